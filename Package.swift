@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "vault",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "vault", targets: ["vault"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(name: "VaultCore"),
+        .target(name: "VaultMarkdown", dependencies: ["VaultCore", "CCmark", "Yams"]),
+        .target(name: "VaultStore", dependencies: ["VaultCore", "VaultMarkdown", "Yams"]),
+        .target(
+            name: "VaultCLI",
+            dependencies: [
+                "VaultCore", "VaultMarkdown", "VaultStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "vault", dependencies: ["VaultCLI"]),
+        .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
+        .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
+        .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
+        .testTarget(name: "VaultCLITests", dependencies: ["vault"]),
+    ]
+)

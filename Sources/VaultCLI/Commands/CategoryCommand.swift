@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultMarkdown
+import VaultStore
+
+extension VaultCommand {
+    /// `vault category list|add|rename|color|rm`.
+    struct CategoryCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "category", abstract: "List and change the vault's categories.",
+            subcommands: [ListCategories.self, Add.self, Rename.self, Color.self, Delete.self],
+            defaultSubcommand: ListCategories.self)
+
+        struct ListCategories: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List categories alphabetically with their colour and note count.")
+
+            @OptionGroup var global: GlobalOptions
+            @Flag(help: "Print JSON.") var json = false
+
+            func run() throws {
+                let context = try global.context()
+                let notes = context.vault.loadNotes().notes
+                var counts: [String: Int] = [:]
+                for note in notes { if let c = note.category { counts[c.lowercased(), default: 0] += 1 } }
+                let categories = context.config.categories.sorted {
+                    $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
+                }
+                if json {
+                    struct Row: Encodable { var name: String; var color: String; var notes: Int }
+                    try context.output.json(categories.map { Row(name: $0.name, color: $0.color, notes: counts[$0.name.lowercased()] ?? 0) })
+                    return
+                }
+                let style = context.output.style
+                var table = Table()
+                for category in categories {
+                    let count = counts[category.name.lowercased()] ?? 0
+                    table.add([style.color("■", hex: category.color) + " " + category.name, style.dim(category.color), plural(count, "note")])
+                }
+                context.output.line(table.render())
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Add a category.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The category's name.") var name: String
+            @Option(help: "Its colour as #rrggbb.") var color = "#888888"
+
+            func validate() throws {
+                guard Category.isValidColor(color) else { throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.") }
+                guard !name.trimmingSpaces().isEmpty else { throw ValidationError("the category name is empty.") }
+            }
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard config.category(named: name) == nil else { throw CLIError.categoryExists(name) }
+                config.categories.append(Category(name: name.trimmingSpaces(), color: color.lowercased()))
+                try ConfigFile.write(config, to: context.vault.layout)
+                print("Added category \(name) (\(color.lowercased())).")
+            }
+        }
+
+        struct Color: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Change a category's colour.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The category.") var name: String
+            @Argument(help: "The new colour as #rrggbb.") var color: String
+
+            func validate() throws {
+                guard Category.isValidColor(color) else { throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.") }
+            }
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard let index = config.categories.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
+                else { throw CLIError.unknownCategory(name) }
+                config.categories[index].color = color.lowercased()
+                try ConfigFile.write(config, to: context.vault.layout)
+                print("\(config.categories[index].name) is now \(color.lowercased()).")
+            }
+        }
+
+        struct Rename: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Rename a category and rewrite the notes that use it.",
+                discussion: "Renaming to an existing category merges the two.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The current name.") var old: String
+            @Argument(help: "The new name.") var new: String
+            @Flag(help: "Show what would change, change nothing.") var dryRun = false
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard let current = config.category(named: old) else { throw CLIError.unknownCategory(old) }
+                let target = config.category(named: new)?.name ?? new.trimmingSpaces()
+                let merged = config.category(named: new) != nil && target.caseInsensitiveCompare(current.name) != .orderedSame
+                config.categories = config.categories.compactMap { category in
+                    guard category.name == current.name else { return category }
+                    return merged ? nil : Category(name: target, color: category.color)
+                }
+                let verb = merged ? "Merge \(current.name) into \(target)" : "Rename \(current.name) to \(target)"
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
+                    to: notes(in: context, category: current.name), config: config, summary: verb
+                ) { try FrontMatterEditor.set("category", to: YAMLText.scalar(target), in: $0) }
+            }
+        }
+
+        struct Delete: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "rm", abstract: "Remove a category; its notes become uncategorised.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The category.") var name: String
+            @Flag(help: "Show what would change, change nothing.") var dryRun = false
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard let current = config.category(named: name) else { throw CLIError.unknownCategory(name) }
+                config.categories.removeAll { $0.name == current.name }
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
+                    to: notes(in: context, category: current.name), config: config, summary: "Remove \(current.name)"
+                ) { try FrontMatterEditor.remove("category", in: $0) }
+            }
+        }
+    }
+}
+
+/// The notes filed under `category` (compared case-insensitively).
+private func notes(in context: CommandContext, category: String) -> [Note] {
+    context.vault.loadNotes().notes.filter { $0.category?.caseInsensitiveCompare(category) == .orderedSame }
+}

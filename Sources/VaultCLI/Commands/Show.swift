@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultMarkdown
+import VaultStore
+
+extension VaultCommand {
+    /// `vault show NOTE`: a note rendered for the terminal.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a note, rendered for the terminal.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The note: a path, an id, or an id prefix.")
+        var note: String
+
+        @Flag(help: "Print the note's fields and body as JSON.")
+        var json = false
+
+        func run() throws {
+            let context = try global.context()
+            let found = try context.vault.resolve(note, in: context.vault.loadNotes().notes)
+            let data = try NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(found.path)
+            if json {
+                struct Shown: Encodable {
+                    var note: NoteJSON
+                    var body: String
+                }
+                let body = String(decoding: NoteParser.body(of: data), as: UTF8.self)
+                try context.output.json(Shown(note: NoteJSON(found, timeZone: context.timeZone), body: body))
+                return
+            }
+            let style = context.output.style
+            context.output.line(NoteHeader(note: found, config: context.config, style: style).render())
+            context.output.line()
+            let document = NoteParser.body(of: data).withUnsafeBytes {
+                CommonMark.document(of: $0.bindMemory(to: UInt8.self))
+            }
+            print(TerminalRenderer(style: style).render(document), terminator: "")
+        }
+    }
+}
+
+/// The lines above a note's body: title, category, source, tags, date, path
+/// and any front matter keys `vault` does not interpret.
+struct NoteHeader {
+    let note: Note
+    let config: VaultConfig
+    let style: ANSIStyle
+
+    func render() -> String {
+        var lines = [style.bold(note.title)]
+        var facts: [String] = []
+        if let category = note.category {
+            facts.append(style.color("■ " + category, hex: config.category(named: category)?.color ?? ""))
+        }
+        if let source = note.source {
+            facts.append(source + (note.sourceType.map { style.dim(" (\($0))") } ?? ""))
+        }
+        if !facts.isEmpty { lines.append(facts.joined(separator: "  ·  ")) }
+        if !note.tags.isEmpty { lines.append(style.yellow(note.tags.map { "#" + $0 }.joined(separator: " "))) }
+        var meta = [note.path]
+        if let created = note.created { meta.insert(VaultDate.dayString(created, in: config.timeZone), at: 0) }
+        lines.append(style.dim(meta.joined(separator: "  ")))
+        for entry in note.frontMatter.unknownEntries {
+            lines.append(style.dim("\(entry.key): \(entry.value.displayText)"))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultMarkdown
+import VaultStore
+
+extension VaultCommand {
+    /// `vault source-type list|add|rm`.
+    struct SourceTypeCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "source-type", abstract: "List and change the vault's source types.",
+            subcommands: [ListTypes.self, Add.self, Delete.self], defaultSubcommand: ListTypes.self)
+
+        struct ListTypes: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "List source types with note counts.")
+            @OptionGroup var global: GlobalOptions
+            @Flag(help: "Print JSON.") var json = false
+
+            func run() throws {
+                let context = try global.context()
+                var counts: [String: Int] = [:]
+                for note in context.vault.loadNotes().notes { if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 } }
+                let types = context.config.sourceTypes
+                if json {
+                    struct Row: Encodable { var name: String; var notes: Int }
+                    try context.output.json(types.map { Row(name: $0, notes: counts[$0.lowercased()] ?? 0) })
+                    return
+                }
+                var table = Table()
+                for type in types { table.add([type, plural(counts[type.lowercased()] ?? 0, "note")]) }
+                context.output.line(table.render())
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Add a custom source type.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The type's name, e.g. course.") var name: String
+
+            func validate() throws {
+                guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+                    throw ValidationError("'\(name)' is not a source type name; use letters, digits, - and _.")
+                }
+            }
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard !config.knowsSourceType(name) else { throw CLIError.sourceTypeExists(name) }
+                config.sourceTypes.append(name.lowercased())
+                try ConfigFile.write(config, to: context.vault.layout)
+                print("Added source type \(name.lowercased()).")
+            }
+        }
+
+        struct Delete: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "rm", abstract: "Remove a source type; notes of that type lose their source_type line.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The source type.") var name: String
+            @Flag(help: "Show what would change, change nothing.") var dryRun = false
+
+            func run() throws {
+                let context = try global.context()
+                var config = context.config
+                guard config.knowsSourceType(name) else { throw CLIError.unknownSourceType(name) }
+                config.sourceTypes.removeAll { $0.caseInsensitiveCompare(name) == .orderedSame }
+                let notes = context.vault.loadNotes().notes.filter {
+                    !$0.sourceTypeInferred && $0.sourceType?.caseInsensitiveCompare(name) == .orderedSame
+                }
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
+                    to: notes, config: config, summary: "Remove source type \(name.lowercased())"
+                ) { try FrontMatterEditor.remove("source_type", in: $0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// The checks `vault check` runs across all notes, beyond each note's own
+/// parse diagnostics.
+public enum NoteChecks {
+    /// Every problem in `notes`: their parse diagnostics, duplicate ids,
+    /// unknown categories and source types, and notes without a trustworthy
+    /// creation date. Sorted by path, then line.
+    public static func run(_ notes: [Note], config: VaultConfig) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var pathsByID: [String: [String]] = [:]
+        for note in notes {
+            problems += note.diagnostics
+            if let id = note.id { pathsByID[id.lowercased(), default: []].append(note.path) }
+            if let category = note.category, config.category(named: category) == nil {
+                problems.append(
+                    Diagnostic(
+                        code: "unknown-category", severity: .warning, path: note.path,
+                        line: note.frontMatter.line(of: "category"),
+                        message:
+                            "category '\(category)' is not in .vault/config.yml; add it with `vault category add \"\(category)\"` or fix the note."
+                    ))
+            }
+            if let type = note.sourceType, !note.sourceTypeInferred, !config.knowsSourceType(type) {
+                problems.append(
+                    Diagnostic(
+                        code: "unknown-source-type", severity: .warning, path: note.path,
+                        line: note.frontMatter.line(of: "source_type"),
+                        message:
+                            "source type '\(type)' is not in .vault/config.yml; add it with `vault source-type add \(type)` or fix the note."
+                    ))
+            }
+            switch note.createdOrigin {
+            case .modificationTime, .unknown:
+                problems.append(
+                    Diagnostic(
+                        code: "no-created-date", severity: .warning, path: note.path, line: nil,
+                        message:
+                            "the note has no created date (no 'created:' key, no date in its file name, no git history); its file modification time is used, which a fresh clone resets. Add 'created:' to its front matter."
+                    ))
+            case .frontMatter, .fileName, .git:
+                break
+            }
+        }
+        for (id, paths) in pathsByID where paths.count > 1 {
+            let sorted = paths.sorted()
+            for path in sorted {
+                let others = sorted.filter { $0 != path }.joined(separator: ", ")
+                let line = notes.first { $0.path == path }?.frontMatter.line(of: "id")
+                problems.append(
+                    Diagnostic(
+                        code: "duplicate-id", severity: .error, path: path, line: line,
+                        message: "id \(id) is also used by \(others); give one of them a new id."))
+            }
+        }
+        return problems.sorted { ($0.path, $0.line ?? 0, $0.code) < ($1.path, $1.line ?? 0, $1.code) }
+    }
+}

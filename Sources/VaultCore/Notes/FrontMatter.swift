@@ -1,0 +1,94 @@
+/// The YAML front matter of a note, as ordered key/value entries.
+///
+/// Known keys (`id`, `created`, `category`, `tags`, `source`, `source_type`,
+/// `aliases`, `title`) are read through typed accessors; every other key is
+/// kept as it was written so that it can be shown and is never dropped.
+public struct FrontMatter: Hashable, Sendable {
+    /// One `key: value` entry and the line it starts on in the note file.
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        public var value: FrontMatterValue
+        /// 1-based line in the note file (the opening `---` is line 1).
+        public var line: Int
+
+        public init(key: String, value: FrontMatterValue, line: Int) {
+            self.key = key
+            self.value = value
+            self.line = line
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(entries: [Entry] = []) {
+        self.entries = entries
+    }
+
+    /// The first entry for `key`, compared exactly (YAML keys are case-sensitive).
+    public subscript(key: String) -> FrontMatterValue? {
+        entries.first { $0.key == key }?.value
+    }
+
+    /// The line where `key` is written, if it is.
+    public func line(of key: String) -> Int? {
+        entries.first { $0.key == key }?.line
+    }
+
+    /// The keys `vault` understands; the rest are carried along untouched.
+    public static let knownKeys: Set<String> = [
+        "id", "created", "category", "tags", "source", "source_type", "aliases", "title",
+    ]
+
+    /// Entries whose keys `vault` does not interpret, in file order.
+    public var unknownEntries: [Entry] {
+        entries.filter { !Self.knownKeys.contains($0.key) }
+    }
+}
+
+/// A front matter value reduced to what notes use: a scalar, a list of
+/// scalars, or anything else (a nested map, say) kept as display text.
+public enum FrontMatterValue: Hashable, Sendable {
+    case null
+    case scalar(String)
+    case list([String])
+    /// A value of another shape, as readable text (for `vault show`).
+    case other(String)
+
+    /// The value as one string, when it is a scalar.
+    public var string: String? {
+        if case .scalar(let s) = self { return s }
+        return nil
+    }
+
+    /// The value as a list: a list as it is, a scalar split on commas
+    /// (`tags: a, b`), an empty list for null.
+    public var stringList: [String] {
+        switch self {
+        case .null, .other: return []
+        case .list(let items): return items
+        case .scalar(let s):
+            return s.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        }
+    }
+
+    /// A short text for display.
+    public var displayText: String {
+        switch self {
+        case .null: return ""
+        case .scalar(let s): return s
+        case .list(let items): return "[" + items.joined(separator: ", ") + "]"
+        case .other(let s): return s
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    public func trimmingSpaces() -> String {
+        var start = startIndex
+        var end = endIndex
+        while start < end, self[start].isWhitespace { start = index(after: start) }
+        while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
+        return String(self[start..<end])
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The text and path of a note that `vault new` writes.
+public struct NewNote: Equatable, Sendable {
+    public var id: String
+    public var created: Date
+    public var title: String
+    /// Body lines after the heading (may be empty).
+    public var body: String
+    public var category: String?
+    public var tags: [String]
+    public var source: String?
+    public var sourceType: String?
+
+    public init(
+        id: String, created: Date, title: String, body: String = "", category: String? = nil, tags: [String] = [],
+        source: String? = nil, sourceType: String? = nil
+    ) {
+        self.id = id
+        self.created = created
+        self.title = title
+        self.body = body
+        self.category = category
+        self.tags = tags
+        self.source = source
+        self.sourceType = sourceType
+    }
+
+    /// Splits free text into a title (its first non-empty line, without a
+    /// leading `#`) and the rest.
+    public static func split(_ text: String) -> (title: String, body: String) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while let first = lines.first, first.trimmingSpaces().isEmpty { lines.removeFirst() }
+        guard let first = lines.first else { return ("", "") }
+        var title = first.trimmingSpaces()
+        while title.hasPrefix("#") { title.removeFirst() }
+        let body = lines.dropFirst().joined(separator: "\n").trimmingSpaces()
+        return (title.trimmingSpaces(), body)
+    }
+
+    /// The note file: front matter, `# title`, and the body.
+    public func render(in timeZone: TimeZone) -> String {
+        var lines = ["---", "id: \(id)", "created: \(VaultDate.isoString(created, in: timeZone))"]
+        if let category { lines.append("category: \(YAMLText.scalar(category))") }
+        if !tags.isEmpty { lines.append("tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]") }
+        if let source { lines.append("source: \(YAMLText.scalar(source))") }
+        if let sourceType { lines.append("source_type: \(YAMLText.scalar(sourceType))") }
+        lines += ["---", "# \(title)", ""]
+        if !body.isEmpty { lines += [body, ""] }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The vault-relative path from a pattern such as `{yyyy}/{mm}/{slug}.md`.
+    public func path(pattern: String, in timeZone: TimeZone) -> String {
+        let day = VaultDate.day(of: created, in: timeZone)
+        var path = pattern
+        path = path.replacingOccurrences(of: "{yyyy}", with: String(format: "%04d", day.year))
+        path = path.replacingOccurrences(of: "{mm}", with: String(format: "%02d", day.month))
+        path = path.replacingOccurrences(of: "{dd}", with: String(format: "%02d", day.day))
+        path = path.replacingOccurrences(of: "{slug}", with: NotePath.slug(title))
+        return path.hasSuffix(".md") ? path : path + ".md"
+    }
+}
+
+/// Writing YAML scalars that read back as the same string.
+public enum YAMLText {
+    /// `text` plain when YAML would read it back unchanged, else double-quoted.
+    public static func scalar(_ text: String) -> String {
+        let safe = !text.isEmpty && text.first != " " && text.last != " "
+            && !"-?:,[]{}#&*!|>'\"%@`".contains(text.first!)
+            && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":")
+            && text.allSatisfy { !$0.isNewline && $0 != "\t" && $0 != "\"" && $0 != "," && $0 != "[" && $0 != "]" }
+            && !["true", "false", "yes", "no", "null", "~", "on", "off"].contains(text.lowercased())
+            && Double(text) == nil
+        if safe { return text }
+        var escaped = ""
+        for ch in text {
+            switch ch {
+            case "\\": escaped += "\\\\"
+            case "\"": escaped += "\\\""
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default: escaped.append(ch)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// A parsed note: everything `vault` derives from one Markdown file.
+///
+/// Built by ``Note/init(path:frontMatter:body:timeZone:fileNameDate:diagnostics:)``
+/// from the front matter and the facts the Markdown adapter read from the body,
+/// so the rules for titles, tags and source types live here, without I/O.
+public struct Note: Hashable, Sendable {
+    /// Vault-relative path with `/` separators, e.g. `2026/11/habits.md`.
+    public var path: String
+    /// The note's UUID from front matter, when it has one.
+    public var id: String?
+    public var title: String
+    /// Front matter tags then inline tags, without `#`, first spelling kept,
+    /// unique when compared case-insensitively.
+    public var tags: [String]
+    public var category: String?
+    public var source: String?
+    /// The declared `source_type`, or one inferred from a URL source.
+    public var sourceType: String?
+    /// True when ``sourceType`` was inferred rather than written.
+    public var sourceTypeInferred: Bool
+    public var aliases: [String]
+    /// Targets of `[[wiki links]]`, without any `|alias` or `#heading` part.
+    public var wikiLinks: [String]
+    /// Destinations of Markdown links that point at other notes (relative `.md` paths).
+    public var noteLinks: [String]
+    /// When the note was created, and where that date came from.
+    public var created: Date?
+    public var createdOrigin: CreatedOrigin
+    public var frontMatter: FrontMatter
+    /// The plain text of the body (no markup), for search and snippets.
+    public var bodyText: String
+    /// Problems found while parsing this note.
+    public var diagnostics: [Diagnostic]
+
+    /// Assembles a note from its parts.
+    ///
+    /// - Parameters:
+    ///   - path: vault-relative path.
+    ///   - frontMatter: the parsed front matter (empty when there is none).
+    ///   - body: what the Markdown adapter read from the body.
+    ///   - timeZone: the vault's zone, for `created` values written without one.
+    ///   - diagnostics: problems already found (malformed front matter, say).
+    public init(
+        path: String, frontMatter: FrontMatter, body: BodyFacts, timeZone: TimeZone,
+        diagnostics: [Diagnostic] = []
+    ) {
+        self.path = path
+        self.frontMatter = frontMatter
+        self.diagnostics = diagnostics
+        self.bodyText = body.text
+        self.id = frontMatter["id"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        self.title = Note.title(frontMatter: frontMatter, body: body, path: path)
+        self.tags = Tag.merge(frontMatter["tags"]?.stringList ?? [], body.inlineTags)
+        self.category = frontMatter["category"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        self.source = frontMatter["source"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+        self.aliases = frontMatter["aliases"]?.stringList ?? []
+        self.wikiLinks = body.wikiLinks
+        self.noteLinks = body.noteLinks
+        if let declared = frontMatter["source_type"]?.string, !declared.isEmpty {
+            self.sourceType = declared.lowercased()
+            self.sourceTypeInferred = false
+        } else {
+            self.sourceType = source.flatMap(SourceType.inferred(fromSource:))
+            self.sourceTypeInferred = sourceType != nil
+        }
+        self.created = nil
+        self.createdOrigin = .unknown
+        if let raw = frontMatter["created"]?.string, !raw.isEmpty {
+            if let date = VaultDate.parse(raw, in: timeZone) {
+                self.created = date
+                self.createdOrigin = .frontMatter
+            } else {
+                self.diagnostics.append(
+                    Diagnostic(
+                        code: "created-date", severity: .error, path: path,
+                        line: frontMatter.line(of: "created"),
+                        message: "'created: \(raw)' is not a date; write it as 2026-11-18 or 2026-11-18T08:42:00Z."))
+            }
+        }
+        if created == nil, let date = VaultDate.fromFileName(path, in: timeZone) {
+            self.created = date
+            self.createdOrigin = .fileName
+        }
+    }
+
+    /// The title rule: front matter `title`, else the first heading, else the
+    /// first non-empty line of the body, else the file name without `.md`.
+    static func title(frontMatter: FrontMatter, body: BodyFacts, path: String) -> String {
+        if let title = frontMatter["title"]?.string, !title.isEmpty { return title }
+        if let heading = body.firstHeading, !heading.isEmpty { return heading }
+        if let line = body.firstLine, !line.isEmpty { return line }
+        return NotePath.stem(path)
+    }
+
+    /// True when a `#tag` query names one of this note's tags (case-insensitive;
+    /// `area` also matches `area/sub`).
+    public func hasTag(_ tag: String) -> Bool {
+        let wanted = Tag.key(tag)
+        return tags.contains { let key = Tag.key($0); return key == wanted || key.hasPrefix(wanted + "/") }
+    }
+}
+
+/// Where a note's creation date came from, most trusted first.
+public enum CreatedOrigin: String, Hashable, Sendable, Codable {
+    /// The `created` front matter key.
+    case frontMatter = "front-matter"
+    /// A date at the start of the file name, `2026-11-18 Title.md`.
+    case fileName = "file-name"
+    /// The author date of the file's first git commit.
+    case git
+    /// The file's modification time: a last resort that a fresh clone resets.
+    case modificationTime = "mtime"
+    /// Not known yet (the store fills it in).
+    case unknown
+}
+
+/// What the Markdown adapter reads from a note's body.
+public struct BodyFacts: Hashable, Sendable {
+    public var firstHeading: String?
+    public var firstLine: String?
+    /// Inline `#tags` in text, without the `#`, in order of appearance.
+    public var inlineTags: [String]
+    public var wikiLinks: [String]
+    public var noteLinks: [String]
+    /// The body's text without markup, blocks separated by newlines.
+    public var text: String
+
+    public init(
+        firstHeading: String? = nil, firstLine: String? = nil, inlineTags: [String] = [],
+        wikiLinks: [String] = [], noteLinks: [String] = [], text: String = ""
+    ) {
+        self.firstHeading = firstHeading
+        self.firstLine = firstLine
+        self.inlineTags = inlineTags
+        self.wikiLinks = wikiLinks
+        self.noteLinks = noteLinks
+        self.text = text
+    }
+}

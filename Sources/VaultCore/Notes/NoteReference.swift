@@ -1,0 +1,34 @@
+/// How a command-line argument names a note: an id, an id prefix, or a path.
+public enum NoteReference {
+    /// Why a reference matched no single note.
+    public enum Failure: Error, Equatable, Sendable {
+        case notFound(String)
+        case ambiguous(String, candidates: [String])
+    }
+
+    /// Finds the one note that `reference` names.
+    ///
+    /// Tried in order: an exact vault-relative path (with or without `.md`,
+    /// with or without a leading `./`), an exact id, then an id prefix of at
+    /// least 4 characters. A prefix matching several notes is an error that
+    /// lists them.
+    public static func resolve(_ reference: String, in notes: [Note]) -> Result<Note, Failure> {
+        var path = reference
+        if path.hasPrefix("./") { path.removeFirst(2) }
+        if let note = notes.first(where: { $0.path == path || $0.path == path + ".md" }) {
+            return .success(note)
+        }
+        let lower = reference.lowercased()
+        if let note = notes.first(where: { $0.id?.lowercased() == lower }) {
+            return .success(note)
+        }
+        if lower.count >= 4 {
+            let matches = notes.filter { $0.id?.lowercased().hasPrefix(lower) == true }
+            if matches.count == 1 { return .success(matches[0]) }
+            if matches.count > 1 {
+                return .failure(.ambiguous(reference, candidates: matches.map(\.path).sorted()))
+            }
+        }
+        return .failure(.notFound(reference))
+    }
+}

@@ -1,0 +1,179 @@
+import CCmark
+import Foundation
+import VaultCore
+
+/// The only door to libcmark. Each function parses Markdown, walks the C tree
+/// once, copies what it needs into Swift values, and frees the tree before
+/// returning.
+public enum CommonMark {
+    /// libcmark options: replace invalid UTF-8 with U+FFFD instead of passing it on.
+    private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+
+    /// Parses `bytes` and reads the facts a note needs: first heading, first
+    /// line, inline tags, wiki links, links to notes, and the plain text.
+    public static func facts(of bytes: UnsafeBufferPointer<UInt8>) -> BodyFacts {
+        guard let root = parse(bytes) else { return BodyFacts() }
+        defer { cmark_node_free(root) }
+        var collector = FactCollector()
+        guard let iterator = cmark_iter_new(root) else { return BodyFacts() }
+        defer { cmark_iter_free(iterator) }
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if let node = cmark_iter_get_node(iterator) {
+                collector.visit(node, entering: event == CMARK_EVENT_ENTER)
+            }
+            event = cmark_iter_next(iterator)
+        }
+        collector.facts.firstLine = collector.facts.text.split(separator: "\n").lazy
+            .map { $0.trimmingSpaces() }.first { !$0.isEmpty }
+        return collector.facts
+    }
+
+    /// Parses `bytes` into a Swift tree.
+    public static func document(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
+        guard let root = parse(bytes) else { return MarkdownNode(kind: .document) }
+        defer { cmark_node_free(root) }
+        return copy(root)
+    }
+
+    /// Renders `bytes` as HTML (raw HTML in the note is replaced by a comment).
+    public static func html(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let root = parse(bytes) else { return "" }
+        defer { cmark_node_free(root) }
+        guard let html = cmark_render_html(root, options) else { return "" }
+        defer { free(html) }
+        return String(cString: html)
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+        // libcmark reads `len` bytes and never dereferences them when len is 0,
+        // but it still wants a valid pointer.
+        let empty: [CChar] = [0]
+        let root: OpaquePointer? = bytes.withMemoryRebound(to: CChar.self) { chars in
+            guard let base = chars.baseAddress, chars.count > 0 else {
+                return empty.withUnsafeBufferPointer { cmark_parse_document($0.baseAddress, 0, options) }
+            }
+            return cmark_parse_document(base, chars.count, options)
+        }
+        if let root { cmark_consolidate_text_nodes(root) }
+        return root
+    }
+
+    private static func copy(_ node: OpaquePointer) -> MarkdownNode {
+        var result = MarkdownNode(kind: kind(of: node), line: Int(cmark_node_get_start_line(node)))
+        switch result.kind {
+        case .text, .code, .codeBlock, .htmlBlock, .htmlInline:
+            result.literal = string(cmark_node_get_literal(node))
+            if result.kind == .codeBlock { result.fenceInfo = string(cmark_node_get_fence_info(node)) }
+        case .link, .image:
+            result.url = string(cmark_node_get_url(node))
+        case .heading:
+            result.headingLevel = Int(cmark_node_get_heading_level(node))
+        case .list:
+            result.ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            result.listStart = Int(cmark_node_get_list_start(node))
+            result.tight = cmark_node_get_list_tight(node) != 0
+        default:
+            break
+        }
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.children.append(copy(current))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    fileprivate static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST: return .list
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: return .customBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_CUSTOM_INLINE: return .customInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link
+        case CMARK_NODE_IMAGE: return .image
+        default: return .unknown
+        }
+    }
+
+    fileprivate static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+
+    /// Collects ``BodyFacts`` during one pass of libcmark's iterator.
+    private struct FactCollector {
+        var facts = BodyFacts()
+        /// Depth inside links and images, whose text never holds tags.
+        var linkDepth = 0
+        var headingText: String?
+        var blockHasText = false
+
+        mutating func visit(_ node: OpaquePointer, entering: Bool) {
+            let kind = CommonMark.kind(of: node)
+            switch kind {
+            case .text:
+                let text = CommonMark.string(cmark_node_get_literal(node))
+                append(text)
+                if linkDepth == 0 {
+                    InlineSyntax.scanTags(text, into: &facts.inlineTags)
+                    InlineSyntax.scanWikiLinks(text, into: &facts.wikiLinks)
+                }
+            case .code:
+                append(CommonMark.string(cmark_node_get_literal(node)))
+            case .codeBlock:
+                endBlock()
+                append(CommonMark.string(cmark_node_get_literal(node)))
+                endBlock()
+            case .softBreak:
+                append(" ")
+            case .lineBreak:
+                append("\n")
+            case .link, .image:
+                linkDepth += entering ? 1 : -1
+                if entering, kind == .link, let target = InlineSyntax.noteLink(CommonMark.string(cmark_node_get_url(node))) {
+                    facts.noteLinks.append(target)
+                }
+            case .heading:
+                if entering {
+                    endBlock()
+                    if facts.firstHeading == nil { headingText = "" }
+                } else {
+                    if let heading = headingText {
+                        facts.firstHeading = heading.trimmingSpaces()
+                        headingText = nil
+                    }
+                    endBlock()
+                }
+            case .paragraph, .blockQuote, .item, .list, .htmlBlock, .thematicBreak:
+                endBlock()
+            default:
+                break
+            }
+        }
+
+        mutating func append(_ text: String) {
+            facts.text += text
+            headingText? += text
+            blockHasText = blockHasText || !text.isEmpty
+        }
+
+        mutating func endBlock() {
+            if blockHasText, facts.text.last != "\n" { facts.text += "\n" }
+            blockHasText = false
+        }
+    }
+}

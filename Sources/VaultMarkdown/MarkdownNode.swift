@@ -1,0 +1,62 @@
+/// A Markdown syntax tree in Swift values, copied out of libcmark's tree so
+/// that no C pointer outlives the parse. Renderers and card extraction walk it.
+public struct MarkdownNode: Hashable, Sendable {
+    /// The node kinds of CommonMark. Kinds this build does not know (a newer
+    /// libcmark may add some) become ``unknown``, never a crash.
+    public enum Kind: Hashable, Sendable {
+        case document, blockQuote, list, item, codeBlock, htmlBlock, customBlock, paragraph, heading
+        case thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis
+        case strong, link, image
+        case unknown
+    }
+
+    public var kind: Kind
+    /// Text of `text`, `code`, `codeBlock`, `htmlBlock` and `htmlInline` nodes.
+    public var literal: String
+    /// Destination of links and images.
+    public var url: String
+    /// Heading level 1-6.
+    public var headingLevel: Int
+    /// For lists: ordered or bullet, first number, tight or loose.
+    public var ordered: Bool
+    public var listStart: Int
+    public var tight: Bool
+    /// Info string of a fenced code block (`swift` in ```` ```swift ````).
+    public var fenceInfo: String
+    /// 1-based line in the body where the node starts.
+    public var line: Int
+    public var children: [MarkdownNode]
+
+    public init(
+        kind: Kind, literal: String = "", url: String = "", headingLevel: Int = 0, ordered: Bool = false,
+        listStart: Int = 1, tight: Bool = true, fenceInfo: String = "", line: Int = 0, children: [MarkdownNode] = []
+    ) {
+        self.kind = kind
+        self.literal = literal
+        self.url = url
+        self.headingLevel = headingLevel
+        self.ordered = ordered
+        self.listStart = listStart
+        self.tight = tight
+        self.fenceInfo = fenceInfo
+        self.line = line
+        self.children = children
+    }
+
+    /// The node's text without markup: literals of its descendants, soft
+    /// breaks as spaces, hard breaks as newlines.
+    public var plainText: String {
+        var out = ""
+        appendPlainText(to: &out)
+        return out
+    }
+
+    private func appendPlainText(to out: inout String) {
+        switch kind {
+        case .text, .code, .codeBlock: out += literal
+        case .softBreak: out += " "
+        case .lineBreak: out += "\n"
+        default: for child in children { child.appendPlainText(to: &out) }
+        }
+    }
+}

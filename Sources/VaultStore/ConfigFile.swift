@@ -1,0 +1,115 @@
+import Foundation
+import VaultCore
+import Yams
+
+/// Reads and writes `.vault/config.yml` (format: docs/FORMAT.md).
+public enum ConfigFile {
+    /// Reads the config of the vault at `layout`.
+    /// - Throws: ``VaultStoreError`` when the file is missing or malformed.
+    public static func read(_ layout: VaultLayout) throws -> VaultConfig {
+        let path = ".vault/config.yml"
+        guard let data = FileManager.default.contents(atPath: layout.configFile.path) else {
+            throw VaultStoreError.unreadable(path: layout.configFile.path, reason: "the file does not exist")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// Parses config text; `path` names the file in errors.
+    /// - Throws: ``VaultStoreError/badConfig(path:line:reason:)``.
+    public static func parse(_ text: String, path: String) throws -> VaultConfig {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw VaultStoreError.badConfig(path: path, line: line(of: error), reason: "malformed YAML: \(error)")
+        }
+        guard case .mapping(let map)? = node else {
+            throw VaultStoreError.badConfig(path: path, line: 1, reason: "the config must be a map of settings.")
+        }
+        func bad(_ key: String, _ reason: String) -> VaultStoreError {
+            let keyNode = map.keys.first { $0.string == key }
+            return .badConfig(path: path, line: keyNode?.mark?.line, reason: "'\(key)' \(reason)")
+        }
+        var config = VaultConfig(timeZoneIdentifier: "UTC")
+        if let version = map["version"] {
+            guard let v = version.int else { throw bad("version", "must be a whole number.") }
+            guard v <= VaultConfig.currentVersion else {
+                throw bad("version", "is \(v), newer than this build of vault understands (\(VaultConfig.currentVersion)); update vault.")
+            }
+            config.version = v
+        }
+        if let zone = map["timezone"]?.string {
+            guard TimeZone(identifier: zone) != nil else {
+                throw bad("timezone", "names an unknown time zone '\(zone)'; use an IANA name such as Europe/Berlin.")
+            }
+            config.timeZoneIdentifier = zone
+        }
+        if let categories = map["categories"] {
+            guard let list = categories.sequence else { throw bad("categories", "must be a list of name/color entries.") }
+            config.categories = try list.map { item in
+                guard let name = item["name"]?.string, !name.isEmpty else {
+                    throw VaultStoreError.badConfig(
+                        path: path, line: item.mark?.line, reason: "each category needs a 'name'.")
+                }
+                let color = item["color"]?.string ?? "#888888"
+                guard Category.isValidColor(color) else {
+                    throw VaultStoreError.badConfig(
+                        path: path, line: item.mark?.line,
+                        reason: "category '\(name)' has colour '\(color)'; write it as #rrggbb.")
+                }
+                return Category(name: name, color: color)
+            }
+        }
+        if let types = map["source_types"] {
+            guard let list = types.sequence else { throw bad("source_types", "must be a list of names.") }
+            config.sourceTypes = list.compactMap(\.string)
+        }
+        if let newNote = map["new_note_path"]?.string { config.newNotePath = newNote }
+        if let reference = map["reference_date"]?.string { config.referenceDate = reference }
+        let known: Set<String> = ["version", "timezone", "categories", "source_types", "new_note_path", "reference_date"]
+        for (key, value) in map {
+            guard let name = key.string, !known.contains(name) else { continue }
+            config.extra[name] = (try? Yams.serialize(node: value))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return config
+    }
+
+    /// The text of a config file; settings in a fixed order.
+    public static func render(_ config: VaultConfig) -> String {
+        var lines = [
+            "# vault configuration (format: docs/FORMAT.md in the vault project)",
+            "version: \(config.version)",
+            "timezone: \(config.timeZoneIdentifier)",
+        ]
+        if let reference = config.referenceDate { lines.append("reference_date: \(YAMLText.scalar(reference))") }
+        lines.append("new_note_path: \(YAMLText.scalar(config.newNotePath))")
+        lines.append("categories:")
+        for category in config.categories {
+            lines.append("  - name: \(YAMLText.scalar(category.name))")
+            lines.append("    color: \"\(category.color)\"")
+        }
+        lines.append("source_types: [\(config.sourceTypes.map(YAMLText.scalar).joined(separator: ", "))]")
+        for key in config.extra.keys.sorted() {
+            let value = config.extra[key] ?? ""
+            if value.contains("\n") {
+                lines.append("\(key):")
+                lines += value.split(separator: "\n").map { "  " + $0 }
+            } else {
+                lines.append("\(key): \(value)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the config atomically.
+    public static func write(_ config: VaultConfig, to layout: VaultLayout) throws {
+        try AtomicFile.write(Data(render(config).utf8), to: layout.configFile)
+    }
+
+    private static func line(of error: YamlError) -> Int? {
+        switch error {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): return mark.line
+        default: return nil
+        }
+    }
+}

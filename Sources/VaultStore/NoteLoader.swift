@@ -1,0 +1,127 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// Reads and parses the notes of a vault, in parallel on all cores.
+public struct NoteLoader: Sendable {
+    let layout: VaultLayout
+    let timeZone: TimeZone
+
+    public init(layout: VaultLayout, timeZone: TimeZone) {
+        self.layout = layout
+        self.timeZone = timeZone
+    }
+
+    /// Parses the given files, in the order given.
+    ///
+    /// Notes that have no creation date in front matter or file name get the
+    /// author date of their first git commit, else their modification time.
+    public func load(_ files: [ScannedFile]) -> [Note] {
+        let notes = parse(files)
+        return fillCreatedDates(notes, files: files)
+    }
+
+    /// Reads and parses one note file.
+    /// - Throws: ``VaultStoreError/unreadable(path:reason:)``.
+    public func load(path: String) throws -> Note {
+        let data = try read(path)
+        return NoteParser.parse(data, path: path, timeZone: timeZone)
+    }
+
+    /// The bytes of one note file.
+    /// - Throws: ``VaultStoreError/unreadable(path:reason:)``.
+    public func read(_ path: String) throws -> Data {
+        do {
+            return try Data(contentsOf: layout.url(of: path), options: .uncached)
+        } catch {
+            throw VaultStoreError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Parses `files` in parallel; a file that cannot be read becomes a note
+    /// with an `unreadable` diagnostic.
+    func parse(_ files: [ScannedFile]) -> [Note] {
+        let slots = NoteSlots(count: files.count)
+        let chunk = 64
+        let chunks = (files.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var buffer = [UInt8]()
+            for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
+                let file = files[i]
+                let absolute = layout.root.path + "/" + file.path
+                let note: Note
+                if FileReader.read(absolute, into: &buffer) {
+                    note = buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }
+                } else {
+                    var empty = NoteParser.parse(Data(), path: file.path, timeZone: timeZone)
+                    empty.diagnostics.append(
+                        Diagnostic(
+                            code: "unreadable", severity: .error, path: file.path, line: nil,
+                            message: "cannot read the file: \(errnoDescription())."))
+                    note = empty
+                }
+                slots.store(note, at: i)
+            }
+        }
+        return slots.notes
+    }
+
+    func fillCreatedDates(_ notes: [Note], files: [ScannedFile]) -> [Note] {
+        var notes = notes
+        let missing = notes.indices.filter { notes[$0].created == nil }
+        guard !missing.isEmpty else { return notes }
+        let gitDates = GitHistory.firstCommitDates(in: layout.root)
+        for i in missing {
+            if let date = gitDates[notes[i].path] {
+                notes[i].created = date
+                notes[i].createdOrigin = .git
+            } else {
+                notes[i].created = Date(timeIntervalSince1970: Double(files[i].modified) / 1e9)
+                notes[i].createdOrigin = .modificationTime
+            }
+        }
+        return notes
+    }
+}
+
+/// A fixed-size array that parallel workers fill at distinct indices.
+final class NoteSlots: @unchecked Sendable {
+    private var storage: [Note?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ note: Note, at index: Int) {
+        lock.lock()
+        storage[index] = note
+        lock.unlock()
+    }
+
+    var notes: [Note] { storage.map { $0! } }
+}
+
+/// Reads whole files with plain POSIX calls into a reused buffer.
+enum FileReader {
+    /// Reads the file at `path` into `buffer`; false (with errno set) on failure.
+    static func read(_ path: String, into buffer: inout [UInt8]) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        let size = Int(info.st_size)
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            if n == 0 { break }
+            buffer.append(contentsOf: chunk[0..<n])
+        }
+        return true
+    }
+}

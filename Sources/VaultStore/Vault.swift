@@ -1,0 +1,47 @@
+import Foundation
+import VaultCore
+
+/// An opened vault: where it is, its config, and its notes on demand.
+public struct Vault: Sendable {
+    public let layout: VaultLayout
+    public let config: VaultConfig
+
+    /// Opens the vault at `layout`, reading its config.
+    /// - Throws: ``VaultStoreError`` when the config is missing or malformed.
+    public init(layout: VaultLayout) throws {
+        self.layout = layout
+        self.config = try ConfigFile.read(layout)
+    }
+
+    public init(layout: VaultLayout, config: VaultConfig) {
+        self.layout = layout
+        self.config = config
+    }
+
+    /// All notes and the problems met while walking the vault.
+    public func loadNotes() -> (notes: [Note], problems: [Diagnostic]) {
+        let scan = VaultScanner(layout: layout).scan()
+        let notes = NoteLoader(layout: layout, timeZone: config.timeZone).load(scan.files)
+        return (notes, scan.problems)
+    }
+
+    /// The note a command-line argument names (id, id prefix or path).
+    /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
+    public func resolve(_ reference: String, in notes: [Note]) throws -> Note {
+        // A path given relative to the shell's folder works too.
+        var candidate = reference
+        if let relative = layout.relativePath(of: URL(fileURLWithPath: reference)),
+            FileManager.default.fileExists(atPath: layout.url(of: relative).path)
+        {
+            candidate = relative
+        }
+        switch NoteReference.resolve(candidate, in: notes) {
+        case .success(let note):
+            return note
+        case .failure(.notFound(let ref)):
+            throw VaultStoreError.noteNotFound(ref)
+        case .failure(.ambiguous(let ref, let candidates)):
+            throw VaultStoreError.ambiguousNote(ref, candidates: candidates)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Errors from reading and writing a vault on disk, worded for the person
+/// at the keyboard: what went wrong, where, and what to do.
+public enum VaultStoreError: LocalizedError, Equatable {
+    case vaultNotFound(searchedFrom: String)
+    case notAVault(String)
+    case alreadyAVault(String)
+    case unreadable(path: String, reason: String)
+    case unwritable(path: String, reason: String)
+    case badConfig(path: String, line: Int?, reason: String)
+    case noteExists(String)
+    case noteNotFound(String)
+    case ambiguousNote(String, candidates: [String])
+
+    public var errorDescription: String? {
+        switch self {
+        case .vaultNotFound(let start):
+            return
+                "no vault found in \(start) or any folder above it; run `vault init` there, pass --vault DIR, or set VAULT_DIR."
+        case .notAVault(let path):
+            return "\(path) is not a vault (it has no .vault/ folder); run `vault init \(path)` first."
+        case .alreadyAVault(let path):
+            return "\(path) is already a vault (it has .vault/config.yml); nothing was changed."
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)."
+        case .unwritable(let path, let reason):
+            return "cannot write \(path): \(reason)."
+        case .badConfig(let path, let line, let reason):
+            let place = line.map { "\(path):\($0)" } ?? path
+            return "\(place): \(reason)"
+        case .noteNotFound(let reference):
+            return "no note matches '\(reference)'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`)."
+        case .ambiguousNote(let reference, let candidates):
+            return "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id or the path."
+        case .noteExists(let path):
+            return "\(path) already exists; choose another title or path."
+        }
+    }
+}
+
+/// A readable text for the C `errno` value.
+func errnoDescription(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,3 @@
+import VaultCLI
+
+VaultCommand.runAndExit()

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the system libraries vault builds against, when they are missing:
+# libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests).
+set -euo pipefail
+
+missing=()
+pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
+pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+command -v git >/dev/null 2>&1 || missing+=(git)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+if command -v apt-get >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" pkg-config >/dev/null
+elif command -v brew >/dev/null 2>&1; then
+  brew install cmark sqlite tmux git pkg-config
+else
+  echo "error: please install ${missing[*]} (libcmark, SQLite 3 with headers, tmux, git) with your package manager." >&2
+  exit 1
+fi
