@@ -35,10 +35,9 @@ public enum FrontMatterParser {
                 openList = nil
             }
         }
-        for rawLine in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift, so split on both forms.
+        for line in yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
-            var line = rawLine
-            if line.last == "\r" { line = line.dropLast() }
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             if line.first == " " || line.first == "-" {

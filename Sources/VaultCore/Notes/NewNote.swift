@@ -29,7 +29,8 @@ public struct NewNote: Equatable, Sendable {
     /// Splits free text into a title (its first non-empty line, without a
     /// leading `#`) and the rest.
     public static func split(_ text: String) -> (title: String, body: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
         while let first = lines.first, first.trimmingSpaces().isEmpty { lines.removeFirst() }
         guard let first = lines.first else { return ("", "") }
         var title = first.trimmingSpaces()

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultMarkdown
+
+private let utc = TimeZone(identifier: "UTC")!
+
+private func parse(_ text: String, path: String = "n.md") -> Note {
+    NoteParser.parse(Data(text.utf8), path: path, timeZone: utc)
+}
+
+@Suite("Note parser")
+struct NoteParserTests {
+    @Test("a full note yields every field")
+    func fullNote() {
+        let n = parse(
+            """
+            ---
+            id: 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11
+            created: 2026-11-18T08:42:00Z
+            category: Productivity
+            tags: [habits, systems]
+            source: Atomic Habits
+            source_type: book
+            aliases:
+              - Systems over goals
+            mood: curious
+            ---
+            # You do not rise to the level of your goals
+
+            You fall to the level of your *systems*. #habits #area/sub-topic
+            See [[Deep work|deep]] and [the other note](../10/other%20note.md#part) or [site](https://x.org/a.md).
+            """)
+        #expect(n.id == "7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11")
+        #expect(n.title == "You do not rise to the level of your goals")
+        #expect(n.category == "Productivity")
+        #expect(n.tags == ["habits", "systems", "area/sub-topic"])
+        #expect(n.source == "Atomic Habits")
+        #expect(n.sourceType == "book")
+        #expect(n.aliases == ["Systems over goals"])
+        #expect(n.wikiLinks == ["Deep work"])
+        #expect(n.noteLinks == ["../10/other note.md"])
+        #expect(n.frontMatter.unknownEntries.map(\.key) == ["mood"])
+        #expect(n.createdOrigin == .frontMatter)
+        #expect(n.diagnostics.isEmpty)
+        #expect(n.bodyText.contains("You fall to the level of your systems."))
+    }
+
+    @Test("tags come from text (headings included), never from code, link text or URL fragments")
+    func tagsOnlyFromText() {
+        let n = parse(
+            """
+            # Heading #yes0
+
+            Real #yes1 and `#notag2` and https://example.com/page#notag3 and [#notag4](x.md) (#yes2)
+            and #123 is a number, #yes3/ trailing slash, word#notag5.
+
+            ```python
+            x = 1  # notag6
+            #notag7
+            ```
+
+                #notag8 indented code
+
+            - item with #yes4
+              > quote with #yes5
+            """)
+        #expect(n.tags == ["yes0", "yes1", "yes2", "yes3", "yes4", "yes5"])
+    }
+
+    @Test("a note without front matter takes its title from the first line")
+    func noFrontMatter() {
+        let n = parse("first line is the title\n\nand a body #idea\n", path: "inbox/2026-11-12 thought.md")
+        #expect(n.title == "first line is the title")
+        #expect(n.frontMatter.entries.isEmpty)
+        #expect(n.tags == ["idea"])
+        #expect(n.createdOrigin == .fileName)
+        #expect(n.diagnostics.isEmpty)
+    }
+
+    @Test("an empty file parses, titled by its file name")
+    func emptyFile() {
+        let n = parse("", path: "folder/empty-note.md")
+        #expect(n.title == "empty-note")
+        #expect(n.diagnostics.isEmpty)
+        #expect(n.bodyText.isEmpty)
+    }
+
+    @Test("CRLF line ends and a BOM are read like LF files")
+    func crlfAndBOM() {
+        let text = "\u{FEFF}---\r\ncategory: Health\r\ntags:\r\n  - sleep\r\n---\r\n# Sleep first\r\n\r\nBody #rest\r\n"
+        let n = parse(text)
+        #expect(n.category == "Health")
+        #expect(n.tags == ["sleep", "rest"])
+        #expect(n.title == "Sleep first")
+        #expect(n.diagnostics.isEmpty)
+    }
+
+    @Test("malformed front matter is reported at its line and the body is still read")
+    func malformedFrontMatter() {
+        let n = parse("---\nid: x\ntags: [a, b\ncategory: Health\n---\n# Still here\n\ntext\n", path: "bad.md")
+        #expect(n.title == "Still here")
+        #expect(n.diagnostics.count == 1)
+        let d = n.diagnostics[0]
+        #expect(d.code == "front-matter")
+        #expect(d.path == "bad.md")
+        #expect(d.line == 3)
+        #expect(d.formatted.hasPrefix("bad.md:3: error: malformed front matter"))
+    }
+
+    @Test("unterminated front matter is reported and the file read as body")
+    func unterminated() {
+        let n = parse("---\nid: x\n# Title\n")
+        #expect(n.diagnostics.map(\.code) == ["front-matter"])
+        #expect(n.diagnostics[0].line == 1)
+        #expect(n.id == nil)
+    }
+
+    @Test("front matter that is not a map is an error")
+    func notAMap() {
+        let n = parse("---\n- a\n- b\n---\nbody\n")
+        #expect(n.diagnostics.map(\.code) == ["front-matter"])
+    }
+
+    @Test("libcmark never sees the front matter (no setext heading from its last line)")
+    func frontMatterCutOff() {
+        let n = parse("---\ntitle_hint: Not a heading\n---\nplain body line\n")
+        #expect(n.title == "plain body line")
+        #expect(!n.bodyText.contains("Not a heading"))
+    }
+
+    @Test("invalid UTF-8 is reported with its line and the rest is read")
+    func invalidUTF8() {
+        var bytes = Array("---\ncategory: Health\n---\n# Title\n\nline two\n".utf8)
+        bytes += [0xC3, 0x28, 0x0A]
+        let n = NoteParser.parse(Data(bytes), path: "latin1.md", timeZone: utc)
+        #expect(n.category == "Health")
+        #expect(n.title == "Title")
+        #expect(n.diagnostics.map(\.code) == ["invalid-utf8"])
+        #expect(n.diagnostics[0].line == 7)
+    }
+
+    @Test("a binary file is reported, not parsed")
+    func binary() {
+        let n = NoteParser.parse(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]), path: "x.md", timeZone: utc)
+        #expect(n.diagnostics.map(\.code) == ["binary-file"])
+        #expect(n.title == "x")
+    }
+
+    @Test("wiki links drop aliases and headings, and only come from text")
+    func wikiLinks() {
+        let n = parse("See [[A]], [[B#part]], [[C|see c]] and `[[not code]]`.\n\n```\n[[nor this]]\n```\n")
+        #expect(n.wikiLinks == ["A", "B", "C"])
+    }
+}
+
+@Suite("Front matter fast path")
+struct FrontMatterParserTests {
+    /// The fast path must give exactly what Yams gives on the subset it accepts.
+    @Test("fast path and Yams agree", arguments: [
+        "id: 1\ncategory: Health\n",
+        "tags: [a, b, c]\n",
+        "tags: []\n",
+        "tags:\n  - a\n  - b\nsource: Deep Work\n",
+        "source: \"https://x.org/a?b=c\"\n",
+        "title: 'It''s fine'\n",
+        "empty:\nnext: 1\n",
+        "created: 2026-11-18T08:42:00Z\n# a comment\n",
+        "aliases:\n- one\n- two\n",
+        "n: ~\n",
+    ])
+    func agreesWithYams(yaml: String) throws {
+        let yams = try FrontMatterParser.yamsParse(yaml, firstLine: 2)
+        let fast = FrontMatterParser.fastParse(yaml, firstLine: 2)
+        if let fast {
+            #expect(fast == yams)
+        }
+    }
+
+    @Test("the fast path hands unusual YAML to Yams", arguments: [
+        "a: |\n  block\n", "a: {b: 1}\n", "a: &x 1\n", "a: \"esc\\n\"\n", "a:\n  b: 1\n", "a: b: c\n",
+    ])
+    func fallsBack(yaml: String) {
+        #expect(FrontMatterParser.fastParse(yaml, firstLine: 2) == nil)
+    }
+
+    @Test("nested maps are kept as text, not dropped")
+    func nested() throws {
+        let fm = try FrontMatterParser.parse("meta:\n  rating: 5\n", firstLine: 2)
+        #expect(fm["meta"] == .other("rating: 5"))
+    }
+}
