@@ -91,7 +91,9 @@ public enum ConfigFile {
         lines.append("source_types: [\(config.sourceTypes.map(YAMLText.scalar).joined(separator: ", "))]")
         for key in config.extra.keys.sorted() {
             let value = config.extra[key] ?? ""
-            if value.contains("\n") {
+            let isScalar: Bool
+            if case .scalar? = try? Yams.compose(yaml: value) { isScalar = true } else { isScalar = false }
+            if !isScalar {
                 lines.append("\(key):")
                 lines += value.split(separator: "\n").map { "  " + $0 }
             } else {

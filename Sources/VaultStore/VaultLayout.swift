@@ -6,7 +6,8 @@ public struct VaultLayout: Hashable, Sendable {
     public let root: URL
 
     public init(root: URL) {
-        self.root = root.standardizedFileURL
+        // An absolute URL without a base, so that two layouts of one folder are equal.
+        self.root = URL(fileURLWithPath: root.standardizedFileURL.path, isDirectory: true)
     }
 
     public var dotVault: URL { root.appendingPathComponent(".vault") }

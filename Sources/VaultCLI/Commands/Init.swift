@@ -35,7 +35,7 @@ extension VaultCommand {
             let notes = VaultScanner(layout: layout).scan().files.count
             print("Initialized a vault in \(folder.path) (time zone \(zone.identifier)).")
             for path in written { print("  wrote \(path)") }
-            if notes > 0 { print("Found \(notes) existing notes; none was changed.") }
+            if notes > 0 { print("Found \(plural(notes, "existing note")); none was changed.") }
         }
     }
 }

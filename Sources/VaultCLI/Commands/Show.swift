@@ -33,8 +33,12 @@ extension VaultCommand {
             let style = context.output.style
             context.output.line(NoteHeader(note: found, config: context.config, style: style).render())
             context.output.line()
-            let document = NoteParser.body(of: data).withUnsafeBytes {
+            var document = NoteParser.body(of: data).withUnsafeBytes {
                 CommonMark.document(of: $0.bindMemory(to: UInt8.self))
+            }
+            // The header already shows the title; do not print it twice.
+            if let first = document.children.first, first.kind == .heading, first.plainText.trimmingSpaces() == found.title {
+                document.children.removeFirst()
             }
             print(TerminalRenderer(style: style).render(document), terminator: "")
         }

@@ -28,16 +28,15 @@ public enum NoteChecks {
                             "source type '\(type)' is not in .vault/config.yml; add it with `vault source-type add \(type)` or fix the note."
                     ))
             }
-            switch note.createdOrigin {
-            case .modificationTime, .unknown:
+            let isBinary = note.diagnostics.contains { $0.code == "binary-file" }
+            let lacksDate = note.createdOrigin == .modificationTime || note.createdOrigin == .unknown
+            if lacksDate, !isBinary {
                 problems.append(
                     Diagnostic(
                         code: "no-created-date", severity: .warning, path: note.path, line: nil,
                         message:
                             "the note has no created date (no 'created:' key, no date in its file name, no git history); its file modification time is used, which a fresh clone resets. Add 'created:' to its front matter."
                     ))
-            case .frontMatter, .fileName, .git:
-                break
             }
         }
         for (id, paths) in pathsByID where paths.count > 1 {

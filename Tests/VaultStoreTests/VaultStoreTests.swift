@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultStore
+
+@Suite("Scanner")
+struct ScannerTests {
+    @Test("notes are *.md files outside dot folders and ignored paths")
+    func findsNotes() throws {
+        let dir = TempFolder()
+        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        for path in [
+            "a.md", "folder/b.md", "folder/deep/c.md", "notes.txt", ".obsidian/x.md", ".hidden.md",
+            "folder/.trash/d.md", "drafts/e.md", "templates/t.md", "keep/templates/t2.md", "x/skip.tmp.md",
+        ] {
+            dir.write(path, "# note")
+        }
+        dir.write(".vault/ignore", "# comment\ndrafts/\n/templates\n*.tmp.md\n")
+        let scan = VaultScanner(layout: VaultLayout(root: dir.url)).scan()
+        #expect(scan.files.map(\.path) == ["a.md", "folder/b.md", "folder/deep/c.md", "keep/templates/t2.md"])
+        #expect(scan.problems.isEmpty)
+    }
+
+    @Test("symbolic link loops and dangling links are reported, not followed")
+    func symlinkLoops() throws {
+        let dir = TempFolder()
+        dir.write("real/a.md", "# a")
+        try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/real/loop", withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/self.md", withDestinationPath: "self.md")
+        try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/linked.md", withDestinationPath: "real/a.md")
+        let scan = VaultScanner(layout: VaultLayout(root: dir.url)).scan()
+        #expect(scan.files.map(\.path) == ["linked.md", "real/a.md"])
+        #expect(scan.problems.map(\.path).sorted() == ["real/loop", "self.md"])
+        #expect(scan.problems.first { $0.path == "real/loop" }?.code == "symlink-loop")
+    }
+
+    @Test("a scan records size, times and inode")
+    func stats() {
+        let dir = TempFolder()
+        dir.write("a.md", "12345")
+        let file = VaultScanner(layout: VaultLayout(root: dir.url)).scan().files[0]
+        #expect(file.size == 5)
+        #expect(file.modified > 0 && file.changed > 0 && file.inode > 0)
+    }
+}
+
+@Suite("Ignore rules")
+struct IgnoreRulesTests {
+    @Test("gitignore patterns", arguments: [
+        ("*.tmp", "a/b.tmp", false, true),
+        ("/top.md", "top.md", false, true),
+        ("/top.md", "sub/top.md", false, false),
+        ("build/", "x/build", true, true),
+        ("build/", "x/build", false, false),
+        ("docs/**/draft.md", "docs/a/b/draft.md", false, true),
+        ("docs/**/draft.md", "docs/draft.md", false, true),
+        ("a?c.md", "abc.md", false, true),
+        ("[ab]*.md", "b1.md", false, true),
+        ("[!ab]*.md", "b1.md", false, false),
+    ])
+    func matches(pattern: String, path: String, isDirectory: Bool, ignored: Bool) {
+        #expect(IgnoreRules(pattern).ignores(path, isDirectory: isDirectory) == ignored)
+    }
+
+    @Test("a later negation re-includes")
+    func negation() {
+        let rules = IgnoreRules("*.md\n!keep.md\n")
+        #expect(rules.ignores("x.md", isDirectory: false))
+        #expect(!rules.ignores("keep.md", isDirectory: false))
+    }
+}
+
+@Suite("Vault set-up")
+struct VaultSetupTests {
+    @Test("init adopts a folder of notes without changing a byte of them")
+    func adoptsObsidianVault() throws {
+        let dir = TempFolder()
+        dir.write("Daily/2026-11-18.md", "no front matter\r\n")
+        dir.write(".obsidian/app.json", "{}")
+        dir.write(".gitignore", "node_modules/")
+        let before = dir.read("Daily/2026-11-18.md")
+        let written = try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(written == [".vault/config.yml", ".gitignore", ".gitattributes"])
+        #expect(dir.read("Daily/2026-11-18.md") == before)
+        #expect(dir.read(".gitignore") == "node_modules/\n.vault/cache/\n.vault/local/\n")
+        #expect(dir.read(".gitattributes") == ".vault/ledger/*.log merge=union\n")
+        let config = try ConfigFile.read(VaultLayout(root: dir.url))
+        #expect(config.timeZoneIdentifier == "Asia/Tokyo")
+        #expect(config.categories.map(\.name).first == "Productivity")
+        #expect(config.categories.count == 9)
+        #expect(config.sourceTypes == SourceType.predefined)
+    }
+
+    @Test("init refuses an existing vault and changes nothing")
+    func refusesExisting() throws {
+        let dir = TempFolder()
+        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        let config = dir.read(".vault/config.yml")
+        #expect(throws: VaultStoreError.alreadyAVault(VaultLayout(root: dir.url).root.path)) {
+            try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        }
+        #expect(dir.read(".vault/config.yml") == config)
+    }
+
+    @Test("the vault is found from a flag, the environment, or a parent folder")
+    func locates() throws {
+        let dir = TempFolder()
+        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        dir.write("deep/er/note.md", "x")
+        let deep = dir.url.appendingPathComponent("deep/er")
+        let root = VaultLayout(root: dir.url).root
+        #expect(try VaultLocator.locate(explicit: nil, environment: nil, current: deep).root == root)
+        #expect(try VaultLocator.locate(explicit: dir.url.path, environment: "/nonexistent", current: URL(fileURLWithPath: "/")).root == root)
+        #expect(try VaultLocator.locate(explicit: nil, environment: dir.url.path, current: URL(fileURLWithPath: "/")).root == root)
+        #expect(throws: VaultStoreError.notAVault("deep")) {
+            try VaultLocator.locate(explicit: "deep", environment: nil, current: dir.url)
+        }
+        #expect(throws: VaultStoreError.vaultNotFound(searchedFrom: "/")) {
+            try VaultLocator.locate(explicit: nil, environment: nil, current: URL(fileURLWithPath: "/"))
+        }
+    }
+}
+
+@Suite("Config file")
+struct ConfigFileTests {
+    @Test("a config survives a write and a read, unknown keys included")
+    func roundTrip() throws {
+        var config = VaultConfig(timeZoneIdentifier: "Europe/Berlin", referenceDate: "2026-11-18T09:00:00Z")
+        config.categories.append(Category(name: "Side: projects", color: "#123abc"))
+        config.sourceTypes.append("course")
+        config.extra["schedule"] = "weekly: sunday"
+        let text = ConfigFile.render(config)
+        #expect(try ConfigFile.parse(text, path: "config.yml") == config)
+    }
+
+    @Test("bad settings name the file, the line and the fix")
+    func errors() {
+        #expect(throws: VaultStoreError.badConfig(path: "c.yml", line: 2, reason: "'timezone' names an unknown time zone 'Mars/Base'; use an IANA name such as Europe/Berlin.")) {
+            try ConfigFile.parse("version: 1\ntimezone: Mars/Base\n", path: "c.yml")
+        }
+        #expect(throws: VaultStoreError.self) { try ConfigFile.parse("categories:\n  - name: A\n    color: red\n", path: "c.yml") }
+        #expect(throws: VaultStoreError.self) { try ConfigFile.parse("version: 99\n", path: "c.yml") }
+        #expect(throws: VaultStoreError.self) { try ConfigFile.parse("a: [\n", path: "c.yml") }
+    }
+}
+
+@Suite("Atomic writes")
+struct AtomicFileTests {
+    @Test("a write replaces the file, keeps its permissions, and leaves no temporary file")
+    func replaces() throws {
+        let dir = TempFolder()
+        dir.write("n.md", "old")
+        chmod(dir.url.path + "/n.md", 0o600)
+        try AtomicFile.write(Data("new".utf8), to: dir.url.appendingPathComponent("n.md"))
+        #expect(dir.read("n.md") == "new")
+        var info = stat()
+        stat(dir.url.path + "/n.md", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path) == ["n.md"])
+    }
+
+    @Test("create never overwrites, and picks the next free name for notes")
+    func createsFresh() throws {
+        let dir = TempFolder()
+        let files = NoteFiles(layout: VaultLayout(root: dir.url))
+        #expect(try files.create(Data("a".utf8), preferredPath: "x/n.md") == "x/n.md")
+        #expect(try files.create(Data("b".utf8), preferredPath: "x/n.md") == "x/n-2.md")
+        #expect(dir.read("x/n.md") == "a")
+    }
+}
+
+@Suite("Note loading")
+struct NoteLoaderTests {
+    @Test("created falls back to the first commit's author date, then the modification time")
+    func createdFallbacks() throws {
+        let dir = TempFolder()
+        dir.write("committed.md", "# in git")
+        dir.write("dated 2026-01-01.md", "# date not at the start")
+        let env = [
+            "GIT_AUTHOR_DATE": "2025-03-04T05:06:07Z", "GIT_COMMITTER_DATE": "2025-03-04T05:06:07Z",
+            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+        ]
+        dir.run("git", "init", "-q")
+        dir.run("git", "add", "committed.md", environment: env)
+        dir.run("git", "commit", "-qm", "first", environment: env)
+        dir.write("new.md", "# not committed")
+        let layout = VaultLayout(root: dir.url)
+        let notes = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(VaultScanner(layout: layout).scan().files)
+        let byPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
+        #expect(byPath["committed.md"]?.createdOrigin == .git)
+        #expect(byPath["committed.md"]?.created.map(VaultDate.isoString) == "2025-03-04T05:06:07Z")
+        #expect(byPath["new.md"]?.createdOrigin == .modificationTime)
+        #expect(byPath["dated 2026-01-01.md"]?.createdOrigin == .modificationTime)
+    }
+
+    @Test("notes load in the order scanned, in parallel, with the same result as one by one")
+    func parallelMatchesSerial() throws {
+        let dir = TempFolder()
+        for i in 0..<300 { dir.write(String(format: "n/%03d.md", i), "---\ncreated: 2026-01-01\ntags: [t\(i)]\n---\n# Note \(i)\n") }
+        let layout = VaultLayout(root: dir.url)
+        let loader = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!)
+        let files = VaultScanner(layout: layout).scan().files
+        let parallel = loader.load(files)
+        let serial = try files.map { try loader.load(path: $0.path) }
+        #expect(parallel == serial)
+        #expect(parallel[7].title == "Note 7")
+    }
+}
