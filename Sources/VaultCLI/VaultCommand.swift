@@ -26,7 +26,7 @@ public struct VaultCommand: ParsableCommand {
     /// argument parser's messages and exit codes for usage mistakes.
     public static func runAndExit() -> Never {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             Foundation.exit(0)
         } catch let error as CLIError where error == .silentFailure {
@@ -37,5 +37,30 @@ public struct VaultCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// `vault --vault DIR check` reads naturally, but the argument parser only
+    /// knows `--vault` and `--now` on each subcommand: move them from before
+    /// the subcommand to the end, where every subcommand accepts them.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var rest = arguments[...]
+        var hoisted: [String] = []
+        while let first = rest.first {
+            if (first == "--vault" || first == "--now"), rest.count >= 2 {
+                hoisted += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else if first.hasPrefix("--vault=") || first.hasPrefix("--now=") {
+                hoisted.append(first)
+                rest = rest.dropFirst()
+            } else {
+                break
+            }
+        }
+        guard !hoisted.isEmpty else { return arguments }
+        // Options after a `--` would be read as arguments: put them before it.
+        if let separator = rest.firstIndex(of: "--") {
+            return Array(rest[..<separator]) + hoisted + Array(rest[separator...])
+        }
+        return Array(rest) + hoisted
     }
 }

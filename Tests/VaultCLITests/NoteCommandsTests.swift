@@ -139,6 +139,9 @@ struct NoteCommandsTests {
         byEnv.environment["VAULT_DIR"] = fixture.url.path
         #expect(byEnv("list").stdout.hasSuffix("4 notes\n"))
         #expect(elsewhere.vault("list", "--vault", fixture.url.path).stdout.hasSuffix("4 notes\n"))
+        // Global options may also stand before the subcommand.
+        #expect(elsewhere.vault("--vault", fixture.url.path, "check").stdout == "No problems in 4 notes.\n")
+        #expect(elsewhere.vault("--vault=\(fixture.url.path)", "--now", "2026-11-18", "list").status == 0)
         let none = elsewhere.vault("list")
         #expect(none.status == 1)
         #expect(none.stderr.hasPrefix("error: no vault found in "))
