@@ -24,8 +24,7 @@ public enum CommonMark {
             }
             event = cmark_iter_next(iterator)
         }
-        collector.facts.firstLine = collector.facts.text.split(separator: "\n").lazy
-            .map { $0.trimmingSpaces() }.first { !$0.isEmpty }
+        collector.facts.firstLine = InlineSyntax.firstNonEmptyLine(collector.facts.text)
         return collector.facts
     }
 

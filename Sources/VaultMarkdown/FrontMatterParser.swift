@@ -18,93 +18,151 @@ public enum FrontMatterParser {
     /// Parses `yaml`, whose first line is line `firstLine` of the note file.
     /// - Throws: ``Failure`` when the YAML is malformed or is not a map.
     public static func parse(_ yaml: String, firstLine: Int) throws(Failure) -> FrontMatter {
+        var bytes = Array(yaml.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { buffer throws(Failure) in
+            try parse(UnsafeBufferPointer(buffer), firstLine: firstLine)
+        }
+    }
+
+    /// Parses YAML bytes, whose first line is line `firstLine` of the note file.
+    /// - Throws: ``Failure`` when the YAML is malformed or is not a map.
+    public static func parse(_ yaml: UnsafeBufferPointer<UInt8>, firstLine: Int) throws(Failure) -> FrontMatter {
         if let fast = fastParse(yaml, firstLine: firstLine) { return fast }
-        return try yamsParse(yaml, firstLine: firstLine)
+        return try yamsParse(String(decoding: yaml, as: UTF8.self), firstLine: firstLine)
     }
 
     // MARK: - Fast path
 
-    /// The simple-subset parser; nil means "not simple, ask Yams".
     static func fastParse(_ yaml: String, firstLine: Int) -> FrontMatter? {
+        Array(yaml.utf8).withUnsafeBufferPointer { fastParse($0, firstLine: firstLine) }
+    }
+
+    /// The simple-subset parser, on bytes (it runs once per note, so it
+    /// avoids Character-level String work); nil means "not simple, ask Yams".
+    static func fastParse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) -> FrontMatter? {
         var entries: [FrontMatter.Entry] = []
         var openList: (key: String, line: Int, items: [String])?
         var lineNumber = firstLine - 1
-        func closeList() {
+        var lineStart = 0
+        let n = bytes.count
+        while lineStart < n {
+            var end = lineStart
+            while end < n, bytes[end] != newline { end += 1 }
+            let line = lineStart..<(end > lineStart && bytes[end - 1] == carriageReturn ? end - 1 : end)
+            lineStart = end + 1
+            lineNumber += 1
+            let content = trimmed(bytes, line)
+            if content.isEmpty || bytes[content.lowerBound] == hash { continue }
+            let first = bytes[line.lowerBound]
+            if first == space || first == tab || first == dash {
+                // A `- item` under the open `key:`.
+                guard openList != nil, bytes[content.lowerBound] == dash,
+                    content.count == 1 || bytes[content.lowerBound + 1] == space,
+                    let item = plainScalar(bytes, trimmed(bytes, (content.lowerBound + 1)..<content.upperBound))
+                else { return nil }
+                openList!.items.append(item)
+                continue
+            }
             if let list = openList {
                 entries.append(.init(key: list.key, value: list.items.isEmpty ? .null : .list(list.items), line: list.line))
                 openList = nil
             }
-        }
-        // "\r\n" is one Character in Swift, so split on both forms.
-        for line in yaml.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            lineNumber += 1
-            let trimmed = line.trimmingSpaces()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if line.first == " " || line.first == "-" {
-                // A `- item` under the open `key:`.
-                guard openList != nil, trimmed.hasPrefix("- ") || trimmed == "-" else { return nil }
-                guard let item = plainScalar(trimmed.dropFirst(1).trimmingSpaces()) else { return nil }
-                openList!.items.append(item)
-                continue
-            }
-            closeList()
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let key = line[..<colon]
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else {
-                return nil
-            }
-            let rest = line[line.index(after: colon)...]
-            guard rest.isEmpty || rest.first == " " || rest.first == "\t" else { return nil }
-            let value = rest.trimmingSpaces()
+            var colon = line.lowerBound
+            while colon < line.upperBound, isKeyByte(bytes[colon]) { colon += 1 }
+            guard colon > line.lowerBound, colon < line.upperBound, bytes[colon] == UInt8(ascii: ":") else { return nil }
+            guard colon + 1 == line.upperBound || bytes[colon + 1] == space || bytes[colon + 1] == tab else { return nil }
+            let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[line.lowerBound..<colon]), as: UTF8.self)
+            let value = trimmed(bytes, (colon + 1)..<line.upperBound)
             if value.isEmpty {
-                openList = (String(key), lineNumber, [])
+                openList = (key, lineNumber, [])
                 continue
             }
-            if value.hasPrefix("[") {
-                guard value.hasSuffix("]") else { return nil }
-                let inner = value.dropFirst().dropLast()
-                if inner.contains(where: { "[]{}".contains($0) }) { return nil }
+            if bytes[value.lowerBound] == UInt8(ascii: "[") {
+                guard bytes[value.upperBound - 1] == UInt8(ascii: "]"), value.count >= 2 else { return nil }
+                let inner = (value.lowerBound + 1)..<(value.upperBound - 1)
                 var items: [String] = []
-                if !inner.trimmingSpaces().isEmpty {
-                    for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
-                        guard let item = plainScalar(part.trimmingSpaces()), !item.isEmpty else { return nil }
+                if !trimmed(bytes, inner).isEmpty {
+                    var partStart = inner.lowerBound
+                    for i in inner.lowerBound...inner.upperBound {
+                        if i < inner.upperBound {
+                            let b = bytes[i]
+                            if b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") {
+                                return nil
+                            }
+                            if b != UInt8(ascii: ",") { continue }
+                        }
+                        let part = trimmed(bytes, partStart..<i)
+                        guard !part.isEmpty, let item = plainScalar(bytes, part), !item.isEmpty else { return nil }
                         items.append(item)
+                        partStart = i + 1
                     }
                 }
-                entries.append(.init(key: String(key), value: .list(items), line: lineNumber))
+                entries.append(.init(key: key, value: .list(items), line: lineNumber))
                 continue
             }
-            if value == "~" || value == "null" || value == "Null" || value == "NULL" {
-                entries.append(.init(key: String(key), value: .null, line: lineNumber))
+            if isNull(bytes, value) {
+                entries.append(.init(key: key, value: .null, line: lineNumber))
                 continue
             }
-            guard let scalar = plainScalar(value) else { return nil }
-            entries.append(.init(key: String(key), value: .scalar(scalar), line: lineNumber))
+            guard let scalar = plainScalar(bytes, value) else { return nil }
+            entries.append(.init(key: key, value: .scalar(scalar), line: lineNumber))
         }
-        closeList()
+        if let list = openList {
+            entries.append(.init(key: list.key, value: list.items.isEmpty ? .null : .list(list.items), line: list.line))
+        }
         return FrontMatter(entries: entries)
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+    private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
+    private static let dash = UInt8(ascii: "-")
+    private static let hash = UInt8(ascii: "#")
+
+    private static func isKeyByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A) || b == 0x5F || b == 0x2D
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == space || bytes[lower] == tab { lower += 1 }
+        while upper > lower, bytes[upper - 1] == space || bytes[upper - 1] == tab { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func isNull(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        return text.elementsEqual("~".utf8) || text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8)
+            || text.elementsEqual("NULL".utf8)
     }
 
     /// A scalar the fast path is sure of: plain text without YAML syntax, or a
     /// quoted string without escapes. Nil for anything else.
-    static func plainScalar(_ text: String) -> String? {
-        guard let first = text.first else { return "" }
-        if first == "\"" {
-            guard text.count >= 2, text.last == "\"" else { return nil }
-            let inner = text.dropFirst().dropLast()
-            if inner.contains("\\") || inner.contains("\"") { return nil }
-            return String(inner)
+    static func plainScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        guard let firstIndex = range.first else { return "" }
+        let first = bytes[firstIndex]
+        let last = bytes[range.upperBound - 1]
+        func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+            guard range.count >= 2, last == first else { return nil }
+            let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+            for i in inner where bytes[i] == first || bytes[i] == UInt8(ascii: "\\") { return nil }
+            return string(inner)
         }
-        if first == "'" {
-            guard text.count >= 2, text.last == "'" else { return nil }
-            let inner = text.dropFirst().dropLast()
-            if inner.contains("'") { return nil }
-            return String(inner)
+        if Self.indicators.contains(first) || last == UInt8(ascii: ":") { return nil }
+        for i in range {
+            let b = bytes[i]
+            if b == tab { return nil }
+            if b == UInt8(ascii: ":"), i + 1 < range.upperBound, bytes[i + 1] == space { return nil }
+            if b == space, i + 1 < range.upperBound, bytes[i + 1] == hash { return nil }
         }
-        if "&*!|>%@`{[]},?-:#".contains(first) { return nil }
-        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") || text.contains("\t") { return nil }
-        return text
+        return string(range)
     }
+
+    /// Characters that give a plain scalar's first byte a YAML meaning.
+    private static let indicators: Set<UInt8> = Set("&*!|>%@`{[]},?-:#".utf8)
 
     // MARK: - Yams
 

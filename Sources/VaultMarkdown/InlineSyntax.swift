@@ -40,18 +40,51 @@ enum InlineSyntax {
     }
 
     /// Appends the targets of `[[target]]`, `[[target|alias]]` and
-    /// `[[target#heading]]` in `text`.
+    /// `[[target#heading]]` in `text`. Works on UTF-8 bytes: it runs on every
+    /// text node of every note.
     static func scanWikiLinks(_ text: String, into links: inout [String]) {
-        var rest = Substring(text)
-        while let open = rest.range(of: "[[") {
-            let after = rest[open.upperBound...]
-            guard let close = after.range(of: "]]") else { return }
-            let inner = after[..<close.lowerBound]
-            if !inner.contains("\n") {
-                let target = inner.prefix { $0 != "|" && $0 != "#" }.trimmingSpaces()
+        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+        var text = text
+        text.withUTF8 { bytes in
+            var i = 0
+            let n = bytes.count
+            while i + 1 < n {
+                guard bytes[i] == open, bytes[i + 1] == open else {
+                    i += 1
+                    continue
+                }
+                let start = i + 2
+                var j = start
+                while j + 1 < n, !(bytes[j] == close && bytes[j + 1] == close), bytes[j] != 0x0A { j += 1 }
+                guard j + 1 < n, bytes[j] == close else {
+                    i = start
+                    continue
+                }
+                var end = start
+                while end < j, bytes[end] != UInt8(ascii: "|"), bytes[end] != UInt8(ascii: "#") { end += 1 }
+                let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                    .trimmingSpaces()
                 if !target.isEmpty { links.append(target) }
+                i = j + 2
             }
-            rest = after[close.upperBound...]
+        }
+    }
+
+    /// The first line of `text` that holds more than white space, trimmed.
+    static func firstNonEmptyLine(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                        .trimmingSpaces()
+                }
+                start = end + 1
+            }
+            return nil
         }
     }
 

@@ -57,9 +57,8 @@ public enum NoteParser {
                 ))
         case .found(let block):
             bodyRange = block.bodyStart..<bytes.count
-            let yaml = String(decoding: UnsafeBufferPointer(rebasing: bytes[block.yaml]), as: UTF8.self)
             do {
-                frontMatter = try FrontMatterParser.parse(yaml, firstLine: 2)
+                frontMatter = try FrontMatterParser.parse(UnsafeBufferPointer(rebasing: bytes[block.yaml]), firstLine: 2)
             } catch {
                 diagnostics.append(
                     Diagnostic(
