@@ -31,7 +31,7 @@ install: release
 	install -m 755 .build/release/vault $(PREFIX)/bin/vault
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --configuration .swift-format --in-place --recursive Sources Tests Package.swift
 
 bench: release
 	./benchmarks/run.sh
