@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import VaultCore
+
+/// Compares the Swift FSRS-6 with py-fsrs 6.x, the reference implementation,
+/// on random review histories. Needs python3 and PyPI (CI has both); the
+/// virtual environment is kept in .build/fsrs-oracle-venv between runs.
+@Suite("FSRS agrees with py-fsrs")
+struct FSRSOracleTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    } ?? which("python3")
+
+    static func which(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Runs a program; returns its status and output (captured through temporary files).
+    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fsrs-oracle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outURL = dir.appendingPathComponent("out")
+        let errURL = dir.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, try Data(contentsOf: outURL), stderr)
+    }
+
+    struct Review: Decodable {
+        var t: Int
+        var r: Int
+        var s: Double
+        var d: Double
+        var state: Int
+        var step: Int?
+        var due: Int
+    }
+
+    struct History: Decodable { var reviews: [Review] }
+
+    @Test(
+        "1,200 random histories: stability, difficulty, state and due as py-fsrs 6.x computes them",
+        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
+        .timeLimit(.minutes(2)))
+    func matchesPyFSRS() throws {
+        let python = try #require(Self.python)
+        let venv = Self.packageRoot.appendingPathComponent(".build/fsrs-oracle-venv")
+        let venvPython = venv.appendingPathComponent("bin/python").path
+        if !FileManager.default.isExecutableFile(atPath: venvPython) {
+            let made = try Self.run(python, ["-m", "venv", venv.path])
+            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
+        }
+        let check = try Self.run(venvPython, ["-c", "import fsrs"])
+        if check.status != 0 {
+            let pip = try Self.run(venvPython, ["-m", "pip", "install", "-q", "fsrs>=6,<7"])
+            try #require(pip.status == 0, "pip install fsrs failed (PyPI unreachable?): \(pip.stderr)")
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fsrs_oracle.py")
+        let result = try Self.run(venvPython, [script.path, "1200", "20261122"])
+        try #require(result.status == 0, "the py-fsrs script failed: \(result.stderr)")
+
+        let decoder = JSONDecoder()
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 1200)
+        let fsrs = FSRS()
+        var compared = 0
+        var mismatches: [String] = []
+        for (h, line) in lines.enumerated() {
+            let history = try decoder.decode(History.self, from: Data(line.utf8))
+            var card = FSRSCardState.new
+            for (i, review) in history.reviews.enumerated() {
+                let time = Date(timeIntervalSince1970: TimeInterval(review.t))
+                card = fsrs.review(card, rating: FSRSRating(rawValue: review.r)!, at: time)
+                compared += 1
+                let phase = ["learning", "review", "relearning"][review.state - 1]
+                let s = card.stability ?? -1
+                let d = card.difficulty ?? -1
+                let due = Int(card.due!.timeIntervalSince1970.rounded())
+                if abs(s - review.s) > 1e-6 * max(1, abs(review.s)) || abs(d - review.d) > 1e-6 * max(1, abs(review.d))
+                    || card.phase.rawValue != phase || card.step != review.step || due != review.due
+                {
+                    if mismatches.count < 5 {
+                        mismatches.append(
+                            "history \(h) review \(i): swift s=\(s) d=\(d) \(card.phase) step \(card.step as Any) due \(due); py-fsrs s=\(review.s) d=\(review.d) \(phase) step \(review.step as Any) due \(review.due)"
+                        )
+                    }
+                    break  // later reviews of this history would differ too
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        #expect(compared > 20_000)
+    }
+}
