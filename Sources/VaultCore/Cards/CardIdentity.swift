@@ -4,7 +4,7 @@
 /// `note key ␟ kind ␟ identity text`, where the note key is the note's id
 /// (its path when it has none), and the identity text is the normalised
 /// question (lowercased, punctuation and symbols dropped, white space
-/// collapsed). For cloze cards it is the normalised paragraph, `␟`, the
+/// collapsed). For cloze cards it is the normalised paragraph, ` | `, the
 /// normalised deletion. When two cards of one note have the same identity
 /// text, the second and later get `␟2`, `␟3`… appended.
 ///
@@ -20,7 +20,7 @@ public enum CardIdentity {
         return drafts.enumerated().map { position, draft in
             let text: String
             if draft.kind == .cloze {
-                text = normalise(draft.clozeContext ?? draft.question) + "\u{1F}" + normalise(draft.answer)
+                text = normalise(draft.clozeContext ?? draft.question) + " | " + normalise(draft.answer)
             } else {
                 text = normalise(draft.question)
             }

@@ -1,0 +1,132 @@
+import Foundation
+
+/// What replaying the card events of a ledger gives.
+public struct CardReplay: Sendable {
+    /// The schedule of every current card (new cards included), by card id.
+    public var schedules: [String: CardSchedule]
+    /// The cards the ledger knows per note key (last `pos`/`text` seen), for re-linking.
+    public var known: [String: [KnownCard]]
+    /// Re-links found now between the ledger's cards and the current ones (not yet recorded).
+    public var relinkings: [String: CardRelinking]
+    /// Events that could not be read (for `vault check`).
+    public var problems: [VaultCoreError]
+}
+
+/// Computes every card's schedule from the ledger: a pure function of the
+/// events, the current cards and the scheduler config.
+///
+/// Each card is replayed from scratch under the scheduler its note's folder
+/// uses now (so changing settings reschedules), folding its `rate` and
+/// `tier` events in replay order. `card-link` events, and the re-links
+/// ``CardRelinker`` finds between the ledger's known cards and the current
+/// ones, make an edited card continue its old history.
+public enum CardScheduleReplay {
+    /// Replays `events` (in replay order, as `LedgerHistory` gives them; other
+    /// kinds are skipped) for `cards`.
+    public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
+        var problems: [VaultCoreError] = []
+        // Card events grouped by the id they name, in replay order.
+        var byCard: [String: [CardEvent]] = [:]
+        var links: [String: String] = [:]  // from → to
+        var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
+        for event in ordered {
+            switch event.kind {
+            case RatingEvent.kind:
+                do {
+                    let rating = try RatingEvent(event)
+                    byCard[rating.card, default: []].append(.rate(rating))
+                    if let text = rating.text {
+                        let kind = rating.cardKind ?? known[rating.note]?[rating.card]?.kind ?? .basic
+                        known[rating.note, default: [:]][rating.card] = KnownCard(
+                            id: rating.card, kind: kind, text: text, position: rating.position ?? 0)
+                    }
+                } catch let error as VaultCoreError {
+                    problems.append(error)
+                } catch {}
+            case TierChange.kind:
+                if let change = TierChange(event) { byCard[change.card, default: []].append(.tier(change)) }
+            case CardLink.kind:
+                if let link = CardLink(event) {
+                    links[link.from] = link.to
+                    if let old = known[link.note]?[link.from] {
+                        known[link.note]?[link.from] = nil
+                        known[link.note, default: [:]][link.to] = KnownCard(
+                            id: link.to, kind: old.kind, text: old.text, position: old.position)
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        let knownLists = known.mapValues { $0.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) } }
+
+        // Re-links not yet recorded: per note, the ledger's cards against the current ones.
+        var relinkings: [String: CardRelinking] = [:]
+        var historyOf: [String: [String]] = [:]  // current id → ids whose events it continues
+        let cardsByNote = Dictionary(grouping: cards, by: \.noteKey)
+        for (note, current) in cardsByNote {
+            let relinking = CardRelinker.relink(known: knownLists[note] ?? [], current: current)
+            if !relinking.relinked.isEmpty || !relinking.orphaned.isEmpty { relinkings[note] = relinking }
+            for link in relinking.relinked { historyOf[link.to, default: []].append(link.from) }
+        }
+        // Recorded links: every id whose chain of `card-link`s leads to a current card.
+        let currentIDs = Set(cards.map(\.id))
+        for from in links.keys {
+            var to = from
+            var seen: Set<String> = [from]
+            while let next = links[to], !seen.contains(next) {
+                to = next
+                seen.insert(next)
+            }
+            if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
+        }
+
+        var schedules: [String: CardSchedule] = [:]
+        schedules.reserveCapacity(cards.count)
+        for card in cards {
+            let settings = config.settings(forNotePath: card.notePath)
+            var history = byCard[card.id] ?? []
+            if let older = historyOf[card.id] {
+                for id in older { history += byCard[id] ?? [] }
+                history.sort { $0.time < $1.time }
+            }
+            schedules[card.id] = fold(history, settings: settings, cardID: card.id)
+        }
+        return CardReplay(schedules: schedules, known: knownLists, relinkings: relinkings, problems: problems)
+    }
+
+    /// One card's schedule from its events in order.
+    public static func fold(_ history: [CardEvent], settings: SchedulerSettings, cardID: String) -> CardSchedule {
+        var schedule = CardSchedule(settings: settings)
+        for event in history {
+            switch event {
+            case .rate(let rating): schedule = schedule.answering(rating.answer, at: rating.time, cardID: cardID)
+            case .tier(let change): schedule = schedule.moving(to: change.tier, at: change.time)
+            }
+        }
+        return schedule
+    }
+
+    /// An event that changes one card's schedule.
+    public enum CardEvent: Hashable, Sendable {
+        case rate(RatingEvent)
+        case tier(TierChange)
+
+        public var time: Date {
+            switch self {
+            case .rate(let r): return r.time
+            case .tier(let t): return t.time
+            }
+        }
+    }
+
+    private static func isOrdered(_ events: [LedgerEvent]) -> Bool {
+        var i = 1
+        while i < events.count {
+            if LedgerEvent.replayOrder(events[i], events[i - 1]) { return false }
+            i += 1
+        }
+        return true
+    }
+}
