@@ -26,6 +26,11 @@ public struct SchedulerConfig: Hashable, Sendable {
         /// Vault-relative folder, ending in `/` (empty for the whole vault).
         public var prefix: String
         public var settings: SchedulerSettings
+
+        public init(prefix: String, settings: SchedulerSettings) {
+            self.prefix = SchedulerConfig.folderPrefix(prefix)
+            self.settings = settings
+        }
     }
 
     public var defaultSettings: SchedulerSettings
