@@ -1,0 +1,55 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// Reads the flashcards of a vault's notes (in parallel on all cores).
+public struct CardLoader: Sendable {
+    let layout: VaultLayout
+
+    public init(layout: VaultLayout) { self.layout = layout }
+
+    /// The cards of `notes`, in note order then reading order. A note that
+    /// cannot be read has no cards (`vault check` reports the file).
+    public func cards(of notes: [Note]) -> [Card] {
+        let slots = CardSlots(count: notes.count)
+        let chunk = 64
+        let chunks = (notes.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var buffer = [UInt8]()
+            for i in (c * chunk)..<min(notes.count, (c + 1) * chunk) {
+                let note = notes[i]
+                guard FileReader.read(layout.root.path + "/" + note.path, into: &buffer), Self.mayHoldCards(buffer)
+                else { continue }
+                slots.store(CardExtractor.cards(in: Data(buffer), notePath: note.path, noteID: note.id), at: i)
+            }
+        }
+        return slots.cards
+    }
+
+    /// A quick byte test: a note without `::`, `==` or `?` holds no card.
+    static func mayHoldCards(_ bytes: [UInt8]) -> Bool {
+        var previous: UInt8 = 0
+        for b in bytes {
+            if b == 0x3F { return true }
+            if (b == 0x3A || b == 0x3D) && previous == b { return true }
+            previous = b
+        }
+        return false
+    }
+}
+
+/// Per-note card lists that parallel workers fill at distinct indices.
+final class CardSlots: @unchecked Sendable {
+    private var storage: [[Card]]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: [], count: count) }
+
+    func store(_ cards: [Card], at index: Int) {
+        lock.lock()
+        storage[index] = cards
+        lock.unlock()
+    }
+
+    var cards: [Card] { storage.flatMap { $0 } }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `vault cards` end to end: the built binary on a temporary vault.
+@Suite("vault cards")
+struct CardsCommandTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/vault")
+
+    func run(_ arguments: [String], in vault: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        let out = vault.appendingPathComponent(".out")
+        let err = vault.appendingPathComponent(".err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = vault
+        var environment = ProcessInfo.processInfo.environment
+        environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
+        environment["NO_COLOR"] = "1"
+        environment.removeValue(forKey: "VAULT_DIR")
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            try String(contentsOf: err, encoding: .utf8)
+        )
+    }
+
+    func makeVault() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("languages"), withIntermediateDirectories: true)
+        try "version: 1\ntimezone: UTC\nschedulers:\n  folders:\n    languages/: sm2\n".write(
+            to: root.appendingPathComponent(".vault/config.yml"), atomically: true, encoding: .utf8)
+        try "---\nid: n-geo\n---\n# Geo\n\nCapital of France :: Paris\n\n```\nnot :: a card\n```\n".write(
+            to: root.appendingPathComponent("geo.md"), atomically: true, encoding: .utf8)
+        try "Guten Tag\n?\nGood day\n".write(
+            to: root.appendingPathComponent("languages/de.md"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test(
+        "lists each card with its note, line and the scheduler of its folder",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+    func table() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["cards"], in: vault)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].contains("geo.md:6") && lines[1].contains("fsrs") && lines[1].hasSuffix("Capital of France"))
+        #expect(lines[2].contains("languages/de.md:1") && lines[2].contains("sm2") && lines[2].hasSuffix("Guten Tag"))
+        #expect(lines[3] == "2 cards")
+    }
+
+    @Test(
+        "--json prints one object per card with its id, kind and state",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+    func json() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["cards", "--due", "--json"], in: vault)
+        #expect(result.status == 0)
+        let objects = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(objects?.count == 2)
+        #expect(objects?.first?["note"] as? String == "n-geo")
+        #expect(objects?.first?["state"] as? String == "new")
+        #expect((objects?.first?["id"] as? String)?.count == 12)
+        #expect(objects?.last?["scheduler"] as? String == "sm2")
+        #expect(objects?.last?["answer"] as? String == "Good day")
+    }
+}
