@@ -28,36 +28,61 @@ public enum CardScheduleReplay {
         // Card events grouped by the id they name, in replay order.
         var byCard: [String: [CardEvent]] = [:]
         var links: [String: String] = [:]  // from → to
-        var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        var lastRating: [String: Int] = [:]  // card → index in `ordered` of its last rate event with a text
         let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
-        for event in ordered {
+        for (index, event) in ordered.enumerated() {
             switch event.kind {
             case RatingEvent.kind:
-                do {
-                    let rating = try RatingEvent(event)
-                    byCard[rating.card, default: []].append(.rate(rating))
-                    if let text = rating.text {
-                        let kind = rating.cardKind ?? known[rating.note]?[rating.card]?.kind ?? .basic
-                        known[rating.note, default: [:]][rating.card] = KnownCard(
-                            id: rating.card, kind: kind, text: text, position: rating.position ?? 0)
-                    }
-                } catch let error as VaultCoreError {
-                    problems.append(error)
-                } catch {}
-            case TierChange.kind:
-                if let change = TierChange(event) { byCard[change.card, default: []].append(.tier(change)) }
-            case CardLink.kind:
-                if let link = CardLink(event) {
-                    links[link.from] = link.to
-                    if let old = known[link.note]?[link.from] {
-                        known[link.note]?[link.from] = nil
-                        known[link.note, default: [:]][link.to] = KnownCard(
-                            id: link.to, kind: old.kind, text: old.text, position: old.position)
+                // The fast path reads only what replay needs; `RatingEvent(_:)` reads everything.
+                var card: String?
+                var rating: String?
+                var scheduler = SchedulerName.fsrs
+                var hasText = false
+                for field in event.fields {
+                    switch field.key {
+                    case "card": card = field.value
+                    case "rating": rating = field.value
+                    case "scheduler": scheduler = SchedulerName(rawValue: field.value) ?? .fsrs
+                    case "text": hasText = true
+                    default: break
                     }
                 }
+                guard let card, !card.isEmpty else {
+                    problems.append(.badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
+                    continue
+                }
+                guard let rating, let answer = ReviewAnswer(rating, scheduler: scheduler) else {
+                    problems.append(
+                        .badRatingEvent(
+                            device: event.device, sequence: event.sequence,
+                            reason: "has a 'rating' this build cannot read ('\(rating ?? "")')"))
+                    continue
+                }
+                byCard[card, default: []].append(.answer(time: event.time, answer: answer))
+                if hasText { lastRating[card] = index }
+            case TierChange.kind:
+                if let change = TierChange(event) { byCard[change.card, default: []].append(.tier(time: change.time, tier: change.tier)) }
+            case CardLink.kind:
+                if let link = CardLink(event) { links[link.from] = link.to }
             default:
                 continue
             }
+        }
+        // The cards the ledger knows, as their last rating saw them; a recorded link renames one.
+        var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        for (card, index) in lastRating {
+            let event = ordered[index]
+            guard let note = event["note"], let text = event["text"] else { continue }
+            var id = card
+            var seen: Set<String> = [card]
+            while let next = links[id], !seen.contains(next) {
+                id = next
+                seen.insert(next)
+            }
+            let kind = event["card_kind"].flatMap(Card.Kind.init(rawValue:)) ?? .basic
+            let position = event["pos"].flatMap { Int($0) } ?? 0
+            if let existing = known[note]?[id], let existingIndex = lastRating[existing.id], existingIndex > index { continue }
+            known[note, default: [:]][id] = KnownCard(id: id, kind: kind, text: text, position: position)
         }
         let knownLists = known.mapValues { $0.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) } }
 
@@ -101,8 +126,8 @@ public enum CardScheduleReplay {
         var schedule = CardSchedule(settings: settings)
         for event in history {
             switch event {
-            case .rate(let rating): schedule = schedule.answering(rating.answer, at: rating.time, cardID: cardID)
-            case .tier(let change): schedule = schedule.moving(to: change.tier, at: change.time)
+            case .answer(let time, let answer): schedule = schedule.answering(answer, at: time, cardID: cardID)
+            case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
             }
         }
         return schedule
@@ -110,13 +135,13 @@ public enum CardScheduleReplay {
 
     /// An event that changes one card's schedule.
     public enum CardEvent: Hashable, Sendable {
-        case rate(RatingEvent)
-        case tier(TierChange)
+        case answer(time: Date, answer: ReviewAnswer)
+        case tier(time: Date, tier: StudyTier)
 
         public var time: Date {
             switch self {
-            case .rate(let r): return r.time
-            case .tier(let t): return t.time
+            case .answer(let time, _): return time
+            case .tier(let time, _): return time
             }
         }
     }

@@ -95,6 +95,15 @@ struct CardScheduleReplayTests {
         #expect(result.schedules[new.id]?.reviews == 1)
     }
 
+    @Test("a rating this build cannot read is reported and skipped")
+    func unreadableRating() {
+        let a = card("one")
+        let bad = LedgerEvent(time: t0, device: "d", sequence: 3, kind: "rate", fields: [("card", a.id), ("rating", "meh")])
+        let result = CardScheduleReplay.replay([bad], cards: [a], config: SchedulerConfig())
+        #expect(result.problems == [.badRatingEvent(device: "d", sequence: 3, reason: "has a 'rating' this build cannot read ('meh')")])
+        #expect(result.schedules[a.id]?.isNew == true)
+    }
+
     @Test("tier events move a card under the tiers scheduler")
     func tierEvent() {
         let a = card("one")
