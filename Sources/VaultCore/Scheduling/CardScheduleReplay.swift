@@ -26,9 +26,18 @@ public enum CardScheduleReplay {
     public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
         var problems: [VaultCoreError] = []
         // Card events grouped by the id they name, in replay order.
-        var byCard: [String: [CardEvent]] = [:]
+        // One dictionary lookup per event: card id → slot in the arrays below.
+        var slotOf: [String: Int] = [:]
+        var histories: [[CardEvent]] = []
+        var lastTexts: [Int] = []  // per slot: index in `ordered` of its last rate event with a text, or -1
+        func slot(_ card: String) -> Int {
+            if let s = slotOf[card] { return s }
+            slotOf[card] = histories.count
+            histories.append([])
+            lastTexts.append(-1)
+            return histories.count - 1
+        }
         var links: [String: String] = [:]  // from → to
-        var lastRating: [String: Int] = [:]  // card → index in `ordered` of its last rate event with a text
         let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
         for (index, event) in ordered.enumerated() {
             switch event.kind {
@@ -38,14 +47,17 @@ public enum CardScheduleReplay {
                 var rating: String?
                 var scheduler = SchedulerName.fsrs
                 var hasText = false
+                var found = 0
                 for field in event.fields {
                     switch field.key {
                     case "card": card = field.value
                     case "rating": rating = field.value
                     case "scheduler": scheduler = SchedulerName(rawValue: field.value) ?? .fsrs
                     case "text": hasText = true
-                    default: break
+                    default: continue
                     }
+                    found += 1
+                    if found == 4 { break }  // the state fields that follow are not needed
                 }
                 guard let card, !card.isEmpty else {
                     problems.append(.badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
@@ -58,10 +70,11 @@ public enum CardScheduleReplay {
                             reason: "has a 'rating' this build cannot read ('\(rating ?? "")')"))
                     continue
                 }
-                byCard[card, default: []].append(.answer(time: event.time, answer: answer))
-                if hasText { lastRating[card] = index }
+                let k = slot(card)
+                histories[k].append(.answer(time: event.time, answer: answer))
+                if hasText { lastTexts[k] = index }
             case TierChange.kind:
-                if let change = TierChange(event) { byCard[change.card, default: []].append(.tier(time: change.time, tier: change.tier)) }
+                if let change = TierChange(event) { histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier)) }
             case CardLink.kind:
                 if let link = CardLink(event) { links[link.from] = link.to }
             default:
@@ -70,6 +83,8 @@ public enum CardScheduleReplay {
         }
         // The cards the ledger knows, as their last rating saw them; a recorded link renames one.
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        var lastRating: [String: Int] = [:]
+        for (card, k) in slotOf where lastTexts[k] >= 0 { lastRating[card] = lastTexts[k] }
         for (card, index) in lastRating {
             let event = ordered[index]
             guard let note = event["note"], let text = event["text"] else { continue }
@@ -111,9 +126,9 @@ public enum CardScheduleReplay {
         schedules.reserveCapacity(cards.count)
         for card in cards {
             let settings = config.settings(forNotePath: card.notePath)
-            var history = byCard[card.id] ?? []
+            var history = slotOf[card.id].map { histories[$0] } ?? []
             if let older = historyOf[card.id] {
-                for id in older { history += byCard[id] ?? [] }
+                for id in older { history += slotOf[id].map { histories[$0] } ?? [] }
                 history.sort { $0.time < $1.time }
             }
             schedules[card.id] = fold(history, settings: settings, cardID: card.id)

@@ -26,6 +26,19 @@ public enum ReviewAnswer: Hashable, Sendable {
     /// `hard`, `good`, `easy`, `q0`…`q5`, `correct`, `wrong`. A bare digit is
     /// read in the scale of `scheduler`: 1-4 for fsrs, 0-5 for sm2, 0/1 for the others.
     public init?(_ text: String, scheduler: SchedulerName = .fsrs) {
+        // The ledger writes lowercase words: try them before lowercasing (replay reads millions).
+        switch text {
+        case "good": self = .fsrs(.good)
+        case "again": self = .fsrs(.again)
+        case "hard": self = .fsrs(.hard)
+        case "easy": self = .fsrs(.easy)
+        case "correct": self = .correct
+        case "wrong": self = .wrong
+        default: self.init(slow: text, scheduler: scheduler)
+        }
+    }
+
+    private init?(slow text: String, scheduler: SchedulerName) {
         switch text.lowercased() {
         case "again": self = .fsrs(.again)
         case "hard": self = .fsrs(.hard)
