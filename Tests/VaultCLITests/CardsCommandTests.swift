@@ -76,4 +76,22 @@ struct CardsCommandTests {
         #expect(objects?.last?["scheduler"] as? String == "sm2")
         #expect(objects?.last?["answer"] as? String == "Good day")
     }
+
+    @Test(
+        "study --list shows the queue in reading order with the daily limit, and study without --list refuses",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+    func studyList() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["study", "--list", "--exam"], in: vault)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("1  learning") && lines[0].hasSuffix("geo.md:6           new  Capital of France"))
+        #expect(lines[1].hasSuffix("languages/de.md:1  new  Guten Tag"))
+        #expect(lines[2] == "2 cards to study; 0 of 50 answered today.")
+        let refused = try run(["study"], in: vault)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("the interactive study screen is not built yet"))
+    }
 }

@@ -50,7 +50,7 @@ public struct StudyQueue: Hashable, Sendable {
 /// - Then learning (new cards included), reviewing, mastered.
 /// - Within a group, rotation favours cards not seen for 2+ days (+1), low
 ///   accuracy (+1 − accuracy; new cards count 0.5) and new cards (+1); then
-///   earlier due time, then card id.
+///   earlier due time, then reading order (note path, position in the note).
 /// - The daily limit (30; 50 with the exam preset; `--limit`) counts the
 ///   cards already answered today.
 public enum StudyPlanner {
@@ -129,6 +129,8 @@ public enum StudyPlanner {
         let ad = a.schedule.due ?? .distantPast
         let bd = b.schedule.due ?? .distantPast
         if ad != bd { return ad < bd }
+        if a.card.notePath != b.card.notePath { return a.card.notePath < b.card.notePath }
+        if a.card.position != b.card.position { return a.card.position < b.card.position }
         return a.card.id < b.card.id
     }
 }
