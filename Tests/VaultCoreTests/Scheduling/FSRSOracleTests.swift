@@ -71,7 +71,8 @@ struct FSRSOracleTests {
             let pip = try Self.run(venvPython, ["-m", "pip", "install", "-q", "fsrs>=6,<7"])
             try #require(pip.status == 0, "pip install fsrs failed (PyPI unreachable?): \(pip.stderr)")
         }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fsrs_oracle.py")
+        // Outside the test target's folder, so SwiftPM does not ask to declare it as a resource.
+        let script = Self.packageRoot.appendingPathComponent("Tests/oracles/fsrs_oracle.py")
         let result = try Self.run(venvPython, [script.path, "1200", "20261122"])
         try #require(result.status == 0, "the py-fsrs script failed: \(result.stderr)")
 
