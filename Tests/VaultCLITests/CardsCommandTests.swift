@@ -10,8 +10,8 @@ struct CardsCommandTests {
     func run(_ arguments: [String], in vault: URL) throws -> (status: Int32, stdout: String, stderr: String) {
         let out = vault.appendingPathComponent(".out")
         let err = vault.appendingPathComponent(".err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments

@@ -29,8 +29,8 @@ struct FSRSOracleTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let outURL = dir.appendingPathComponent("out")
         let errURL = dir.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
