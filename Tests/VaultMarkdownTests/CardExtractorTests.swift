@@ -114,4 +114,20 @@ struct CardExtractorTests {
         let other = cards("What is the capital of France? :: Paris\n", id: "note-2")
         #expect(a.first?.id != other.first?.id)
     }
+
+    @Test("adding a deletion to a cloze paragraph keeps the ids of the existing deletions")
+    func clozeIdentityStable() {
+        let before = cards("The ==Seine== flows through Paris.\n")
+        let after = cards("The ==Seine== flows through ==Paris==.\n")
+        #expect(before.count == 1)
+        #expect(after.count == 2)
+        #expect(after[0].id == before[0].id)
+    }
+
+    @Test("a question rewrite gives a new id; editing only the answer keeps it")
+    func identityRewrite() {
+        let original = cards("Capital of France :: Paris\n")
+        #expect(cards("Capital of France :: Paris, on the Seine\n").first?.id == original.first?.id)
+        #expect(cards("Seat of the French government :: Paris\n").first?.id != original.first?.id)
+    }
 }
