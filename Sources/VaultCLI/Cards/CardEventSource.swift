@@ -12,8 +12,10 @@ protocol CardEventSource {
 
 /// The ledger of the vault at `layout`.
 ///
-/// TODO(ledger branch): read `.vault/ledger/` with the ledger branch's
-/// reader (`LedgerHistory` over every ledger file) once it lands on main.
+/// TODO(ledger branch): once branch `ledger` is merged, return
+/// `LedgerStore(layout: layout).history().history.events` (its diagnostics
+/// belong to `vault check`), and let `vault study --rate` append
+/// `CardAnswering.answer(…).events` through `LedgerAppender.append(kind:fields:at:)`.
 /// Until then there is no ledger to read and every card is new.
 struct VaultLedgerEvents: CardEventSource {
     let layout: VaultLayout

@@ -5,6 +5,20 @@ public enum PendingCardEvent: Hashable, Sendable {
     case link(CardLink)
     case rate(RatingEvent)
 
+    /// The event's kind and fields, for an appender that assigns the device and sequence itself.
+    public var kindAndFields: (kind: String, fields: [(key: String, value: String)]) {
+        let event = ledgerEvent(device: "", sequence: 0)
+        return (event.kind, event.fields)
+    }
+
+    /// The event's time.
+    public var time: Date {
+        switch self {
+        case .link(let link): return link.time
+        case .rate(let rating): return rating.time
+        }
+    }
+
     /// The ledger event, for the given writer identity.
     public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
         switch self {
