@@ -29,7 +29,7 @@ public enum CardScheduleReplay {
         // One dictionary lookup per event: card id → slot in the arrays below.
         var slotOf: [String: Int] = [:]
         var histories: [[CardEvent]] = []
-        var lastTexts: [Int] = []  // per slot: index in `ordered` of its last rate event with a text, or -1
+        var lastTexts: [Int] = []  // per slot: index in `ordered` of its last rate event, or -1
         func slot(_ card: String) -> Int {
             if let s = slotOf[card] { return s }
             slotOf[card] = histories.count
@@ -46,18 +46,16 @@ public enum CardScheduleReplay {
                 var card: String?
                 var rating: String?
                 var scheduler = SchedulerName.fsrs
-                var hasText = false
                 var found = 0
                 for field in event.fields {
                     switch field.key {
                     case "card": card = field.value
                     case "rating": rating = field.value
                     case "scheduler": scheduler = SchedulerName(rawValue: field.value) ?? .fsrs
-                    case "text": hasText = true
                     default: continue
                     }
                     found += 1
-                    if found == 4 { break }  // the state fields that follow are not needed
+                    if found == 3 { break }  // the fields that follow are not needed (and cost time on 1M lines)
                 }
                 guard let card, !card.isEmpty else {
                     problems.append(.badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
@@ -72,7 +70,7 @@ public enum CardScheduleReplay {
                 }
                 let k = slot(card)
                 histories[k].append(.answer(time: event.time, answer: answer))
-                if hasText { lastTexts[k] = index }
+                lastTexts[k] = index
             case TierChange.kind:
                 if let change = TierChange(event) { histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier)) }
             case CardLink.kind:
@@ -81,7 +79,9 @@ public enum CardScheduleReplay {
                 continue
             }
         }
-        // The cards the ledger knows, as their last rating saw them; a recorded link renames one.
+        // The cards the ledger knows, as their last rating saw them (a last rating
+        // without `text`, written by another tool, leaves the card unknown); a
+        // recorded link renames one.
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
         var lastRating: [String: Int] = [:]
         for (card, k) in slotOf where lastTexts[k] >= 0 { lastRating[card] = lastTexts[k] }
