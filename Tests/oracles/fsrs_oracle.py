@@ -1,6 +1,7 @@
 """Random review histories through py-fsrs 6.x (fuzz off), as JSON lines.
 
-Usage: python fsrs_oracle.py HISTORIES SEED
+Usage: python fsrs_oracle.py HISTORIES SEED [RETENTION LEARNING_STEPS RELEARNING_STEPS MAX_INTERVAL]
+(steps as comma-separated seconds, possibly empty)
 Each line: {"reviews": [{"t": epoch seconds, "r": 1-4, "s": stability,
 "d": difficulty, "state": 1-3, "step": n or null, "due": epoch seconds}]}
 """
@@ -13,7 +14,14 @@ from fsrs import Card, Rating, Scheduler
 
 histories = int(sys.argv[1])
 rng = random.Random(int(sys.argv[2]))
-scheduler = Scheduler(enable_fuzzing=False)
+if len(sys.argv) > 3:
+    def steps(text):
+        return tuple(timedelta(seconds=int(x)) for x in text.split(",") if x)
+    scheduler = Scheduler(
+        desired_retention=float(sys.argv[3]), learning_steps=steps(sys.argv[4]),
+        relearning_steps=steps(sys.argv[5]), maximum_interval=int(sys.argv[6]), enable_fuzzing=False)
+else:
+    scheduler = Scheduler(enable_fuzzing=False)
 start = datetime(2026, 1, 1, 8, 0, 0, tzinfo=timezone.utc)
 
 for _ in range(histories):

@@ -5,7 +5,7 @@ import VaultCore
 /// Compares the Swift FSRS-6 with py-fsrs 6.x, the reference implementation,
 /// on random review histories. Needs python3 and PyPI (CI has both); the
 /// virtual environment is kept in .build/fsrs-oracle-venv between runs.
-@Suite("FSRS agrees with py-fsrs")
+@Suite("FSRS agrees with py-fsrs", .serialized)
 struct FSRSOracleTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -54,11 +54,8 @@ struct FSRSOracleTests {
 
     struct History: Decodable { var reviews: [Review] }
 
-    @Test(
-        "1,200 random histories: stability, difficulty, state and due as py-fsrs 6.x computes them",
-        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
-        .timeLimit(.minutes(2)))
-    func matchesPyFSRS() throws {
+    /// The venv's python, with py-fsrs 6.x installed (created on first use).
+    static func oraclePython() throws -> String {
         let python = try #require(Self.python)
         let venv = Self.packageRoot.appendingPathComponent(".build/fsrs-oracle-venv")
         let venvPython = venv.appendingPathComponent("bin/python").path
@@ -71,15 +68,19 @@ struct FSRSOracleTests {
             let pip = try Self.run(venvPython, ["-m", "pip", "install", "-q", "fsrs>=6,<7"])
             try #require(pip.status == 0, "pip install fsrs failed (PyPI unreachable?): \(pip.stderr)")
         }
+        return venvPython
+    }
+
+    /// Replays the oracle's histories through `fsrs`; returns how many reviews
+    /// were compared and the first few mismatches.
+    static func compare(_ arguments: [String], with fsrs: FSRS, histories: Int) throws -> (compared: Int, mismatches: [String]) {
         // Outside the test target's folder, so SwiftPM does not ask to declare it as a resource.
         let script = Self.packageRoot.appendingPathComponent("Tests/oracles/fsrs_oracle.py")
-        let result = try Self.run(venvPython, [script.path, "1200", "20261122"])
+        let result = try Self.run(try oraclePython(), [script.path, String(histories)] + arguments)
         try #require(result.status == 0, "the py-fsrs script failed: \(result.stderr)")
-
         let decoder = JSONDecoder()
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 1200)
-        let fsrs = FSRS()
+        #expect(lines.count == histories)
         var compared = 0
         var mismatches: [String] = []
         for (h, line) in lines.enumerated() {
@@ -105,7 +106,28 @@ struct FSRSOracleTests {
                 }
             }
         }
+        return (compared, mismatches)
+    }
+
+    @Test(
+        "1,200 random histories: stability, difficulty, state and due as py-fsrs 6.x computes them",
+        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
+        .timeLimit(.minutes(2)))
+    func matchesPyFSRS() throws {
+        let (compared, mismatches) = try Self.compare(["20261122"], with: FSRS(), histories: 1200)
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
         #expect(compared > 20_000)
+    }
+
+    @Test(
+        "300 random histories under other settings: retention 0.85, one learning step, no relearning steps, 365-day cap",
+        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
+        .timeLimit(.minutes(2)))
+    func matchesPyFSRSWithOtherSettings() throws {
+        let settings = FSRSSettings(desiredRetention: 0.85, learningSteps: [120], relearningSteps: [], maximumInterval: 365)
+        let (compared, mismatches) = try Self.compare(
+            ["7", "0.85", "120", "", "365"], with: FSRS(settings: settings), histories: 300)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        #expect(compared > 5_000)
     }
 }
