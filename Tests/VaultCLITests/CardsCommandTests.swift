@@ -94,4 +94,24 @@ struct CardsCommandTests {
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("the interactive study screen is not built yet"))
     }
+
+    @Test(
+        "study --rate checks the answers and says plainly that nothing is recorded without the ledger",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+    func studyRate() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let listed = try run(["cards", "--json"], in: vault)
+        let objects = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+        let id = try #require(objects?.first?["id"] as? String)
+        let rated = try run(["study", "--rate", "\(id)=good"], in: vault)
+        #expect(rated.status == 1)
+        #expect(
+            rated.stderr
+                == "error: this build of vault cannot record answers yet: the ledger (branch `ledger`) is not merged; the 1 event(s) were checked but nothing was recorded.\n"
+        )
+        let unknown = try run(["study", "--rate", "zzzz=good"], in: vault)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
+    }
 }

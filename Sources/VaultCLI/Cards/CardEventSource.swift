@@ -10,6 +10,13 @@ protocol CardEventSource {
     func events() throws -> [LedgerEvent]
 }
 
+/// Where card commands record answers: the other half of the seam.
+protocol CardEventSink {
+    /// Appends `events` to the ledger, in order, as one batch.
+    /// - Throws: when the ledger cannot be written; then nothing is recorded.
+    func append(_ events: [PendingCardEvent]) throws
+}
+
 /// The ledger of the vault at `layout`.
 ///
 /// TODO(ledger branch): once branch `ledger` is merged, return
@@ -17,8 +24,14 @@ protocol CardEventSource {
 /// belong to `vault check`), and let `vault study --rate` append
 /// `CardAnswering.answer(…).events` through `LedgerAppender.append(kind:fields:at:)`.
 /// Until then there is no ledger to read and every card is new.
-struct VaultLedgerEvents: CardEventSource {
+struct VaultLedgerEvents: CardEventSource, CardEventSink {
     let layout: VaultLayout
 
     func events() throws -> [LedgerEvent] { [] }
+
+    /// TODO(ledger branch): append each event's `kindAndFields` at its `time` with `LedgerAppender`.
+    /// - Throws: ``CLIError/ledgerUnavailable(events:)`` until then.
+    func append(_ events: [PendingCardEvent]) throws {
+        throw CLIError.ledgerUnavailable(events: events.count)
+    }
 }

@@ -11,8 +11,9 @@ extension VaultCommand {
             discussion: """
                 Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered.
                 Cards overdue by more than 3 days are set aside and reported. The daily limit (30, or 50
-                with --exam) counts the cards already answered today. Only the scripted list exists so
-                far: the interactive screen and --rate come with the ledger.
+                with --exam) counts the cards already answered today. Scripted form: --list, and
+                --rate CARD=again|hard|good|easy|q0…q5|correct|wrong, --tier CARD=learning|reviewing|mastered|inactive
+                (recorded once the ledger is merged). The interactive screen is not built yet.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -32,14 +33,22 @@ extension VaultCommand {
         @Flag(help: "Print the queue instead of studying.")
         var list = false
 
+        @Option(name: .customLong("rate"), help: "Record an answer: CARD=good (CARD is an id or an id prefix). Repeatable.")
+        var rates: [String] = []
+
+        @Option(name: .customLong("tier"), help: "Move a card to a tier (tiers scheduler): CARD=reviewing. Repeatable.")
+        var tiers: [String] = []
+
         @Flag(help: "Print JSON.")
         var json = false
 
         func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-            if !list {
+            let answering = !rates.isEmpty || !tiers.isEmpty
+            if list && answering { throw ValidationError("--list cannot be combined with --rate or --tier.") }
+            if !list && !answering {
                 throw ValidationError(
-                    "the interactive study screen is not built yet; use `vault study --list` to see the queue.")
+                    "the interactive study screen is not built yet; use `vault study --list` to see the queue, and --rate CARD=good to answer.")
             }
         }
 
@@ -47,8 +56,12 @@ extension VaultCommand {
             let context = try global.context()
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
-            let events = try VaultLedgerEvents(layout: context.vault.layout).events()
-            let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
+            let ledger = VaultLedgerEvents(layout: context.vault.layout)
+            let replay = CardScheduleReplay.replay(try ledger.events(), cards: cards, config: context.config.schedulers)
+            if !list {
+                try answer(context, cards: cards, replay: replay, sink: ledger)
+                return
+            }
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
             let queue = StudyPlanner.plan(
                 cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone, options: options)
@@ -74,6 +87,18 @@ extension VaultCommand {
                 summary += "; \(queue.setAside.count) set aside (overdue by more than 3 days)"
             }
             context.output.line(style.dim(summary + "."))
+        }
+
+        /// `--rate` and `--tier`: plan every event first (so a bad argument records nothing), append, report.
+        private func answer(_ context: CommandContext, cards: [Card], replay: CardReplay, sink: CardEventSink) throws {
+            let planned = try StudyAnswers.plan(
+                rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers, at: context.now)
+            try sink.append(planned.events)
+            for outcome in planned.outcomes {
+                let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
+                context.output.line(
+                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)")
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 public enum PendingCardEvent: Hashable, Sendable {
     case link(CardLink)
     case rate(RatingEvent)
+    case tier(TierChange)
 
     /// The event's kind and fields, for an appender that assigns the device and sequence itself.
     public var kindAndFields: (kind: String, fields: [(key: String, value: String)]) {
@@ -16,6 +17,7 @@ public enum PendingCardEvent: Hashable, Sendable {
         switch self {
         case .link(let link): return link.time
         case .rate(let rating): return rating.time
+        case .tier(let change): return change.time
         }
     }
 
@@ -24,6 +26,7 @@ public enum PendingCardEvent: Hashable, Sendable {
         switch self {
         case .link(let link): return link.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
         case .rate(let rating): return rating.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
+        case .tier(let change): return change.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
         }
     }
 }
