@@ -92,7 +92,8 @@ public enum CardExtractor {
                 let answer = lines[(index + 1)...].map { $0.text(0..<$0.scalars.count) }
                 out.append(
                     CardDraft(
-                        kind: .basic, question: question.joined(separator: "\n"), answer: answer.joined(separator: "\n"),
+                        kind: .basic, question: question.joined(separator: "\n"),
+                        answer: answer.joined(separator: "\n"),
                         line: paragraph.line + questionStart))
                 return
             }

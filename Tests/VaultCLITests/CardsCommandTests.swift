@@ -33,8 +33,10 @@ struct CardsCommandTests {
 
     func makeVault() throws -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-cards-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("languages"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("languages"), withIntermediateDirectories: true)
         try "version: 1\ntimezone: UTC\nschedulers:\n  folders:\n    languages/: sm2\n".write(
             to: root.appendingPathComponent(".vault/config.yml"), atomically: true, encoding: .utf8)
         try "---\nid: n-geo\n---\n# Geo\n\nCapital of France :: Paris\n\n```\nnot :: a card\n```\n".write(
@@ -46,7 +48,9 @@ struct CardsCommandTests {
 
     @Test(
         "lists each card with its note, line and the scheduler of its folder",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
     func table() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -62,7 +66,9 @@ struct CardsCommandTests {
 
     @Test(
         "--json prints one object per card with its id, kind and state",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
     func json() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -79,7 +85,9 @@ struct CardsCommandTests {
 
     @Test(
         "study --list shows the queue in reading order with the daily limit, and study without --list refuses",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
     func studyList() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -97,7 +105,9 @@ struct CardsCommandTests {
 
     @Test(
         "study --rate checks the answers and says plainly that nothing is recorded without the ledger",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
     func studyRate() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }

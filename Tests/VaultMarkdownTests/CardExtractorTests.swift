@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaultCore
+
 @testable import VaultMarkdown
 
 @Suite("Card extraction from the CommonMark tree")

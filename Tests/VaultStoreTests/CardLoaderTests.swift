@@ -1,17 +1,22 @@
 import Foundation
 import Testing
 import VaultCore
+
 @testable import VaultStore
 
 @Suite("Loading cards from note files")
 struct CardLoaderTests {
-    @Test("cards come in note order, then reading order, keyed by note id or path; a note without card syntax gives none")
+    @Test(
+        "cards come in note order, then reading order, keyed by note id or path; a note without card syntax gives none")
     func loads() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cards-loader-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try "---\nid: b-note\n---\nB one :: 1\nB two :: 2\n".write(to: root.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
-        try "Plain text, a time 10:30 and a = sign.\n".write(to: root.appendingPathComponent("plain.md"), atomically: true, encoding: .utf8)
+        try "---\nid: b-note\n---\nB one :: 1\nB two :: 2\n".write(
+            to: root.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        try "Plain text, a time 10:30 and a = sign.\n".write(
+            to: root.appendingPathComponent("plain.md"), atomically: true, encoding: .utf8)
         try "A ==cloze== here\n".write(to: root.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
         let layout = VaultLayout(root: root)
         let notes = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(

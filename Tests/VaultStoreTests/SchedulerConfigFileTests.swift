@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VaultCore
+
 @testable import VaultStore
 
 @Suite("schedulers: in .vault/config.yml")
@@ -37,9 +38,11 @@ struct SchedulerConfigFileTests {
     @Test("a bad setting is reported with the file, line and key")
     func badSetting() {
         let bad = "timezone: UTC\nschedulers:\n  ladder:\n    steps: [1, soon]\n"
-        #expect(throws: VaultStoreError.badConfig(
-            path: ".vault/config.yml", line: 4,
-            reason: "'schedulers.ladder.steps' must be a list of whole days, e.g. [1, 7, 30, 90].")) {
+        #expect(
+            throws: VaultStoreError.badConfig(
+                path: ".vault/config.yml", line: 4,
+                reason: "'schedulers.ladder.steps' must be a list of whole days, e.g. [1, 7, 30, 90].")
+        ) {
             try ConfigFile.parse(bad, path: ".vault/config.yml")
         }
     }

@@ -33,7 +33,9 @@ extension VaultCommand {
             for problem in replay.problems { context.output.warning(problem.localizedDescription) }
             let endOfToday = context.now.addingTimeInterval(endOfDayOffset(context))
             let listed: [(Card, CardSchedule)] = cards.compactMap { card in
-                let schedule = replay.schedules[card.id] ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+                let schedule =
+                    replay.schedules[card.id]
+                    ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
                 if due {
                     guard schedule.isNew || (schedule.due.map { $0 < endOfToday } ?? false) else { return nil }
                 }
@@ -45,10 +47,13 @@ extension VaultCommand {
             }
             let style = context.output.style
             var table = Table()
-            if !listed.isEmpty { table.add(["ID", "NOTE", "SCHEDULER", "STATE", "DUE", "MEMORY", "QUESTION"].map(style.dim)) }
+            if !listed.isEmpty {
+                table.add(["ID", "NOTE", "SCHEDULER", "STATE", "DUE", "MEMORY", "QUESTION"].map(style.dim))
+            }
             for (card, schedule) in listed {
                 let dueText =
-                    schedule.isNew ? "new" : schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "never"
+                    schedule.isNew
+                    ? "new" : schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "never"
                 table.add([
                     card.id, "\(card.notePath):\(card.line)", schedule.settings.name.rawValue,
                     schedule.isNew ? "new" : schedule.state.name, dueText, memory(schedule),

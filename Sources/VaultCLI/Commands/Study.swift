@@ -33,7 +33,8 @@ extension VaultCommand {
         @Flag(help: "Print the queue instead of studying.")
         var list = false
 
-        @Option(name: .customLong("rate"), help: "Record an answer: CARD=good (CARD is an id or an id prefix). Repeatable.")
+        @Option(
+            name: .customLong("rate"), help: "Record an answer: CARD=good (CARD is an id or an id prefix). Repeatable.")
         var rates: [String] = []
 
         @Option(name: .customLong("tier"), help: "Move a card to a tier (tiers scheduler): CARD=reviewing. Repeatable.")
@@ -48,7 +49,8 @@ extension VaultCommand {
             if list && answering { throw ValidationError("--list cannot be combined with --rate or --tier.") }
             if !list && !answering {
                 throw ValidationError(
-                    "the interactive study screen is not built yet; use `vault study --list` to see the queue, and --rate CARD=good to answer.")
+                    "the interactive study screen is not built yet; use `vault study --list` to see the queue, and --rate CARD=good to answer."
+                )
             }
         }
 
@@ -64,7 +66,8 @@ extension VaultCommand {
             }
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
             let queue = StudyPlanner.plan(
-                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone, options: options)
+                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                options: options)
             if json {
                 try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
                 return
@@ -81,7 +84,8 @@ extension VaultCommand {
                 ])
             }
             if !table.rows.isEmpty { context.output.line(table.render()) }
-            var summary = "\(plural(queue.entries.count, "card")) to study; \(queue.studiedToday) of \(queue.dailyLimit) answered today"
+            var summary =
+                "\(plural(queue.entries.count, "card")) to study; \(queue.studiedToday) of \(queue.dailyLimit) answered today"
             if queue.deferred > 0 { summary += "; \(queue.deferred) more wait for tomorrow" }
             if !queue.setAside.isEmpty {
                 summary += "; \(queue.setAside.count) set aside (overdue by more than 3 days)"
@@ -92,12 +96,14 @@ extension VaultCommand {
         /// `--rate` and `--tier`: plan every event first (so a bad argument records nothing), append, report.
         private func answer(_ context: CommandContext, cards: [Card], replay: CardReplay, sink: CardEventSink) throws {
             let planned = try StudyAnswers.plan(
-                rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers, at: context.now)
+                rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers,
+                at: context.now)
             try sink.append(planned.events)
             for outcome in planned.outcomes {
                 let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
                 context.output.line(
-                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)")
+                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)"
+                )
             }
         }
     }
@@ -121,7 +127,8 @@ struct StudyQueueJSON: Encodable {
 
     init(_ queue: StudyQueue, timeZone: TimeZone) {
         func entry(_ e: StudyQueue.Entry) -> Entry {
-            Entry(group: e.group.name, overdueDays: e.overdueDays, card: CardJSON(e.card, e.schedule, timeZone: timeZone))
+            Entry(
+                group: e.group.name, overdueDays: e.overdueDays, card: CardJSON(e.card, e.schedule, timeZone: timeZone))
         }
         cards = queue.entries.map(entry)
         setAside = queue.setAside.map(entry)

@@ -43,7 +43,9 @@ public enum CardChecks {
         }
         for problem in replay.problems {
             out.append(
-                Diagnostic(code: "ledger-rating", severity: .error, path: ".vault/ledger", line: nil, message: problem.localizedDescription))
+                Diagnostic(
+                    code: "ledger-rating", severity: .error, path: ".vault/ledger", line: nil,
+                    message: problem.localizedDescription))
         }
         return out
     }

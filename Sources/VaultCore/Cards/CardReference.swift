@@ -9,7 +9,9 @@ public enum CardReference {
         if lower.count >= 4 {
             let matches = cards.filter { $0.id.hasPrefix(lower) }
             if matches.count == 1 { return matches[0] }
-            if matches.count > 1 { throw VaultCoreError.ambiguousCard(reference, candidates: matches.map(\.id).sorted()) }
+            if matches.count > 1 {
+                throw VaultCoreError.ambiguousCard(reference, candidates: matches.map(\.id).sorted())
+            }
         }
         throw VaultCoreError.cardNotFound(reference)
     }

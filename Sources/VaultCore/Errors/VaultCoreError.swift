@@ -21,9 +21,11 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
         case .badRatingEvent(let device, let sequence, let reason):
             return "the rating event \(device)/\(sequence) in the ledger \(reason); it is ignored."
         case .cardNotFound(let reference):
-            return "no card has the id '\(reference)'; give a card id or a prefix of 4 or more characters (see `vault cards`)."
+            return
+                "no card has the id '\(reference)'; give a card id or a prefix of 4 or more characters (see `vault cards`)."
         case .ambiguousCard(let reference, let candidates):
-            return "'\(reference)' matches \(candidates.count) cards (\(candidates.joined(separator: ", "))); give more of the id."
+            return
+                "'\(reference)' matches \(candidates.count) cards (\(candidates.joined(separator: ", "))); give more of the id."
         case .badAnswer(let argument, let reason):
             return "'\(argument)' \(reason)"
         }

@@ -26,13 +26,15 @@ public struct CardLink: Hashable, Sendable {
         guard event.kind == Self.kind, let from = event["from"], let to = event["to"], !from.isEmpty, !to.isEmpty
         else { return nil }
         self.init(
-            time: event.time, note: event["note"] ?? "", from: from, to: to, similarity: event["similarity"].flatMap { Double($0) })
+            time: event.time, note: event["note"] ?? "", from: from, to: to,
+            similarity: event["similarity"].flatMap { Double($0) })
     }
 
     public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
         var fields: [(key: String, value: String)] = [("note", note), ("from", from), ("to", to)]
         if let similarity { fields.append(("similarity", String(format: "%.3f", similarity))) }
-        return LedgerEvent(time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
+        return LedgerEvent(
+            time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
     }
 }
 
@@ -55,7 +57,8 @@ public struct TierChange: Hashable, Sendable {
 
     /// Reads a `tier` event; nil when it is another kind or names no known tier.
     public init?(_ event: LedgerEvent) {
-        guard event.kind == Self.kind, let card = event["card"], let tier = event["tier"].flatMap(StudyTier.init(rawValue:))
+        guard event.kind == Self.kind, let card = event["card"],
+            let tier = event["tier"].flatMap(StudyTier.init(rawValue:))
         else { return nil }
         self.init(time: event.time, card: card, note: event["note"] ?? "", tier: tier)
     }

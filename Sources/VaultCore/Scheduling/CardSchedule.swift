@@ -50,7 +50,10 @@ public enum SchedulerState: Hashable, Sendable {
                 ("d", number(s.difficulty)), ("due", time(s.due)),
             ]
         case .sm2(let s):
-            return [("ef", String(s.easeFactor)), ("n", String(s.repetitions)), ("interval", String(s.interval)), ("due", time(s.due))]
+            return [
+                ("ef", String(s.easeFactor)), ("n", String(s.repetitions)), ("interval", String(s.interval)),
+                ("due", time(s.due)),
+            ]
         case .tiers(let s):
             return [("tier", s.tier.rawValue), ("streak", String(s.correctStreak)), ("due", time(s.due))]
         case .ladder(let s):

@@ -58,7 +58,8 @@ public enum CardScheduleReplay {
                     if found == 3 { break }  // the fields that follow are not needed (and cost time on 1M lines)
                 }
                 guard let card, !card.isEmpty else {
-                    problems.append(.badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
+                    problems.append(
+                        .badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
                     continue
                 }
                 guard let rating, let answer = ReviewAnswer(rating, scheduler: scheduler) else {
@@ -72,7 +73,9 @@ public enum CardScheduleReplay {
                 histories[k].append(.answer(time: event.time, answer: answer))
                 lastTexts[k] = index
             case TierChange.kind:
-                if let change = TierChange(event) { histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier)) }
+                if let change = TierChange(event) {
+                    histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
+                }
             case CardLink.kind:
                 if let link = CardLink(event) { links[link.from] = link.to }
             default:
@@ -96,7 +99,9 @@ public enum CardScheduleReplay {
             }
             let kind = event["card_kind"].flatMap(Card.Kind.init(rawValue:)) ?? .basic
             let position = event["pos"].flatMap { Int($0) } ?? 0
-            if let existing = known[note]?[id], let existingIndex = lastRating[existing.id], existingIndex > index { continue }
+            if let existing = known[note]?[id], let existingIndex = lastRating[existing.id], existingIndex > index {
+                continue
+            }
             known[note, default: [:]][id] = KnownCard(id: id, kind: kind, text: text, position: position)
         }
         let knownLists = known.mapValues { $0.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) } }

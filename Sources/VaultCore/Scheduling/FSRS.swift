@@ -97,7 +97,8 @@ public struct FSRS: Sendable {
             if let days = daysSince, days < 1 {
                 card.stability = shortTermStability(s, r)
             } else {
-                card.stability = nextStability(d: d, s: s, retrievability: retrievability(s, days: daysSince ?? 0), r: r)
+                card.stability = nextStability(
+                    d: d, s: s, retrievability: retrievability(s, days: daysSince ?? 0), r: r)
             }
             if updateDifficulty { card.difficulty = nextDifficulty(d, r) }
         }
@@ -229,7 +230,8 @@ public struct FSRS: Sendable {
         high = min(high, settings.maximumInterval)
         low = min(low, high)
         let unit = Double(FNV1a64.hash(seed) >> 11) / Double(1 << 53)
-        let days = min(Int((unit * Double(high - low + 1) + Double(low)).rounded(.toNearestOrEven)), settings.maximumInterval)
+        let days = min(
+            Int((unit * Double(high - low + 1) + Double(low)).rounded(.toNearestOrEven)), settings.maximumInterval)
         return TimeInterval(days) * 86_400
     }
 }

@@ -40,7 +40,8 @@ public struct RatingEvent: Hashable, Sendable {
 
     public init(
         time: Date, card: String, note: String, scheduler: SchedulerName, answer: ReviewAnswer,
-        responseMilliseconds: Int? = nil, position: Int? = nil, text: String? = nil, cardKind: Card.Kind? = nil, before: [Field] = [],
+        responseMilliseconds: Int? = nil, position: Int? = nil, text: String? = nil, cardKind: Card.Kind? = nil,
+        before: [Field] = [],
         after: [Field] = []
     ) {
         self.time = time
@@ -63,7 +64,8 @@ public struct RatingEvent: Hashable, Sendable {
         let next = schedule.answering(answer, at: time, cardID: card.id)
         let event = RatingEvent(
             time: time, card: card.id, note: card.noteKey, scheduler: schedule.settings.name, answer: answer,
-            responseMilliseconds: responseMilliseconds, position: card.position, text: card.identityText, cardKind: card.kind,
+            responseMilliseconds: responseMilliseconds, position: card.position, text: card.identityText,
+            cardKind: card.kind,
             before: schedule.state.fields.map { Field($0.key, $0.value) },
             after: next.state.fields.map { Field($0.key, $0.value) })
         return (event, next)
@@ -80,7 +82,8 @@ public struct RatingEvent: Hashable, Sendable {
         if let cardKind { fields.append(("card_kind", cardKind.rawValue)) }
         fields += before.map { ($0.key + "_before", $0.value) }
         fields += after.map { ($0.key + "_after", $0.value) }
-        return LedgerEvent(time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
+        return LedgerEvent(
+            time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
     }
 
     /// Reads a `rate` event.
@@ -107,6 +110,7 @@ public struct RatingEvent: Hashable, Sendable {
         self.init(
             time: event.time, card: card, note: event["note"] ?? "", scheduler: scheduler, answer: answer,
             responseMilliseconds: event["response_ms"].flatMap { Int($0) }, position: event["pos"].flatMap { Int($0) },
-            text: event["text"], cardKind: event["card_kind"].flatMap(Card.Kind.init(rawValue:)), before: before, after: after)
+            text: event["text"], cardKind: event["card_kind"].flatMap(Card.Kind.init(rawValue:)), before: before,
+            after: after)
     }
 }

@@ -53,7 +53,8 @@ public struct SchedulerConfig: Hashable, Sendable {
         guard let value else { return SchedulerConfig() }
         guard let entries = value.entries else {
             throw VaultCoreError.badSchedulerSetting(
-                key: "schedulers", line: value.line, reason: "must be a map with 'default', per-scheduler settings and 'folders'.")
+                key: "schedulers", line: value.line,
+                reason: "must be a map with 'default', per-scheduler settings and 'folders'.")
         }
         let known = Set(["default", "folders"] + SchedulerName.allCases.map(\.rawValue))
         if let unknown = entries.first(where: { !known.contains($0.key) }) {
@@ -72,7 +73,8 @@ public struct SchedulerConfig: Hashable, Sendable {
         if let folders = value["folders"] {
             guard let list = folders.entries else {
                 throw VaultCoreError.badSchedulerSetting(
-                    key: "schedulers.folders", line: folders.line, reason: "must map folder prefixes to schedulers, e.g. 'languages/: sm2'.")
+                    key: "schedulers.folders", line: folders.line,
+                    reason: "must map folder prefixes to schedulers, e.g. 'languages/: sm2'.")
             }
             config = SchedulerConfig(
                 defaultSettings: config.defaultSettings,
@@ -103,7 +105,8 @@ public struct SchedulerConfig: Hashable, Sendable {
         }
         guard let nameValue = value["scheduler"], let text = nameValue.scalar else {
             throw VaultCoreError.badSchedulerSetting(
-                key: key, line: value.line, reason: "must name a scheduler (fsrs, sm2, tiers, ladder) or be a map with 'scheduler:'.")
+                key: key, line: value.line,
+                reason: "must name a scheduler (fsrs, sm2, tiers, ladder) or be a map with 'scheduler:'.")
         }
         let n = try name(text, key: key, line: nameValue.line)
         return try settings(n, overrides: value, key: key, start: base[n]!)
@@ -124,7 +127,8 @@ public struct SchedulerConfig: Hashable, Sendable {
         var result = start ?? .defaults(name)
         guard let overrides else { return result }
         guard let entries = overrides.entries else {
-            throw VaultCoreError.badSchedulerSetting(key: key, line: overrides.line, reason: "must be a map of settings.")
+            throw VaultCoreError.badSchedulerSetting(
+                key: key, line: overrides.line, reason: "must be a map of settings.")
         }
         for entry in entries where entry.key != "scheduler" {
             let k = "\(key).\(entry.key)"
@@ -162,7 +166,9 @@ public struct SchedulerConfig: Hashable, Sendable {
                 s.parameters = weights
                 result = .fsrs(s)
             case (.tiers, "promotion_streak"):
-                guard let n = v.scalar.flatMap(Int.init), n >= 1 else { throw fail("must be a whole number, at least 1.") }
+                guard let n = v.scalar.flatMap(Int.init), n >= 1 else {
+                    throw fail("must be a whole number, at least 1.")
+                }
                 result = .tiers(promotionStreak: n)
             case (.ladder, "steps"):
                 guard let list = v.list, !list.isEmpty,

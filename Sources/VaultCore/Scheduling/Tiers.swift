@@ -46,7 +46,9 @@ public struct Tiers: Sendable {
         var card = card
         card.correctStreak = correct ? card.correctStreak + 1 : 0
         card.lastReview = time
-        card.due = Self.interval(tier: card.tier, correct: correct).map { time.addingTimeInterval(TimeInterval($0) * 86_400) }
+        card.due = Self.interval(tier: card.tier, correct: correct).map {
+            time.addingTimeInterval(TimeInterval($0) * 86_400)
+        }
         return card
     }
 

@@ -43,10 +43,14 @@ public enum CardAnswering {
     ) -> (events: [PendingCardEvent], schedule: CardSchedule) {
         var events: [PendingCardEvent] = []
         if let link = replay.relinkings[card.noteKey]?.relinked.first(where: { $0.to == card.id }) {
-            events.append(.link(CardLink(time: time, note: card.noteKey, from: link.from, to: link.to, similarity: link.similarity)))
+            events.append(
+                .link(
+                    CardLink(time: time, note: card.noteKey, from: link.from, to: link.to, similarity: link.similarity))
+            )
         }
         let schedule = replay.schedules[card.id] ?? CardSchedule(settings: config.settings(forNotePath: card.notePath))
-        let rated = RatingEvent.answering(card, with: answer, at: time, responseMilliseconds: responseMilliseconds, schedule: schedule)
+        let rated = RatingEvent.answering(
+            card, with: answer, at: time, responseMilliseconds: responseMilliseconds, schedule: schedule)
         events.append(.rate(rated.event))
         return (events, rated.schedule)
     }

@@ -27,7 +27,9 @@ public enum StudyAnswers {
             guard let answer = ReviewAnswer(value, scheduler: settings.name) else {
                 throw VaultCoreError.badAnswer(
                     argument: argument,
-                    reason: "has an answer \(settings.name.rawValue) cannot read; use again, hard, good, easy, q0…q5, correct or wrong.")
+                    reason:
+                        "has an answer \(settings.name.rawValue) cannot read; use again, hard, good, easy, q0…q5, correct or wrong."
+                )
             }
             let answered = CardAnswering.answer(
                 card, with: answer, at: time, responseMilliseconds: nil, replay: replay, config: config)
@@ -45,11 +47,14 @@ public enum StudyAnswers {
                 throw VaultCoreError.badAnswer(
                     argument: argument, reason: "names no tier; use learning, reviewing, mastered or inactive.")
             }
-            let schedule = replay.schedules[card.id] ?? CardSchedule(settings: config.settings(forNotePath: card.notePath))
+            let schedule =
+                replay.schedules[card.id] ?? CardSchedule(settings: config.settings(forNotePath: card.notePath))
             guard case .tiers = schedule.settings else {
                 throw VaultCoreError.badAnswer(
                     argument: argument,
-                    reason: "moves a card that the \(schedule.settings.name.rawValue) scheduler places by itself; tiers are set by hand only under the tiers scheduler.")
+                    reason:
+                        "moves a card that the \(schedule.settings.name.rawValue) scheduler places by itself; tiers are set by hand only under the tiers scheduler."
+                )
             }
             let moved = schedule.moving(to: tier, at: time)
             events.append(.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier)))
@@ -63,7 +68,8 @@ public enum StudyAnswers {
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex,
             argument.index(after: equals) != argument.endIndex
         else {
-            throw VaultCoreError.badAnswer(argument: argument, reason: "is not written as CARD=ANSWER, e.g. 3f9a2c=good.")
+            throw VaultCoreError.badAnswer(
+                argument: argument, reason: "is not written as CARD=ANSWER, e.g. 3f9a2c=good.")
         }
         let card = try CardReference.resolve(String(argument[..<equals]), in: cards)
         return (card, String(argument[argument.index(after: equals)...]))

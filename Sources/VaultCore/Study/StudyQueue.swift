@@ -55,7 +55,8 @@ public struct StudyQueue: Hashable, Sendable {
 ///   cards already answered today.
 public enum StudyPlanner {
     public static func plan(
-        cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone, options: StudyOptions = StudyOptions()
+        cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone,
+        options: StudyOptions = StudyOptions()
     ) -> StudyQueue {
         let today = VaultDate.day(of: now, in: timeZone)
         let todayNumber = VaultDate.daysFromCivil(today.year, today.month, today.day)

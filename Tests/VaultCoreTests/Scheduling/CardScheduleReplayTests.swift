@@ -2,7 +2,9 @@ import Foundation
 import Testing
 import VaultCore
 
-func card(_ question: String, note: String = "n1", path: String = "deck/a.md", position: Int = 0, kind: Card.Kind = .basic)
+func card(
+    _ question: String, note: String = "n1", path: String = "deck/a.md", position: Int = 0, kind: Card.Kind = .basic
+)
     -> Card
 {
     var c = CardIdentity.cards(
@@ -17,7 +19,8 @@ struct CardScheduleReplayTests {
     func roundTrip() throws {
         let c = card("capital of france")
         let (event, schedule) = RatingEvent.answering(
-            c, with: .fsrs(.good), at: t0, responseMilliseconds: 4200, schedule: CardSchedule(settings: .defaults(.fsrs)))
+            c, with: .fsrs(.good), at: t0, responseMilliseconds: 4200,
+            schedule: CardSchedule(settings: .defaults(.fsrs)))
         let ledger = event.ledgerEvent(device: "dev1", sequence: 7)
         #expect(ledger.kind == "rate")
         #expect(ledger.fields.prefix(5).map(\.key) == ["card", "note", "scheduler", "rating", "response_ms"])
@@ -40,7 +43,8 @@ struct CardScheduleReplayTests {
         var schedule = CardSchedule(settings: .sm2)
         var seq = 0
         for n in 0..<3 {
-            let r = RatingEvent.answering(a, with: .quality(5), at: day(Double(n)), responseMilliseconds: nil, schedule: schedule)
+            let r = RatingEvent.answering(
+                a, with: .quality(5), at: day(Double(n)), responseMilliseconds: nil, schedule: schedule)
             schedule = r.schedule
             seq += 1
             events.append(r.event.ledgerEvent(device: "d", sequence: seq))
@@ -60,16 +64,21 @@ struct CardScheduleReplayTests {
     @Test("replay reschedules under the folder's current scheduler")
     func schedulerFollowsConfig() {
         let a = card("one")
-        let r = RatingEvent.answering(a, with: .fsrs(.good), at: t0, responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs)))
+        let r = RatingEvent.answering(
+            a, with: .fsrs(.good), at: t0, responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs))
+        )
         let config = SchedulerConfig(folders: [.init(prefix: "deck/", settings: .ladder(steps: [1, 7, 30, 90]))])
-        let result = CardScheduleReplay.replay([r.event.ledgerEvent(device: "d", sequence: 1)], cards: [a], config: config)
+        let result = CardScheduleReplay.replay(
+            [r.event.ledgerEvent(device: "d", sequence: 1)], cards: [a], config: config)
         #expect(result.schedules[a.id]?.due == day(1))
     }
 
     @Test("a typo fix keeps the history through re-linking; a rewrite orphans it")
     func relinkThroughReplay() {
         let old = card("what is the capitol of france", position: 2)
-        let r = RatingEvent.answering(old, with: .fsrs(.easy), at: t0, responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs)))
+        let r = RatingEvent.answering(
+            old, with: .fsrs(.easy), at: t0, responseMilliseconds: nil,
+            schedule: CardSchedule(settings: .defaults(.fsrs)))
         let events = [r.event.ledgerEvent(device: "d", sequence: 1)]
         let fixed = card("what is the capital of france", position: 2)
         #expect(fixed.id != old.id)
@@ -87,7 +96,9 @@ struct CardScheduleReplayTests {
     func recordedLink() {
         let old = card("alpha beta gamma")
         let new = card("completely different words")
-        let r = RatingEvent.answering(old, with: .fsrs(.good), at: t0, responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs)))
+        let r = RatingEvent.answering(
+            old, with: .fsrs(.good), at: t0, responseMilliseconds: nil,
+            schedule: CardSchedule(settings: .defaults(.fsrs)))
         let link = CardLink(time: day(1), note: "n1", from: old.id, to: new.id)
         let result = CardScheduleReplay.replay(
             [r.event.ledgerEvent(device: "d", sequence: 1), link.ledgerEvent(device: "d", sequence: 2)], cards: [new],
@@ -98,9 +109,13 @@ struct CardScheduleReplayTests {
     @Test("a rating this build cannot read is reported and skipped")
     func unreadableRating() {
         let a = card("one")
-        let bad = LedgerEvent(time: t0, device: "d", sequence: 3, kind: "rate", fields: [("card", a.id), ("rating", "meh")])
+        let bad = LedgerEvent(
+            time: t0, device: "d", sequence: 3, kind: "rate", fields: [("card", a.id), ("rating", "meh")])
         let result = CardScheduleReplay.replay([bad], cards: [a], config: SchedulerConfig())
-        #expect(result.problems == [.badRatingEvent(device: "d", sequence: 3, reason: "has a 'rating' this build cannot read ('meh')")])
+        #expect(
+            result.problems == [
+                .badRatingEvent(device: "d", sequence: 3, reason: "has a 'rating' this build cannot read ('meh')")
+            ])
         #expect(result.schedules[a.id]?.isNew == true)
     }
 
@@ -109,7 +124,8 @@ struct CardScheduleReplayTests {
         let a = card("one")
         let move = TierChange(time: t0, card: a.id, note: "n1", tier: .mastered)
         let result = CardScheduleReplay.replay(
-            [move.ledgerEvent(device: "d", sequence: 1)], cards: [a], config: SchedulerConfig(defaultSettings: .tiers(promotionStreak: 5)))
+            [move.ledgerEvent(device: "d", sequence: 1)], cards: [a],
+            config: SchedulerConfig(defaultSettings: .tiers(promotionStreak: 5)))
         #expect(result.schedules[a.id]?.tier == .mastered)
     }
 }

@@ -10,9 +10,10 @@ struct FSRSOracleTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    } ?? which("python3")
+    static let python: String? =
+        ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        } ?? which("python3")
 
     static func which(_ name: String) -> String? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
@@ -73,7 +74,9 @@ struct FSRSOracleTests {
 
     /// Replays the oracle's histories through `fsrs`; returns how many reviews
     /// were compared and the first few mismatches.
-    static func compare(_ arguments: [String], with fsrs: FSRS, histories: Int) throws -> (compared: Int, mismatches: [String]) {
+    static func compare(_ arguments: [String], with fsrs: FSRS, histories: Int) throws -> (
+        compared: Int, mismatches: [String]
+    ) {
         // Outside the test target's folder, so SwiftPM does not ask to declare it as a resource.
         let script = Self.packageRoot.appendingPathComponent("Tests/oracles/fsrs_oracle.py")
         let result = try Self.run(try oraclePython(), [script.path, String(histories)] + arguments)
@@ -111,7 +114,9 @@ struct FSRSOracleTests {
 
     @Test(
         "1,200 random histories: stability, difficulty, state and due as py-fsrs 6.x computes them",
-        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
+        .enabled(
+            if: python != nil,
+            "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
         .timeLimit(.minutes(2)))
     func matchesPyFSRS() throws {
         let (compared, mismatches) = try Self.compare(["20261122"], with: FSRS(), histories: 1200)
@@ -121,10 +126,13 @@ struct FSRSOracleTests {
 
     @Test(
         "300 random histories under other settings: retention 0.85, one learning step, no relearning steps, 365-day cap",
-        .enabled(if: python != nil, "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
+        .enabled(
+            if: python != nil,
+            "python3 is not installed, so py-fsrs cannot be run; install python3 to run this comparison."),
         .timeLimit(.minutes(2)))
     func matchesPyFSRSWithOtherSettings() throws {
-        let settings = FSRSSettings(desiredRetention: 0.85, learningSteps: [120], relearningSteps: [], maximumInterval: 365)
+        let settings = FSRSSettings(
+            desiredRetention: 0.85, learningSteps: [120], relearningSteps: [], maximumInterval: 365)
         let (compared, mismatches) = try Self.compare(
             ["7", "0.85", "120", "", "365"], with: FSRS(settings: settings), histories: 300)
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")

@@ -108,7 +108,9 @@ struct FSRSRuleTests {
 
 @Suite("Tiers and ladder rules")
 struct TiersLadderTests {
-    @Test("tiers: learning daily, reviewing 3 days after a right answer and 2 after a wrong one, mastered 7/6, inactive never")
+    @Test(
+        "tiers: learning daily, reviewing 3 days after a right answer and 2 after a wrong one, mastered 7/6, inactive never"
+    )
     func rhythm() {
         let tiers = Tiers()
         #expect(tiers.review(.new, correct: true, at: t0).due == day(1))

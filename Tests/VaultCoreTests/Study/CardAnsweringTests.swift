@@ -8,13 +8,15 @@ struct CardAnsweringTests {
     func linkThenRate() {
         let old = card("what is the capitol of france", position: 0)
         let first = RatingEvent.answering(
-            old, with: .fsrs(.good), at: t0, responseMilliseconds: 1000, schedule: CardSchedule(settings: .defaults(.fsrs)))
+            old, with: .fsrs(.good), at: t0, responseMilliseconds: 1000,
+            schedule: CardSchedule(settings: .defaults(.fsrs)))
         var ledger = [first.event.ledgerEvent(device: "d", sequence: 1)]
         let fixed = card("what is the capital of france", position: 0)
         let replay = CardScheduleReplay.replay(ledger, cards: [fixed], config: SchedulerConfig())
         let answered = CardAnswering.answer(
             fixed, with: .fsrs(.good), at: day(1), responseMilliseconds: 900, replay: replay, config: SchedulerConfig())
-        guard answered.events.count == 2, case .link(let link) = answered.events[0], case .rate = answered.events[1] else {
+        guard answered.events.count == 2, case .link(let link) = answered.events[0], case .rate = answered.events[1]
+        else {
             Issue.record("expected a card-link then a rate event, got \(answered.events)")
             return
         }
@@ -33,7 +35,9 @@ struct CardAnsweringTests {
         let gone = card("a question that was deleted", position: 1)
         var events: [LedgerEvent] = []
         for (n, c) in [old, gone].enumerated() {
-            let r = RatingEvent.answering(c, with: .fsrs(.good), at: t0, responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs)))
+            let r = RatingEvent.answering(
+                c, with: .fsrs(.good), at: t0, responseMilliseconds: nil,
+                schedule: CardSchedule(settings: .defaults(.fsrs)))
             events.append(r.event.ledgerEvent(device: "d", sequence: n + 1))
         }
         events.append(LedgerEvent(time: day(1), device: "d", sequence: 9, kind: "rate", fields: [("rating", "good")]))
@@ -44,7 +48,8 @@ struct CardAnsweringTests {
                 CardDraft(kind: .basic, question: "Same!", answer: "2", line: 6),
             ], notePath: "deck/a.md", noteID: "n1")
         let cards = [edited] + twins
-        let diagnostics = CardChecks.run(cards: cards, replay: CardScheduleReplay.replay(events, cards: cards, config: SchedulerConfig()))
+        let diagnostics = CardChecks.run(
+            cards: cards, replay: CardScheduleReplay.replay(events, cards: cards, config: SchedulerConfig()))
         #expect(diagnostics.map(\.code) == ["card-relinked", "card-orphaned", "card-duplicate", "ledger-rating"])
         #expect(diagnostics[2].line == 6)
         #expect(twins[0].id != twins[1].id)

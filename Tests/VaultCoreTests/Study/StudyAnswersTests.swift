@@ -37,10 +37,12 @@ struct StudyAnswersTests {
             try StudyAnswers.plan(rates: ["ffff=good"], tiers: [], cards: cards, replay: replay, config: config, at: t0)
         }
         #expect(throws: VaultCoreError.self) {
-            try StudyAnswers.plan(rates: ["\(cards[0].id)=7"], tiers: [], cards: cards, replay: replay, config: config, at: t0)
+            try StudyAnswers.plan(
+                rates: ["\(cards[0].id)=7"], tiers: [], cards: cards, replay: replay, config: config, at: t0)
         }
         #expect(throws: VaultCoreError.self) {
-            try StudyAnswers.plan(rates: [], tiers: ["\(cards[0].id)=mastered"], cards: cards, replay: replay, config: config, at: t0)
+            try StudyAnswers.plan(
+                rates: [], tiers: ["\(cards[0].id)=mastered"], cards: cards, replay: replay, config: config, at: t0)
         }
     }
 

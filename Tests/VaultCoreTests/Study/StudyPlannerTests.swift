@@ -13,7 +13,9 @@ struct StudyPlannerTests {
     ) -> (Card, CardSchedule) {
         let c = card(name, path: path)
         var s = CardSchedule(settings: .tiers(promotionStreak: 5))
-        s.state = .tiers(TiersCardState(tier: tier, correctStreak: 0, due: due, lastReview: last ?? due.map { $0.addingTimeInterval(-86_400) }))
+        s.state = .tiers(
+            TiersCardState(
+                tier: tier, correctStreak: 0, due: due, lastReview: last ?? due.map { $0.addingTimeInterval(-86_400) }))
         s.reviews = reviews
         s.correct = correct
         s.lastReview = reviews == 0 ? nil : (last ?? due.map { $0.addingTimeInterval(-86_400) })
@@ -63,13 +65,16 @@ struct StudyPlannerTests {
     @Test("rotation favours new cards, cards unseen for 2+ days and low accuracy within a group")
     func rotation() {
         let items = [
-            entry("seen today, all right", tier: .learning, due: t0, last: t0.addingTimeInterval(-7200), reviews: 4, correct: 4),
+            entry(
+                "seen today, all right", tier: .learning, due: t0, last: t0.addingTimeInterval(-7200), reviews: 4,
+                correct: 4),
             entry("seen 3 days ago", tier: .learning, due: t0, last: day(-3), reviews: 4, correct: 4),
             entry("often wrong", tier: .learning, due: t0, last: t0.addingTimeInterval(-7000), reviews: 4, correct: 0),
             entry("new", tier: .learning, due: nil, reviews: 0, correct: 0),
         ]
         let queue = plan(items, options: StudyOptions(limit: 100))
-        #expect(queue.entries.map(\.card.question) == ["new", "often wrong", "seen 3 days ago", "seen today, all right"])
+        #expect(
+            queue.entries.map(\.card.question) == ["new", "often wrong", "seen 3 days ago", "seen today, all right"])
     }
 
     @Test("modes and the folder filter pick the cards")
@@ -80,10 +85,22 @@ struct StudyPlannerTests {
             entry("new", tier: .learning, due: nil, reviews: 0, correct: 0),
             entry("other folder", tier: .reviewing, due: t0, path: "other/b.md"),
         ]
-        #expect(Set(plan(items, options: StudyOptions(mode: .learning)).entries.map(\.card.question)) == ["learning", "new"])
-        #expect(Set(plan(items, options: StudyOptions(mode: .reviewing)).entries.map(\.card.question)) == ["reviewing", "other folder"])
-        #expect(Set(plan(items, options: StudyOptions(mode: .due)).entries.map(\.card.question)) == ["learning", "reviewing", "other folder"])
-        #expect(Set(plan(items, options: StudyOptions(folder: "deck")).entries.map(\.card.question)) == ["learning", "reviewing", "new"])
+        #expect(
+            Set(plan(items, options: StudyOptions(mode: .learning)).entries.map(\.card.question)) == [
+                "learning", "new",
+            ])
+        #expect(
+            Set(plan(items, options: StudyOptions(mode: .reviewing)).entries.map(\.card.question)) == [
+                "reviewing", "other folder",
+            ])
+        #expect(
+            Set(plan(items, options: StudyOptions(mode: .due)).entries.map(\.card.question)) == [
+                "learning", "reviewing", "other folder",
+            ])
+        #expect(
+            Set(plan(items, options: StudyOptions(folder: "deck")).entries.map(\.card.question)) == [
+                "learning", "reviewing", "new",
+            ])
     }
 
     @Test("today is the vault's day: a card due at 01:00 UTC tomorrow waits in UTC but is due today in Tokyo")
