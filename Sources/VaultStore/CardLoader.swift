@@ -26,13 +26,30 @@ public struct CardLoader: Sendable {
         return slots.cards
     }
 
-    /// A quick byte test: a note without `::`, `==` or `?` holds no card.
+    /// A quick byte test: a note holds no card unless it has `::`, `==`, or a
+    /// line holding only `?` (after list, quote and space markers).
     static func mayHoldCards(_ bytes: [UInt8]) -> Bool {
         var previous: UInt8 = 0
-        for b in bytes {
-            if b == 0x3F { return true }
+        var lineHasText = false  // something other than markers before this point on the line
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
             if (b == 0x3A || b == 0x3D) && previous == b { return true }
+            switch b {
+            case 0x0A:
+                lineHasText = false
+            case 0x3F where !lineHasText:  // `?`: a card mark if only spaces follow on its line
+                var j = i + 1
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0D { j += 1 }
+                if j == bytes.count || bytes[j] == 0x0A { return true }
+                lineHasText = true
+            case 0x20, 0x09, 0x0D, 0x3E, 0x2D, 0x2A, 0x2B, 0x2E, 0x29, 0x30...0x39:
+                break  // space, `>`, `-`, `*`, `+`, `.`, `)` and digits: list and quote markers
+            default:
+                lineHasText = true
+            }
             previous = b
+            i += 1
         }
         return false
     }

@@ -30,9 +30,12 @@ struct CardLoaderTests {
         #expect(cards[0].noteKey == "a.md")
     }
 
-    @Test("the quick byte test passes only notes with '::', '==' or '?'")
+    @Test("the quick byte test passes only notes with '::', '==' or a line holding only '?'")
     func quickTest() {
         #expect(!CardLoader.mayHoldCards(Array("a: b = c 10:30\n".utf8)))
+        #expect(!CardLoader.mayHoldCards(Array("Why not? Because.\nReally?\n".utf8)))
+        #expect(CardLoader.mayHoldCards(Array("q\n  > 1. ?  \r\na".utf8)))
+        #expect(CardLoader.mayHoldCards(Array("q\n?".utf8)))
         #expect(CardLoader.mayHoldCards(Array("a :: b".utf8)))
         #expect(CardLoader.mayHoldCards(Array("x ==y==".utf8)))
         #expect(CardLoader.mayHoldCards(Array("q\n?\na".utf8)))
