@@ -65,6 +65,7 @@ public enum CardIdentity {
 /// The 64-bit FNV-1a hash: tiny, stable across platforms and releases (unlike
 /// `Hasher`), and good enough to name cards (CryptoKit is not on Linux).
 public enum FNV1a64 {
+    /// The hash of the UTF-8 bytes of `text`.
     public static func hash(_ text: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {

@@ -45,7 +45,9 @@ public struct CardRelinking: Hashable, Sendable {
 /// (normalised Levenshtein). Best matches win first (highest similarity,
 /// then nearest position, then earliest), each old card at most once.
 public enum CardRelinker {
+    /// The least text similarity for an edited card to inherit a history.
     public static let minimumSimilarity = 0.8
+    /// The farthest an edited card may have moved, in positions among its note's cards.
     public static let maximumDistance = 3
 
     /// Re-links the `current` cards of one note to the `known` ones.

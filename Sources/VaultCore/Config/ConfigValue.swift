@@ -2,6 +2,7 @@
 /// Yams nodes into it so that the core can read its own sections without
 /// depending on a YAML library.
 public struct ConfigValue: Hashable, Sendable {
+    /// A scalar (as written), a list, or a map in file order.
     public enum Content: Hashable, Sendable {
         case scalar(String)
         case list([ConfigValue])

@@ -5,6 +5,7 @@ import Foundation
 /// Fields: `note`, `from`, `to`, `similarity`. Written when a re-link found
 /// by ``CardRelinker`` is first acted on (the first rating of the new id).
 public struct CardLink: Hashable, Sendable {
+    /// The ledger event kind.
     public static let kind = "card-link"
 
     public var time: Date
@@ -30,6 +31,7 @@ public struct CardLink: Hashable, Sendable {
             similarity: event["similarity"].flatMap { Double($0) })
     }
 
+    /// The ledger event, for the given writer identity.
     public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
         var fields: [(key: String, value: String)] = [("note", note), ("from", from), ("to", to)]
         if let similarity { fields.append(("similarity", String(format: "%.3f", similarity))) }
@@ -41,6 +43,7 @@ public struct CardLink: Hashable, Sendable {
 /// A manual tier move under the tiers scheduler (`tier` events): fields
 /// `card`, `note`, `tier` (learning, reviewing, mastered, inactive).
 public struct TierChange: Hashable, Sendable {
+    /// The ledger event kind.
     public static let kind = "tier"
 
     public var time: Date
@@ -63,6 +66,7 @@ public struct TierChange: Hashable, Sendable {
         self.init(time: event.time, card: card, note: event["note"] ?? "", tier: tier)
     }
 
+    /// The ledger event, for the given writer identity.
     public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
         LedgerEvent(
             time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind,

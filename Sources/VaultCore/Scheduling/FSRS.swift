@@ -36,6 +36,7 @@ public struct FSRSSettings: Hashable, Sendable {
 
 /// A card's FSRS memory state.
 public struct FSRSCardState: Hashable, Sendable {
+    /// FSRS's card states (py-fsrs `State`: Learning 1, Review 2, Relearning 3).
     public enum Phase: String, Hashable, Sendable {
         case learning, review, relearning
     }

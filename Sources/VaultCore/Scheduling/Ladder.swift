@@ -7,6 +7,7 @@ public struct LadderCardState: Hashable, Sendable {
     public var due: Date?
     public var lastReview: Date?
 
+    /// A card never answered.
     public static let new = LadderCardState(step: nil)
 
     public init(step: Int?, due: Date? = nil, lastReview: Date? = nil) {
@@ -27,6 +28,7 @@ public struct Ladder: Sendable {
 
     public init(steps: [Int] = [1, 7, 30, 90]) { self.steps = steps.isEmpty ? [1, 7, 30, 90] : steps }
 
+    /// The state after a right or wrong answer at `time`.
     public func review(_ card: LadderCardState, correct: Bool, at time: Date) -> LadderCardState {
         var card = card
         let next = correct ? min((card.step ?? -1) + 1, steps.count - 1) : 0

@@ -11,6 +11,7 @@ import Foundation
 /// Replay recomputes the state from the ratings; the before/after fields are
 /// a record for people and optimizers, never read back.
 public struct RatingEvent: Hashable, Sendable {
+    /// The ledger event kind.
     public static let kind = "rate"
 
     public var time: Date

@@ -35,6 +35,7 @@ public struct SM2CardState: Hashable, Sendable {
 ///
 /// The card is due that many whole days (86,400 s) after the review.
 public enum SM2 {
+    /// The state after an answer of quality `quality` (clamped to 0-5) at `time`.
     public static func review(_ card: SM2CardState, quality: Int, at time: Date) -> SM2CardState {
         let q = min(max(quality, 0), 5)
         var card = card

@@ -4,6 +4,7 @@ import Foundation
 public enum StudyTier: String, Hashable, Sendable, CaseIterable, Codable, Comparable {
     case learning, reviewing, mastered, inactive
 
+    /// Tiers in the order learning < reviewing < mastered < inactive.
     public static func < (a: StudyTier, b: StudyTier) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -17,6 +18,7 @@ public struct TiersCardState: Hashable, Sendable {
     public var due: Date?
     public var lastReview: Date?
 
+    /// A card never answered: learning.
     public static let new = TiersCardState(tier: .learning, correctStreak: 0)
 
     public init(tier: StudyTier, correctStreak: Int, due: Date? = nil, lastReview: Date? = nil) {
@@ -42,6 +44,7 @@ public struct Tiers: Sendable {
 
     public init(promotionStreak: Int = 5) { self.promotionStreak = promotionStreak }
 
+    /// The state after a right or wrong answer at `time`; the tier stays.
     public func review(_ card: TiersCardState, correct: Bool, at time: Date) -> TiersCardState {
         var card = card
         card.correctStreak = correct ? card.correctStreak + 1 : 0

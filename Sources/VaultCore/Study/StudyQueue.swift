@@ -6,6 +6,7 @@ public struct StudyQueue: Hashable, Sendable {
     public enum Group: Int, Hashable, Sendable, Comparable, Codable {
         case overdue, learning, reviewing, mastered
 
+        /// Queue order.
         public static func < (a: Group, b: Group) -> Bool { a.rawValue < b.rawValue }
 
         public var name: String {
@@ -18,6 +19,7 @@ public struct StudyQueue: Hashable, Sendable {
         }
     }
 
+    /// A card in the queue and why it is there.
     public struct Entry: Hashable, Sendable {
         public var card: Card
         public var schedule: CardSchedule
@@ -54,6 +56,7 @@ public struct StudyQueue: Hashable, Sendable {
 /// - The daily limit (30; 50 with the exam preset; `--limit`) counts the
 ///   cards already answered today.
 public enum StudyPlanner {
+    /// Today's queue for `cards` at `now`, days counted in `timeZone`.
     public static func plan(
         cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone,
         options: StudyOptions = StudyOptions()
