@@ -19,17 +19,21 @@ protocol CardEventSink {
 
 /// The ledger of the vault at `layout`.
 ///
-/// TODO(ledger branch): once branch `ledger` is merged, return
+/// TODO(ledger branch): once branch `ledger` is merged, `events()` returns
 /// `LedgerStore(layout: layout).history().history.events` (its diagnostics
-/// belong to `vault check`), and let `vault study --rate` append
-/// `CardAnswering.answer(…).events` through `LedgerAppender.append(kind:fields:at:)`.
-/// Until then there is no ledger to read and every card is new.
+/// belong to `vault check`, which should then pass the same events to
+/// `CardChecks`), and `append` writes each event through
+/// `LedgerAppender(store:timeZone:history:).append(kind:fields:at:)` with the
+/// event's `kindAndFields` and `time`. Tried in a scratch merge: those few
+/// lines are all it takes. Until then there is no ledger to read and every card is new.
 struct VaultLedgerEvents: CardEventSource, CardEventSink {
     let layout: VaultLayout
+    /// The vault's zone, which the ledger appender writes each line's offset in.
+    let timeZone: TimeZone
 
     func events() throws -> [LedgerEvent] { [] }
 
-    /// TODO(ledger branch): append each event's `kindAndFields` at its `time` with `LedgerAppender`.
+    /// TODO(ledger branch): see above.
     /// - Throws: ``CLIError/ledgerUnavailable(events:)`` until then.
     func append(_ events: [PendingCardEvent]) throws {
         throw CLIError.ledgerUnavailable(events: events.count)

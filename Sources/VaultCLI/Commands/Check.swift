@@ -20,7 +20,7 @@ extension VaultCommand {
             let loaded = context.vault.loadNotes()
             var problems = loaded.problems + NoteChecks.run(loaded.notes, config: context.config)
             let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes)
-            let events = try VaultLedgerEvents(layout: context.vault.layout).events()
+            let events = try VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone).events()
             problems += CardChecks.run(
                 cards: cards, replay: CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers))
             if json {

@@ -58,7 +58,7 @@ extension VaultCommand {
             let context = try global.context()
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
-            let ledger = VaultLedgerEvents(layout: context.vault.layout)
+            let ledger = VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone)
             let replay = CardScheduleReplay.replay(try ledger.events(), cards: cards, config: context.config.schedulers)
             if !list {
                 try answer(context, cards: cards, replay: replay, sink: ledger)

@@ -13,11 +13,14 @@ public enum StudyAnswers {
     }
 
     /// Plans `rates` (`CARD=ANSWER`) then `tiers` (`CARD=TIER`), in the order
-    /// given, all at `time`; later answers to one card build on earlier ones.
+    /// given, all at `time` cut to whole milliseconds (as the ledger writes
+    /// times, so the recorded states are the ones replay recomputes); later
+    /// answers to one card build on earlier ones.
     /// - Throws: ``VaultCoreError`` for an unknown card or an unreadable answer, before anything is planned.
     public static func plan(
         rates: [String], tiers: [String], cards: [Card], replay: CardReplay, config: SchedulerConfig, at time: Date
     ) throws -> (events: [PendingCardEvent], outcomes: [Outcome]) {
+        let time = Date(timeIntervalSince1970: (time.timeIntervalSince1970 * 1000).rounded() / 1000)
         var replay = replay
         var events: [PendingCardEvent] = []
         var outcomes: [Outcome] = []

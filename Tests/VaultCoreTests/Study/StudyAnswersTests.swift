@@ -56,6 +56,18 @@ struct StudyAnswersTests {
         #expect(planned.outcomes.first?.schedule.tier == .reviewing)
     }
 
+    @Test("answers are dated to the whole millisecond, as the ledger writes times")
+    func millisecondTimes() throws {
+        let config = SchedulerConfig()
+        let replay = CardScheduleReplay.replay([], cards: cards, config: config)
+        let planned = try StudyAnswers.plan(
+            rates: ["\(cards[0].id)=good"], tiers: [], cards: cards, replay: replay, config: config,
+            at: t0.addingTimeInterval(0.0123456))
+        let time = try #require(planned.events.first?.time)
+        #expect(abs(time.timeIntervalSince(t0) - 0.012) < 1e-6)
+        #expect(planned.outcomes.first?.schedule.lastReview == time)
+    }
+
     @Test("a short or shared prefix is refused")
     func prefixes() {
         #expect(throws: VaultCoreError.cardNotFound(String(cards[0].id.prefix(3)))) {
