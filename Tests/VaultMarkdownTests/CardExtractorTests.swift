@@ -131,4 +131,10 @@ struct CardExtractorTests {
         #expect(cards("Capital of France :: Paris, on the Seine\n").first?.id == original.first?.id)
         #expect(cards("Seat of the French government :: Paris\n").first?.id != original.first?.id)
     }
+
+    @Test("cards in block quotes count; HTML blocks and headings hold none")
+    func quotesAndHTML() {
+        let text = "> quoted :: yes\n\n<div>\nhtml :: no\n</div>\n\n## heading :: no\n"
+        #expect(cards(text).map(\.question) == ["quoted"])
+    }
 }
