@@ -127,17 +127,24 @@ public enum CardScheduleReplay {
             if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
         }
 
+        // Folding is independent per card: spread it over the cores.
+        let (slots, eventsOf, inherited) = (slotOf, histories, historyOf)  // immutable copies for the workers
+        let folded = FoldSlots(count: cards.count)
+        let chunk = 512
+        DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { c in
+            for i in (c * chunk)..<min(cards.count, (c + 1) * chunk) {
+                let card = cards[i]
+                var history = slots[card.id].map { eventsOf[$0] } ?? []
+                if let older = inherited[card.id] {
+                    for id in older { history += slots[id].map { eventsOf[$0] } ?? [] }
+                    history.sort { $0.time < $1.time }
+                }
+                folded.store(fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id), at: i)
+            }
+        }
         var schedules: [String: CardSchedule] = [:]
         schedules.reserveCapacity(cards.count)
-        for card in cards {
-            let settings = config.settings(forNotePath: card.notePath)
-            var history = slotOf[card.id].map { histories[$0] } ?? []
-            if let older = historyOf[card.id] {
-                for id in older { history += slotOf[id].map { histories[$0] } ?? [] }
-                history.sort { $0.time < $1.time }
-            }
-            schedules[card.id] = fold(history, settings: settings, cardID: card.id)
-        }
+        for (i, card) in cards.enumerated() { schedules[card.id] = folded.value(at: i) }
         return CardReplay(schedules: schedules, known: knownLists, relinkings: relinkings, problems: problems)
     }
 
@@ -174,4 +181,26 @@ public enum CardScheduleReplay {
         }
         return true
     }
+}
+
+/// Per-card schedules that parallel workers fill at distinct indices.
+private final class FoldSlots: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<CardSchedule?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil, count: max(count, 1))
+    }
+
+    deinit {
+        storage.deinitialize(count: max(count, 1))
+        storage.deallocate()
+    }
+
+    /// Each index is written by one worker only, so no lock is needed.
+    func store(_ schedule: CardSchedule, at index: Int) { storage[index] = schedule }
+
+    func value(at index: Int) -> CardSchedule? { storage[index] }
 }

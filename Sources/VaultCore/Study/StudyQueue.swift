@@ -66,6 +66,10 @@ public enum StudyPlanner {
         let startOfToday = VaultDate.date(localSeconds: Double(todayNumber) * 86_400, in: timeZone)
         let endOfToday = VaultDate.date(localSeconds: Double(todayNumber + 1) * 86_400, in: timeZone)
         let folder = options.folder.map(SchedulerConfig.folderPrefix) ?? ""
+        // dayStarts[k]: the start of the day k + 1 days before today.
+        let dayStarts = (1...(options.overdueGraceDays + 1)).map {
+            VaultDate.date(localSeconds: Double(todayNumber - $0) * 86_400, in: timeZone)
+        }
 
         var entries: [StudyQueue.Entry] = []
         var setAside: [StudyQueue.Entry] = []
@@ -84,8 +88,15 @@ public enum StudyPlanner {
             var overdueDays = 0
             if !schedule.isNew {
                 guard let due = schedule.due, due < endOfToday else { continue }
-                let dueDay = VaultDate.day(of: due, in: timeZone)
-                overdueDays = max(0, todayNumber - VaultDate.daysFromCivil(dueDay.year, dueDay.month, dueDay.day))
+                if due < startOfToday {
+                    // Starts of the last few days, computed once: most overdue cards need no calendar.
+                    if let k = dayStarts.firstIndex(where: { due >= $0 }) {
+                        overdueDays = k + 1
+                    } else {
+                        let dueDay = VaultDate.day(of: due, in: timeZone)
+                        overdueDays = todayNumber - VaultDate.daysFromCivil(dueDay.year, dueDay.month, dueDay.day)
+                    }
+                }
             }
             let group: StudyQueue.Group
             if overdueDays > 0 {
