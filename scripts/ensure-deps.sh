@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system libraries vault builds against, when they are missing:
-# libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests).
+# libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests),
+# python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI).
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,8 @@ pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v git >/dev/null 2>&1 || missing+=(git)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
+python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing: ${missing[*]}"
@@ -18,8 +21,8 @@ if command -v apt-get >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install cmark sqlite tmux git pkg-config
+  brew install cmark sqlite tmux git pkg-config python
 else
-  echo "error: please install ${missing[*]} (libcmark, SQLite 3 with headers, tmux, git) with your package manager." >&2
+  echo "error: please install ${missing[*]} (libcmark, SQLite 3 with headers, tmux, git, python3 with venv) with your package manager." >&2
   exit 1
 fi

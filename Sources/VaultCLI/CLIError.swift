@@ -13,6 +13,8 @@ enum CLIError: LocalizedError, Equatable {
     case editorFailed(String)
     case emptyNote
     case cannotEdit(path: String, reason: String)
+    /// Recording study answers needs the ledger, which this build lacks (branch `ledger`).
+    case ledgerUnavailable(events: Int)
 
     var errorDescription: String? {
         switch self {
@@ -36,6 +38,8 @@ enum CLIError: LocalizedError, Equatable {
             return "the note is empty; nothing was saved."
         case .cannotEdit(let path, let reason):
             return "\(path): \(reason)"
+        case .ledgerUnavailable(let events):
+            return "this build of vault cannot record answers yet: the ledger (branch `ledger`) is not merged; the \(events) event(s) were checked but nothing was recorded."
         }
     }
 }

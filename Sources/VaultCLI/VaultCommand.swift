@@ -14,7 +14,7 @@ public struct VaultCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
-            SourceTypeCommand.self,
+            SourceTypeCommand.self, Cards.self, Study.self,
         ],
         defaultSubcommand: List.self
     )

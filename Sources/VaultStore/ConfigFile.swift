@@ -66,6 +66,12 @@ public enum ConfigFile {
         }
         if let newNote = map["new_note_path"]?.string { config.newNotePath = newNote }
         if let reference = map["reference_date"]?.string { config.referenceDate = reference }
+        do {
+            config.schedulers = try SchedulerConfig.parse(map["schedulers"].map(configValue))
+        } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
+            throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
+        }
+        // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
         let known: Set<String> = ["version", "timezone", "categories", "source_types", "new_note_path", "reference_date"]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
@@ -106,6 +112,17 @@ public enum ConfigFile {
     /// Writes the config atomically.
     public static func write(_ config: VaultConfig, to layout: VaultLayout) throws {
         try AtomicFile.write(Data(render(config).utf8), to: layout.configFile)
+    }
+
+    /// A YAML node as the core's plain ``ConfigValue``.
+    static func configValue(_ node: Node) -> ConfigValue {
+        let line = node.mark?.line
+        if let mapping = node.mapping {
+            return ConfigValue(
+                .map(mapping.map { ConfigValue.Entry(key: $0.key.string ?? "", value: configValue($0.value)) }), line: line)
+        }
+        if let sequence = node.sequence { return ConfigValue(.list(sequence.map(configValue)), line: line) }
+        return ConfigValue(.scalar(node.string ?? ""), line: line)
     }
 
     private static func line(of error: YamlError) -> Int? {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultStore
 
 extension VaultCommand {
     /// `vault check`: every problem in the vault, with file and line.
@@ -17,7 +18,11 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let loaded = context.vault.loadNotes()
-            let problems = loaded.problems + NoteChecks.run(loaded.notes, config: context.config)
+            var problems = loaded.problems + NoteChecks.run(loaded.notes, config: context.config)
+            let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes)
+            let events = try VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone).events()
+            problems += CardChecks.run(
+                cards: cards, replay: CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers))
             if json {
                 try context.output.json(problems)
             } else {

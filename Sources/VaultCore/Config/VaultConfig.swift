@@ -21,6 +21,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var referenceDate: String?
     /// Keys this build does not know, kept so that writing the file back loses nothing.
     public var extra: [String: String]
+    /// Which scheduler each folder's cards use (the `schedulers:` section).
+    public var schedulers: SchedulerConfig = SchedulerConfig()
 
     public init(
         version: Int = VaultConfig.currentVersion, timeZoneIdentifier: String,

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultStore
+
+extension VaultCommand {
+    /// `vault cards`: every flashcard with its scheduler, state and next due date.
+    struct Cards: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List flashcards with their state and next due date.",
+            discussion: """
+                Cards are read from the notes (`q :: a`, `q ::: a`, `?` cards, ==cloze==) and their
+                schedules replayed from the ledger under the scheduler of each note's folder.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Only cards to study today: new cards and cards due before the end of today.")
+        var due = false
+
+        @Flag(help: "Print JSON: one object per card.")
+        var json = false
+
+        func run() throws {
+            let context = try global.context()
+            try run(context, events: VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone))
+        }
+
+        func run(_ context: CommandContext, events source: CardEventSource) throws {
+            let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
+            let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
+            let replay = CardScheduleReplay.replay(try source.events(), cards: cards, config: context.config.schedulers)
+            for problem in replay.problems { context.output.warning(problem.localizedDescription) }
+            let endOfToday = context.now.addingTimeInterval(endOfDayOffset(context))
+            let listed: [(Card, CardSchedule)] = cards.compactMap { card in
+                let schedule =
+                    replay.schedules[card.id]
+                    ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+                if due {
+                    guard schedule.isNew || (schedule.due.map { $0 < endOfToday } ?? false) else { return nil }
+                }
+                return (card, schedule)
+            }
+            if json {
+                try context.output.json(listed.map { CardJSON($0.0, $0.1, timeZone: context.timeZone) })
+                return
+            }
+            let style = context.output.style
+            var table = Table()
+            if !listed.isEmpty {
+                table.add(["ID", "NOTE", "SCHEDULER", "STATE", "DUE", "MEMORY", "QUESTION"].map(style.dim))
+            }
+            for (card, schedule) in listed {
+                let dueText =
+                    schedule.isNew
+                    ? "new" : schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "never"
+                table.add([
+                    card.id, "\(card.notePath):\(card.line)", schedule.settings.name.rawValue,
+                    schedule.isNew ? "new" : schedule.state.name, dueText, memory(schedule),
+                    truncated(card.question.replacingOccurrences(of: "\n", with: " "), 50),
+                ])
+            }
+            if !table.rows.isEmpty { context.output.line(table.render()) }
+            context.output.line(style.dim(plural(listed.count, "card") + (due ? " to study today" : "")))
+        }
+
+        /// Seconds from now to the end of today in the vault's zone.
+        private func endOfDayOffset(_ context: CommandContext) -> TimeInterval {
+            let local = context.now.timeIntervalSince1970 + Double(context.timeZone.secondsFromGMT(for: context.now))
+            let intoDay = local - (local / 86_400).rounded(.down) * 86_400
+            return 86_400 - intoDay
+        }
+
+        /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ivl=3` (others).
+        private func memory(_ schedule: CardSchedule) -> String {
+            guard !schedule.isNew else { return "" }
+            switch schedule.state {
+            case .fsrs(let s):
+                guard let stability = s.stability, let difficulty = s.difficulty else { return "" }
+                return String(format: "s=%.1f d=%.1f", stability, difficulty)
+            case .sm2(let s):
+                return String(format: "ef=%.2f ivl=%d", s.easeFactor, s.interval)
+            case .tiers, .ladder:
+                return schedule.isNew ? "" : "ivl=\(schedule.intervalDays)"
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultStore
+
+extension VaultCommand {
+    /// `vault study --list`: today's study queue.
+    struct Study: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show today's flashcard study queue.",
+            discussion: """
+                Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered.
+                Cards overdue by more than 3 days are set aside and reported. The daily limit (30, or 50
+                with --exam) counts the cards already answered today. Scripted form: --list, and
+                --rate CARD=again|hard|good|easy|q0…q5|correct|wrong, --tier CARD=learning|reviewing|mastered|inactive
+                (recorded once the ledger is merged). The interactive screen is not built yet.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "Only cards of notes in this folder.")
+        var folder: String?
+
+        @Option(help: "Cards a day, answered ones included (default 30, or 50 with --exam).")
+        var limit: Int?
+
+        @Option(help: "all, learning, reviewing or due.")
+        var mode: StudyMode = .all
+
+        @Flag(help: "The exam preset: 50 cards a day.")
+        var exam = false
+
+        @Flag(help: "Print the queue instead of studying.")
+        var list = false
+
+        @Option(
+            name: .customLong("rate"), help: "Record an answer: CARD=good (CARD is an id or an id prefix). Repeatable.")
+        var rates: [String] = []
+
+        @Option(name: .customLong("tier"), help: "Move a card to a tier (tiers scheduler): CARD=reviewing. Repeatable.")
+        var tiers: [String] = []
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+            let answering = !rates.isEmpty || !tiers.isEmpty
+            if list && answering { throw ValidationError("--list cannot be combined with --rate or --tier.") }
+            if !list && !answering {
+                throw ValidationError(
+                    "the interactive study screen is not built yet; use `vault study --list` to see the queue, and --rate CARD=good to answer."
+                )
+            }
+        }
+
+        func run() throws {
+            let context = try global.context()
+            let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
+            let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
+            let ledger = VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone)
+            let replay = CardScheduleReplay.replay(try ledger.events(), cards: cards, config: context.config.schedulers)
+            if !list {
+                try answer(context, cards: cards, replay: replay, sink: ledger)
+                return
+            }
+            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            let queue = StudyPlanner.plan(
+                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                options: options)
+            if json {
+                try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
+                return
+            }
+            let style = context.output.style
+            var table = Table()
+            for (n, entry) in queue.entries.enumerated() {
+                let due =
+                    entry.schedule.isNew
+                    ? "new" : entry.schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? ""
+                table.add([
+                    String(n + 1), entry.group.name, entry.card.id, "\(entry.card.notePath):\(entry.card.line)", due,
+                    truncated(entry.card.question.replacingOccurrences(of: "\n", with: " "), 50),
+                ])
+            }
+            if !table.rows.isEmpty { context.output.line(table.render()) }
+            var summary =
+                "\(plural(queue.entries.count, "card")) to study; \(queue.studiedToday) of \(queue.dailyLimit) answered today"
+            if queue.deferred > 0 { summary += "; \(queue.deferred) more wait for tomorrow" }
+            if !queue.setAside.isEmpty {
+                summary += "; \(queue.setAside.count) set aside (overdue by more than 3 days)"
+            }
+            context.output.line(style.dim(summary + "."))
+        }
+
+        /// `--rate` and `--tier`: plan every event first (so a bad argument records nothing), append, report.
+        private func answer(_ context: CommandContext, cards: [Card], replay: CardReplay, sink: CardEventSink) throws {
+            let planned = try StudyAnswers.plan(
+                rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers,
+                at: context.now)
+            try sink.append(planned.events)
+            for outcome in planned.outcomes {
+                let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
+                context.output.line(
+                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)"
+                )
+            }
+        }
+    }
+}
+
+extension StudyMode: ExpressibleByArgument {}
+
+/// The JSON shape of `vault study --list --json`.
+struct StudyQueueJSON: Encodable {
+    struct Entry: Encodable {
+        var group: String
+        var overdueDays: Int
+        var card: CardJSON
+    }
+
+    var cards: [Entry]
+    var setAside: [Entry]
+    var deferred: Int
+    var studiedToday: Int
+    var dailyLimit: Int
+
+    init(_ queue: StudyQueue, timeZone: TimeZone) {
+        func entry(_ e: StudyQueue.Entry) -> Entry {
+            Entry(
+                group: e.group.name, overdueDays: e.overdueDays, card: CardJSON(e.card, e.schedule, timeZone: timeZone))
+        }
+        cards = queue.entries.map(entry)
+        setAside = queue.setAside.map(entry)
+        deferred = queue.deferred
+        studiedToday = queue.studiedToday
+        dailyLimit = queue.dailyLimit
+    }
+}

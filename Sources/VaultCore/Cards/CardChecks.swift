@@ -1,0 +1,57 @@
+/// Card problems for `vault check`: edited cards that were re-linked,
+/// cards whose history nothing continues, duplicate questions, and rating
+/// events that could not be read.
+public enum CardChecks {
+    /// Diagnostics for the current `cards` and what replaying the ledger found.
+    public static func run(cards: [Card], replay: CardReplay) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let byID = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let pathOfNote = Dictionary(cards.map { ($0.noteKey, $0.notePath) }, uniquingKeysWith: { a, _ in a })
+        for note in replay.relinkings.keys.sorted() {
+            guard let relinking = replay.relinkings[note] else { continue }
+            for link in relinking.relinked {
+                guard let card = byID[link.to] else { continue }
+                out.append(
+                    Diagnostic(
+                        code: "card-relinked", severity: .warning, path: card.notePath, line: card.line,
+                        message:
+                            "the card '\(excerpt(card.question))' (\(card.id)) was edited; it continues the history of card \(link.from) (\(Int((link.similarity * 100).rounded()))% similar), which is recorded at its next rating."
+                    ))
+            }
+            for old in relinking.orphaned {
+                out.append(
+                    Diagnostic(
+                        code: "card-orphaned", severity: .warning, path: pathOfNote[note] ?? note, line: nil,
+                        message:
+                            "no card in the note continues card \(old.id) ('\(excerpt(old.text))'); its reviews stay in the ledger, unused. If the question was rewritten or removed, nothing needs doing."
+                    ))
+            }
+        }
+        var seen: [String: Card] = [:]
+        for card in cards {
+            let key = card.noteKey + "\u{1F}" + card.kind.rawValue + "\u{1F}" + card.identityText
+            if let first = seen[key] {
+                out.append(
+                    Diagnostic(
+                        code: "card-duplicate", severity: .warning, path: card.notePath, line: card.line,
+                        message:
+                            "this card asks the same question as the card on line \(first.line); each keeps its own history, but if one is a leftover, delete it."
+                    ))
+            } else {
+                seen[key] = card
+            }
+        }
+        for problem in replay.problems {
+            out.append(
+                Diagnostic(
+                    code: "ledger-rating", severity: .error, path: ".vault/ledger", line: nil,
+                    message: problem.localizedDescription))
+        }
+        return out
+    }
+
+    private static func excerpt(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        return flat.count <= 40 ? flat : String(flat.prefix(39)) + "…"
+    }
+}

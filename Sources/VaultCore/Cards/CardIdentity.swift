@@ -1,0 +1,77 @@
+/// How a card is named, so that a typo fix does not reset its history.
+///
+/// The id is the first 12 hex digits of FNV-1a-64 over
+/// `note key ␟ kind ␟ identity text`, where the note key is the note's id
+/// (its path when it has none), and the identity text is the normalised
+/// question (lowercased, punctuation and symbols dropped, white space
+/// collapsed). For cloze cards it is the normalised paragraph, ` | `, the
+/// normalised deletion. When two cards of one note have the same identity
+/// text, the second and later get `␟2`, `␟3`… appended.
+///
+/// Edits that change the normalised text (a typo fix) give a new id; the
+/// re-link step (``CardRelinker``) then matches it to the vanished old card
+/// by position and similarity. Formatting, case and punctuation edits keep
+/// the id as it is. The rule is documented in docs/FORMAT.md (Flashcards).
+public enum CardIdentity {
+    /// Gives each draft of one note its identity, position and ``Card`` form.
+    public static func cards(from drafts: [CardDraft], notePath: String, noteID: String?) -> [Card] {
+        let key = noteID ?? notePath
+        var seen: [String: Int] = [:]
+        return drafts.enumerated().map { position, draft in
+            let text: String
+            if draft.kind == .cloze {
+                text = normalise(draft.clozeContext ?? draft.question) + " | " + normalise(draft.answer)
+            } else {
+                text = normalise(draft.question)
+            }
+            let slot = draft.kind.rawValue + "\u{1F}" + text
+            let occurrence = (seen[slot] ?? 0) + 1
+            seen[slot] = occurrence
+            let hashed = occurrence == 1 ? slot : slot + "\u{1F}\(occurrence)"
+            return Card(
+                id: id(noteKey: key, text: hashed), notePath: notePath, noteID: noteID, kind: draft.kind,
+                question: draft.question, answer: draft.answer, line: draft.line, position: position,
+                identityText: text)
+        }
+    }
+
+    /// The 12-hex-digit id of `text` (kind and identity text) in the note keyed `noteKey`.
+    public static func id(noteKey: String, text: String) -> String {
+        let hash = FNV1a64.hash(noteKey + "\u{1F}" + text)
+        let hex = String(hash, radix: 16)
+        let padded = String(repeating: "0", count: 16 - hex.count) + hex
+        return String(padded.prefix(12))
+    }
+
+    /// Lowercased, letters/digits/marks kept, everything else a space, runs
+    /// of spaces collapsed, trimmed: `"What's  the *capital*?"` → `"what s the capital"`.
+    public static func normalise(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            let p = scalar.properties
+            if p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark {
+                if pendingSpace, !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            } else {
+                pendingSpace = true
+            }
+        }
+        return String(out)
+    }
+}
+
+/// The 64-bit FNV-1a hash: tiny, stable across platforms and releases (unlike
+/// `Hasher`), and good enough to name cards (CryptoKit is not on Linux).
+public enum FNV1a64 {
+    /// The hash of the UTF-8 bytes of `text`.
+    public static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A card's state under one of the schedulers.
+public enum SchedulerState: Hashable, Sendable {
+    case fsrs(FSRSCardState)
+    case sm2(SM2CardState)
+    case tiers(TiersCardState)
+    case ladder(LadderCardState)
+
+    /// The state of a card never reviewed under `settings`.
+    public static func new(_ settings: SchedulerSettings) -> SchedulerState {
+        switch settings {
+        case .fsrs: return .fsrs(.new)
+        case .sm2: return .sm2(.new)
+        case .tiers: return .tiers(.new)
+        case .ladder: return .ladder(.new)
+        }
+    }
+
+    /// When the card is next due; nil for a new card (due now) and an inactive one.
+    public var due: Date? {
+        switch self {
+        case .fsrs(let s): return s.due
+        case .sm2(let s): return s.due
+        case .tiers(let s): return s.due
+        case .ladder(let s): return s.due
+        }
+    }
+
+    /// The scheduler's own word for the state: `learning`, `review`,
+    /// `relearning` (fsrs), `learning`/`review` (sm2), the tier, or `1d`… (ladder).
+    public var name: String {
+        switch self {
+        case .fsrs(let s): return s.phase.rawValue
+        case .sm2(let s): return s.repetitions == 0 ? "learning" : "review"
+        case .tiers(let s): return s.tier.rawValue
+        case .ladder(let s): return s.step.map { "step\($0 + 1)" } ?? "new"
+        }
+    }
+
+    /// The state as ledger fields, without suffix: what `rate` events record
+    /// before and after the answer (docs/FORMAT.md, Flashcards).
+    public var fields: [(key: String, value: String)] {
+        func time(_ d: Date?) -> String { d.map(VaultDate.isoString) ?? "" }
+        func number(_ x: Double?) -> String { x.map { String($0) } ?? "" }
+        switch self {
+        case .fsrs(let s):
+            return [
+                ("state", s.phase.rawValue), ("step", s.step.map(String.init) ?? ""), ("s", number(s.stability)),
+                ("d", number(s.difficulty)), ("due", time(s.due)),
+            ]
+        case .sm2(let s):
+            return [
+                ("ef", String(s.easeFactor)), ("n", String(s.repetitions)), ("interval", String(s.interval)),
+                ("due", time(s.due)),
+            ]
+        case .tiers(let s):
+            return [("tier", s.tier.rawValue), ("streak", String(s.correctStreak)), ("due", time(s.due))]
+        case .ladder(let s):
+            return [("step", s.step.map(String.init) ?? ""), ("due", time(s.due))]
+        }
+    }
+}
+
+/// Everything known about a card's reviews: its scheduler state and the
+/// counts the study queue and statistics use. Computed by
+/// ``CardScheduleReplay``, never stored.
+public struct CardSchedule: Hashable, Sendable {
+    public var settings: SchedulerSettings
+    public var state: SchedulerState
+    /// Answers given, and how many were correct (Hard or better, quality 3+).
+    public var reviews: Int
+    public var correct: Int
+    /// Correct answers in a row.
+    public var correctStreak: Int
+    public var lastReview: Date?
+
+    /// A card never reviewed under `settings`.
+    public init(settings: SchedulerSettings) {
+        self.settings = settings
+        self.state = .new(settings)
+        self.reviews = 0
+        self.correct = 0
+        self.correctStreak = 0
+        self.lastReview = nil
+    }
+
+    public var isNew: Bool { reviews == 0 }
+    public var due: Date? { state.due }
+    /// Share of correct answers, nil before the first.
+    public var accuracy: Double? { reviews == 0 ? nil : Double(correct) / Double(reviews) }
+
+    /// The schedule after `answer` at `time` (`cardID` seeds FSRS fuzz).
+    public func answering(_ answer: ReviewAnswer, at time: Date, cardID: String) -> CardSchedule {
+        var next = self
+        switch (settings, state) {
+        case (.fsrs(let s), .fsrs(let card)):
+            next.state = .fsrs(FSRS(settings: s).review(card, rating: answer.fsrsRating, at: time, cardID: cardID))
+        case (.sm2, .sm2(let card)):
+            next.state = .sm2(SM2.review(card, quality: answer.quality, at: time))
+        case (.tiers(let streak), .tiers(let card)):
+            next.state = .tiers(Tiers(promotionStreak: streak).review(card, correct: answer.isCorrect, at: time))
+        case (.ladder(let steps), .ladder(let card)):
+            next.state = .ladder(Ladder(steps: steps).review(card, correct: answer.isCorrect, at: time))
+        default:
+            // A state from another scheduler never reaches here: replay starts each card under its own.
+            next.state = .new(settings)
+            return next.answering(answer, at: time, cardID: cardID)
+        }
+        next.reviews += 1
+        if answer.isCorrect {
+            next.correct += 1
+            next.correctStreak += 1
+        } else {
+            next.correctStreak = 0
+        }
+        next.lastReview = time
+        return next
+    }
+
+    /// The schedule after a manual move to `tier` (tiers scheduler only; other schedulers ignore it).
+    public func moving(to tier: StudyTier, at time: Date) -> CardSchedule {
+        guard case .tiers(let streak) = settings, case .tiers(let card) = state else { return self }
+        var next = self
+        next.state = .tiers(Tiers(promotionStreak: streak).move(card, to: tier, at: time))
+        return next
+    }
+
+    /// The card's place in the study queue: learning, reviewing or mastered
+    /// (inactive only under the tiers scheduler). For fsrs and sm2 a card is
+    /// mastered when its interval reaches ``masteredInterval`` days (Anki's "mature").
+    public var tier: StudyTier {
+        switch state {
+        case .fsrs(let s):
+            guard s.phase == .review else { return .learning }
+            return intervalDays >= Self.masteredInterval ? .mastered : .reviewing
+        case .sm2(let s):
+            guard s.repetitions >= 2 else { return .learning }
+            return s.interval >= Self.masteredInterval ? .mastered : .reviewing
+        case .tiers(let s):
+            return s.tier
+        case .ladder(let s):
+            guard let step = s.step, step > 0 else { return .learning }
+            guard case .ladder(let steps) = settings else { return .reviewing }
+            return step >= steps.count - 1 ? .mastered : .reviewing
+        }
+    }
+
+    /// Interval, in days, of a card that is mastered under fsrs and sm2.
+    public static let masteredInterval = 21
+
+    /// Days from the last review to the due date (0 for new cards).
+    public var intervalDays: Int {
+        guard let due, let lastReview else { return 0 }
+        return Int((due.timeIntervalSince(lastReview) / 86_400).rounded(.down))
+    }
+
+    /// True under the tiers scheduler after enough correct answers in a row.
+    public var promotionSuggested: Bool {
+        guard case .tiers(let streak) = settings, case .tiers(let card) = state else { return false }
+        return Tiers(promotionStreak: streak).suggestsPromotion(card)
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+/// What replaying the card events of a ledger gives.
+public struct CardReplay: Sendable {
+    /// The schedule of every current card (new cards included), by card id.
+    public var schedules: [String: CardSchedule]
+    /// The cards the ledger knows per note key (last `pos`/`text` seen), for re-linking.
+    public var known: [String: [KnownCard]]
+    /// Re-links found now between the ledger's cards and the current ones (not yet recorded).
+    public var relinkings: [String: CardRelinking]
+    /// Events that could not be read (for `vault check`).
+    public var problems: [VaultCoreError]
+}
+
+/// Computes every card's schedule from the ledger: a pure function of the
+/// events, the current cards and the scheduler config.
+///
+/// Each card is replayed from scratch under the scheduler its note's folder
+/// uses now (so changing settings reschedules), folding its `rate` and
+/// `tier` events in replay order. `card-link` events, and the re-links
+/// ``CardRelinker`` finds between the ledger's known cards and the current
+/// ones, make an edited card continue its old history.
+public enum CardScheduleReplay {
+    /// Replays `events` (in replay order, as `LedgerHistory` gives them; other
+    /// kinds are skipped) for `cards`.
+    public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
+        var problems: [VaultCoreError] = []
+        // Card events grouped by the id they name, in replay order.
+        // One dictionary lookup per event: card id → slot in the arrays below.
+        var slotOf: [String: Int] = [:]
+        var histories: [[CardEvent]] = []
+        var lastTexts: [Int] = []  // per slot: index in `ordered` of its last rate event, or -1
+        func slot(_ card: String) -> Int {
+            if let s = slotOf[card] { return s }
+            slotOf[card] = histories.count
+            histories.append([])
+            lastTexts.append(-1)
+            return histories.count - 1
+        }
+        var links: [String: String] = [:]  // from → to
+        let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
+        for (index, event) in ordered.enumerated() {
+            switch event.kind {
+            case RatingEvent.kind:
+                // The fast path reads only what replay needs; `RatingEvent(_:)` reads everything.
+                var card: String?
+                var rating: String?
+                var scheduler = SchedulerName.fsrs
+                var found = 0
+                for field in event.fields {
+                    switch field.key {
+                    case "card": card = field.value
+                    case "rating": rating = field.value
+                    case "scheduler": scheduler = SchedulerName(rawValue: field.value) ?? .fsrs
+                    default: continue
+                    }
+                    found += 1
+                    if found == 3 { break }  // the fields that follow are not needed (and cost time on 1M lines)
+                }
+                guard let card, !card.isEmpty else {
+                    problems.append(
+                        .badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
+                    continue
+                }
+                guard let rating, let answer = ReviewAnswer(rating, scheduler: scheduler) else {
+                    problems.append(
+                        .badRatingEvent(
+                            device: event.device, sequence: event.sequence,
+                            reason: "has a 'rating' this build cannot read ('\(rating ?? "")')"))
+                    continue
+                }
+                let k = slot(card)
+                histories[k].append(.answer(time: event.time, answer: answer))
+                lastTexts[k] = index
+            case TierChange.kind:
+                if let change = TierChange(event) {
+                    histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
+                }
+            case CardLink.kind:
+                if let link = CardLink(event) { links[link.from] = link.to }
+            default:
+                continue
+            }
+        }
+        // The cards the ledger knows, as their last rating saw them (a last rating
+        // without `text`, written by another tool, leaves the card unknown); a
+        // recorded link renames one.
+        var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        var lastRating: [String: Int] = [:]
+        for (card, k) in slotOf where lastTexts[k] >= 0 { lastRating[card] = lastTexts[k] }
+        for (card, index) in lastRating {
+            let event = ordered[index]
+            guard let note = event["note"], let text = event["text"] else { continue }
+            var id = card
+            var seen: Set<String> = [card]
+            while let next = links[id], !seen.contains(next) {
+                id = next
+                seen.insert(next)
+            }
+            let kind = event["card_kind"].flatMap(Card.Kind.init(rawValue:)) ?? .basic
+            let position = event["pos"].flatMap { Int($0) } ?? 0
+            if let existing = known[note]?[id], let existingIndex = lastRating[existing.id], existingIndex > index {
+                continue
+            }
+            known[note, default: [:]][id] = KnownCard(id: id, kind: kind, text: text, position: position)
+        }
+        let knownLists = known.mapValues { $0.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) } }
+
+        // Re-links not yet recorded: per note, the ledger's cards against the current ones.
+        var relinkings: [String: CardRelinking] = [:]
+        var historyOf: [String: [String]] = [:]  // current id → ids whose events it continues
+        let cardsByNote = Dictionary(grouping: cards, by: \.noteKey)
+        for (note, current) in cardsByNote {
+            let relinking = CardRelinker.relink(known: knownLists[note] ?? [], current: current)
+            if !relinking.relinked.isEmpty || !relinking.orphaned.isEmpty { relinkings[note] = relinking }
+            for link in relinking.relinked { historyOf[link.to, default: []].append(link.from) }
+        }
+        // Recorded links: every id whose chain of `card-link`s leads to a current card.
+        let currentIDs = Set(cards.map(\.id))
+        for from in links.keys {
+            var to = from
+            var seen: Set<String> = [from]
+            while let next = links[to], !seen.contains(next) {
+                to = next
+                seen.insert(next)
+            }
+            if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
+        }
+
+        // Folding is independent per card: spread it over the cores.
+        let (slots, eventsOf, inherited) = (slotOf, histories, historyOf)  // immutable copies for the workers
+        let folded = FoldSlots(count: cards.count)
+        let chunk = 512
+        DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { c in
+            for i in (c * chunk)..<min(cards.count, (c + 1) * chunk) {
+                let card = cards[i]
+                var history = slots[card.id].map { eventsOf[$0] } ?? []
+                if let older = inherited[card.id] {
+                    for id in older { history += slots[id].map { eventsOf[$0] } ?? [] }
+                    history.sort { $0.time < $1.time }
+                }
+                folded.store(fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id), at: i)
+            }
+        }
+        var schedules: [String: CardSchedule] = [:]
+        schedules.reserveCapacity(cards.count)
+        for (i, card) in cards.enumerated() { schedules[card.id] = folded.value(at: i) }
+        return CardReplay(schedules: schedules, known: knownLists, relinkings: relinkings, problems: problems)
+    }
+
+    /// One card's schedule from its events in order.
+    public static func fold(_ history: [CardEvent], settings: SchedulerSettings, cardID: String) -> CardSchedule {
+        var schedule = CardSchedule(settings: settings)
+        for event in history {
+            switch event {
+            case .answer(let time, let answer): schedule = schedule.answering(answer, at: time, cardID: cardID)
+            case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
+            }
+        }
+        return schedule
+    }
+
+    /// An event that changes one card's schedule.
+    public enum CardEvent: Hashable, Sendable {
+        case answer(time: Date, answer: ReviewAnswer)
+        case tier(time: Date, tier: StudyTier)
+
+        public var time: Date {
+            switch self {
+            case .answer(let time, _): return time
+            case .tier(let time, _): return time
+            }
+        }
+    }
+
+    private static func isOrdered(_ events: [LedgerEvent]) -> Bool {
+        var i = 1
+        while i < events.count {
+            if LedgerEvent.replayOrder(events[i], events[i - 1]) { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// Per-card schedules that parallel workers fill at distinct indices.
+private final class FoldSlots: @unchecked Sendable {
+    private let storage: UnsafeMutablePointer<CardSchedule?>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: max(count, 1))
+        storage.initialize(repeating: nil, count: max(count, 1))
+    }
+
+    deinit {
+        storage.deinitialize(count: max(count, 1))
+        storage.deallocate()
+    }
+
+    /// Each index is written by one worker only, so no lock is needed.
+    func store(_ schedule: CardSchedule, at index: Int) { storage[index] = schedule }
+
+    func value(at index: Int) -> CardSchedule? { storage[index] }
+}

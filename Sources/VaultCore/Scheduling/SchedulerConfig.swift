@@ -1,0 +1,202 @@
+import Foundation
+
+/// Which scheduler each folder uses: the `schedulers:` section of
+/// `.vault/config.yml` (docs/FORMAT.md, Flashcards).
+///
+/// ```yaml
+/// schedulers:
+///   default: fsrs                 # fsrs | sm2 | tiers | ladder
+///   fsrs:                         # settings of a scheduler, wherever it runs
+///     desired_retention: 0.9
+///     learning_steps: [1m, 10m]   # s, m, h, d; a bare number is minutes
+///     relearning_steps: [10m]
+///     maximum_interval: 36500     # days
+///     fuzz: false
+///     parameters: [0.212, …]      # the 21 FSRS-6 weights
+///   tiers: { promotion_streak: 5 }
+///   ladder: { steps: [1, 7, 30, 90] }
+///   folders:                      # folder prefix → scheduler; the longest prefix wins
+///     languages/: sm2
+///     memo/: ladder
+///     exam/: { scheduler: fsrs, desired_retention: 0.95 }
+/// ```
+public struct SchedulerConfig: Hashable, Sendable {
+    /// A folder and the scheduler its notes' cards use.
+    public struct FolderRule: Hashable, Sendable {
+        /// Vault-relative folder, ending in `/` (empty for the whole vault).
+        public var prefix: String
+        public var settings: SchedulerSettings
+
+        public init(prefix: String, settings: SchedulerSettings) {
+            self.prefix = SchedulerConfig.folderPrefix(prefix)
+            self.settings = settings
+        }
+    }
+
+    public var defaultSettings: SchedulerSettings
+    /// Longest prefix first.
+    public var folders: [FolderRule]
+
+    public init(defaultSettings: SchedulerSettings = .defaults(.fsrs), folders: [FolderRule] = []) {
+        self.defaultSettings = defaultSettings
+        self.folders = folders.sorted { $0.prefix.count > $1.prefix.count }
+    }
+
+    /// The scheduler for the cards of the note at `notePath`.
+    public func settings(forNotePath notePath: String) -> SchedulerSettings {
+        folders.first { notePath.hasPrefix($0.prefix) }?.settings ?? defaultSettings
+    }
+
+    /// Reads the `schedulers:` section (nil when the config has none).
+    /// - Throws: ``VaultCoreError/badSchedulerSetting(key:line:reason:)`` naming the setting and the fix.
+    public static func parse(_ value: ConfigValue?) throws -> SchedulerConfig {
+        guard let value else { return SchedulerConfig() }
+        guard let entries = value.entries else {
+            throw VaultCoreError.badSchedulerSetting(
+                key: "schedulers", line: value.line,
+                reason: "must be a map with 'default', per-scheduler settings and 'folders'.")
+        }
+        let known = Set(["default", "folders"] + SchedulerName.allCases.map(\.rawValue))
+        if let unknown = entries.first(where: { !known.contains($0.key) }) {
+            throw VaultCoreError.badSchedulerSetting(
+                key: "schedulers.\(unknown.key)", line: unknown.value.line,
+                reason: "is unknown; use default, folders, fsrs, sm2, tiers or ladder.")
+        }
+        var base: [SchedulerName: SchedulerSettings] = [:]
+        for name in SchedulerName.allCases {
+            base[name] = try settings(name, overrides: value[name.rawValue], key: "schedulers.\(name.rawValue)")
+        }
+        var config = SchedulerConfig(defaultSettings: base[.fsrs]!)
+        if let d = value["default"] {
+            config.defaultSettings = try resolve(d, base: base, key: "schedulers.default")
+        }
+        if let folders = value["folders"] {
+            guard let list = folders.entries else {
+                throw VaultCoreError.badSchedulerSetting(
+                    key: "schedulers.folders", line: folders.line,
+                    reason: "must map folder prefixes to schedulers, e.g. 'languages/: sm2'.")
+            }
+            config = SchedulerConfig(
+                defaultSettings: config.defaultSettings,
+                folders: try list.map { entry in
+                    FolderRule(
+                        prefix: folderPrefix(entry.key),
+                        settings: try resolve(entry.value, base: base, key: "schedulers.folders.\(entry.key)"))
+                })
+        }
+        return config
+    }
+
+    /// `languages`, `./languages/` and `/languages` all mean `languages/`.
+    static func folderPrefix(_ text: String) -> String {
+        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        while s.hasPrefix("./") { s = s.dropFirst(2) }
+        while s.hasPrefix("/") { s = s.dropFirst() }
+        if s.isEmpty { return "" }
+        return s.hasSuffix("/") ? String(s) : s + "/"
+    }
+
+    /// A scheduler name, or a map with `scheduler:` and settings to override.
+    private static func resolve(_ value: ConfigValue, base: [SchedulerName: SchedulerSettings], key: String) throws
+        -> SchedulerSettings
+    {
+        if let text = value.scalar {
+            return base[try name(text, key: key, line: value.line)]!
+        }
+        guard let nameValue = value["scheduler"], let text = nameValue.scalar else {
+            throw VaultCoreError.badSchedulerSetting(
+                key: key, line: value.line,
+                reason: "must name a scheduler (fsrs, sm2, tiers, ladder) or be a map with 'scheduler:'.")
+        }
+        let n = try name(text, key: key, line: nameValue.line)
+        return try settings(n, overrides: value, key: key, start: base[n]!)
+    }
+
+    private static func name(_ text: String, key: String, line: Int?) throws -> SchedulerName {
+        guard let n = SchedulerName(rawValue: text.lowercased()) else {
+            throw VaultCoreError.badSchedulerSetting(
+                key: key, line: line, reason: "names an unknown scheduler '\(text)'; use fsrs, sm2, tiers or ladder.")
+        }
+        return n
+    }
+
+    /// `start` (the defaults of `name`) with the settings of the map `overrides`.
+    private static func settings(
+        _ name: SchedulerName, overrides: ConfigValue?, key: String, start: SchedulerSettings? = nil
+    ) throws -> SchedulerSettings {
+        var result = start ?? .defaults(name)
+        guard let overrides else { return result }
+        guard let entries = overrides.entries else {
+            throw VaultCoreError.badSchedulerSetting(
+                key: key, line: overrides.line, reason: "must be a map of settings.")
+        }
+        for entry in entries where entry.key != "scheduler" {
+            let k = "\(key).\(entry.key)"
+            let v = entry.value
+            func fail(_ reason: String) -> VaultCoreError {
+                .badSchedulerSetting(key: k, line: v.line, reason: reason)
+            }
+            switch (result, entry.key) {
+            case (.fsrs(var s), "desired_retention"):
+                guard let r = v.scalar.flatMap(Double.init), r > 0, r < 1 else {
+                    throw fail("must be a number between 0 and 1, e.g. 0.9.")
+                }
+                s.desiredRetention = r
+                result = .fsrs(s)
+            case (.fsrs(var s), "learning_steps"), (.fsrs(var s), "relearning_steps"):
+                guard let list = v.list, let steps = Optional(list.compactMap { $0.scalar.flatMap(duration) }),
+                    steps.count == list.count
+                else { throw fail("must be a list of durations such as [1m, 10m] (s, m, h or d).") }
+                if entry.key == "learning_steps" { s.learningSteps = steps } else { s.relearningSteps = steps }
+                result = .fsrs(s)
+            case (.fsrs(var s), "maximum_interval"):
+                guard let days = v.scalar.flatMap(Int.init), days >= 1 else {
+                    throw fail("must be a whole number of days, at least 1.")
+                }
+                s.maximumInterval = days
+                result = .fsrs(s)
+            case (.fsrs(var s), "fuzz"):
+                guard let flag = v.scalar.flatMap(bool) else { throw fail("must be true or false.") }
+                s.fuzz = flag
+                result = .fsrs(s)
+            case (.fsrs(var s), "parameters"):
+                guard let list = v.list, list.count == 21,
+                    let weights = Optional(list.compactMap { $0.scalar.flatMap(Double.init) }), weights.count == 21
+                else { throw fail("must be a list of the 21 FSRS-6 weights.") }
+                s.parameters = weights
+                result = .fsrs(s)
+            case (.tiers, "promotion_streak"):
+                guard let n = v.scalar.flatMap(Int.init), n >= 1 else {
+                    throw fail("must be a whole number, at least 1.")
+                }
+                result = .tiers(promotionStreak: n)
+            case (.ladder, "steps"):
+                guard let list = v.list, !list.isEmpty,
+                    let steps = Optional(list.compactMap { $0.scalar.flatMap(Int.init) }), steps.count == list.count,
+                    steps.allSatisfy({ $0 >= 1 })
+                else { throw fail("must be a list of whole days, e.g. [1, 7, 30, 90].") }
+                result = .ladder(steps: steps)
+            default:
+                throw fail("is not a setting of the \(name.rawValue) scheduler.")
+            }
+        }
+        return result
+    }
+
+    /// `30s`, `1m`, `10m`, `1h`, `1d`, or a bare number of minutes, in seconds.
+    static func duration(_ text: String) -> TimeInterval? {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        if let last = t.last, let unit = units[last], let n = Double(t.dropLast()), n > 0 { return n * unit }
+        if let n = Double(t), n > 0 { return n * 60 }
+        return nil
+    }
+
+    static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+}

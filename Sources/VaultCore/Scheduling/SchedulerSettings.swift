@@ -1,0 +1,28 @@
+import Foundation
+
+/// One scheduler with its settings.
+public enum SchedulerSettings: Hashable, Sendable {
+    case fsrs(FSRSSettings)
+    case sm2
+    case tiers(promotionStreak: Int)
+    case ladder(steps: [Int])
+
+    public var name: SchedulerName {
+        switch self {
+        case .fsrs: return .fsrs
+        case .sm2: return .sm2
+        case .tiers: return .tiers
+        case .ladder: return .ladder
+        }
+    }
+
+    /// The named scheduler with its default settings.
+    public static func defaults(_ name: SchedulerName) -> SchedulerSettings {
+        switch name {
+        case .fsrs: return .fsrs(FSRSSettings())
+        case .sm2: return .sm2
+        case .tiers: return .tiers(promotionStreak: 5)
+        case .ladder: return .ladder(steps: [1, 7, 30, 90])
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import VaultCore
+
+/// Finds the flashcards in a note by walking its CommonMark tree.
+///
+/// Syntax (docs/FORMAT.md, Flashcards):
+/// - `question :: answer` on one line; `question ::: answer` also makes the
+///   reverse card. The separator must have white space on both sides, so
+///   `std::vector`, `http://a::b` and IPv6 addresses are not cards.
+/// - A multi-line card: question lines, a line holding only `?`, answer
+///   lines, all in one paragraph (a blank line or a heading ends it).
+/// - Cloze: each `==hidden==` in a paragraph (without `::` or `?` cards)
+///   makes one card, the other deletions shown.
+///
+/// Code blocks, HTML blocks, headings, inline code, HTML and link or image
+/// text never hold separators; cards inside list items and block quotes count.
+public enum CardExtractor {
+    /// The cards of a note file: front matter is cut off, lines are the file's.
+    public static func cards(in data: Data, notePath: String, noteID: String?) -> [Card] {
+        let body = NoteParser.body(of: data)
+        let lineOffset =
+            data.prefix(data.count - body.count).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        let document = body.withUnsafeBytes { raw in CommonMark.document(of: raw.bindMemory(to: UInt8.self)) }
+        var drafts = drafts(in: document)
+        for i in drafts.indices { drafts[i].line += lineOffset }
+        return CardIdentity.cards(from: drafts, notePath: notePath, noteID: noteID)
+    }
+
+    /// The card drafts of a parsed body, in reading order (lines are body lines).
+    public static func drafts(in document: MarkdownNode) -> [CardDraft] {
+        var out: [CardDraft] = []
+        visit(document, into: &out)
+        return out
+    }
+
+    private static func visit(_ node: MarkdownNode, into out: inout [CardDraft]) {
+        switch node.kind {
+        case .paragraph:
+            paragraphCards(node, into: &out)
+        case .codeBlock, .htmlBlock, .heading, .customBlock, .unknown:
+            return
+        default:
+            for child in node.children { visit(child, into: &out) }
+        }
+    }
+
+    /// One line of a paragraph: its shown text, and which scalars are in
+    /// code, HTML or links (where no syntax of ours is read).
+    struct Line {
+        var scalars: [Unicode.Scalar] = []
+        var opaque: [Bool] = []
+
+        mutating func append(_ text: String, opaque flag: Bool) {
+            for s in text.unicodeScalars where s != "\r" {
+                scalars.append(s)
+                opaque.append(flag)
+            }
+        }
+
+        var text: String { String(String.UnicodeScalarView(scalars)) }
+
+        func text(_ range: Range<Int>) -> String {
+            String(String.UnicodeScalarView(scalars[range])).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    static func lines(of paragraph: MarkdownNode) -> [Line] {
+        var lines = [Line()]
+        func walk(_ node: MarkdownNode, opaque: Bool) {
+            switch node.kind {
+            case .text: lines[lines.count - 1].append(node.literal, opaque: opaque)
+            case .code: lines[lines.count - 1].append("`" + node.literal + "`", opaque: true)
+            case .htmlInline: lines[lines.count - 1].append(node.literal, opaque: true)
+            case .softBreak, .lineBreak: lines.append(Line())
+            case .link, .image: for child in node.children { walk(child, opaque: true) }
+            default: for child in node.children { walk(child, opaque: opaque) }
+            }
+        }
+        for child in paragraph.children { walk(child, opaque: false) }
+        return lines
+    }
+
+    private static func paragraphCards(_ paragraph: MarkdownNode, into out: inout [CardDraft]) {
+        let lines = lines(of: paragraph)
+        var found = false
+        var questionStart = 0  // first line not used by an earlier card
+        for (index, line) in lines.enumerated() {
+            // A `?` line: the lines since the last card ask, the rest of the paragraph answers.
+            if isQuestionMark(line) {
+                guard index > questionStart, index < lines.count - 1 else { continue }
+                let question = lines[questionStart..<index].map { $0.text(0..<$0.scalars.count) }
+                let answer = lines[(index + 1)...].map { $0.text(0..<$0.scalars.count) }
+                out.append(
+                    CardDraft(
+                        kind: .basic, question: question.joined(separator: "\n"),
+                        answer: answer.joined(separator: "\n"),
+                        line: paragraph.line + questionStart))
+                return
+            }
+            guard let separator = separator(in: line) else { continue }
+            let question = line.text(0..<separator.lowerBound)
+            let answer = line.text(separator.upperBound..<line.scalars.count)
+            guard !question.isEmpty, !answer.isEmpty else { continue }
+            found = true
+            questionStart = index + 1
+            let lineNumber = paragraph.line + index
+            out.append(CardDraft(kind: .basic, question: question, answer: answer, line: lineNumber))
+            if separator.count == 3 {
+                out.append(CardDraft(kind: .reverse, question: answer, answer: question, line: lineNumber))
+            }
+        }
+        if !found { clozeCards(paragraph, lines: lines, into: &out) }
+    }
+
+    static func isQuestionMark(_ line: Line) -> Bool {
+        !line.opaque.contains(true) && line.text.trimmingCharacters(in: .whitespaces) == "?"
+    }
+
+    /// The first `::` or `:::` with white space (or the line's edge) on both
+    /// sides and outside code, HTML and links.
+    static func separator(in line: Line) -> Range<Int>? {
+        let s = line.scalars
+        var i = 0
+        while i < s.count {
+            guard s[i] == ":", !line.opaque[i] else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < s.count, s[j] == ":", !line.opaque[j] { j += 1 }
+            let count = j - i
+            let spaceBefore = i > 0 && s[i - 1].properties.isWhitespace && !line.opaque[i - 1]
+            let spaceAfter = j < s.count && s[j].properties.isWhitespace
+            if (count == 2 || count == 3), spaceBefore, spaceAfter { return i..<j }
+            i = j
+        }
+        return nil
+    }
+
+    private static func clozeCards(_ paragraph: MarkdownNode, lines: [Line], into out: inout [CardDraft]) {
+        // The paragraph as one line (breaks as spaces), to find `==…==` pairs.
+        var whole = Line()
+        var lineStarts: [Int] = []
+        for (n, line) in lines.enumerated() {
+            if n > 0 { whole.append(" ", opaque: false) }
+            lineStarts.append(whole.scalars.count)
+            whole.scalars += line.scalars
+            whole.opaque += line.opaque
+        }
+        var deletions: [Range<Int>] = []  // ranges of the hidden text, without the `==`
+        let s = whole.scalars
+        var i = 0
+        var open: Int?
+        while i + 1 < s.count {
+            if s[i] == "=", s[i + 1] == "=", !whole.opaque[i], !whole.opaque[i + 1] {
+                if let start = open {
+                    if i > start { deletions.append(start..<i) }
+                    open = nil
+                } else if i + 2 < s.count, !s[i + 2].properties.isWhitespace, s[i + 2] != "=" {
+                    open = i + 2
+                }
+                i += 2
+            } else {
+                i += 1
+            }
+        }
+        guard !deletions.isEmpty else { return }
+        func shown(hiding hidden: Range<Int>?) -> String {
+            var text = String.UnicodeScalarView()
+            var k = 0
+            while k < s.count {
+                if let d = deletions.first(where: { $0.lowerBound - 2 == k }) {
+                    if d == hidden {
+                        text.append(contentsOf: "[…]".unicodeScalars)
+                    } else {
+                        text.append(contentsOf: s[d])
+                    }
+                    k = d.upperBound + 2
+                } else {
+                    text.append(s[k])
+                    k += 1
+                }
+            }
+            return String(text).trimmingCharacters(in: .whitespaces)
+        }
+        let context = shown(hiding: nil)
+        for d in deletions {
+            let lineIndex = (lineStarts.lastIndex { $0 <= d.lowerBound }) ?? 0
+            let hidden = String(String.UnicodeScalarView(s[d])).trimmingCharacters(in: .whitespaces)
+            out.append(
+                CardDraft(
+                    kind: .cloze, question: shown(hiding: d), answer: hidden, line: paragraph.line + lineIndex,
+                    clozeContext: context))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// `vault cards` end to end: the built binary on a temporary vault.
+@Suite("vault cards")
+struct CardsCommandTests {
+    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/debug/vault")
+
+    func run(_ arguments: [String], in vault: URL) throws -> (status: Int32, stdout: String, stderr: String) {
+        let out = vault.appendingPathComponent(".out")
+        let err = vault.appendingPathComponent(".err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = vault
+        var environment = ProcessInfo.processInfo.environment
+        environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
+        environment["NO_COLOR"] = "1"
+        environment.removeValue(forKey: "VAULT_DIR")
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            try String(contentsOf: err, encoding: .utf8)
+        )
+    }
+
+    func makeVault() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-cards-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("languages"), withIntermediateDirectories: true)
+        try "version: 1\ntimezone: UTC\nschedulers:\n  folders:\n    languages/: sm2\n".write(
+            to: root.appendingPathComponent(".vault/config.yml"), atomically: true, encoding: .utf8)
+        try "---\nid: n-geo\n---\n# Geo\n\nCapital of France :: Paris\n\n```\nnot :: a card\n```\n".write(
+            to: root.appendingPathComponent("geo.md"), atomically: true, encoding: .utf8)
+        try "Guten Tag\n?\nGood day\n".write(
+            to: root.appendingPathComponent("languages/de.md"), atomically: true, encoding: .utf8)
+        return root
+    }
+
+    @Test(
+        "lists each card with its note, line and the scheduler of its folder",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
+    func table() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["cards"], in: vault)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[1].contains("geo.md:6") && lines[1].contains("fsrs") && lines[1].hasSuffix("Capital of France"))
+        #expect(lines[2].contains("languages/de.md:1") && lines[2].contains("sm2") && lines[2].hasSuffix("Guten Tag"))
+        #expect(lines[3] == "2 cards")
+    }
+
+    @Test(
+        "--json prints one object per card with its id, kind and state",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
+    func json() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["cards", "--due", "--json"], in: vault)
+        #expect(result.status == 0)
+        let objects = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        #expect(objects?.count == 2)
+        #expect(objects?.first?["note"] as? String == "n-geo")
+        #expect(objects?.first?["state"] as? String == "new")
+        #expect((objects?.first?["id"] as? String)?.count == 12)
+        #expect(objects?.last?["scheduler"] as? String == "sm2")
+        #expect(objects?.last?["answer"] as? String == "Good day")
+    }
+
+    @Test(
+        "study --list shows the queue in reading order with the daily limit, and study without --list refuses",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
+    func studyList() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let result = try run(["study", "--list", "--exam"], in: vault)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("1  learning") && lines[0].hasSuffix("geo.md:6           new  Capital of France"))
+        #expect(lines[1].hasSuffix("languages/de.md:1  new  Guten Tag"))
+        #expect(lines[2] == "2 cards to study; 0 of 50 answered today.")
+        let refused = try run(["study"], in: vault)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("the interactive study screen is not built yet"))
+    }
+
+    @Test(
+        "study --rate checks the answers and says plainly that nothing is recorded without the ledger",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
+    func studyRate() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let listed = try run(["cards", "--json"], in: vault)
+        let objects = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
+        let id = try #require(objects?.first?["id"] as? String)
+        let rated = try run(["study", "--rate", "\(id)=good"], in: vault)
+        #expect(rated.status == 1)
+        #expect(
+            rated.stderr
+                == "error: this build of vault cannot record answers yet: the ledger (branch `ledger`) is not merged; the 1 event(s) were checked but nothing was recorded.\n"
+        )
+        let unknown = try run(["study", "--rate", "zzzz=good"], in: vault)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
+    }
+}
