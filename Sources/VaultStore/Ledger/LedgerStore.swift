@@ -19,6 +19,8 @@ public struct LedgerStore: Sendable {
         /// All well-formed events of all files, in file order.
         public var events: [LedgerEvent] = []
         public var diagnostics: [Diagnostic] = []
+        /// Where each event's first line is (filled only when asked for).
+        public var locations: [LedgerEvent.Identity: (path: String, line: Int)] = [:]
     }
 
     /// The vault-relative path of the ledger file for `year`.
@@ -31,7 +33,8 @@ public struct LedgerStore: Sendable {
     }
 
     /// Reads every ledger file.
-    public func read() -> Snapshot {
+    /// - Parameter locate: also record each event's file and line (for `vault check`).
+    public func read(locate: Bool = false) -> Snapshot {
         var snapshot = Snapshot()
         var buffer = [UInt8]()
         for name in fileNames() {
@@ -45,6 +48,11 @@ public struct LedgerStore: Sendable {
                 continue
             }
             let contents = buffer.withUnsafeBufferPointer { LedgerText.read($0, path: path) }
+            if locate {
+                for (event, line) in zip(contents.events, contents.lines) where snapshot.locations[event.identity] == nil {
+                    snapshot.locations[event.identity] = (path, line)
+                }
+            }
             snapshot.events += contents.events
             snapshot.diagnostics += contents.diagnostics
         }
