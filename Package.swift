@@ -31,6 +31,6 @@ let package = Package(
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
-        .testTarget(name: "VaultCLITests", dependencies: ["vault"]),
+        .testTarget(name: "VaultCLITests", dependencies: ["vault"], exclude: ["Fixtures"]),
     ]
 )
