@@ -59,31 +59,42 @@ struct VaultRunner {
         try Self.exec(Self.binary.path, arguments, environment: environment(env), in: root)
     }
 
-    /// Runs any program and waits, capturing its output.
+    /// Runs any program and waits, capturing its output. (posix_spawn and
+    /// waitpid rather than Foundation's Process, whose wait can miss the exit
+    /// of a child that daemonizes, as tmux does.)
     static func exec(_ path: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL)
         throws -> Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let environment { process.environment = environment }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
         let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
         }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // The shell changes folder, then becomes the program.
+        let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
         return Result(
             stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "", status: process.terminationStatus)
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
 
     /// Runs a shell command line (for git), failing the test when it fails.

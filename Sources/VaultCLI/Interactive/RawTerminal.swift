@@ -5,6 +5,8 @@ import Foundation
 final class RawTerminal {
     /// The settings to put back; global so the signal handler can reach them.
     nonisolated(unsafe) private static var saved: termios?
+    /// True between ``enter()`` and ``restore()``: restoring twice would move the cursor.
+    nonisolated(unsafe) private static var active = false
 
     /// A key the review screens understand.
     enum Key: Equatable {
@@ -32,11 +34,13 @@ final class RawTerminal {
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         write("\u{1B}[?1049h\u{1B}[?25l")
+        Self.active = true
     }
 
     /// Back to the settings found at start, the normal screen, the cursor shown.
     static func restore() {
-        guard var original = saved else { return }
+        guard active, var original = saved else { return }
+        active = false
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
         let reset = "\u{1B}[?25h\u{1B}[?1049l"
         _ = reset.withCString { Foundation.write(STDOUT_FILENO, $0, strlen($0)) }

@@ -29,6 +29,7 @@ struct ReviewScreen {
             for path in adoptedPaths { print("Added an id to \(path)") }
             let decided = decisions.filter { $0 != nil }.count
             print("\(period.title): \(decided) of \(plural(notes.count, "note")) decided.")
+            fflush(nil)
         }
         while true {
             draw(terminal, notes: notes, decisions: decisions, index: index, message: message)
