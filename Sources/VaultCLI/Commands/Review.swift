@@ -97,6 +97,7 @@ extension VaultCommand {
                 if identity.adopted { print("Added id \(identity.id) to \(note.path)") }
                 let verb = decision == .keep ? "Kept" : decision == .archive ? "Archived" : "Undid the decision on"
                 print("\(verb) \(note.path) in \(period.title)")
+                fflush(nil)  // a decision reported is a decision saved, even if the process dies next
             }
             if finish {
                 try recorder.finish()
