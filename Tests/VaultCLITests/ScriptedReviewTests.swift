@@ -143,4 +143,17 @@ struct ScriptedReviewTests {
         #expect(sequences.count == 20)
         #expect(try vault.run(["check"]).status == 0)
     }
+
+    @Test("check names ledger events about a deleted note with file and line; history lists a note's events")
+    func deletedNoteAndHistory() throws {
+        let vault = try VaultRunner(fixture: "curation")
+        defer { vault.cleanUp() }
+        #expect(try vault.run(["review", "weekly", "2026-W41", "--keep", habits, "--archive", sleep]).status == 0)
+        let history = try vault.run(["history", "2026/10/habits.md"])
+        #expect(history.stdout.hasPrefix("Systems beat goals  2026/10/habits.md\n2026-11-18T10:00:00+01:00  curate  level=weekly period=2026-W41 decision=keep"))
+        #expect(try vault.run(["rm", sleep]).status == 0)
+        let check = try vault.run(["check"])
+        #expect(check.status == 0, "a missing note is a warning")
+        #expect(check.stdout.contains(".vault/ledger/2026.log:3: warning: the ledger names note \(sleep), which no longer exists"))
+    }
 }

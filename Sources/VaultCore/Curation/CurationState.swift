@@ -33,8 +33,25 @@ public struct CurationState: Sendable {
     struct Entry: Sendable {
         /// The decision in force (nil after an undo).
         var current: Decided?
-        /// Each device's last event, usually just one.
-        var lastByDevice: [Decided]
+        /// The first device's last event, kept inline: most notes are decided on one device.
+        var firstDevice: Decided?
+        /// Other devices' last events (empty, so unallocated, unless devices disagree).
+        var otherDevices: [Decided] = []
+
+        /// Each device's last event.
+        var lastByDevice: [Decided] { (firstDevice.map { [$0] } ?? []) + otherDevices }
+
+        /// Applies one event (in replay order), in place.
+        mutating func record(_ decided: Decided) {
+            current = decided.decision == .undo ? nil : decided
+            if firstDevice == nil || firstDevice!.device == decided.device {
+                firstDevice = decided
+            } else if let i = otherDevices.firstIndex(where: { $0.device == decided.device }) {
+                otherDevices[i] = decided
+            } else {
+                otherDevices.append(decided)
+            }
+        }
     }
 
     private var entries: [Key: Entry] = [:]
@@ -57,28 +74,30 @@ public struct CurationState: Sendable {
         for event in events {
             switch event.kind {
             case Self.curateKind:
-                guard let note = event["note"], !note.isEmpty, let levelName = event["level"],
-                    let level = ReviewLevel(rawValue: levelName), let periodID = event["period"],
-                    let period = ReviewPeriod(periodID, level: level), let raw = event["decision"],
-                    let decision = CurationDecision(rawValue: raw)
+                // One pass over the fields rather than four look-ups: replay reads millions.
+                var note: String?
+                var levelName: String?
+                var periodID: String?
+                var decisionName: String?
+                for field in event.fields {
+                    switch field.key {
+                    case "note": note = field.value
+                    case "level": levelName = field.value
+                    case "period": periodID = field.value
+                    case "decision": decisionName = field.value
+                    default: break
+                    }
+                }
+                guard let note, !note.isEmpty, let levelName, let level = ReviewLevel(rawValue: levelName),
+                    let periodID, let period = ReviewPeriod(periodID, level: level), let decisionName,
+                    let decision = CurationDecision(rawValue: decisionName)
                 else {
                     unreadable.append(event)
                     continue
                 }
-                let key = Key(note: note.lowercased(), period: period)
+                let key = Key(note: Self.lowercase(note), period: period)
                 let decided = Decided(decision: decision, time: event.time, device: event.device, sequence: event.sequence)
-                let current = decision == .undo ? nil : decided
-                if var entry = entries[key] {
-                    entry.current = current
-                    if let i = entry.lastByDevice.firstIndex(where: { $0.device == event.device }) {
-                        entry.lastByDevice[i] = decided
-                    } else {
-                        entry.lastByDevice.append(decided)
-                    }
-                    entries[key] = entry
-                } else {
-                    entries[key] = Entry(current: current, lastByDevice: [decided])
-                }
+                entries[key, default: Entry()].record(decided)
             case Self.finishKind:
                 guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
                     let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
@@ -91,6 +110,11 @@ public struct CurationState: Sendable {
                 continue
             }
         }
+    }
+
+    /// `id` in lowercase, without allocating when it already is (ids usually are).
+    static func lowercase(_ id: String) -> String {
+        id.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) || !id.utf8.allSatisfy({ $0 < 128 }) ? id.lowercased() : id
     }
 
     /// The decision in force for `note` (an id) in `period`.
@@ -111,7 +135,7 @@ public struct CurationState: Sendable {
     /// Notes and periods on which two devices' last decisions differ, sorted by period then note.
     public var conflicts: [Conflict] {
         var result: [Conflict] = []
-        for (key, entry) in entries where entry.lastByDevice.count > 1 {
+        for (key, entry) in entries where !entry.otherDevices.isEmpty {
             let kinds = Set(entry.lastByDevice.map(\.decision))
             guard kinds.count > 1 else { continue }
             let ordered = entry.lastByDevice.sorted { ($0.time, $0.device) < ($1.time, $1.device) }

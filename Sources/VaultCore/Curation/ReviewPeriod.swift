@@ -39,9 +39,15 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable {
     /// Reads a period id: `2026-W47` (weekly), `2026-11` (monthly), `2026` (yearly).
     /// Returns nil for text that is not a valid period of `level`.
     public init?(_ text: String, level: ReviewLevel) {
-        let bytes = Array(text.utf8)
+        var copy = text
+        guard let period = copy.withUTF8({ Self.parse($0, level: level) }) else { return nil }
+        self = period
+    }
+
+    /// Parses UTF-8 bytes without allocating (replay reads one period per event).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, level: ReviewLevel) -> ReviewPeriod? {
         func digits(_ range: Range<Int>) -> Int? {
-            guard range.upperBound <= bytes.count else { return nil }
+            guard range.upperBound <= bytes.count, !range.isEmpty else { return nil }
             var value = 0
             for i in range {
                 guard bytes[i] >= 48, bytes[i] <= 57 else { return nil }
@@ -53,17 +59,17 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable {
         switch level {
         case .yearly:
             guard bytes.count == 4 else { return nil }
-            self.init(level: .yearly, year: year, number: 0)
+            return ReviewPeriod(level: .yearly, year: year, number: 0)
         case .monthly:
             guard bytes.count == 7, bytes[4] == 45, let month = digits(5..<7), (1...12).contains(month) else {
                 return nil
             }
-            self.init(level: .monthly, year: year, number: month)
+            return ReviewPeriod(level: .monthly, year: year, number: month)
         case .weekly:
-            guard (bytes.count == 8 || bytes.count == 7), bytes[4] == 45, bytes[5] | 0x20 == 119,
-                let week = digits(6..<bytes.count), (1...ISOWeek.weeksInYear(year)).contains(week)
+            guard bytes.count == 8 || bytes.count == 7, bytes[4] == 45, bytes[5] | 0x20 == 119,
+                let week = digits(6..<bytes.count), week >= 1, week <= 52 || week <= ISOWeek.weeksInYear(year)
             else { return nil }
-            self.init(level: .weekly, year: year, number: week)
+            return ReviewPeriod(level: .weekly, year: year, number: week)
         }
     }
 

@@ -13,7 +13,14 @@ public struct LedgerHistory: Sendable {
     /// Orders and deduplicates `events` (duplicates share a device and sequence).
     public init(_ events: [LedgerEvent]) {
         var sorted = events
-        sorted.sort(by: Self.totalOrder)
+        // Ledger files are appended in time order, so the common case is
+        // already sorted: check in one pass before paying for a sort.
+        if !Self.isSorted(sorted) { sorted.sort(by: Self.totalOrder) }
+        if let fast = Self.uniqueIfSequencesIncrease(sorted) {
+            self.events = fast
+            self.clashingIdentities = []
+            return
+        }
         var unique: [LedgerEvent] = []
         unique.reserveCapacity(sorted.count)
         var seen = Set<LedgerEvent.Identity>(minimumCapacity: sorted.count)
@@ -33,6 +40,70 @@ public struct LedgerHistory: Sendable {
         }
         self.events = unique
         self.clashingIdentities = clashes
+    }
+
+    static func isSorted(_ events: [LedgerEvent]) -> Bool {
+        var i = 1
+        while i < events.count {
+            let earlier = events[i - 1].time
+            let later = events[i].time
+            if earlier > later { return false }
+            if earlier == later, totalOrder(events[i], events[i - 1]) { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The fast path for a sorted ledger in which each device's sequences
+    /// only grow with time (as one clone writes them): a duplicate is then
+    /// an identical neighbour, and anything else means the slow path (nil).
+    static func uniqueIfSequencesIncrease(_ sorted: [LedgerEvent]) -> [LedgerEvent]? {
+        var devices: [String] = []
+        var last: [Int] = []
+        var unique: [LedgerEvent] = []
+        var duplicates = false
+        // First pass: no copy, only look. Most ledgers have no duplicate at all.
+        for i in sorted.indices {
+            var d = 0
+            while d < devices.count, devices[d] != sorted[i].device { d += 1 }
+            if d == devices.count {
+                if devices.count >= 64 { return nil }
+                devices.append(sorted[i].device)
+                last.append(0)
+            }
+            let sequence = sorted[i].sequence
+            if sequence > last[d] {
+                last[d] = sequence
+            } else if i > 0, sorted[i - 1] == sorted[i] {
+                duplicates = true
+            } else {
+                return nil
+            }
+        }
+        guard duplicates else { return sorted }
+        devices = []
+        last = []
+        unique.reserveCapacity(sorted.count)
+        for event in sorted {
+            var d = 0
+            while d < devices.count, devices[d] != event.device { d += 1 }
+            if d == devices.count {
+                if devices.count >= 64 { return nil }
+                devices.append(event.device)
+                last.append(0)
+            }
+            if event.sequence > last[d] {
+                last[d] = event.sequence
+                unique.append(event)
+            } else if let previous = unique.last, previous.sequence == event.sequence, previous.device == event.device,
+                previous == event
+            {
+                continue  // the same line twice, side by side after sorting
+            } else {
+                return nil
+            }
+        }
+        return unique
     }
 
     /// The highest sequence number `device` has used, 0 when none.

@@ -32,7 +32,8 @@ public enum LedgerText {
     public static func classify(_ line: UnsafeBufferPointer<UInt8>) -> LineKind {
         if line.isEmpty || (line.count == 1 && line[0] == 0x0D) { return .blank }
         if line[0] == 0x23 { return .comment }  // '#'
-        if line.count >= 7, [0x3C, 0x3D, 0x3E, 0x7C].contains(line[0]),
+        let first = line[0]
+        if line.count >= 7, first == 0x3C || first == 0x3D || first == 0x3E || first == 0x7C,
             (1..<7).allSatisfy({ line[$0] == line[0] }), line.count == 7 || line[7] == 0x20 || line[7] == 0x0D
         {
             return .conflictMarker  // <<<<<<< ======= >>>>>>> |||||||

@@ -27,13 +27,16 @@ struct ReplayBenchmark {
         }
         var times: [Double] = []
         var parseTimes: [Double] = []
+        var historyTimes: [Double] = []
         for _ in 0..<5 {
             let t0 = Date()
             let contents = text.withUTF8 { LedgerText.read($0, path: "bench.log") }
             let t1 = Date()
             let history = LedgerHistory(contents.events)
+            let th = Date()
             let state = CurationState(history)
             let t2 = Date()
+            historyTimes.append(th.timeIntervalSince(t1))
             #expect(history.events.count == count)
             #expect(state.finished.isEmpty)
             parseTimes.append(t1.timeIntervalSince(t0))
@@ -42,7 +45,7 @@ struct ReplayBenchmark {
         let median = times.sorted()[2]
         let parseMedian = parseTimes.sorted()[2]
         print(
-            "replay benchmark: \(count) events, median \(Int(median * 1000)) ms total (\(Int(Double(count) / median)) events/s), parse \(Int(parseMedian * 1000)) ms (\(Int(Double(count) / parseMedian)) lines/s)"
+            "replay benchmark: \(count) events, median \(Int(median * 1000)) ms total (\(Int(Double(count) / median)) events/s), parse \(Int(parseMedian * 1000)) ms (\(Int(Double(count) / parseMedian)) lines/s), order+dedupe \(Int(historyTimes.sorted()[2] * 1000)) ms"
         )
     }
 }
