@@ -18,11 +18,19 @@ struct CurationSnapshot {
     var store: LedgerStore { LedgerStore(layout: context.vault.layout) }
 
     static func load(_ context: CommandContext) -> CurationSnapshot {
+        var trace = PhaseTrace()
         let loaded = context.vault.loadNotes()
+        trace.mark("notes")
         let store = LedgerStore(layout: context.vault.layout)
-        let (history, problems) = store.history()
+        let snapshot = store.read()
+        trace.mark("ledger read+parse (\(snapshot.events.count) events)")
+        let history = LedgerHistory(snapshot.events)
+        let problems = snapshot.diagnostics
+        trace.mark("order+dedupe")
         let state = CurationState(history)
+        trace.mark("curation replay")
         let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
+        trace.mark("board")
         return CurationSnapshot(
             context: context, notes: loaded.notes, noteProblems: loaded.problems, history: history,
             ledgerProblems: problems, state: state, board: board)
@@ -70,5 +78,18 @@ struct ReviewRecorder {
         try appender.append(
             kind: CurationState.finishKind, fields: [("level", period.level.rawValue), ("period", period.id)],
             at: snapshot.context.now)
+    }
+}
+
+/// Phase timings on stderr when `VAULT_TRACE` is set (for benchmarks).
+struct PhaseTrace {
+    let enabled = ProcessInfo.processInfo.environment["VAULT_TRACE"] != nil
+    var last = Date()
+
+    mutating func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = Date()
+        FileHandle.standardError.write(Data("trace: \(phase): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
+        last = now
     }
 }

@@ -12,7 +12,7 @@ public struct CurationBoard: Sendable {
         /// The day (in the vault's zone) it was created.
         public var day: Int
         /// Its week, month and year: the periods whose reviews it comes up in.
-        public var periods: [ReviewLevel: ReviewPeriod]
+        public var periods: NotePeriods
         public var cycle: CurationCycle
         /// Archived by a weekly review: hidden from lists unless asked for.
         public var archived: Bool
@@ -43,6 +43,30 @@ public struct CurationBoard: Sendable {
         }
     }
 
+    /// A note's week, month and year, stored inline (a dictionary per note costs on 100k notes).
+    public struct NotePeriods: Sendable {
+        public var week: ReviewPeriod
+        public var month: ReviewPeriod
+        public var year: ReviewPeriod
+
+        public init(day: Int) {
+            week = ReviewPeriod(level: .weekly, containingDay: day)
+            month = ReviewPeriod(level: .monthly, containingDay: day)
+            year = ReviewPeriod(level: .yearly, containingDay: day)
+        }
+
+        /// The period of `level` (never nil; optional for dictionary-like use).
+        public subscript(level: ReviewLevel) -> ReviewPeriod? {
+            switch level {
+            case .weekly: week
+            case .monthly: month
+            case .yearly: year
+            }
+        }
+
+        public var values: [ReviewPeriod] { [week, month, year] }
+    }
+
     public let items: [Item]
     public let state: CurationState
     public let timeZone: TimeZone
@@ -55,11 +79,21 @@ public struct CurationBoard: Sendable {
         self.timeZone = timeZone
         var items: [Item] = []
         items.reserveCapacity(notes.count)
+        // Zone offsets change on whole hours: ask the zone once per hour, not once per note.
+        var offsets: [Int: Int] = [:]
         for note in notes {
             guard let created = note.created else { continue }
-            let day = VaultDate.dayNumber(of: created, in: timeZone)
-            var periods: [ReviewLevel: ReviewPeriod] = [:]
-            for level in ReviewLevel.allCases { periods[level] = ReviewPeriod(level: level, containingDay: day) }
+            let seconds = created.timeIntervalSince1970
+            let hour = Int((seconds / 3600).rounded(.down))
+            let offset: Int
+            if let known = offsets[hour] {
+                offset = known
+            } else {
+                offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour) * 3600))
+                offsets[hour] = offset
+            }
+            let day = Int(((seconds + Double(offset)) / 86_400).rounded(.down))
+            let periods = NotePeriods(day: day)
             let key = note.id?.lowercased()
             var cycle = CurationCycle.daily
             var archived = false
@@ -73,10 +107,20 @@ public struct CurationBoard: Sendable {
             }
             items.append(Item(note: note, key: key, day: day, periods: periods, cycle: cycle, archived: archived))
         }
-        items.sort { ($0.day, $0.note.created!, $0.note.path) < ($1.day, $1.note.created!, $1.note.path) }
+        // Sort small keys, then move each (large) item once.
+        let order = items.indices.sorted { a, b in
+            let x = items[a]
+            let y = items[b]
+            if x.day != y.day { return x.day < y.day }
+            if x.note.created! != y.note.created! { return x.note.created! < y.note.created! }
+            return x.note.path < y.note.path
+        }
+        items = order.map { items[$0] }
         self.items = items
         for (i, item) in items.enumerated() {
-            for period in item.periods.values { byPeriod[period, default: []].append(i) }
+            byPeriod[item.periods.week, default: []].append(i)
+            byPeriod[item.periods.month, default: []].append(i)
+            byPeriod[item.periods.year, default: []].append(i)
         }
     }
 

@@ -15,7 +15,7 @@ public struct LedgerHistory: Sendable {
         var sorted = events
         // Ledger files are appended in time order, so the common case is
         // already sorted: check in one pass before paying for a sort.
-        if !Self.isSorted(sorted) { sorted.sort(by: Self.totalOrder) }
+        if !Self.isSorted(sorted) { sorted = Self.sortedByKeys(sorted) }
         if let fast = Self.uniqueIfSequencesIncrease(sorted) {
             self.events = fast
             self.clashingIdentities = []
@@ -40,6 +40,41 @@ public struct LedgerHistory: Sendable {
         }
         self.events = unique
         self.clashingIdentities = clashes
+    }
+
+    /// Sorts by replay order through small plain keys (milliseconds, device
+    /// rank, sequence) rather than moving whole events through a comparator:
+    /// several times faster on a million events. Exact key ties (the same
+    /// identity and time twice) fall back to ``totalOrder``.
+    static func sortedByKeys(_ events: [LedgerEvent]) -> [LedgerEvent] {
+        var deviceNames = Array(Set(events.map(\.device))).sorted()
+        var rank: [String: Int32] = [:]
+        for (i, name) in deviceNames.enumerated() { rank[name] = Int32(i) }
+        deviceNames = []
+        struct SortKey {
+            var millis: Int64
+            var device: Int32
+            var index: Int32
+            var sequence: Int
+        }
+        var keys: [SortKey] = []
+        keys.reserveCapacity(events.count)
+        for (i, event) in events.enumerated() {
+            let millis = Int64((event.time.timeIntervalSince1970 * 1000).rounded())
+            keys.append(SortKey(millis: millis, device: rank[event.device]!, index: Int32(i), sequence: event.sequence))
+        }
+        // Ledger times are whole milliseconds; a tie on them still compares the
+        // real times, for events made in memory with finer ones.
+        keys.sort { a, b in
+            if a.millis != b.millis { return a.millis < b.millis }
+            let ta = events[Int(a.index)].time
+            let tb = events[Int(b.index)].time
+            if ta != tb { return ta < tb }
+            if a.device != b.device { return a.device < b.device }
+            if a.sequence != b.sequence { return a.sequence < b.sequence }
+            return totalOrder(events[Int(a.index)], events[Int(b.index)])
+        }
+        return keys.map { events[Int($0.index)] }
     }
 
     static func isSorted(_ events: [LedgerEvent]) -> Bool {
