@@ -13,9 +13,9 @@ struct InteractiveReviewTests {
             try VaultRunner.exec("/usr/bin/env", ["tmux", "-L", socket] + arguments, in: vault.root).stdout
         }
 
-        func start(_ arguments: String) throws {
+        func start(_ arguments: String, editor: String = "true") throws {
             let command =
-                "env VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) NO_COLOR=1 EDITOR=true '\(VaultRunner.binary.path)' \(arguments); echo EXIT=$?; sleep 60"
+                "env VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) NO_COLOR=1 EDITOR='\(editor)' '\(VaultRunner.binary.path)' \(arguments); echo EXIT=$?; sleep 60"
             _ = try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "review", command])
         }
 
@@ -105,5 +105,26 @@ struct InteractiveReviewTests {
         #expect(screen.contains("Week 46, 2026: 1 of 3 notes decided."))
         #expect(!screen.contains("k keep · a archive"), "the alternate screen is gone")
         #expect(events(vault).count == 1)
+    }
+
+    @Test("e opens the editor on the note and the screen shows the note as saved")
+    func editThenReread() throws {
+        let vault = try VaultRunner(fixture: "curation")
+        defer { vault.cleanUp() }
+        let editor = vault.root.appendingPathComponent(".vault/fake-editor.sh")
+        try "#!/bin/sh\nprintf 'Appended by the editor.\\n' >> \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        chmod(editor.path, 0o755)
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46", editor: editor.path)
+        let before = try session.waitFor("1 of 3")
+        #expect(!before.contains("Appended by the editor."))
+        try session.keys("e")
+        let after = try session.waitFor("Appended by the editor.")
+        #expect(after.contains("Week 46, 2026 — 1 of 3"))
+        #expect(try vault.read("2026/11/focus.md").hasSuffix("Two hours, no chat.\nAppended by the editor.\n"))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+        #expect(events(vault).isEmpty, "editing decides nothing")
     }
 }
