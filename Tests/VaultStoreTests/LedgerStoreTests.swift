@@ -106,3 +106,19 @@ struct LedgerStoreTests {
         #expect(Set(snapshot.events.map { "\($0["w"]!)-\($0["i"]!)" }).count == 200)
     }
 }
+
+@Suite("Device id after a crash")
+struct DeviceIDCrashTests {
+    @Test("an empty device file left by a crash is replaced, not trusted and not looped on")
+    func emptyDeviceFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
+        try VaultInitializer.initialize(root, timeZone: TimeZone(identifier: "UTC")!)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = VaultLayout(root: root)
+        try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: layout.localFolder.appendingPathComponent("device").path, contents: Data())
+        let id = try LedgerStore(layout: layout).deviceID()
+        #expect(id.count == 12)
+        #expect(try String(contentsOf: layout.localFolder.appendingPathComponent("device"), encoding: .utf8) == id + "\n")
+    }
+}

@@ -99,19 +99,20 @@ public struct LedgerStore: Sendable {
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
     public func deviceID() throws -> String {
         let url = layout.localFolder.appendingPathComponent("device")
-        if let text = try? String(contentsOf: url, encoding: .utf8) {
+        func stored() -> String? {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !id.isEmpty, !id.contains(where: { $0 == " " || $0 == "\t" }) { return id }
+            return !id.isEmpty && !id.contains(where: { $0 == " " || $0 == "\t" }) ? id : nil
         }
-        try makeLocalFolder()
-        let id = String((0..<12).map { _ in "0123456789abcdef".randomElement()! })
-        do {
-            try AtomicFile.create(Data((id + "\n").utf8), at: url)
-        } catch VaultStoreError.noteExists {
-            // Another process made it first: use theirs.
-            return try deviceID()
+        if let id = stored() { return id }
+        // Under the lock, so two first writers agree; an empty or broken file
+        // (a crash while it was made) is replaced, never trusted.
+        return try withLock {
+            if let id = stored() { return id }
+            let id = String((0..<12).map { _ in "0123456789abcdef".randomElement()! })
+            try AtomicFile.write(Data((id + "\n").utf8), to: url)
+            return id
         }
-        return id
     }
 
     func makeLocalFolder() throws {
