@@ -13,8 +13,8 @@ enum CLIError: LocalizedError, Equatable {
     case editorFailed(String)
     case emptyNote
     case cannotEdit(path: String, reason: String)
-    /// Recording study answers needs the ledger, which this build lacks (branch `ledger`).
-    case ledgerUnavailable(events: Int)
+    case notATerminal(String)
+    case notInReview(note: String, period: String, why: String)
 
     var errorDescription: String? {
         switch self {
@@ -36,10 +36,12 @@ enum CLIError: LocalizedError, Equatable {
             return "the editor '\(editor)' did not exit cleanly; nothing was saved."
         case .emptyNote:
             return "the note is empty; nothing was saved."
+        case .notATerminal(let level):
+            return "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
+        case .notInReview(let note, let period, let why):
+            return "\(note) is not up for review in \(period): \(why)."
         case .cannotEdit(let path, let reason):
             return "\(path): \(reason)"
-        case .ledgerUnavailable(let events):
-            return "this build of vault cannot record answers yet: the ledger (branch `ledger`) is not merged; the \(events) event(s) were checked but nothing was recorded."
         }
     }
 }

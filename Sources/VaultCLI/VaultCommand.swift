@@ -14,9 +14,9 @@ public struct VaultCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
-            SourceTypeCommand.self, Cards.self, Study.self,
+            SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
         ],
-        defaultSubcommand: List.self
+        defaultSubcommand: Status.self
     )
 
     public init() {}

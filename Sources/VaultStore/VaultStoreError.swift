@@ -12,6 +12,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case noteExists(String)
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
+    case cannotAddID(path: String, reason: String)
+    case notAGitRepository(String)
+    case noGitRemote(String)
+    case gitFailed(command: String, output: String)
 
     public var errorDescription: String? {
         switch self {
@@ -33,6 +37,14 @@ public enum VaultStoreError: LocalizedError, Equatable {
             return "no note matches '\(reference)'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`)."
         case .ambiguousNote(let reference, let candidates):
             return "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id or the path."
+        case .cannotAddID(let path, let reason):
+            return "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."
+        case .notAGitRepository(let path):
+            return "\(path) is not in a git repository; run `git init` there and add a remote before `vault sync`."
+        case .noGitRemote(let path):
+            return "the git repository of \(path) has no remote; add one with `git remote add origin URL`."
+        case .gitFailed(let command, let output):
+            return "`\(command)` failed: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .noteExists(let path):
             return "\(path) already exists; choose another title or path."
         }

@@ -13,29 +13,28 @@ protocol CardEventSource {
 /// Where card commands record answers: the other half of the seam.
 protocol CardEventSink {
     /// Appends `events` to the ledger, in order, as one batch.
-    /// - Throws: when the ledger cannot be written; then nothing is recorded.
+    /// - Throws: when the ledger cannot be written; events already written stay.
     func append(_ events: [PendingCardEvent]) throws
 }
 
-/// The ledger of the vault at `layout`.
-///
-/// TODO(ledger branch): once branch `ledger` is merged, `events()` returns
-/// `LedgerStore(layout: layout).history().history.events` (its diagnostics
-/// belong to `vault check`, which should then pass the same events to
-/// `CardChecks`), and `append` writes each event through
-/// `LedgerAppender(store:timeZone:history:).append(kind:fields:at:)` with the
-/// event's `kindAndFields` and `time`. Tried in a scratch merge: those few
-/// lines are all it takes. Until then there is no ledger to read and every card is new.
+/// The ledger of the vault at `layout`: read through ``LedgerStore``,
+/// appended through ``LedgerAppender`` (exclusive lock, whole lines, fsync).
 struct VaultLedgerEvents: CardEventSource, CardEventSink {
     let layout: VaultLayout
     /// The vault's zone, which the ledger appender writes each line's offset in.
     let timeZone: TimeZone
 
-    func events() throws -> [LedgerEvent] { [] }
+    func events() throws -> [LedgerEvent] {
+        LedgerStore(layout: layout).history().history.events
+    }
 
-    /// TODO(ledger branch): see above.
-    /// - Throws: ``CLIError/ledgerUnavailable(events:)`` until then.
     func append(_ events: [PendingCardEvent]) throws {
-        throw CLIError.ledgerUnavailable(events: events.count)
+        guard !events.isEmpty else { return }
+        let store = LedgerStore(layout: layout)
+        let appender = try LedgerAppender(store: store, timeZone: timeZone, history: store.history().history)
+        for event in events {
+            let (kind, fields) = event.kindAndFields
+            try appender.append(kind: kind, fields: fields, at: event.time)
+        }
     }
 }

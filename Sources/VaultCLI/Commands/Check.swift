@@ -8,21 +8,39 @@ extension VaultCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Report every problem in the vault, with file and line.",
-            discussion: "Exits 1 when any problem is an error, 0 when there are only warnings or none.")
+            discussion: """
+                Exits 1 when any problem is an error, 0 when there are only warnings or none.
+                --fix repairs the ledger: removes git conflict markers, malformed lines and a truncated last \
+                line, and duplicate events, keeping every valid event (each file replaced atomically).
+                """)
 
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Print the problems as JSON.")
         var json = false
 
+        @Flag(help: "Repair the ledger files, then report what is left.")
+        var fix = false
+
         func run() throws {
             let context = try global.context()
+            let store = LedgerStore(layout: context.vault.layout)
+            if fix {
+                let changes = try LedgerRepair(store: store).run()
+                for change in changes where !json {
+                    print("Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event")).")
+                }
+            }
             let loaded = context.vault.loadNotes()
-            var problems = loaded.problems + NoteChecks.run(loaded.notes, config: context.config)
+            let ledger = store.read(locate: true)
+            let history = LedgerHistory(ledger.events)
+            let state = CurationState(history)
             let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes)
-            let events = try VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone).events()
-            problems += CardChecks.run(
-                cards: cards, replay: CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers))
+            let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
+            let problems =
+                loaded.problems + NoteChecks.run(loaded.notes, config: context.config) + ledger.diagnostics
+                + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
+                + CardChecks.run(cards: cards, replay: cardReplay)
             if json {
                 try context.output.json(problems)
             } else {

@@ -3,18 +3,84 @@ import Foundation
 import VaultCore
 
 extension VaultCommand {
-    /// `vault list`: the notes, newest first.
+    /// `vault list [daily|weekly|monthly|yearly]`: the notes, newest first,
+    /// or one of the four curation tabs.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List notes, newest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List notes, newest first, or one curation tab.",
+            discussion: """
+                daily: every note, grouped by ISO week, each week headed with its review status.
+                weekly: notes kept at least weekly, grouped by month. monthly: kept at least monthly, grouped by year.
+                yearly: notes kept in a yearly review (evergreen). Archived notes are hidden unless --archived.
+                """)
+
+        /// The four tabs of the curation design.
+        enum Tab: String, ExpressibleByArgument, CaseIterable {
+            case daily, weekly, monthly, yearly
+        }
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print JSON: one object per note.")
+        @Argument(help: "daily, weekly, monthly or yearly (default: every note, ungrouped).")
+        var tab: Tab?
+
+        @Flag(help: "Print JSON.")
         var json = false
+
+        @Flag(help: "Include archived notes.")
+        var archived = false
 
         func run() throws {
             let context = try global.context()
-            let notes = context.vault.loadNotes().notes.sorted(by: Note.newestFirst)
+            let snapshot = CurationSnapshot.load(context)
+            let visible = snapshot.board.items.filter { archived || !$0.archived }
+            guard let tab else { return try listAll(snapshot, visible: visible) }
+            let groups = TabGrouping.groups(tab, items: visible, board: snapshot.board)
+            if json {
+                try context.output.json(
+                    TabJSON(
+                        tab: tab.rawValue,
+                        groups: groups.map { group in
+                            TabJSON.Group(
+                                id: group.id, title: group.title, status: group.review.map { PeriodJSON($0) },
+                                notes: group.items.map { ListedNoteJSON($0, timeZone: context.timeZone) })
+                        }))
+                return
+            }
+            let style = context.output.style
+            var count = 0
+            for group in groups {
+                var header = style.bold(group.title)
+                if let review = group.review {
+                    header += style.dim("  review: \(review.status.rawValue), \(review.decidedCount)/\(review.items.count) decided")
+                }
+                context.output.line(header)
+                var table = Table()
+                for item in group.items {
+                    table.add(row(item, context: context))
+                    count += 1
+                }
+                context.output.line(table.render())
+                context.output.line()
+            }
+            context.output.line(style.dim(plural(count, "note")))
+        }
+
+        func row(_ item: CurationBoard.Item, context: CommandContext) -> [String] {
+            let style = context.output.style
+            let day = VaultDate.dayString(item.note.created!, in: context.timeZone)
+            let category = item.note.category.map { name in
+                style.color(name, hex: context.config.category(named: name)?.color ?? "")
+            } ?? ""
+            let cycle = item.archived ? style.red("archived") : style.dim(item.cycle.name)
+            return ["  " + style.dim(day), truncated(item.note.title, 60), category, cycle]
+        }
+
+        /// Plain `vault list`: every note, newest first (notes without a date last).
+        func listAll(_ snapshot: CurationSnapshot, visible: [CurationBoard.Item]) throws {
+            let context = snapshot.context
+            let hidden = Set(snapshot.board.items.filter { $0.archived && !archived }.map(\.note.path))
+            let notes = snapshot.notes.filter { !hidden.contains($0.path) }.sorted(by: Note.newestFirst)
             if json {
                 try context.output.json(notes.map { NoteJSON($0, timeZone: context.timeZone) })
                 return
@@ -32,5 +98,80 @@ extension VaultCommand {
             if !table.rows.isEmpty { context.output.line(table.render()) }
             context.output.line(style.dim(plural(notes.count, "note")))
         }
+    }
+}
+
+/// How each tab groups its notes.
+enum TabGrouping {
+    struct Group {
+        var id: String
+        var title: String
+        /// The week's review (daily tab only).
+        var review: CurationBoard.Review?
+        var items: [CurationBoard.Item]
+    }
+
+    /// The groups of `tab`, newest first, notes newest first inside each.
+    static func groups(_ tab: VaultCommand.List.Tab, items: [CurationBoard.Item], board: CurationBoard) -> [Group] {
+        let level: ReviewLevel
+        let minimum: CurationCycle
+        switch tab {
+        case .daily: (level, minimum) = (.weekly, .daily)
+        case .weekly: (level, minimum) = (.monthly, .weekly)
+        case .monthly: (level, minimum) = (.yearly, .monthly)
+        case .yearly: (level, minimum) = (.yearly, .yearly)
+        }
+        let chosen = items.filter { $0.cycle >= minimum }.reversed()
+        if tab == .yearly {
+            return chosen.isEmpty ? [] : [Group(id: "yearly", title: "Evergreen", review: nil, items: Array(chosen))]
+        }
+        var order: [ReviewPeriod] = []
+        var byPeriod: [ReviewPeriod: [CurationBoard.Item]] = [:]
+        for item in chosen {
+            let period = item.periods[level]!
+            if byPeriod[period] == nil { order.append(period) }
+            byPeriod[period, default: []].append(item)
+        }
+        return order.map { period in
+            Group(
+                id: period.id, title: period.title, review: tab == .daily ? board.review(period) : nil,
+                items: byPeriod[period]!)
+        }
+    }
+}
+
+/// The JSON of a curation tab.
+struct TabJSON: Encodable {
+    struct Group: Encodable {
+        var id: String
+        var title: String
+        /// The week's review status (daily tab only).
+        var status: PeriodJSON?
+        var notes: [ListedNoteJSON]
+    }
+    var tab: String
+    var groups: [Group]
+}
+
+/// A note in a curation tab.
+struct ListedNoteJSON: Encodable {
+    var id: String?
+    var path: String
+    var title: String
+    var created: String?
+    var category: String?
+    var tags: [String]
+    var cycle: String
+    var archived: Bool
+
+    init(_ item: CurationBoard.Item, timeZone: TimeZone) {
+        id = item.note.id
+        path = item.note.path
+        title = item.note.title
+        created = item.note.created.map { VaultDate.isoString($0, in: timeZone) }
+        category = item.note.category
+        tags = item.note.tags
+        cycle = item.cycle.name
+        archived = item.archived
     }
 }

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultStore
+
+extension VaultCommand {
+    /// `vault history NOTE`: every ledger event about a note.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show every ledger event about a note, oldest first.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The note: a path, an id, or an id prefix.")
+        var note: String
+
+        @Flag(help: "Print JSON: one object per event.")
+        var json = false
+
+        func run() throws {
+            let context = try global.context()
+            let notes = context.vault.loadNotes().notes
+            let found = try context.vault.resolve(note, in: notes)
+            let (history, _) = LedgerStore(layout: context.vault.layout).history()
+            let id = found.id?.lowercased()
+            let events = id.map { id in history.events.filter { $0["note"]?.lowercased() == id } } ?? []
+            if json {
+                struct EventJSON: Encodable {
+                    var time: String
+                    var device: String
+                    var sequence: Int
+                    var kind: String
+                    var fields: [String: String]
+                }
+                try context.output.json(
+                    events.map {
+                        EventJSON(
+                            time: LedgerLine.formatTime($0.time, utcOffset: $0.utcOffset), device: $0.device,
+                            sequence: $0.sequence, kind: $0.kind,
+                            fields: Dictionary($0.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }))
+                    })
+                return
+            }
+            let style = context.output.style
+            context.output.line(style.bold(found.title) + style.dim("  \(found.path)"))
+            if events.isEmpty {
+                context.output.line(found.id == nil ? "No events: the note has no id yet, so the ledger has never named it." : "No events yet.")
+                return
+            }
+            var table = Table()
+            for event in events {
+                let rest = event.fields.filter { $0.key != "note" }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                table.add([
+                    VaultDate.isoString(event.time, in: context.timeZone), event.kind, rest, style.dim("\(event.device)#\(event.sequence)"),
+                ])
+            }
+            context.output.line(table.render())
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The notes and the ledger, read once and replayed, for the commands that
+/// need curation state.
+struct CurationSnapshot {
+    let context: CommandContext
+    let notes: [Note]
+    let noteProblems: [Diagnostic]
+    let history: LedgerHistory
+    let ledgerProblems: [Diagnostic]
+    let state: CurationState
+    let board: CurationBoard
+
+    /// Today's day number in the vault's zone.
+    var today: Int { VaultDate.dayNumber(of: context.now, in: context.timeZone) }
+    var store: LedgerStore { LedgerStore(layout: context.vault.layout) }
+
+    static func load(_ context: CommandContext) -> CurationSnapshot {
+        var trace = PhaseTrace()
+        let loaded = context.vault.loadNotes()
+        trace.mark("notes")
+        let store = LedgerStore(layout: context.vault.layout)
+        let snapshot = store.read()
+        trace.mark("ledger read+parse (\(snapshot.events.count) events)")
+        let history = LedgerHistory(snapshot.events)
+        let problems = snapshot.diagnostics
+        trace.mark("order+dedupe")
+        let state = CurationState(history)
+        trace.mark("curation replay")
+        let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
+        trace.mark("board")
+        return CurationSnapshot(
+            context: context, notes: loaded.notes, noteProblems: loaded.problems, history: history,
+            ledgerProblems: problems, state: state, board: board)
+    }
+
+    /// Prints a warning naming the lower-level periods inside `period` that are not done.
+    func warnAboutIncompleteLowerPeriods(_ period: ReviewPeriod) {
+        let incomplete = board.incompleteLowerPeriods(of: period)
+        guard !incomplete.isEmpty else { return }
+        let names = incomplete.map { "\($0.period.id) (\($0.pendingCount) pending)" }.joined(separator: ", ")
+        context.output.warning(
+            "reviewing \(period.title) while these periods inside it are not completed: \(names). Their undecided notes are not in this review yet.")
+    }
+}
+
+/// A decision to record about one note, as the scripted and interactive reviews make them.
+struct ReviewRecorder {
+    let snapshot: CurationSnapshot
+    let period: ReviewPeriod
+    let appender: LedgerAppender
+
+    init(snapshot: CurationSnapshot, period: ReviewPeriod) throws {
+        self.snapshot = snapshot
+        self.period = period
+        self.appender = try LedgerAppender(
+            store: snapshot.store, timeZone: snapshot.context.timeZone, history: snapshot.history)
+    }
+
+    /// Records `decision` about `note`, first giving the note an id if it has none.
+    /// Returns the id and whether one was written into the note.
+    @discardableResult
+    func record(_ decision: CurationDecision, _ note: Note) throws -> (id: String, adopted: Bool) {
+        let identity = try NoteIdentity.ensure(note, in: snapshot.context.vault.layout)
+        try appender.append(
+            kind: CurationState.curateKind,
+            fields: [
+                ("note", identity.id), ("level", period.level.rawValue), ("period", period.id),
+                ("decision", decision.rawValue),
+            ], at: snapshot.context.now)
+        return identity
+    }
+
+    /// Records that the period is finished, leaving undecided notes unpromoted.
+    func finish() throws {
+        try appender.append(
+            kind: CurationState.finishKind, fields: [("level", period.level.rawValue), ("period", period.id)],
+            at: snapshot.context.now)
+    }
+}
+
+/// Phase timings on stderr when `VAULT_TRACE` is set (for benchmarks).
+struct PhaseTrace {
+    let enabled = ProcessInfo.processInfo.environment["VAULT_TRACE"] != nil
+    var last = Date()
+
+    mutating func mark(_ phase: String) {
+        guard enabled else { return }
+        let now = Date()
+        FileHandle.standardError.write(Data("trace: \(phase): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
+        last = now
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import VaultCore
+
+/// The JSON shape of a review period (in `review --list --json` and `status --json`).
+struct PeriodJSON: Encodable {
+    var level: String
+    var period: String
+    var title: String
+    var status: String
+    var eligible: Int
+    var decided: Int
+    var pending: Int
+    var finished: Bool
+
+    init(_ review: CurationBoard.Review) {
+        level = review.period.level.rawValue
+        period = review.period.id
+        title = review.period.title
+        status = review.status.rawValue
+        eligible = review.items.count
+        decided = review.decidedCount
+        pending = review.pendingCount
+        finished = review.finishedAt != nil
+    }
+}
+
+/// One note in a review listing.
+struct ReviewNoteJSON: Encodable {
+    var id: String?
+    var path: String
+    var title: String
+    var created: String?
+    var category: String?
+    var cycle: String
+    var archived: Bool
+    /// keep, archive, or null while pending.
+    var decision: String?
+    var device: String?
+
+    init(_ item: CurationBoard.Item, decided: CurationState.Decided?, timeZone: TimeZone) {
+        id = item.note.id
+        path = item.note.path
+        title = item.note.title
+        created = item.note.created.map { VaultDate.isoString($0, in: timeZone) }
+        category = item.note.category
+        cycle = item.cycle.name
+        archived = item.archived
+        decision = decided?.decision.rawValue
+        device = decided?.device
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, path, title, created, category, cycle, archived, decision, device
+    }
+
+    /// Writes `null` for a pending note's decision rather than leaving the key out.
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(path, forKey: .path)
+        try c.encode(title, forKey: .title)
+        try c.encode(created, forKey: .created)
+        try c.encode(category, forKey: .category)
+        try c.encode(cycle, forKey: .cycle)
+        try c.encode(archived, forKey: .archived)
+        try c.encode(decision, forKey: .decision)
+        try c.encode(device, forKey: .device)
+    }
+}
+
+/// `vault review LEVEL [PERIOD] --list`.
+struct ReviewListing {
+    let snapshot: CurationSnapshot
+    let period: ReviewPeriod
+
+    func print(json: Bool) throws {
+        let review = snapshot.board.review(period)
+        let context = snapshot.context
+        if json {
+            struct Listing: Encodable {
+                var period: PeriodJSON
+                var notes: [ReviewNoteJSON]
+            }
+            let notes = zip(review.items, review.decisions).map {
+                ReviewNoteJSON($0, decided: $1, timeZone: context.timeZone)
+            }
+            try context.output.json(Listing(period: PeriodJSON(review), notes: notes))
+            return
+        }
+        let style = context.output.style
+        context.output.line(
+            style.bold("\(period.title) (\(period.id))") + ": \(review.status.rawValue), "
+                + "\(review.decidedCount) of \(plural(review.items.count, "note")) decided")
+        var table = Table()
+        for (item, decided) in zip(review.items, review.decisions) {
+            let mark = decided.map { $0.decision == .keep ? style.green("keep") : style.red("archive") } ?? style.dim("pending")
+            let day = VaultDate.dayString(item.note.created!, in: context.timeZone)
+            let id = item.note.id.map { String($0.prefix(8)) } ?? "--------"
+            let category = item.note.category.map { style.color($0, hex: context.config.category(named: $0)?.color ?? "") } ?? ""
+            table.add([mark, style.dim(id), style.dim(day), truncated(item.note.title, 60), category])
+        }
+        if !table.rows.isEmpty { context.output.line(table.render()) }
+    }
+}

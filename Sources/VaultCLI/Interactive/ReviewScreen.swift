@@ -1,0 +1,114 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+import VaultStore
+
+/// The full-screen review of one period: one note at a time, a key per decision.
+/// Every decision is appended to the ledger as it is made, so quitting loses nothing.
+struct ReviewScreen {
+    let snapshot: CurationSnapshot
+    let period: ReviewPeriod
+
+    func run() throws {
+        let review = snapshot.board.review(period)
+        let context = snapshot.context
+        guard !review.items.isEmpty else {
+            print("\(period.title): nothing to review.")
+            return
+        }
+        var notes = review.items.map(\.note)
+        var decisions = review.decisions.map { $0?.decision }
+        let recorder = try ReviewRecorder(snapshot: snapshot, period: period)
+        let loader = NoteLoader(layout: context.vault.layout, timeZone: context.timeZone)
+        var index = decisions.firstIndex(where: { $0 == nil }) ?? 0
+        var message = ""
+        var adoptedPaths: [String] = []
+        let terminal = try RawTerminal()
+        defer {
+            terminal.leave()
+            for path in adoptedPaths { print("Added an id to \(path)") }
+            let decided = decisions.filter { $0 != nil }.count
+            print("\(period.title): \(decided) of \(plural(notes.count, "note")) decided.")
+            fflush(nil)
+        }
+        while true {
+            draw(terminal, notes: notes, decisions: decisions, index: index, message: message)
+            message = ""
+            let key = terminal.readKey()
+            func decide(_ decision: CurationDecision) throws {
+                guard index < notes.count else { return }
+                let identity = try recorder.record(decision, notes[index])
+                if identity.adopted {
+                    notes[index].id = identity.id
+                    adoptedPaths.append(notes[index].path)
+                    message = "Added id \(identity.id) to \(notes[index].path). "
+                }
+                decisions[index] = decision
+                index += 1
+            }
+            switch key {
+            case .character("q"), .character("Q"), .interrupt:
+                return
+            case .character("k"):
+                try decide(.keep)
+            case .character("a"):
+                try decide(.archive)
+            case .character("s"), .character(" "), .right, .enter:
+                if index < notes.count { index += 1 }
+            case .character("p"), .left:
+                if index > 0 { index -= 1 }
+            case .character("e"):
+                guard index < notes.count else { break }
+                terminal.leave()
+                defer { terminal.enter() }
+                do {
+                    try Editor.open(context.vault.layout.url(of: notes[index].path).path)
+                    notes[index] = try loader.load(path: notes[index].path)
+                } catch {
+                    message = error.localizedDescription
+                }
+            default:
+                message = "Keys: k keep, a archive, s skip, p previous, e edit, q quit."
+            }
+        }
+    }
+
+    func draw(_ terminal: RawTerminal, notes: [Note], decisions: [CurationDecision?], index: Int, message: String) {
+        let context = snapshot.context
+        let style = ANSIStyle(enabled: ProcessInfo.processInfo.environment["NO_COLOR"]?.isEmpty ?? true)
+        let (rows, columns) = terminal.size
+        var lines: [String] = []
+        let decided = decisions.filter { $0 != nil }.count
+        if index >= notes.count {
+            lines.append(style.bold("\(period.title) — done"))
+            lines.append("")
+            lines.append("\(decided) of \(plural(notes.count, "note")) decided.")
+            lines.append("")
+            lines.append(style.dim("p previous · q quit"))
+        } else {
+            let note = notes[index]
+            let mark = decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") } ?? style.dim("[pending]")
+            lines.append(style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark + style.dim("  (\(decided) decided)"))
+            lines.append(String(repeating: "─", count: min(columns, 80)))
+            lines += NoteHeader(note: note, config: context.config, style: style).render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines.append("")
+            if let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path) {
+                let document = NoteParser.body(of: data).withUnsafeBytes {
+                    CommonMark.document(of: $0.bindMemory(to: UInt8.self))
+                }
+                let body = TerminalRenderer(style: style).render(document)
+                let room = max(1, rows - lines.count - 3)
+                var bodyLines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                if bodyLines.count > room {
+                    bodyLines = Array(bodyLines.prefix(room - 1)) + [style.dim("…")]
+                }
+                lines += bodyLines
+            }
+        }
+        var screen = "\u{1B}[H\u{1B}[2J"
+        for line in lines.prefix(rows - 2) { screen += line + "\u{1B}[K\r\n" }
+        screen += "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns)))) + "\u{1B}[K"
+        screen += "\u{1B}[\(rows);1H" + style.dim("k keep · a archive · s/→ skip · p/← previous · e edit · q quit") + "\u{1B}[K"
+        terminal.write(screen)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Reads the text of one ledger file into events and diagnostics.
+///
+/// Nothing in a ledger file stops a replay: git conflict markers are
+/// skipped and reported, a last line without its newline (a crash while
+/// writing) is ignored and reported, malformed lines are reported with their
+/// line number, and events of unknown kinds are kept for the layers that
+/// know them.
+public enum LedgerText {
+    /// What one file holds.
+    public struct Contents: Sendable {
+        /// Every well-formed event, in file order (duplicates included).
+        public var events: [LedgerEvent] = []
+        /// The 1-based line of each event in ``events``.
+        public var lines: [Int] = []
+        public var diagnostics: [Diagnostic] = []
+        /// True when the file ends without a newline (the next append must start with one).
+        public var lacksFinalNewline = false
+    }
+
+    /// The kind of a line that is not an event.
+    public enum LineKind: Equatable, Sendable {
+        case event(LedgerEvent)
+        case blank
+        case comment
+        case conflictMarker
+        case malformed(LedgerLine.Failure)
+    }
+
+    /// Classifies one line (without its newline).
+    public static func classify(_ line: UnsafeBufferPointer<UInt8>) -> LineKind {
+        if line.isEmpty || (line.count == 1 && line[0] == 0x0D) { return .blank }
+        if line[0] == 0x23 { return .comment }  // '#'
+        let first = line[0]
+        if line.count >= 7, first == 0x3C || first == 0x3D || first == 0x3E || first == 0x7C,
+            (1..<7).allSatisfy({ line[$0] == line[0] }), line.count == 7 || line[7] == 0x20 || line[7] == 0x0D
+        {
+            return .conflictMarker  // <<<<<<< ======= >>>>>>> |||||||
+        }
+        switch LedgerLine.parse(line) {
+        case .success(let event): return .event(event)
+        case .failure(let failure): return .malformed(failure)
+        }
+    }
+
+    /// Reads a whole file. `path` (vault-relative) names it in diagnostics.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Contents {
+        var contents = Contents()
+        var start = 0
+        var lineNumber = 0
+        let count = bytes.count
+        contents.events.reserveCapacity(count / 100)
+        contents.lines.reserveCapacity(count / 100)
+        while start < count {
+            lineNumber += 1
+            var end = start
+            while end < count, bytes[end] != 0x0A { end += 1 }
+            let isLast = end >= count
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if lineNumber == 1, line.count > 0, line[0] == 0x23 {
+                checkHeader(line, path: path, into: &contents)
+            } else if isLast {
+                // No newline: a write that a crash cut short, whatever it looks like.
+                contents.lacksFinalNewline = true
+                if case .blank = classify(line) {} else {
+                    contents.diagnostics.append(
+                        Diagnostic(
+                            code: "ledger-truncated", severity: .warning, path: path, line: lineNumber,
+                            message:
+                                "the last line has no newline (a write cut short by a crash); it is ignored. `vault check --fix` removes it."
+                        ))
+                }
+            } else {
+                switch classify(line) {
+                case .event(let event):
+                    contents.events.append(event)
+                    contents.lines.append(lineNumber)
+                case .blank, .comment:
+                    break
+                case .conflictMarker:
+                    contents.diagnostics.append(
+                        Diagnostic(
+                            code: "ledger-conflict-marker", severity: .error, path: path, line: lineNumber,
+                            message:
+                                "a git conflict marker; the ledger should merge by union (.gitattributes: .vault/ledger/*.log merge=union). The line is skipped; `vault check --fix` removes it."
+                        ))
+                case .malformed(let failure):
+                    contents.diagnostics.append(
+                        Diagnostic(
+                            code: "ledger-malformed", severity: .error, path: path, line: lineNumber,
+                            message: "not a ledger event: \(failure.reason). The line is skipped; `vault check --fix` removes it."))
+                }
+            }
+            start = end + 1
+        }
+        return contents
+    }
+
+    static func checkHeader(_ line: UnsafeBufferPointer<UInt8>, path: String, into contents: inout Contents) {
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = "# vault-ledger v"
+        guard text.hasPrefix(prefix), let version = Int(text.dropFirst(prefix.count)) else { return }
+        if version > LedgerLine.version {
+            contents.diagnostics.append(
+                Diagnostic(
+                    code: "ledger-version", severity: .warning, path: path, line: 1,
+                    message:
+                        "the file is ledger format v\(version), newer than this vault (v\(LedgerLine.version)); lines it cannot read are skipped. Update vault."
+                ))
+        }
+    }
+
+    /// The file cleaned for `vault check --fix`: the header, then every
+    /// well-formed event line in its original bytes and order, each identity
+    /// once (those in `seen` already kept elsewhere are dropped too).
+    /// Conflict markers, malformed lines and a truncated last line go.
+    public static func repaired(
+        _ bytes: UnsafeBufferPointer<UInt8>, seen: inout Set<LedgerEvent.Identity>
+    ) -> (text: [UInt8], removed: Int, duplicates: Int) {
+        var out = Array((LedgerLine.header + "\n").utf8)
+        var removed = 0
+        var duplicates = 0
+        var start = 0
+        var lineNumber = 0
+        while start < bytes.count {
+            lineNumber += 1
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            let isLast = end >= bytes.count
+            switch classify(line) {
+            case .event(let event) where !isLast:
+                if seen.insert(event.identity).inserted {
+                    out.append(contentsOf: line)
+                    out.append(0x0A)
+                } else {
+                    duplicates += 1
+                }
+            case .blank:
+                break
+            case .comment where lineNumber == 1:
+                break  // the header, written above
+            case .comment where !isLast:
+                out.append(contentsOf: line)
+                out.append(0x0A)
+            default:
+                removed += 1
+            }
+            start = end + 1
+        }
+        return (out, removed, duplicates)
+    }
+}

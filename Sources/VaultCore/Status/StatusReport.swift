@@ -1,0 +1,51 @@
+import Foundation
+
+/// What `vault status` (and bare `vault`) shows: the reviews due and missed,
+/// with counts and status, and the places other features fill in.
+public struct StatusReport: Sendable {
+    /// Why a period is listed.
+    public enum Role: String, Sendable, Codable {
+        /// Its review day has come (the latest such period).
+        case due
+        /// An earlier period with notes still pending.
+        case missed
+        /// The period running now, before its review day (shown when it has notes).
+        case current
+    }
+
+    /// One review period's line.
+    public struct PeriodLine: Sendable {
+        public var role: Role
+        public var review: CurationBoard.Review
+    }
+
+    /// The day the report is for, in the vault's zone (a day number).
+    public var today: Int
+    public var periods: [PeriodLine]
+    /// Pending notes in due and missed periods: the notes to review now.
+    public var notesToReview: Int
+
+    /// Cards due today. Hook for the flashcards feature: nil until it fills it in.
+    public var dueFlashcards: Int?
+    /// Consecutive days with a review or study session. Hook for the streaks
+    /// feature: nil until it fills it in.
+    public var streak: Int?
+
+    /// The curation part of the report for day `today` (a day number in the vault's zone).
+    public init(board: CurationBoard, today: Int) {
+        self.today = today
+        var lines: [PeriodLine] = []
+        for level in ReviewLevel.allCases {
+            for missed in board.missed(level, today: today) { lines.append(PeriodLine(role: .missed, review: missed)) }
+            let due = CurationBoard.duePeriod(level, today: today)
+            lines.append(PeriodLine(role: .due, review: board.review(due)))
+            let current = ReviewPeriod(level: level, containingDay: today)
+            if current != due {
+                let review = board.review(current)
+                if !review.items.isEmpty { lines.append(PeriodLine(role: .current, review: review)) }
+            }
+        }
+        self.periods = lines
+        self.notesToReview = lines.filter { $0.role != .current }.reduce(0) { $0 + $1.review.pendingCount }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import VaultCore
+
+/// Appends events to the ledger, one whole line per `write(2)`, fsynced
+/// before it returns, so that a crash loses at most the event being written
+/// and never damages an earlier one.
+public struct LedgerAppender: Sendable {
+    public let store: LedgerStore
+    public let device: String
+    /// The vault's zone: each line's time is written with its offset.
+    public let timeZone: TimeZone
+    /// The highest sequence of this device in the ledger as last read; the
+    /// next event gets a higher one even if `.vault/local/sequence` is lost.
+    let knownMaxSequence: Int
+
+    /// - Parameter history: the ledger as the command read it (for this device's highest sequence).
+    /// - Throws: ``VaultStoreError`` when the device id cannot be made.
+    public init(store: LedgerStore, timeZone: TimeZone, history: LedgerHistory) throws {
+        self.store = store
+        self.device = try store.deviceID()
+        self.timeZone = timeZone
+        self.knownMaxSequence = history.maxSequence(of: device)
+    }
+
+    /// Writes one event of `kind` with `fields`, dated `time`, and returns it.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is half-written.
+    @discardableResult
+    public func append(kind: String, fields: [(key: String, value: String)], at time: Date) throws -> LedgerEvent {
+        // Whole milliseconds, so the event reads back equal to what was written.
+        let millis = (time.timeIntervalSince1970 * 1000).rounded()
+        let time = Date(timeIntervalSince1970: millis / 1000)
+        return try store.withLock {
+            let counterURL = store.layout.localFolder.appendingPathComponent("sequence")
+            let counted = (try? String(contentsOf: counterURL, encoding: .utf8)).flatMap {
+                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            } ?? 0
+            let sequence = max(counted, knownMaxSequence) + 1
+            let event = LedgerEvent(
+                time: time, utcOffset: timeZone.secondsFromGMT(for: time), device: device, sequence: sequence,
+                kind: kind, fields: fields)
+            // The counter goes first: a crash after it only skips a number.
+            try AtomicFile.write(Data("\(sequence)\n".utf8), to: counterURL)
+            var year = VaultDate.civil(fromDays: Int((time.timeIntervalSince1970 / 86_400).rounded(.down))).year
+            year = max(1970, year)
+            try writeLine(LedgerLine.format(event), to: store.relativePath(year: year))
+            return event
+        }
+    }
+
+    /// Appends `line` and a newline with one write, after a header when the
+    /// file is new and after a newline when the file ends without one.
+    func writeLine(_ line: String, to path: String) throws {
+        let url = store.layout.url(of: path)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw VaultStoreError.unwritable(path: path, reason: errnoDescription()) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw VaultStoreError.unwritable(path: path, reason: errnoDescription()) }
+        var bytes: [UInt8] = []
+        if info.st_size == 0 {
+            bytes += Array((LedgerLine.header + "\n").utf8)
+        } else {
+            var last: UInt8 = 0
+            let reader = open(url.path, O_RDONLY | O_CLOEXEC)
+            if reader >= 0 {
+                _ = pread(reader, &last, 1, off_t(info.st_size - 1))
+                close(reader)
+            }
+            if last != 0x0A { bytes.append(0x0A) }
+        }
+        bytes += Array(line.utf8)
+        bytes.append(0x0A)
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errnoDescription()
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = errnoDescription() }
+        if let failure { throw VaultStoreError.unwritable(path: path, reason: failure) }
+        if info.st_size == 0 { AtomicFile.syncFolder(url.deletingLastPathComponent()) }
+    }
+}

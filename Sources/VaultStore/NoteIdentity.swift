@@ -1,0 +1,28 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// Gives a note an `id` the first time the ledger must name it.
+public enum NoteIdentity {
+    /// The note's id, writing a new UUID into its front matter when it has
+    /// none (atomically, changing no other byte). `adopted` is true when it wrote one.
+    /// - Throws: ``VaultStoreError/cannotAddID(path:reason:)`` when the front matter cannot be edited safely.
+    public static func ensure(_ note: Note, in layout: VaultLayout) throws -> (id: String, adopted: Bool) {
+        if let id = note.id { return (id, false) }
+        let id = UUID().uuidString.lowercased()
+        do {
+            try NoteFiles(layout: layout).rewrite(note.path) { data in
+                do { return try FrontMatterEditor.set("id", to: id, in: data) } catch let failure as FrontMatterEditor.Failure {
+                    switch failure {
+                    case .multiLineValue(let key, let line):
+                        throw VaultStoreError.cannotAddID(
+                            path: note.path, reason: "line \(line): '\(key)' spans several lines")
+                    case .unterminatedFrontMatter:
+                        throw VaultStoreError.cannotAddID(path: note.path, reason: "line 1: the front matter is never closed")
+                    }
+                }
+            }
+        }
+        return (id, true)
+    }
+}

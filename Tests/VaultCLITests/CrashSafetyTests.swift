@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@Suite("Crash safety")
+struct CrashSafetyTests {
+    /// The note's text without the `id:` line vault may have added.
+    func withoutAddedID(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // A note without front matter gets a whole new block holding only the id.
+        if lines.count > 3, lines[0] == "---", lines[1].hasPrefix("id: "), lines[2] == "---" {
+            lines.removeFirst(3)
+            return lines.joined(separator: "\n")
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("id: ") }
+            .joined(separator: "\n")
+    }
+
+    @Test("SIGKILL during a long scripted review never loses a reported decision, breaks the ledger or damages a note")
+    func killedReviews() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let folder = vault.root.appendingPathComponent("crash")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var originals: [String: String] = [:]
+        for i in 0..<60 {
+            let path = "crash/note-\(i).md"
+            let text = i % 3 == 0
+                ? "# Crash note \(i)\n\nNo front matter.\n"
+                : "---\ncreated: 2026-11-10T1\(i % 10):00:00\ntags: [crash]\n---\n# Crash note \(i)\n\nBody \(i).\n"
+            originals[path] = text
+            try text.write(to: vault.root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        // Notes without front matter take their date from the file name: give them one in W46.
+        for i in stride(from: 0, to: 60, by: 3) {
+            let old = vault.root.appendingPathComponent("crash/note-\(i).md")
+            let path = "crash/2026-11-11 note-\(i).md"
+            try FileManager.default.moveItem(at: old, to: vault.root.appendingPathComponent(path))
+            originals[path] = originals.removeValue(forKey: "crash/note-\(i).md")
+        }
+        let paths = originals.keys.sorted()
+        var reported = Set<String>()
+        for round in 0..<12 {
+            let out = vault.root.appendingPathComponent(".vault/out-\(round)")
+            let command = "exec '\(VaultSandbox.binary.path)' review weekly 2026-W46 --keep " + paths.map { "'\($0)'" }.joined(separator: " ") + " > '\(out.path)' 2>&1"
+            var pid = pid_t()
+            let words: [String] = ["/bin/sh", "-c", command]
+            let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+            let envp: [UnsafeMutablePointer<CChar>?] = vault.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+            #expect(posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp) == 0)
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+            usleep(useconds_t(20_000 + (round * 37_000) % 250_000))
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            let printed = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+            for line in printed.split(separator: "\n") where line.hasPrefix("Kept ") {
+                reported.insert(String(line.dropFirst("Kept ".count).dropLast(" in Week 46, 2026".count)))
+            }
+            // The ledger replays, every reported decision is in it, and every note is intact.
+            let listing = try vault.json(["review", "weekly", "2026-W46", "--list", "--json"]) as! [String: Any]
+            let kept = Set((listing["notes"] as! [[String: Any]]).filter { $0["decision"] as? String == "keep" }.map { $0["path"] as! String })
+            #expect(reported.isSubset(of: kept), "round \(round): reported but not in the ledger: \(reported.subtracting(kept))")
+            let check = try vault.run(["check", "--json"])
+            #expect(!check.stdout.contains("ledger-malformed") && !check.stdout.contains("ledger-clash"), "round \(round): \(check.stdout)")
+            for path in paths {
+                let now = try vault.read(path)
+                #expect(withoutAddedID(now) == originals[path], "round \(round): \(path) changed")
+            }
+        }
+        let finish = try vault.run(["review", "weekly", "2026-W46", "--keep"] + paths)
+        #expect(finish.status == 0, "\(finish.stderr)")
+        let listing = try vault.json(["review", "weekly", "2026-W46", "--list", "--json"]) as! [String: Any]
+        let pending = (listing["notes"] as! [[String: Any]]).filter { $0["decision"] is NSNull || $0["decision"] == nil }
+        #expect(pending.map { $0["path"] as! String }.sorted() == ["2026/11/2026-11-13 plain.md", "2026/11/focus.md", "2026/11/walk.md"])
+        #expect(reported.count > 0, "some rounds got far enough to report decisions")
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The full-screen review driven through tmux: a real terminal of fixed size.
+@Suite("Interactive review under tmux", .serialized)
+struct InteractiveReviewTests {
+    /// One tmux server (own socket) running one `vault review` in a 100×30 window.
+    struct Session {
+        let socket = "vault-test-\(UUID().uuidString.prefix(8))"
+        let vault: VaultSandbox
+
+        func tmux(_ arguments: [String]) throws -> String {
+            try VaultSandbox.exec("/usr/bin/env", ["tmux", "-L", socket] + arguments, in: vault.root).stdout
+        }
+
+        func start(_ arguments: String, editor: String = "true") throws {
+            let command =
+                "env VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) NO_COLOR=1 EDITOR='\(editor)' '\(VaultSandbox.binary.path)' \(arguments); echo EXIT=$?; sleep 60"
+            _ = try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "review", command])
+        }
+
+        func keys(_ keys: String...) throws { _ = try tmux(["send-keys", "-t", "review"] + keys) }
+
+        func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "review"]) }
+
+        /// Waits (up to 10 s) until the screen shows `text`; returns the screen.
+        @discardableResult
+        func waitFor(_ text: String) throws -> String {
+            var last = ""
+            for _ in 0..<200 {
+                last = try screen()
+                if last.contains(text) { return last }
+                usleep(50_000)
+            }
+            Issue.record("the screen never showed '\(text)':\n\(last)")
+            return last
+        }
+
+        func stop() { _ = try? tmux(["kill-server"]) }
+    }
+
+    func events(_ vault: VaultSandbox) -> [String] {
+        vault.ledgerText().split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
+    @Test("keep, quit halfway, resume at the first pending note, go back and change a decision")
+    func quitAndResume() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        var session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46")
+        let first = try session.waitFor("Week 46, 2026 — 1 of 3")
+        #expect(first.contains("Deep work blocks"))
+        #expect(first.contains("■ Productivity"))
+        #expect(first.contains("Two hours, no chat."))
+        #expect(first.contains("k keep · a archive"))
+        try session.keys("k")
+        try session.waitFor("Week 46, 2026 — 2 of 3")
+        try session.keys("q")
+        let after = try session.waitFor("EXIT=0")
+        #expect(after.contains("Week 46, 2026: 1 of 3 notes decided."))
+        #expect(events(vault).count == 1)
+        #expect(events(vault).first?.hasSuffix("note=0c000000-0000-4000-8000-000000000006\tlevel=weekly\tperiod=2026-W46\tdecision=keep") == true)
+        session.stop()
+
+        session = Session(vault: vault)
+        try session.start("review weekly 2026-W46")
+        let resumed = try session.waitFor("Week 46, 2026 — 2 of 3")
+        #expect(resumed.contains("Walk after lunch"))
+        try session.keys("a")
+        try session.waitFor("3 of 3")
+        try session.keys("Left")
+        let back = try session.waitFor("2 of 3  [archived]")
+        #expect(back.contains("Walk after lunch"))
+        try session.keys("k")
+        try session.waitFor("3 of 3")
+        try session.keys("k")
+        let done = try session.waitFor("Week 46, 2026 — done")
+        #expect(done.contains("3 of 3 notes decided."))
+        try session.keys("q")
+        let end = try session.waitFor("EXIT=0")
+        #expect(end.contains("Added an id to 2026/11/2026-11-13 plain.md"))
+        let lines = events(vault)
+        #expect(lines.count == 4)
+        #expect(lines[1].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=archive"))
+        #expect(lines[2].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=keep"))
+        #expect(try vault.read("2026/11/2026-11-13 plain.md").hasPrefix("---\nid: "))
+        let list = try vault.run(["review", "weekly", "2026-W46", "--list"])
+        #expect(list.stdout.hasPrefix("Week 46, 2026 (2026-W46): completed, 3 of 3 notes decided"))
+    }
+
+    @Test("Ctrl-C leaves the review with the terminal restored and progress saved")
+    func interrupt() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46")
+        try session.waitFor("1 of 3")
+        try session.keys("a")
+        try session.waitFor("2 of 3")
+        try session.keys("C-c")
+        let screen = try session.waitFor("EXIT=")
+        #expect(screen.contains("Week 46, 2026: 1 of 3 notes decided."))
+        #expect(!screen.contains("k keep · a archive"), "the alternate screen is gone")
+        #expect(events(vault).count == 1)
+    }
+
+    @Test("e opens the editor on the note and the screen shows the note as saved")
+    func editThenReread() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let editor = vault.root.appendingPathComponent(".vault/fake-editor.sh")
+        try "#!/bin/sh\nprintf 'Appended by the editor.\\n' >> \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        chmod(editor.path, 0o755)
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46", editor: editor.path)
+        let before = try session.waitFor("1 of 3")
+        #expect(!before.contains("Appended by the editor."))
+        try session.keys("e")
+        let after = try session.waitFor("Appended by the editor.")
+        #expect(after.contains("Week 46, 2026 — 1 of 3"))
+        #expect(try vault.read("2026/11/focus.md").hasSuffix("Two hours, no chat.\nAppended by the editor.\n"))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+        #expect(events(vault).isEmpty, "editing decides nothing")
+    }
+}

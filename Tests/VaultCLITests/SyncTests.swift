@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@Suite("Two machines syncing through git", .serialized)
+struct SyncTests {
+    let focus = "0c000000-0000-4000-8000-000000000006"
+    let walk = "0c000000-0000-4000-8000-000000000007"
+
+    /// A bare remote and two clones of the fixture vault, laptop and phone.
+    struct Machines {
+        let base: URL
+        let laptop: VaultSandbox
+        let phone: VaultSandbox
+
+        init(union: Bool) throws {
+            base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-sync-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+            var laptop = try VaultSandbox(fixture: "curation")
+            let laptopRoot = base.appendingPathComponent("laptop")
+            try FileManager.default.moveItem(at: laptop.root, to: laptopRoot)
+            laptop = VaultSandbox(root: laptopRoot)
+            if !union { try "".write(to: laptopRoot.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8) }
+            try laptop.sh("git init -q --bare -b main ../remote.git")
+            try laptop.sh("git init -q -b main && git add -A && git commit -qm start && git remote add origin ../remote.git && git push -q -u origin main")
+            try laptop.sh("git clone -q remote.git phone", in: base)
+            self.laptop = laptop
+            self.phone = VaultSandbox(root: base.appendingPathComponent("phone"))
+        }
+
+        func cleanUp() { try? FileManager.default.removeItem(at: base) }
+    }
+
+    @Test("both review the same week differently and sync in either order: same state, conflict reported", arguments: [true, false])
+    func unionMerge(laptopFirst: Bool) throws {
+        let m = try Machines(union: true)
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        laptop.now = "2026-11-15T18:00:00Z"
+        phone.now = "2026-11-15T19:00:00Z"
+        #expect(try laptop.run(["review", "weekly", "--keep", focus, walk]).status == 0)
+        #expect(try phone.run(["review", "weekly", "--keep", focus, "--archive", walk]).status == 0)
+        let (first, second) = laptopFirst ? (laptop, phone) : (phone, laptop)
+        var r = try first.run(["sync"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Committed local changes.\nPulled and pushed; no new events came in.\n")
+        r = try second.run(["sync"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "Committed local changes.\nPulled and pushed; 2 new events came in: 2 curate.\n")
+        r = try first.run(["sync"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasSuffix("2 new events came in: 2 curate.\n"))
+        laptop.now = "2026-11-18T09:00:00Z"
+        phone.now = "2026-11-18T09:00:00Z"
+        let a = try laptop.run(["status", "--json"]).stdout
+        #expect(a == (try phone.run(["status", "--json"]).stdout))
+        #expect(a.contains("\"status\" : \"in progress\""))
+        let weeklyA = try laptop.run(["list", "weekly", "--json"]).stdout
+        #expect(weeklyA == (try phone.run(["list", "weekly", "--json"]).stdout))
+        #expect(weeklyA.contains("focus.md") && !weeklyA.contains("walk.md"), "the phone's later archive wins")
+        for machine in [laptop, phone] {
+            let check = try machine.run(["check"])
+            let conflict = check.stdout.split(separator: "\n").filter { $0.contains("conflicting decisions") }
+            #expect(conflict.count == 1)
+            let devices = [laptop, phone].map { try! String(contentsOf: $0.root.appendingPathComponent(".vault/local/device"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
+            #expect(conflict.first.map { $0.contains("\(devices[0]) chose keep") && $0.contains("\(devices[1]) chose archive") } == true)
+            #expect(conflict.first?.contains(walk) == true)
+            #expect(conflict.first?.hasPrefix(".vault/ledger/2026.log:") == true)
+        }
+    }
+
+    @Test("without the union attribute git leaves conflict markers: replay still works and check --fix cleans them")
+    func withoutUnion() throws {
+        let m = try Machines(union: false)
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        laptop.now = "2026-11-15T18:00:00Z"
+        phone.now = "2026-11-15T19:00:00Z"
+        #expect(try laptop.run(["review", "weekly", "--keep", focus, walk]).status == 0)
+        #expect(try phone.run(["review", "weekly", "--keep", focus, "--archive", walk]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        let failed = try phone.run(["sync"])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("error: `git pull"))
+        #expect(try phone.read(".vault/ledger/2026.log").contains("<<<<<<<"))
+        phone.now = "2026-11-18T09:00:00Z"
+        let status = try phone.json(["status", "--json"]) as! [String: Any]
+        #expect(status["notes_to_review"] as? Int == 6)
+        let check = try phone.run(["check"])
+        #expect(check.status == 1)
+        #expect(check.stdout.components(separatedBy: "ledger should merge by union").count - 1 == 3)
+        let fix = try phone.run(["check", "--fix"])
+        #expect(fix.stdout.hasPrefix("Fixed .vault/ledger/2026.log: removed 3 bad lines and 0 duplicate events.\n"))
+        let ledger = try phone.read(".vault/ledger/2026.log")
+        #expect(!ledger.contains("<<<<<<<") && !ledger.contains("=======") && !ledger.contains(">>>>>>>"))
+        #expect(ledger.split(separator: "\n").count == 5, "header and all four events")
+        #expect(fix.stdout.contains("conflicting decisions"))
+        try phone.sh("git add -A && git commit -qm merge --no-edit")
+        #expect(try phone.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        laptop.now = "2026-11-18T09:00:00Z"
+        #expect(try laptop.run(["status", "--json"]).stdout == (try phone.run(["status", "--json"]).stdout))
+    }
+
+    @Test("sync explains a vault outside git and a repository without a remote")
+    func clearErrors() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        var r = try vault.run(["sync"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("is not in a git repository; run `git init` there"))
+        try vault.sh("git init -q -b main")
+        r = try vault.run(["sync"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("has no remote; add one with `git remote add origin URL`"))
+    }
+}

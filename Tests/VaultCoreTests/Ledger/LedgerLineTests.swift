@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+@testable import VaultCore
+
+@Suite("Ledger lines")
+struct LedgerLineTests {
+    let time = VaultDate.parse("2026-11-18T09:00:00.250Z", in: TimeZone(identifier: "UTC")!)!
+
+    func event(_ fields: [(key: String, value: String)] = [("note", "abc"), ("decision", "keep")]) -> LedgerEvent {
+        LedgerEvent(time: time, utcOffset: 3600, device: "dev1", sequence: 7, kind: "curate", fields: fields)
+    }
+
+    func read(_ text: String) -> LedgerText.Contents {
+        var copy = text
+        return copy.withUTF8 { LedgerText.read($0, path: ".vault/ledger/2026.log") }
+    }
+
+    @Test("a line is written with the zone's offset and milliseconds")
+    func format() {
+        #expect(
+            LedgerLine.format(event())
+                == "2026-11-18T10:00:00.250+01:00\tdev1\t7\tcurate\tnote=abc\tdecision=keep")
+        #expect(LedgerLine.formatTime(time, utcOffset: 0) == "2026-11-18T09:00:00.250Z")
+        #expect(LedgerLine.formatTime(time, utcOffset: -18000) == "2026-11-18T04:00:00.250-05:00")
+    }
+
+    @Test("format then parse gives the same event, values with tabs, newlines and % included")
+    func roundTrip() throws {
+        let tricky = event([("note", "a%b\tc\nd\re"), ("text", "ünïcode = fine"), ("empty", "")])
+        let line = LedgerLine.format(tricky)
+        #expect(!line.contains("\t\n") && !line.contains("\n"))
+        #expect(line.contains("note=a%25b%09c%0Ad%0De"))
+        let parsed = try LedgerLine.parse(line).get()
+        #expect(parsed == tricky)
+        #expect(parsed["note"] == "a%b\tc\nd\re")
+    }
+
+    @Test("zone-less Z and fraction-less times parse")
+    func timeVariants() throws {
+        let a = try LedgerLine.parse("2026-11-18T09:00:00Z\td\t1\tcurate").get()
+        #expect(a.time == VaultDate.parse("2026-11-18T09:00:00Z", in: .current))
+        #expect(a.utcOffset == 0)
+        #expect(a.fields.isEmpty)
+    }
+
+    @Test("every kind of malformed line is named")
+    func malformed() {
+        let cases: [(String, LedgerLine.Failure)] = [
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1", .tooFewFields),
+            ("yesterday\tdev\t1\tcurate", .badTime),
+            ("2026-13-18T10:00:00.000+01:00\tdev\t1\tcurate", .badTime),
+            ("2026-11-18T10:00:00.000+01\tdev\t1\tcurate", .badTime),
+            ("2026-11-18T10:00:00.000+01:00\t\t1\tcurate", .badDevice),
+            ("2026-11-18T10:00:00.000+01:00\tde v\t1\tcurate", .badDevice),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t0\tcurate", .badSequence),
+            ("2026-11-18T10:00:00.000+01:00\tdev\tx1\tcurate", .badSequence),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcu rate", .badKind),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\t", .badKind),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\tnoequals", .badField(1)),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t=2", .badField(2)),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=%zz", .badField(1)),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t", .badField(2)),
+        ]
+        for (line, failure) in cases {
+            guard case .failure(let got) = LedgerLine.parse(line) else {
+                Issue.record("parsed: \(line)")
+                continue
+            }
+            #expect(got == failure, "\(line)")
+        }
+    }
+
+    @Test("conflict markers are skipped and reported with their line")
+    func conflictMarkers() {
+        let good = LedgerLine.format(event())
+        let text = "# vault-ledger v1\n<<<<<<< HEAD\n\(good)\n=======\n>>>>>>> origin/main\n"
+        let contents = read(text)
+        #expect(contents.events.count == 1)
+        #expect(contents.lines == [3])
+        #expect(contents.diagnostics.map(\.code) == Array(repeating: "ledger-conflict-marker", count: 3))
+        #expect(contents.diagnostics.map(\.line) == [2, 4, 5])
+        #expect(contents.diagnostics.allSatisfy { $0.path == ".vault/ledger/2026.log" })
+    }
+
+    @Test("a last line without a newline is ignored and reported, even if it looks whole")
+    func truncatedLastLine() {
+        let good = LedgerLine.format(event())
+        let contents = read("# vault-ledger v1\n\(good)\n\(good.prefix(30))")
+        #expect(contents.events.count == 1)
+        #expect(contents.lacksFinalNewline)
+        #expect(contents.diagnostics.map(\.code) == ["ledger-truncated"])
+        #expect(contents.diagnostics.first?.line == 3)
+        let whole = read("# vault-ledger v1\n\(good)")
+        #expect(whole.events.isEmpty)
+        #expect(whole.diagnostics.map(\.code) == ["ledger-truncated"])
+    }
+
+    @Test("a malformed line in the middle is reported as an error and skipped")
+    func malformedMiddle() {
+        let good = LedgerLine.format(event())
+        let contents = read("# vault-ledger v1\ngarbage line\n\(good)\n")
+        #expect(contents.events.count == 1)
+        #expect(contents.diagnostics.map(\.code) == ["ledger-malformed"])
+        #expect(contents.diagnostics.first?.severity == .error)
+        #expect(contents.diagnostics.first?.line == 2)
+    }
+
+    @Test("unknown kinds are kept as events; blank lines and comments are ignored")
+    func unknownKinds() {
+        let text = "# vault-ledger v1\n\n# a comment\n2026-11-18T10:00:00.000+01:00\tdev\t1\tfrobnicate\tx=1\n"
+        let contents = read(text)
+        #expect(contents.events.map(\.kind) == ["frobnicate"])
+        #expect(contents.diagnostics.isEmpty)
+    }
+
+    @Test("a newer format version is reported")
+    func newerVersion() {
+        let contents = read("# vault-ledger v2\n")
+        #expect(contents.diagnostics.map(\.code) == ["ledger-version"])
+    }
+
+    @Test("repair keeps every valid event line byte for byte and drops the rest")
+    func repair() {
+        let a = LedgerLine.format(event())
+        var other = event()
+        other.sequence = 8
+        let b = LedgerLine.format(other)
+        let text = "# vault-ledger v1\n<<<<<<< HEAD\n\(a)\n=======\n\(a)\n\(b)\n>>>>>>> x\nnot an event\n\(b.prefix(20))"
+        var seen = Set<LedgerEvent.Identity>()
+        var copy = text
+        let result = copy.withUTF8 { LedgerText.repaired($0, seen: &seen) }
+        #expect(String(decoding: result.text, as: UTF8.self) == "# vault-ledger v1\n\(a)\n\(b)\n")
+        #expect(result.removed == 5)
+        #expect(result.duplicates == 1)
+    }
+}
