@@ -104,7 +104,7 @@ struct CardsCommandTests {
     }
 
     @Test(
-        "study --rate checks the answers and says plainly that nothing is recorded without the ledger",
+        "study --rate records the rating in the ledger and the card's schedule moves on",
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
     )
@@ -114,12 +114,19 @@ struct CardsCommandTests {
         let listed = try run(["cards", "--json"], in: vault)
         let objects = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]]
         let id = try #require(objects?.first?["id"] as? String)
+        #expect(objects?.first?["state"] as? String == "new")
         let rated = try run(["study", "--rate", "\(id)=good"], in: vault)
-        #expect(rated.status == 1)
-        #expect(
-            rated.stderr
-                == "error: this build of vault cannot record answers yet: the ledger (branch `ledger`) is not merged; the 1 event(s) were checked but nothing was recorded.\n"
-        )
+        #expect(rated.status == 0, "\(rated.stderr)")
+        let ledger = try FileManager.default.contentsOfDirectory(atPath: vault.appendingPathComponent(".vault/ledger").path)
+        #expect(ledger.count == 1)
+        let text = try String(
+            contentsOf: vault.appendingPathComponent(".vault/ledger").appendingPathComponent(ledger[0]), encoding: .utf8)
+        #expect(text.contains("\trate\t"))
+        #expect(text.contains("card=\(id)"))
+        let after = try run(["cards", "--json"], in: vault)
+        let card = (try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [[String: Any]])?
+            .first { $0["id"] as? String == id }
+        #expect(card?["state"] as? String == "learning")
         let unknown = try run(["study", "--rate", "zzzz=good"], in: vault)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
