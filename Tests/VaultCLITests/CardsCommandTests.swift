@@ -4,31 +4,9 @@ import Testing
 /// `vault cards` end to end: the built binary on a temporary vault.
 @Suite("vault cards")
 struct CardsCommandTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/debug/vault")
-
     func run(_ arguments: [String], in vault: URL) throws -> (status: Int32, stdout: String, stderr: String) {
-        let out = vault.appendingPathComponent(".out")
-        let err = vault.appendingPathComponent(".err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = vault
-        var environment = ProcessInfo.processInfo.environment
-        environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
-        environment["NO_COLOR"] = "1"
-        environment.removeValue(forKey: "VAULT_DIR")
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
-            try String(contentsOf: err, encoding: .utf8)
-        )
+        let result = VaultRunner(directory: vault, environment: ["VAULT_NOW": "2026-11-18T09:00:00Z"]).run(arguments)
+        return (result.status, result.stdout, result.stderr)
     }
 
     func makeVault() throws -> URL {
@@ -46,11 +24,7 @@ struct CardsCommandTests {
         return root
     }
 
-    @Test(
-        "lists each card with its note, line and the scheduler of its folder",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
-    )
+    @Test("lists each card with its note, line and the scheduler of its folder")
     func table() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -64,11 +38,7 @@ struct CardsCommandTests {
         #expect(lines[3] == "2 cards")
     }
 
-    @Test(
-        "--json prints one object per card with its id, kind and state",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
-    )
+    @Test("--json prints one object per card with its id, kind and state")
     func json() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -83,11 +53,7 @@ struct CardsCommandTests {
         #expect(objects?.last?["answer"] as? String == "Good day")
     }
 
-    @Test(
-        "study --list shows the queue in reading order with the daily limit, and study without --list refuses",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
-    )
+    @Test("study --list shows the queue in reading order with the daily limit, and study without --list refuses")
     func studyList() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
@@ -103,11 +69,7 @@ struct CardsCommandTests {
         #expect(refused.stderr.contains("the interactive study screen is not built yet"))
     }
 
-    @Test(
-        "study --rate records the rating in the ledger and the card's schedule moves on",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
-    )
+    @Test("study --rate records the rating in the ledger and the card's schedule moves on")
     func studyRate() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }

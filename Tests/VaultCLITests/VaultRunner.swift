@@ -30,45 +30,56 @@ struct VaultRunner {
     var owner: AnyObject?
 
     @discardableResult
-    func callAsFunction(_ arguments: String..., stdin: String? = nil) -> Result {
-        run(arguments, stdin: stdin)
+    func callAsFunction(_ arguments: String...) -> Result {
+        run(arguments)
     }
 
-    func run(_ arguments: [String], stdin: String? = nil) -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+    func run(_ arguments: [String]) -> Result {
         var env = ProcessInfo.processInfo.environment
         env["VAULT_DIR"] = nil
         env["VAULT_NOW"] = nil
         env["NO_COLOR"] = "1"
         env["EDITOR"] = "false"
         env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try! process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try? input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a full stderr pipe cannot block the child.
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        return try! Self.exec(Self.binary.path, arguments, environment: env, in: directory)
+    }
+
+    /// Runs any program in `folder` and waits, capturing its output in
+    /// files. posix_spawn, not Foundation's Process: Process never saw the
+    /// tmux client exit once its server had daemonized, and hung.
+    static func exec(_ path: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL)
+        throws -> Result
+    {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // The shell changes folder, then becomes the program.
+        let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7f == 0
         return Result(
-            stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
-            status: process.terminationStatus)
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
     }
 }
 

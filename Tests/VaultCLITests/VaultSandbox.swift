@@ -3,12 +3,7 @@ import Testing
 
 /// A temporary copy of a fixture vault with the ledger tests' defaults (VAULT_DIR, VAULT_NOW, a git identity).
 struct VaultSandbox {
-    /// What one run printed and returned.
-    struct Result {
-        var stdout: String
-        var stderr: String
-        var status: Int32
-    }
+    typealias Result = VaultRunner.Result
 
     static var packageRoot: URL { VaultRunner.packageRoot }
     static var binary: URL { VaultRunner.binary }
@@ -48,42 +43,11 @@ struct VaultSandbox {
         try Self.exec(Self.binary.path, arguments, environment: environment(env), in: root)
     }
 
-    /// Runs any program and waits, capturing its output. (posix_spawn and
-    /// waitpid rather than Foundation's Process, whose wait can miss the exit
-    /// of a child that daemonizes, as tmux does.)
+    /// Runs any program and waits, capturing its output.
     static func exec(_ path: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL)
         throws -> Result
     {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        // The shell changes folder, then becomes the program.
-        let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        return Result(
-            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
-            status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f))
+        try VaultRunner.exec(path, arguments, environment: environment, in: folder)
     }
 
     /// Runs a shell command line (for git), failing the test when it fails.
