@@ -125,6 +125,12 @@ public enum LedgerLine {
             })
         else { return .failure(.badKind) }
         var fields: [(key: String, value: String)] = []
+        if i <= end {
+            // One allocation for all fields, not one per doubling.
+            var tabs = 1
+            for k in i..<end where bytes[k] == 0x09 { tabs += 1 }
+            fields.reserveCapacity(tabs)
+        }
         var n = 0
         while i <= end {
             n += 1

@@ -53,7 +53,11 @@ public struct LedgerStore: Sendable {
                     snapshot.locations[event.identity] = (path, line)
                 }
             }
-            snapshot.events += contents.events
+            if snapshot.events.isEmpty {
+                snapshot.events = contents.events  // no element-by-element copy for the first file
+            } else {
+                snapshot.events += contents.events
+            }
             snapshot.diagnostics += contents.diagnostics
         }
         return snapshot
