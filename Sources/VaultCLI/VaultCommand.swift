@@ -14,7 +14,7 @@ public struct VaultCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
-            SourceTypeCommand.self,
+            SourceTypeCommand.self, Search.self, Index.self,
         ],
         defaultSubcommand: List.self
     )

@@ -38,9 +38,11 @@ public struct NoteLoader: Sendable {
         }
     }
 
-    /// Parses `files` in parallel; a file that cannot be read becomes a note
-    /// with an `unreadable` diagnostic.
-    func parse(_ files: [ScannedFile]) -> [Note] {
+    /// Parses `files` in parallel, in the order given, without filling in
+    /// missing creation dates; a file that cannot be read becomes a note
+    /// with an `unreadable` diagnostic. The search cache uses this to parse
+    /// in bounded batches.
+    public func parse(_ files: [ScannedFile]) -> [Note] {
         let slots = NoteSlots(count: files.count)
         let chunk = 64
         let chunks = (files.count + chunk - 1) / chunk

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import VaultCore
+import VaultStore
+
+extension SearchIndex {
+    /// Notes parsed and stored per batch: bounds memory while indexing.
+    static let batchSize = 512
+
+    /// Brings the cache up to date with the vault.
+    ///
+    /// Scans the vault, compares each note's size, mtime, ctime and inode
+    /// with the stored ones (ctime catches an edit whose mtime was put back),
+    /// parses new and changed notes in parallel on all cores and writes them,
+    /// with deletions and moves, in one transaction. When the scan's
+    /// ``ScanFingerprint`` matches the stored one, nothing is read or written.
+    ///
+    /// - Parameters:
+    ///   - rebuild: start from an empty cache.
+    ///   - scan: the scan to use (the caller's own, say); a fresh one when nil.
+    ///   - progress: told how parsing goes.
+    /// - Throws: ``VaultIndexError`` when the cache cannot be written.
+    @discardableResult
+    public func refresh(rebuild: Bool = false, scan: [ScannedFile]? = nil, progress: IndexProgress? = nil) throws
+        -> RefreshReport
+    {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let files = scan ?? VaultScanner(layout: layout).scanInParallel().files
+        let scanSeconds = Self.seconds(since: start)
+        let fingerprint = ScanFingerprint(files)
+        if rebuild { try resetDatabase() }
+        return try recovering {
+            if !rebuild, try storedFingerprint() == fingerprint {
+                return RefreshReport(
+                    scanned: files.count, added: 0, changed: 0, removed: 0, scanSeconds: scanSeconds,
+                    totalSeconds: Self.seconds(since: start))
+            }
+            return try database.writeWithoutTransaction { db in
+                var report: RefreshReport!
+                try db.inTransaction(.immediate) {
+                    report = try apply(files, fingerprint: fingerprint, db: db, progress: progress)
+                    report.scanSeconds = scanSeconds
+                    report.totalSeconds = Self.seconds(since: start)
+                    try Self.remember(report, db: db)
+                    return .commit
+                }
+                return report
+            }
+        }
+    }
+
+    func storedFingerprint() throws -> ScanFingerprint? {
+        try database.read { db in
+            try Int64.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'fingerprint'").map(
+                ScanFingerprint.init(stored:))
+        }
+    }
+
+    /// The stored stat fields of a note.
+    struct StoredStat {
+        var rowid: Int64
+        var size: Int64
+        var modified: Int64
+        var changed: Int64
+        var inode: UInt64
+
+        func matches(_ file: ScannedFile) -> Bool {
+            size == file.size && modified == file.modified && changed == file.changed && inode == file.inode
+        }
+    }
+
+    /// Diffs `files` against the stored stats and writes the difference.
+    private func apply(_ files: [ScannedFile], fingerprint: ScanFingerprint, db: Database, progress: IndexProgress?)
+        throws -> RefreshReport
+    {
+        var stored: [String: StoredStat] = [:]
+        stored.reserveCapacity(files.count)
+        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, path, size, mtime_ns, ctime_ns, inode FROM notes")
+        while let row = try rows.next() {
+            stored[row[1]] = StoredStat(
+                rowid: row[0], size: row[2], modified: row[3], changed: row[4],
+                inode: UInt64(bitPattern: row[5] as Int64))
+        }
+        // Work: new notes (no rowid) and changed ones (their rowid is reused).
+        var work: [(file: ScannedFile, rowid: Int64?)] = []
+        var changed = 0
+        for file in files {
+            if let old = stored.removeValue(forKey: file.path) {
+                if !old.matches(file) {
+                    work.append((file, old.rowid))
+                    changed += 1
+                }
+            } else {
+                work.append((file, nil))
+            }
+        }
+        // What is left was deleted or moved away; a moved note comes back as
+        // a new path above (its title and date may depend on the path).
+        for old in stored.values { try IndexedNote.delete(db, rowid: old.rowid) }
+        let removed = stored.count
+        stored = [:]
+
+        let loader = NoteLoader(layout: layout, timeZone: timeZone)
+        var gitDates: [String: Date]?
+        var done = 0
+        let batches = ParsedBatches(files: work.map(\.file), batchSize: Self.batchSize, loader: loader)
+        defer { batches.cancel() }
+        while let (offset, notes) = batches.next() {
+            for (i, var note) in notes.enumerated() {
+                let (file, rowid) = work[offset + i]
+                if note.created == nil {
+                    if gitDates == nil { gitDates = GitHistory.firstCommitDates(in: layout.root) }
+                    note.created =
+                        gitDates?[file.path] ?? Date(timeIntervalSince1970: Double(file.modified) / 1e9)
+                }
+                if let rowid { try IndexedNote.delete(db, rowid: rowid) }
+                try IndexedNote(file: file, note: note).insert(db, rowid: rowid)
+            }
+            done += notes.count
+            progress?.indexed(done, of: work.count)
+        }
+        if done > 0 { progress?.finished() }
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)", arguments: [fingerprint.stored])
+        return RefreshReport(
+            scanned: files.count, added: work.count - changed, changed: changed, removed: removed, scanSeconds: 0,
+            totalSeconds: 0)
+    }
+
+    private static func remember(_ report: RefreshReport, db: Database) throws {
+        let values: [(String, DatabaseValueConvertible)] = [
+            ("last_scanned", report.scanned), ("last_added", report.added), ("last_changed", report.changed),
+            ("last_removed", report.removed), ("last_scan_seconds", report.scanSeconds),
+            ("last_total_seconds", report.totalSeconds), ("last_refresh_at", Date().timeIntervalSince1970),
+        ]
+        for (key, value) in values {
+            try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+
+    static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import VaultCore
+import VaultStore
+
+/// The search cache of one vault: `.vault/cache/index.sqlite`, an SQLite
+/// FTS5 index through GRDB.
+///
+/// The cache is never the source of truth. A file with another schema
+/// version, a damaged file or a file that is not SQLite at all is deleted and
+/// rebuilt from the notes, never reported as an error. Call ``refresh(rebuild:progress:)``
+/// before each query so that every saved edit is seen.
+public final class SearchIndex {
+    /// The cache file's name inside `.vault/cache/`.
+    public static let fileName = "index.sqlite"
+
+    let layout: VaultLayout
+    let timeZone: TimeZone
+    /// The cache file.
+    public let url: URL
+    var database: DatabaseQueue
+
+    /// Opens the cache of the vault at `layout`, creating or rebuilding the
+    /// file when it is missing, from another version, or damaged.
+    /// - Throws: ``VaultIndexError/cannotWrite(path:reason:)`` when the cache
+    ///   folder cannot be created or the file cannot be opened.
+    public init(layout: VaultLayout, timeZone: TimeZone) throws {
+        self.layout = layout
+        self.timeZone = timeZone
+        self.url = layout.cacheFolder.appendingPathComponent(Self.fileName)
+        do {
+            try FileManager.default.createDirectory(at: layout.cacheFolder, withIntermediateDirectories: true)
+        } catch {
+            throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: (error as NSError).localizedDescription)
+        }
+        self.database = try Self.openOrReset(url)
+    }
+
+    static let displayPath = ".vault/cache/" + fileName
+
+    /// Opens `url` when it holds a current cache, else deletes it and creates
+    /// an empty one.
+    static func openOrReset(_ url: URL) throws -> DatabaseQueue {
+        if let queue = try? open(url), (try? queue.read(IndexSchema.isCurrent)) == true {
+            return queue
+        }
+        return try reset(url)
+    }
+
+    /// Deletes the cache file (and its journal files) and creates an empty cache.
+    static func reset(_ url: URL) throws -> DatabaseQueue {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+        do {
+            let queue = try open(url)
+            try queue.write(IndexSchema.create)
+            return queue
+        } catch {
+            throw VaultIndexError.cannotWrite(path: displayPath, reason: "\(error)")
+        }
+    }
+
+    static func open(_ url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        // Another vault process may be refreshing: wait for it rather than fail.
+        configuration.busyMode = .timeout(120)
+        configuration.prepareDatabase { db in
+            // A cache may lose its last transaction on power loss (it is
+            // rebuilt from the notes); WAL lets searches read while another
+            // process refreshes.
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+        }
+        return try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// Replaces the cache with an empty one (for `vault index --rebuild`, and
+    /// after finding the file damaged).
+    func resetDatabase() throws {
+        try database.close()
+        database = try Self.reset(url)
+    }
+
+    /// True for SQLite errors that mean the file is damaged or not a cache.
+    static func isDamage(_ error: Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT].contains(error.resultCode)
+    }
+
+    /// Runs `body`; when the cache turns out to be damaged, rebuilds it
+    /// empty and runs `body` once more.
+    func recovering<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error where Self.isDamage(error) {
+            try resetDatabase()
+            do {
+                return try body()
+            } catch {
+                throw VaultIndexError.database(path: Self.displayPath, reason: "\(error)")
+            }
+        }
+    }
+
+    /// How many notes the cache holds, its size on disk and its last refresh.
+    /// - Throws: ``VaultIndexError/database(path:reason:)``.
+    public func statistics() throws -> IndexStatistics {
+        let (count, meta) = try recovering {
+            try database.read { db in
+                (
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") ?? 0,
+                    try Dictionary(
+                        uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM meta").map {
+                            (($0[0] as String), ($0[1] as DatabaseValue))
+                        })
+                )
+            }
+        }
+        var bytes: Int64 = 0
+        for suffix in ["", "-wal"] {
+            var info = stat()
+            if stat(url.path + suffix, &info) == 0 { bytes += Int64(info.st_size) }
+        }
+        var report: RefreshReport?
+        var at: Date?
+        if let scanned = Int.fromDatabaseValue(meta["last_scanned"] ?? .null) {
+            report = RefreshReport(
+                scanned: scanned,
+                added: Int.fromDatabaseValue(meta["last_added"] ?? .null) ?? 0,
+                changed: Int.fromDatabaseValue(meta["last_changed"] ?? .null) ?? 0,
+                removed: Int.fromDatabaseValue(meta["last_removed"] ?? .null) ?? 0,
+                scanSeconds: Double.fromDatabaseValue(meta["last_scan_seconds"] ?? .null) ?? 0,
+                totalSeconds: Double.fromDatabaseValue(meta["last_total_seconds"] ?? .null) ?? 0)
+            at = Double.fromDatabaseValue(meta["last_refresh_at"] ?? .null).map(Date.init(timeIntervalSince1970:))
+        }
+        return IndexStatistics(notes: count, bytes: bytes, lastRefresh: report, lastRefreshAt: at)
+    }
+}
