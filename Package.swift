@@ -36,7 +36,8 @@ let package = Package(
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
-        .testTarget(name: "VaultIndexTests", dependencies: ["VaultIndex"]),
+        .testTarget(
+            name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault"]),
     ]
 )

@@ -28,12 +28,17 @@ extension SearchIndex {
         let files = scan ?? VaultScanner(layout: layout).scanInParallel().files
         let scanSeconds = Self.seconds(since: start)
         let fingerprint = ScanFingerprint(files)
-        if rebuild { try resetDatabase() }
+        trace("scan \(files.count) files", since: start)
         return try recovering {
             if !rebuild, try storedFingerprint() == fingerprint {
+                trace("fingerprint unchanged", since: start)
                 return RefreshReport(
                     scanned: files.count, added: 0, changed: 0, removed: 0, scanSeconds: scanSeconds,
                     totalSeconds: Self.seconds(since: start))
+            }
+            let isEmpty = try database.read { try Bool.fetchOne($0, sql: "SELECT NOT EXISTS (SELECT 1 FROM notes)") }
+            if rebuild || isEmpty == true {
+                return try build(files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
             }
             return try database.writeWithoutTransaction { db in
                 var report: RefreshReport!
@@ -44,10 +49,69 @@ extension SearchIndex {
                     try Self.remember(report, db: db)
                     return .commit
                 }
+                trace("refresh committed", since: start)
                 return report
             }
         }
     }
+
+    /// Indexes every note into a new file and puts it in place of the cache.
+    ///
+    /// Used when the cache is empty or a rebuild is asked for. The new file is
+    /// written without a journal (it is not the cache until the rename, and
+    /// a crash leaves only a stray temporary file), so each page is written
+    /// once instead of to the WAL and again at checkpoint.
+    private func build(
+        _ files: [ScannedFile], fingerprint: ScanFingerprint, progress: IndexProgress?, start: UInt64,
+        scanSeconds: Double
+    ) throws -> RefreshReport {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            "\(Self.fileName).building-\(getpid())")
+        try? FileManager.default.removeItem(at: temporary)
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32000")
+        }
+        var report: RefreshReport!
+        do {
+            let queue = try DatabaseQueue(path: temporary.path, configuration: configuration)
+            try queue.writeWithoutTransaction { db in
+                try IndexSchema.create(db)
+                try db.inTransaction {
+                    report = try apply(files, fingerprint: fingerprint, db: db, progress: progress)
+                    report.scanSeconds = scanSeconds
+                    report.totalSeconds = Self.seconds(since: start)
+                    try Self.remember(report, db: db)
+                    return .commit
+                }
+            }
+            try queue.close()
+            trace("build written", since: start)
+            try database.close()
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: errnoText())
+            }
+            database = try Self.open(url)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            if (try? database.read { _ in }) == nil { database = try Self.openOrReset(url) }
+            throw error
+        }
+        return report
+    }
+
+    private func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Prints a timing line to stderr when `VAULT_TRACE` is set (for `make bench`
+    /// and for finding where a slow refresh spends its time).
+    func trace(_ label: String, since start: UInt64) {
+        guard Self.tracing else { return }
+        let milliseconds = String(format: "%7.1f", Self.seconds(since: start) * 1000)
+        FileHandle.standardError.write(Data("trace: \(milliseconds) ms  \(label)\n".utf8))
+    }
+
+    static let tracing = ProcessInfo.processInfo.environment["VAULT_TRACE"].map { !$0.isEmpty } ?? false
 
     func storedFingerprint() throws -> ScanFingerprint? {
         try database.read { db in

@@ -71,6 +71,11 @@ public struct Snippet: Hashable, Sendable {
             }
         }
         if !current.isEmpty { parts.append(Part(text: current, isMatch: inMatch)) }
+        while let last = parts.last, !last.isMatch, last.text.last == " " {
+            let trimmed = String(last.text.drop { _ in false }.reversed().drop { $0 == " " }.reversed())
+            parts.removeLast()
+            if !trimmed.isEmpty { parts.append(Part(text: trimmed, isMatch: false)) }
+        }
         self.parts = parts
     }
 }

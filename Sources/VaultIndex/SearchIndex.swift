@@ -107,13 +107,14 @@ public final class SearchIndex {
     public func statistics() throws -> IndexStatistics {
         let (count, meta) = try recovering {
             try database.read { db in
-                (
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") ?? 0,
-                    try Dictionary(
-                        uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM meta").map {
-                            (($0[0] as String), ($0[1] as DatabaseValue))
-                        })
-                )
+                var meta: [String: Double] = [:]
+                let rows = try Row.fetchCursor(db, sql: "SELECT key, value FROM meta WHERE key LIKE 'last_%'")
+                while let row = try rows.next() {
+                    let key: String = row[0]
+                    let value: Double? = row[1]
+                    meta[key] = value
+                }
+                return (try Int.fetchOne(db, sql: "SELECT count(*) FROM notes") ?? 0, meta)
             }
         }
         var bytes: Int64 = 0
@@ -121,18 +122,14 @@ public final class SearchIndex {
             var info = stat()
             if stat(url.path + suffix, &info) == 0 { bytes += Int64(info.st_size) }
         }
-        var report: RefreshReport?
-        var at: Date?
-        if let scanned = Int.fromDatabaseValue(meta["last_scanned"] ?? .null) {
-            report = RefreshReport(
-                scanned: scanned,
-                added: Int.fromDatabaseValue(meta["last_added"] ?? .null) ?? 0,
-                changed: Int.fromDatabaseValue(meta["last_changed"] ?? .null) ?? 0,
-                removed: Int.fromDatabaseValue(meta["last_removed"] ?? .null) ?? 0,
-                scanSeconds: Double.fromDatabaseValue(meta["last_scan_seconds"] ?? .null) ?? 0,
-                totalSeconds: Double.fromDatabaseValue(meta["last_total_seconds"] ?? .null) ?? 0)
-            at = Double.fromDatabaseValue(meta["last_refresh_at"] ?? .null).map(Date.init(timeIntervalSince1970:))
+        guard let scanned = meta["last_scanned"] else {
+            return IndexStatistics(notes: count, bytes: bytes, lastRefresh: nil, lastRefreshAt: nil)
         }
+        let report = RefreshReport(
+            scanned: Int(scanned), added: Int(meta["last_added"] ?? 0), changed: Int(meta["last_changed"] ?? 0),
+            removed: Int(meta["last_removed"] ?? 0), scanSeconds: meta["last_scan_seconds"] ?? 0,
+            totalSeconds: meta["last_total_seconds"] ?? 0)
+        let at = meta["last_refresh_at"].map(Date.init(timeIntervalSince1970:))
         return IndexStatistics(notes: count, bytes: bytes, lastRefresh: report, lastRefreshAt: at)
     }
 }

@@ -24,9 +24,23 @@ public enum CommonMark {
             }
             event = cmark_iter_next(iterator)
         }
-        collector.facts.firstLine = collector.facts.text.split(separator: "\n").lazy
-            .map { $0.trimmingSpaces() }.first { !$0.isEmpty }
+        collector.facts.firstLine = firstNonEmptyLine(of: collector.facts.text)
         return collector.facts
+    }
+
+    /// The first line of `text` that is not only white space, trimmed.
+    /// Looks for line feeds in the UTF-8 bytes: splitting the whole body
+    /// into Character substrings cost more than parsing it.
+    static func firstNonEmptyLine(of text: String) -> String? {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            let line = text[start..<end].trimmingSpaces()
+            if !line.isEmpty { return line }
+            start = end == bytes.endIndex ? end : bytes.index(after: end)
+        }
+        return nil
     }
 
     /// Parses `bytes` into a Swift tree.

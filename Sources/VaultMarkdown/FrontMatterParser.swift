@@ -93,17 +93,21 @@ public enum FrontMatterParser {
         if first == "\"" {
             guard text.count >= 2, text.last == "\"" else { return nil }
             let inner = text.dropFirst().dropLast()
-            if inner.contains("\\") || inner.contains("\"") { return nil }
+            if inner.utf8.contains(UInt8(ascii: "\\")) || inner.utf8.contains(UInt8(ascii: "\"")) { return nil }
             return String(inner)
         }
         if first == "'" {
             guard text.count >= 2, text.last == "'" else { return nil }
             let inner = text.dropFirst().dropLast()
-            if inner.contains("'") { return nil }
+            if inner.utf8.contains(UInt8(ascii: "'")) { return nil }
             return String(inner)
         }
         if "&*!|>%@`{[]},?-:#".contains(first) { return nil }
-        if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") || text.contains("\t") { return nil }
+        if InlineSyntax.containsASCII(": ", in: text) || InlineSyntax.containsASCII(" #", in: text)
+            || text.hasSuffix(":") || text.utf8.contains(UInt8(ascii: "\t"))
+        {
+            return nil
+        }
         return text
     }
 

@@ -42,6 +42,8 @@ enum InlineSyntax {
     /// Appends the targets of `[[target]]`, `[[target|alias]]` and
     /// `[[target#heading]]` in `text`.
     static func scanWikiLinks(_ text: String, into links: inout [String]) {
+        // Most text has no `[[`: rule it out on bytes before Foundation's search.
+        guard containsASCII("[[", in: text) else { return }
         var rest = Substring(text)
         while let open = rest.range(of: "[[") {
             let after = rest[open.upperBound...]
@@ -53,6 +55,30 @@ enum InlineSyntax {
             }
             rest = after[close.upperBound...]
         }
+    }
+
+    /// True when the bytes of the ASCII string `needle` occur in `text`.
+    /// Byte search is exact for ASCII needles and much faster than
+    /// Foundation's `range(of:)`, which runs once per text node.
+    static func containsASCII(_ needle: StaticString, in text: some StringProtocol) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let hit = bytes[index...].firstIndex(of: first) {
+            var candidate = hit
+            var matched = true
+            for byte in pattern {
+                guard candidate < bytes.endIndex, bytes[candidate] == byte else {
+                    matched = false
+                    break
+                }
+                candidate = bytes.index(after: candidate)
+            }
+            if matched { return true }
+            index = bytes.index(after: hit)
+        }
+        return false
     }
 
     /// The note a Markdown link destination points at, or nil when it points

@@ -84,7 +84,7 @@ struct SearchHitJSON: Encodable {
         category = hit.category
         tags = hit.tags
         created = hit.created.map { VaultDate.isoString($0, in: timeZone) }
-        score = (hit.score * 1000).rounded() / 1000
+        score = hit.score
         snippet = hit.snippet.plainText
     }
 }
