@@ -93,6 +93,7 @@ extension SearchIndex {
                 throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: errnoText())
             }
             database = try Self.open(url)
+            openedInode = Self.inode(of: url)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             if (try? database.read { _ in }) == nil { database = try Self.openOrReset(url) }
@@ -160,16 +161,35 @@ extension SearchIndex {
         }
         // What is left was deleted or moved away; a moved note comes back as
         // a new path above (its title and date may depend on the path).
-        for old in stored.values { try IndexedNote.delete(db, rowid: old.rowid) }
-        let removed = stored.count
+        let removed = stored.values.map(\.rowid)
         stored = [:]
+        try store(work, removed: removed, db: db, progress: progress)
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)", arguments: [fingerprint.stored])
+        return RefreshReport(
+            scanned: files.count, added: work.count - changed, changed: changed, removed: removed.count,
+            scanSeconds: 0, totalSeconds: 0)
+    }
 
+    /// Deletes the `removed` rows and parses and writes the `work` notes
+    /// (reusing the rowid of a changed note).
+    func store(_ work: [(file: ScannedFile, rowid: Int64?)], removed: [Int64], db: Database, progress: IndexProgress?)
+        throws
+    {
+        for rowid in removed { try IndexedNote.delete(db, rowid: rowid) }
         let loader = NoteLoader(layout: layout, timeZone: timeZone)
         var gitDates: [String: Date]?
         var done = 0
         let batches = ParsedBatches(files: work.map(\.file), batchSize: Self.batchSize, loader: loader)
         defer { batches.cancel() }
-        while let (offset, notes) = batches.next() {
+        var waited: UInt64 = 0
+        var writing: UInt64 = 0
+        while true {
+            let waitStart = DispatchTime.now().uptimeNanoseconds
+            guard let (offset, notes) = batches.next() else { break }
+            let writeStart = DispatchTime.now().uptimeNanoseconds
+            waited += writeStart - waitStart
+            defer { writing += DispatchTime.now().uptimeNanoseconds - writeStart }
             for (i, var note) in notes.enumerated() {
                 let (file, rowid) = work[offset + i]
                 if note.created == nil {
@@ -184,11 +204,76 @@ extension SearchIndex {
             progress?.indexed(done, of: work.count)
         }
         if done > 0 { progress?.finished() }
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('fingerprint', ?)", arguments: [fingerprint.stored])
-        return RefreshReport(
-            scanned: files.count, added: work.count - changed, changed: changed, removed: removed, scanSeconds: 0,
-            totalSeconds: 0)
+        if Self.tracing, done > 0 {
+            let text = String(format: "trace: stored %d notes: %.0f ms waiting for parses, %.0f ms writing\n", done, Double(waited) / 1e6, Double(writing) / 1e6)
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// Re-checks only the given notes and folders: what a file watcher
+    /// reported. `paths` are notes that may have been added, edited or
+    /// removed; `folders` are folders that appeared (walked for notes) or went
+    /// away (their stored notes are checked). Clears the scan fingerprint, so
+    /// the next full refresh diffs every stored row once.
+    /// - Throws: ``VaultIndexError`` when the cache cannot be written.
+    @discardableResult
+    public func refresh(paths: Set<String>, folders: Set<String>) throws -> RefreshReport {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let scanner = VaultScanner(layout: layout)
+        var current: [String: ScannedFile] = [:]
+        var candidates = paths
+        for folder in folders {
+            for file in scanner.scan(folder: folder).files { current[file.path] = file }
+        }
+        candidates.formUnion(current.keys)
+        return try recovering {
+            try database.writeWithoutTransaction { db in
+                var report: RefreshReport!
+                try db.inTransaction(.immediate) {
+                    var checked = candidates
+                    for folder in folders {
+                        let under = try String.fetchAll(
+                            db, sql: "SELECT path FROM notes WHERE instr(path, ?) = 1", arguments: [folder + "/"])
+                        checked.formUnion(under)
+                    }
+                    var work: [(file: ScannedFile, rowid: Int64?)] = []
+                    var removed: [Int64] = []
+                    var changed = 0
+                    for path in checked.sorted() {
+                        let old = try Row.fetchOne(
+                            db, sql: "SELECT rowid, size, mtime_ns, ctime_ns, inode FROM notes WHERE path = ?",
+                            arguments: [path]
+                        ).map {
+                            StoredStat(
+                                rowid: $0[0], size: $0[1], modified: $0[2], changed: $0[3],
+                                inode: UInt64(bitPattern: $0[4] as Int64))
+                        }
+                        let now = current[path] ?? scanner.file(at: path)
+                        switch (old, now) {
+                        case let (old?, now?) where !old.matches(now):
+                            work.append((now, old.rowid))
+                            changed += 1
+                        case let (nil, now?):
+                            work.append((now, nil))
+                        case let (old?, nil):
+                            removed.append(old.rowid)
+                        default:
+                            break
+                        }
+                    }
+                    if !work.isEmpty || !removed.isEmpty {
+                        try store(work, removed: removed, db: db, progress: nil)
+                        try db.execute(sql: "DELETE FROM meta WHERE key = 'fingerprint'")
+                    }
+                    report = RefreshReport(
+                        scanned: checked.count, added: work.count - changed, changed: changed,
+                        removed: removed.count, scanSeconds: 0, totalSeconds: Self.seconds(since: start))
+                    if !report.isNoChange { try Self.remember(report, db: db) }
+                    return .commit
+                }
+                return report
+            }
+        }
     }
 
     private static func remember(_ report: RefreshReport, db: Database) throws {

@@ -11,11 +11,11 @@ import GRDB
 enum IndexSchema {
     /// Stored in `PRAGMA user_version`; any other value means "rebuild".
     /// Bump it whenever a table, column or tokenizer changes.
-    static let version = 1
+    static let version = 2
 
     /// The `bm25()` weights of the FTS columns, in order: title, tags, body,
-    /// CJK bigrams (path and created are unindexed).
-    static let bm25Weights = "10.0, 5.0, 1.0, 2.0, 0.0, 0.0"
+    /// CJK bigrams.
+    static let bm25Weights = "10.0, 5.0, 1.0, 2.0"
 
     static func create(_ db: Database) throws {
         try db.execute(
@@ -42,9 +42,11 @@ enum IndexSchema {
                 );
                 CREATE INDEX notes_created ON notes(created);
                 CREATE VIRTUAL TABLE notes_fts USING fts5(
-                    title, tags, body, cjk, path UNINDEXED, created UNINDEXED,
+                    title, tags, body, cjk,
                     tokenize = 'unicode61 remove_diacritics 2'
                 );
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('automerge', 16);
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
                 PRAGMA user_version = \(version);
                 """)

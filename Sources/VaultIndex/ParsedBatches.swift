@@ -13,6 +13,10 @@ final class ParsedBatches: @unchecked Sendable {
     private var cancelled = false
     private let total: Int
 
+    /// One core is left to the thread writing SQLite, which is the slower
+    /// side; parsing on every core would only slow the writer down.
+    static let parseWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+
     init(files: [ScannedFile], batchSize: Int, loader: NoteLoader) {
         total = files.count
         guard !files.isEmpty else {
@@ -23,7 +27,7 @@ final class ParsedBatches: @unchecked Sendable {
             var offset = 0
             while offset < files.count {
                 let end = min(files.count, offset + batchSize)
-                let notes = loader.parse(Array(files[offset..<end]))
+                let notes = loader.parse(Array(files[offset..<end]), workers: Self.parseWorkers)
                 condition.lock()
                 while ready.count >= 1 && !cancelled { condition.wait() }
                 if cancelled {

@@ -19,6 +19,8 @@ public final class SearchIndex {
     /// The cache file.
     public let url: URL
     var database: DatabaseQueue
+    /// The inode of the cache file when it was opened.
+    var openedInode: Int64?
 
     /// Opens the cache of the vault at `layout`, creating or rebuilding the
     /// file when it is missing, from another version, or damaged.
@@ -34,6 +36,7 @@ public final class SearchIndex {
             throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: (error as NSError).localizedDescription)
         }
         self.database = try Self.openOrReset(url)
+        self.openedInode = Self.inode(of: url)
     }
 
     static let displayPath = ".vault/cache/" + fileName
@@ -74,11 +77,29 @@ public final class SearchIndex {
         return try DatabaseQueue(path: url.path, configuration: configuration)
     }
 
+    /// Reopens the cache file when another process replaced it (a rebuild
+    /// renames a new file into place), so a long-running watcher does not keep
+    /// writing to the old one.
+    public func reopenIfReplaced() throws {
+        guard let onDisk = Self.inode(of: url), onDisk == openedInode else {
+            try database.close()
+            database = try Self.openOrReset(url)
+            openedInode = Self.inode(of: url)
+            return
+        }
+    }
+
+    static func inode(of url: URL) -> Int64? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int64(info.st_ino) : nil
+    }
+
     /// Replaces the cache with an empty one (for `vault index --rebuild`, and
     /// after finding the file damaged).
     func resetDatabase() throws {
         try database.close()
         database = try Self.reset(url)
+        openedInode = Self.inode(of: url)
     }
 
     /// True for SQLite errors that mean the file is damaged or not a cache.

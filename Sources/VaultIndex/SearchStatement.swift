@@ -25,8 +25,7 @@ struct SearchStatement {
             arguments += StatementArguments(values)
         }
         if !query.excluded.isEmpty {
-            let rowid = query.isFilterOnly ? "n.rowid" : "notes_fts.rowid"
-            conditions.append("\(rowid) NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
+            conditions.append("n.rowid NOT IN (SELECT rowid FROM notes_fts WHERE notes_fts MATCH ?)")
             arguments += [FTSExpression.any(query.excluded)]
         }
         let limitClause = limit.map { " LIMIT \(max(0, $0))" } ?? ""
@@ -39,12 +38,12 @@ struct SearchStatement {
         } else {
             let match = FTSExpression.all(query.groups)
             self.match = match
-            // Filters need the notes table; plain word searches do not.
-            let join = query.filters.isEmpty ? "" : " JOIN notes n ON n.rowid = notes_fts.rowid"
+            // Drive from the FTS match, look notes up by rowid: reading any
+            // column of notes_fts would load each hit's stored body.
             let rest = conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND ")
-            sql = "SELECT notes_fts.rowid, notes_fts.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score"
-                + " FROM notes_fts\(join) WHERE notes_fts MATCH ?\(rest)"
-                + " ORDER BY score DESC, notes_fts.created DESC NULLS LAST, notes_fts.path\(limitClause)"
+            sql = "SELECT n.rowid, n.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score"
+                + " FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid WHERE notes_fts MATCH ?\(rest)"
+                + " ORDER BY score DESC, n.created DESC NULLS LAST, n.path\(limitClause)"
             self.arguments = [match] + arguments
         }
     }

@@ -35,9 +35,11 @@ public enum FrontMatterParser {
                 openList = nil
             }
         }
-        for rawLine in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on line-feed bytes (Character splitting cost more than the
+        // rest of the parse); a CRLF line keeps its "\r", dropped below.
+        for rawLine in yaml.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             lineNumber += 1
-            var line = rawLine
+            var line = Substring(rawLine)
             if line.last == "\r" { line = line.dropLast() }
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }

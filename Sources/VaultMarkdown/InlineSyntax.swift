@@ -42,18 +42,29 @@ enum InlineSyntax {
     /// Appends the targets of `[[target]]`, `[[target|alias]]` and
     /// `[[target#heading]]` in `text`.
     static func scanWikiLinks(_ text: String, into links: inout [String]) {
-        // Most text has no `[[`: rule it out on bytes before Foundation's search.
-        guard containsASCII("[[", in: text) else { return }
-        var rest = Substring(text)
-        while let open = rest.range(of: "[[") {
-            let after = rest[open.upperBound...]
-            guard let close = after.range(of: "]]") else { return }
-            let inner = after[..<close.lowerBound]
-            if !inner.contains("\n") {
-                let target = inner.prefix { $0 != "|" && $0 != "#" }.trimmingSpaces()
+        // Byte search: `[[`, `]]`, `|`, `#` and line feeds are ASCII, so byte
+        // offsets always fall on character boundaries.
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var i = 0
+        while i + 1 < count {
+            guard bytes[i] == UInt8(ascii: "["), bytes[i + 1] == UInt8(ascii: "[") else {
+                i += 1
+                continue
+            }
+            let start = i + 2
+            var close = start
+            while close + 1 < count, !(bytes[close] == UInt8(ascii: "]") && bytes[close + 1] == UInt8(ascii: "]")) {
+                close += 1
+            }
+            guard close + 1 < count else { return }
+            let inner = bytes[start..<close]
+            if !inner.contains(UInt8(ascii: "\n")) {
+                let end = inner.firstIndex { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "#") } ?? close
+                let target = String(decoding: bytes[start..<end], as: UTF8.self).trimmingSpaces()
                 if !target.isEmpty { links.append(target) }
             }
-            rest = after[close.upperBound...]
+            i = close + 2
         }
     }
 

@@ -42,12 +42,17 @@ public struct NoteLoader: Sendable {
     /// missing creation dates; a file that cannot be read becomes a note
     /// with an `unreadable` diagnostic. The search cache uses this to parse
     /// in bounded batches.
-    public func parse(_ files: [ScannedFile]) -> [Note] {
+    ///
+    /// - Parameter workers: how many threads parse at once (all cores by
+    ///   default; the search cache leaves one core to its SQLite writer).
+    public func parse(_ files: [ScannedFile], workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Note] {
         let slots = NoteSlots(count: files.count)
         let chunk = 64
         let chunks = (files.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            var buffer = [UInt8]()
+        let workers = max(1, min(workers, chunks))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+          var buffer = [UInt8]()
+          for c in stride(from: worker, to: chunks, by: workers) {
             for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
                 let file = files[i]
                 let absolute = layout.root.path + "/" + file.path
@@ -64,6 +69,7 @@ public struct NoteLoader: Sendable {
                 }
                 slots.store(note, at: i)
             }
+          }
         }
         return slots.notes
     }

@@ -52,6 +52,15 @@ public struct VaultScanner: Sendable {
         return result
     }
 
+    /// Walks one folder of the vault (vault-relative path) and everything below it.
+    public func scan(folder: String) -> Result {
+        var result = Result(files: [], problems: [])
+        guard walksInto(folder) else { return result }
+        walk(Folder(absolute: layout.root.path + "/" + folder, relative: folder, ancestors: []), into: &result)
+        result.files.sort { $0.path < $1.path }
+        return result
+    }
+
     /// Walks the vault on all cores: the first levels of folders are listed
     /// until there are several folders per core, then each thread walks whole
     /// folders. Same result as ``scan()``.
@@ -75,6 +84,41 @@ public struct VaultScanner: Sendable {
         }
         result.files.sort { $0.path < $1.path }
         return result
+    }
+
+    /// The note at the vault-relative `path`, with its stat fields, or nil
+    /// when there is none there or the scan rules leave it out (a name
+    /// starting with `.`, not `*.md`, ignored, not a regular file). Used to
+    /// re-check single paths that a file watcher reports.
+    public func file(at path: String) -> ScannedFile? {
+        let components = path.split(separator: "/")
+        guard let name = components.last, name.hasSuffix(".md"), !components.contains(where: { $0.hasPrefix(".") })
+        else { return nil }
+        var folder = ""
+        for component in components.dropLast() {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if ignore.ignores(folder, isDirectory: true) { return nil }
+        }
+        guard !ignore.ignores(path, isDirectory: false) else { return nil }
+        var info = stat()
+        guard stat(layout.root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return ScannedFile(
+            path: path, size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+            inode: UInt64(info.st_ino))
+    }
+
+    /// True when the scan would walk into the vault-relative folder `path`.
+    public func walksInto(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        guard !components.contains(where: { $0.hasPrefix(".") }) else { return false }
+        var folder = ""
+        for component in components {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if ignore.ignores(folder, isDirectory: true) { return false }
+        }
+        return true
     }
 
     /// A folder to walk, with the folders above it (to detect link loops).

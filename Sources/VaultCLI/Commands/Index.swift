@@ -17,10 +17,24 @@ extension VaultCommand {
         @Flag(help: "Show the number of notes, the cache's size and the last refresh, without refreshing.")
         var stats = false
 
+        @Flag(help: "Keep the cache fresh from file-system events until stopped; searches then skip their scan.")
+        var watch = false
+
+        func validate() throws {
+            if watch && (stats || rebuild) { throw ValidationError("--watch cannot be combined with --stats or --rebuild.") }
+        }
+
         func run() throws {
             let context = try global.context()
             let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
             let style = context.output.style
+            if watch {
+                let watcher = IndexWatcher(index: index, layout: context.vault.layout) { message in
+                    FileHandle.standardError.write(Data("vault index --watch: \(message)\n".utf8))
+                }
+                try watcher.run()
+                return
+            }
             if stats && !rebuild {
                 let statistics = try index.statistics()
                 var table = Table()

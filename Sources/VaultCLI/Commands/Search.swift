@@ -50,8 +50,11 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
+            // A running `vault index --watch` has the changes already: asking it
+            // costs a round trip instead of a scan of every note.
+            let watched = WatchSocket.sync(context.vault.layout)
             let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
-            try index.refresh(progress: ProgressBar.onTerminal())
+            if !watched { try index.refresh(progress: ProgressBar.onTerminal()) }
             let hits = try index.search(
                 query, limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly)
             if json {
