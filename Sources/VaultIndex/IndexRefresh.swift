@@ -25,7 +25,7 @@ extension SearchIndex {
         -> RefreshReport
     {
         let start = DispatchTime.now().uptimeNanoseconds
-        let files = scan ?? VaultScanner(layout: layout).scanInParallel().files
+        let files = scan ?? VaultScanner(layout: layout).scanInParallel(sorted: false).files
         let scanSeconds = Self.seconds(since: start)
         let fingerprint = ScanFingerprint(files)
         trace("scan \(files.count) files", since: start)

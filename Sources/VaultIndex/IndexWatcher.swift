@@ -58,6 +58,12 @@ public final class IndexWatcher {
     /// - Throws: ``Failure`` when another watcher runs or watching is impossible.
     public func run() throws {
         #if os(Linux)
+            // A parent may have blocked these (test runners do); a watcher
+            // must stop when asked.
+            var stopSignals = sigset_t()
+            sigemptyset(&stopSignals)
+            for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopSignals, signal) }
+            sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
             try listen()
             inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard inotifyFD >= 0 else { throw Failure.system("inotify_init1: \(String(cString: strerror(errno)))") }

@@ -173,3 +173,53 @@ struct SearchCommandTests {
         #expect(try vault.vault(["index", "--rebuild"]).stdout.hasPrefix("Indexed 2 new, 0 changed, 0 removed"))
     }
 }
+
+/// `vault index --watch` run as a real background process: searches must see
+/// every change through it, and a second watcher must refuse to start.
+@Suite("vault index --watch end to end", .serialized)
+struct WatchCommandTests {
+    /// Starts a watcher on `vault` and waits until it has done its first refresh.
+    func startWatcher(_ vault: SearchCommandTests.TempVault) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = SearchCommandTests.binary
+        process.arguments = ["index", "--watch", "--vault", vault.root.path]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first line on stderr says it is watching.
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("watching") {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        #expect(String(decoding: seen, as: UTF8.self).contains("vault index --watch: watching"))
+        return (process, err)
+    }
+
+    @Test("with a watcher running, searches see edits, new folders, moves and deletions")
+    func watcherKeepsSearchesFresh() throws {
+        let vault = try SearchCommandTests.TempVault()
+        let (watcher, _) = try startWatcher(vault)
+        defer {
+            watcher.terminate()
+            watcher.waitUntilExit()
+        }
+        #expect(try vault.vault(["search", "-l", "memory"]).stdout == "2026/10/sleep.md\n")
+        // An edit, then a search at once: the watcher must drain its events first.
+        try vault.write("2026/10/sleep.md", "# Sleep\n\nA zebra dreams.\n")
+        #expect(try vault.vault(["search", "-l", "zebra"]).stdout == "2026/10/sleep.md\n")
+        #expect(try vault.vault(["search", "-l", "memory"]).stdout == "")
+        try vault.write("inbox/deep/okapi.md", "# Okapi\n\nzebra cousin\n")
+        #expect(try vault.vault(["search", "-l", "okapi"]).stdout == "inbox/deep/okapi.md\n")
+        try FileManager.default.moveItem(
+            at: vault.root.appendingPathComponent("inbox"), to: vault.root.appendingPathComponent("archive"))
+        #expect(try vault.vault(["search", "-l", "okapi"]).stdout == "archive/deep/okapi.md\n")
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent("2026/10/sleep.md"))
+        #expect(try vault.vault(["search", "-l", "zebra"]).stdout == "archive/deep/okapi.md\n")
+        let second = try vault.vault(["index", "--watch"])
+        #expect(second.status == 1)
+        #expect(second.stderr == "error: a watcher already keeps this vault's search cache fresh.\n")
+    }
+}

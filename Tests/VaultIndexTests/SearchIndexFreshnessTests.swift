@@ -94,3 +94,61 @@ struct SearchIndexFreshnessTests {
         #expect(try vault.paths("walrus") == ["a.md"])
     }
 }
+
+@Suite("search cache refresh of reported paths")
+struct SearchIndexPartialRefreshTests {
+    @Test("re-checking reported paths adds, updates and removes exactly those notes")
+    func reportedPaths() throws {
+        let vault = try FixtureVault()
+        try vault.note("a.md", title: "Alpha", body: "walrus")
+        try vault.note("b.md", title: "Beta", body: "walrus")
+        let index = try vault.index()
+        try index.refresh()
+        try vault.note("a.md", title: "Alpha", body: "narwhal")
+        try vault.delete("b.md")
+        try vault.note("c.md", title: "Gamma", body: "walrus")
+        let report = try index.refresh(paths: ["a.md", "b.md", "c.md", "missing.md"], folders: [])
+        #expect((report.added, report.changed, report.removed) == (1, 1, 1))
+        let walrus = try index.search(SearchQueryParser.parse("walrus"), limit: nil)
+        #expect(walrus.map(\.path) == ["c.md"])
+        #expect(try index.search(SearchQueryParser.parse("narwhal"), limit: nil).map(\.path) == ["a.md"])
+    }
+
+    @Test("a reported folder is walked when new and re-checked when gone")
+    func reportedFolders() throws {
+        let vault = try FixtureVault()
+        try vault.note("old/a.md", title: "Alpha", body: "walrus")
+        let index = try vault.index()
+        try index.refresh()
+        try vault.move("old", "new")
+        let report = try index.refresh(paths: [], folders: ["old", "new"])
+        #expect((report.added, report.removed) == (1, 1))
+        #expect(try index.search(SearchQueryParser.parse("walrus"), limit: nil).map(\.path) == ["new/a.md"])
+    }
+
+    @Test("after a partial refresh the next full refresh still finds what it missed")
+    func fingerprintCleared() throws {
+        let vault = try FixtureVault()
+        try vault.note("a.md", title: "Alpha", body: "walrus")
+        let index = try vault.index()
+        try index.refresh()
+        try vault.note("a.md", title: "Alpha", body: "narwhal")
+        try vault.note("b.md", title: "Beta", body: "narwhal")
+        // Only a.md is reported; b.md was missed by whoever reported.
+        try index.refresh(paths: ["a.md"], folders: [])
+        let full = try index.refresh()
+        #expect((full.added, full.changed, full.removed) == (1, 0, 0))
+        #expect(try index.search(SearchQueryParser.parse("narwhal"), limit: nil).count == 2)
+    }
+
+    @Test("ignored and dot paths reported by a watcher are not indexed")
+    func reportedIgnoredPaths() throws {
+        let vault = try FixtureVault()
+        try vault.write(".vault/ignore", "drafts/\n")
+        try vault.note("drafts/a.md", title: "Alpha", body: "walrus")
+        try vault.note(".hidden/b.md", title: "Beta", body: "walrus")
+        let index = try vault.index()
+        try index.refresh(paths: ["drafts/a.md", ".hidden/b.md"], folders: ["drafts"])
+        #expect(try index.search(SearchQueryParser.parse("walrus"), limit: nil).isEmpty)
+    }
+}
