@@ -14,23 +14,37 @@ extension SearchIndex {
     public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool = false) throws -> [SearchHit] {
         let statement = SearchStatement(query, limit: limit, timeZone: timeZone)
         do {
-            return try recovering {
-                try database.read { db in
-                    let ranked = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
-                    if pathsOnly {
-                        return ranked.map {
-                            SearchHit(
-                                path: $0[1], id: nil, title: "", category: nil, tags: [], created: nil, score: $0[2],
-                                snippet: Snippet(parts: []))
-                        }
-                    }
-                    return try ranked.map { try hit(rowid: $0[0], score: $0[2], match: statement.match, db: db) }
-                }
+            return try run(statement, pathsOnly: pathsOnly)
+        } catch let error where Self.isDamage(error) {
+            // Damage the refresh did not meet (its fingerprint matched): rebuild
+            // from the notes and ask again, rather than answer from nothing.
+            do {
+                try resetDatabase()
+                try refresh()
+                return try run(statement, pathsOnly: pathsOnly)
+            } catch let error as VaultIndexError {
+                throw error
+            } catch {
+                throw VaultIndexError.database(path: Self.displayPath, reason: "\(error)")
             }
         } catch let error as VaultIndexError {
             throw error
         } catch {
             throw VaultIndexError.database(path: Self.displayPath, reason: "\(error)")
+        }
+    }
+
+    private func run(_ statement: SearchStatement, pathsOnly: Bool) throws -> [SearchHit] {
+        try database.read { db in
+            let ranked = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
+            if pathsOnly {
+                return ranked.map {
+                    SearchHit(
+                        path: $0[1], id: nil, title: "", category: nil, tags: [], created: nil, score: $0[2],
+                        snippet: Snippet(parts: []))
+                }
+            }
+            return try ranked.map { try hit(rowid: $0[0], score: $0[2], match: statement.match, db: db) }
         }
     }
 

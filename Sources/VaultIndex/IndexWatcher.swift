@@ -105,11 +105,18 @@ public final class IndexWatcher {
                     try apply()
                     _ = WatchSocket.writeAll(client, "ok\n")
                 } catch {
+                    needsFullScan = true
                     _ = WatchSocket.writeAll(client, "error\n")
                     log("error: \(error.localizedDescription)")
                 }
             } else if ready == 0, isDirty {
-                try apply()
+                do {
+                    try apply()
+                } catch {
+                    // Keep watching; the next request rescans everything.
+                    needsFullScan = true
+                    log("error: \(error.localizedDescription)")
+                }
             }
         }
 
