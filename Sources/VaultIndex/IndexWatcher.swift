@@ -40,6 +40,10 @@ public final class IndexWatcher {
     var dirtyPaths = Set<String>()
     var dirtyFolders = Set<String>()
     var needsFullScan = false
+    /// Set when the vault folder itself is deleted or moved away.
+    var rootGone = false
+    /// Set when applying on quiet failed; cleared by the next event.
+    var idleApplyFailed = false
     var inotifyFD: Int32 = -1
     var serverFD: Int32 = -1
     let log: (String) -> Void
@@ -54,7 +58,7 @@ public final class IndexWatcher {
         self.log = log
     }
 
-    /// Watches until the process is killed.
+    /// Watches until the process is stopped or the vault folder is deleted.
     /// - Throws: ``Failure`` when another watcher runs or watching is impossible.
     public func run() throws {
         #if os(Linux)
@@ -64,6 +68,9 @@ public final class IndexWatcher {
             sigemptyset(&stopSignals)
             for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopSignals, signal) }
             sigprocmask(SIG_UNBLOCK, &stopSignals, nil)
+            // Hold no folder open: a deleted vault must be able to go away
+            // (and tell us so); every path used below is absolute.
+            _ = chdir("/")
             try listen()
             inotifyFD = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             guard inotifyFD >= 0 else { throw Failure.system("inotify_init1: \(String(cString: strerror(errno)))") }
@@ -71,7 +78,8 @@ public final class IndexWatcher {
             dotVaultWatch = inotify_add_watch(inotifyFD, layout.dotVault.path, Self.mask)
             let first = try index.refresh()
             log("watching \(folders.count) folders; \(first.scanned) notes, \(first.added + first.changed) indexed")
-            while true { try step() }
+            while !rootGone { try step() }
+            log("the vault folder is gone; stopping")
         #else
             throw Failure.unsupported
         #endif
@@ -87,12 +95,15 @@ public final class IndexWatcher {
         /// Waits for events or a search, and handles them.
         private func step() throws {
             var fds = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0), pollfd(fd: serverFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, isDirty ? Self.settleMilliseconds : -1)
+            let ready = poll(&fds, 2, isDirty && !idleApplyFailed ? Self.settleMilliseconds : -1)
             if ready < 0 {
                 if errno == EINTR { return }
                 throw Failure.system("poll: \(String(cString: strerror(errno)))")
             }
-            if fds[0].revents & Int16(POLLIN) != 0 { try readEvents() }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                try readEvents()
+                idleApplyFailed = false
+            }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 let client = accept(serverFD, nil, nil)
                 guard client >= 0 else { return }
@@ -113,8 +124,10 @@ public final class IndexWatcher {
                 do {
                     try apply()
                 } catch {
-                    // Keep watching; the next request rescans everything.
+                    // Keep watching, but retry only when something happens:
+                    // the next event or request rescans everything.
                     needsFullScan = true
+                    idleApplyFailed = true
                     log("error: \(error.localizedDescription)")
                 }
             }
@@ -222,6 +235,11 @@ public final class IndexWatcher {
             }
             if wd == dotVaultWatch {
                 if name == "ignore" { needsFullScan = true }
+                return
+            }
+            if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0, folders[wd] == "" {
+                // The vault itself was deleted or moved: nothing left to keep fresh.
+                rootGone = true
                 return
             }
             if mask & UInt32(IN_IGNORED) != 0 {
