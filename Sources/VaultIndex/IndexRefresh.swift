@@ -159,6 +159,9 @@ extension SearchIndex {
                 work.append((file, nil))
             }
         }
+        // The scan is unordered; inserting in path order keeps the path
+        // index's B-tree appending instead of splitting pages all over.
+        work.sort { $0.file.path < $1.file.path }
         // What is left was deleted or moved away; a moved note comes back as
         // a new path above (its title and date may depend on the path).
         let removed = stored.values.map(\.rowid)
