@@ -51,6 +51,11 @@ public final class IndexWatcher {
     /// Milliseconds of quiet after events before they are applied unasked.
     static let settleMilliseconds: Int32 = 200
 
+    /// Stop after this many seconds without a search or a file event (nil:
+    /// never). Watchers that `vault search` starts on its own use it.
+    public var idleExitSeconds: Int?
+    private var lastActivity = DispatchTime.now().uptimeNanoseconds
+
     public init(index: SearchIndex, layout: VaultLayout, log: @escaping (String) -> Void) {
         self.index = index
         self.layout = layout
@@ -78,8 +83,8 @@ public final class IndexWatcher {
             dotVaultWatch = inotify_add_watch(inotifyFD, layout.dotVault.path, Self.mask)
             let first = try index.refresh()
             log("watching \(folders.count) folders; \(first.scanned) notes, \(first.added + first.changed) indexed")
-            while !rootGone { try step() }
-            log("the vault folder is gone; stopping")
+            while !rootGone && !isIdleTooLong { try step() }
+            log(rootGone ? "the vault folder is gone; stopping" : "no search for \(idleExitSeconds ?? 0) s; stopping")
         #else
             throw Failure.unsupported
         #endif
@@ -90,12 +95,23 @@ public final class IndexWatcher {
             UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB)
             | UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
+        private var isIdleTooLong: Bool {
+            guard let idle = idleExitSeconds else { return false }
+            return DispatchTime.now().uptimeNanoseconds - lastActivity > UInt64(idle) * 1_000_000_000
+        }
+
         private var isDirty: Bool { needsFullScan || !dirtyPaths.isEmpty || !dirtyFolders.isEmpty }
 
         /// Waits for events or a search, and handles them.
         private func step() throws {
             var fds = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0), pollfd(fd: serverFD, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, 2, isDirty && !idleApplyFailed ? Self.settleMilliseconds : -1)
+            var timeout: Int32 = isDirty && !idleApplyFailed ? Self.settleMilliseconds : -1
+            if let idle = idleExitSeconds {
+                let left = Int64(idle) * 1000 - Int64((DispatchTime.now().uptimeNanoseconds - lastActivity) / 1_000_000)
+                let wait = Int32(clamping: max(0, left) + 10)
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
+            let ready = poll(&fds, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { return }
                 throw Failure.system("poll: \(String(cString: strerror(errno)))")
@@ -103,8 +119,10 @@ public final class IndexWatcher {
             if fds[0].revents & Int16(POLLIN) != 0 {
                 try readEvents()
                 idleApplyFailed = false
+                lastActivity = DispatchTime.now().uptimeNanoseconds
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
+                lastActivity = DispatchTime.now().uptimeNanoseconds
                 let client = accept(serverFD, nil, nil)
                 guard client >= 0 else { return }
                 defer { close(client) }

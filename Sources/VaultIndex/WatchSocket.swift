@@ -35,7 +35,64 @@ public enum WatchSocket {
         #endif
     }
 
+    /// Seconds without a search after which a watcher started by a search stops.
+    public static let autoStartIdleSeconds = 1800
+
+    /// Starts `vault index --watch` for the vault as a detached background
+    /// process (its own session, no terminal, output discarded) that stops
+    /// after ``autoStartIdleSeconds`` without a search or when the vault is
+    /// deleted. Does nothing when `VAULT_NO_WATCHER` is set or off Linux.
+    /// A second watcher for the same vault exits at once, so racing searches
+    /// are harmless.
+    public static func startWatcher(_ layout: VaultLayout) {
+        #if os(Linux)
+            guard (ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty else { return }
+            let arguments = [
+                "vault", "index", "--watch", "--idle-exit", String(autoStartIdleSeconds), "--vault", layout.root.path,
+            ]
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            // glibc's POSIX_SPAWN_SETSID (a GNU extension Swift does not import).
+            let setSessionID: Int32 = 0x80
+            posix_spawnattr_setflags(&attributes, Int16(setSessionID | POSIX_SPAWN_SETSIGMASK))
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            }
+            // Close everything else we inherited: a pipe held open by the
+            // watcher would keep whoever reads our output waiting forever.
+            for fd in openDescriptors() where fd > STDERR_FILENO {
+                posix_spawn_file_actions_addclose(&actions, fd)
+            }
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid = pid_t()
+            _ = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &argv, environ)
+        #endif
+    }
+
     #if os(Linux)
+        /// The file descriptors open in this process (from /proc/self/fd).
+        static func openDescriptors() -> [Int32] {
+            guard let dir = opendir("/proc/self/fd") else { return [] }
+            defer { closedir(dir) }
+            let own = dirfd(dir)
+            var result: [Int32] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if let fd = Int32(name), fd != own { result.append(fd) }
+            }
+            return result
+        }
+
         /// The abstract socket address of the vault's watcher.
         static func address(_ layout: VaultLayout) -> (sockaddr_un, socklen_t) {
             let name = "vault-watch-" + String(fnv1a(layout.cacheFolder.resolvingSymlinksInPath().path), radix: 16)

@@ -61,10 +61,14 @@ struct SearchCommandTests {
             try Data(text.utf8).write(to: url)
         }
 
-        func vault(_ arguments: [String]) throws -> Run { try SearchCommandTests.run(arguments, in: root) }
+        func vault(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+            try SearchCommandTests.run(arguments, in: root, environment: environment)
+        }
     }
 
-    static func run(_ arguments: [String], in folder: URL) throws -> Run {
+    /// Runs the binary in `folder`. Searches start no watcher of their own
+    /// unless `environment` clears `VAULT_NO_WATCHER`.
+    static func run(_ arguments: [String], in folder: URL, environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -72,6 +76,8 @@ struct SearchCommandTests {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment["VAULT_DIR"] = folder.path
+        environment["VAULT_NO_WATCHER"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -221,5 +227,26 @@ struct WatchCommandTests {
         let second = try vault.vault(["index", "--watch"])
         #expect(second.status == 1)
         #expect(second.stderr == "error: a watcher already keeps this vault's search cache fresh.\n")
+    }
+
+    @Test("a search that had to scan starts a watcher, and the next searches use it")
+    func searchStartsWatcher() throws {
+        let vault = try SearchCommandTests.TempVault()
+        let first = try vault.vault(["search", "-l", "memory"], environment: ["VAULT_NO_WATCHER": "", "VAULT_TRACE": "1"])
+        #expect(first.stdout == "2026/10/sleep.md\n")
+        #expect(first.stderr.contains("trace:"))  // it scanned
+        // Wait for the background watcher to answer: a search it serves
+        // prints no scan trace (these probes start no watcher themselves).
+        var answered = false
+        for _ in 0..<50 where !answered {
+            answered = try vault.vault(["search", "-l", "memory"], environment: ["VAULT_TRACE": "1"]).stderr.isEmpty
+            if !answered { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(answered)
+        try vault.write("2026/10/sleep.md", "# Sleep\n\nA zebra dreams.\n")
+        let second = try vault.vault(["search", "-l", "zebra"], environment: ["VAULT_TRACE": "1"])
+        #expect(second.stdout == "2026/10/sleep.md\n")
+        #expect(second.stderr == "")  // no scan: the watcher answered
+        // Deleting the vault (TempVault's deinit) stops the watcher.
     }
 }

@@ -20,8 +20,13 @@ extension VaultCommand {
         @Flag(help: "Keep the cache fresh from file-system events until stopped; searches then skip their scan.")
         var watch = false
 
+        @Option(name: .customLong("idle-exit"), help: "With --watch: stop after this many seconds without a search or a file change.")
+        var idleExit: Int?
+
         func validate() throws {
             if watch && (stats || rebuild) { throw ValidationError("--watch cannot be combined with --stats or --rebuild.") }
+            if idleExit != nil && !watch { throw ValidationError("--idle-exit needs --watch.") }
+            if let idleExit, idleExit < 1 { throw ValidationError("--idle-exit must be at least 1 second.") }
         }
 
         func run() throws {
@@ -32,6 +37,7 @@ extension VaultCommand {
                 let watcher = IndexWatcher(index: index, layout: context.vault.layout) { message in
                     FileHandle.standardError.write(Data("vault index --watch: \(message)\n".utf8))
                 }
+                watcher.idleExitSeconds = idleExit
                 try watcher.run()
                 return
             }

@@ -54,7 +54,12 @@ extension VaultCommand {
             // costs a round trip instead of a scan of every note.
             let watched = WatchSocket.sync(context.vault.layout)
             let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
-            if !watched { try index.refresh(progress: ProgressBar.onTerminal()) }
+            if !watched {
+                try index.refresh(progress: ProgressBar.onTerminal())
+                // The next search can skip the scan: start a watcher, now that
+                // the cache is warm (its first refresh finds nothing to do).
+                WatchSocket.startWatcher(context.vault.layout)
+            }
             let hits = try index.search(
                 query, limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly)
             if json {
