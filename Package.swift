@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,9 +22,13 @@ let package = Package(
         .target(name: "VaultMarkdown", dependencies: ["VaultCore", "CCmark", "Yams"]),
         .target(name: "VaultStore", dependencies: ["VaultCore", "VaultMarkdown", "Yams"]),
         .target(
+            name: "VaultIndex",
+            dependencies: ["VaultCore", "VaultMarkdown", "VaultStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore",
+                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,6 +36,8 @@ let package = Package(
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
+        .testTarget(
+            name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault"], exclude: ["Fixtures"]),
     ]
 )

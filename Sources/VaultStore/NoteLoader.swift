@@ -38,32 +38,41 @@ public struct NoteLoader: Sendable {
         }
     }
 
-    /// Parses `files` in parallel; a file that cannot be read becomes a note
-    /// with an `unreadable` diagnostic.
-    func parse(_ files: [ScannedFile]) -> [Note] {
+    /// Parses `files` in parallel, in the order given, without filling in
+    /// missing creation dates; a file that cannot be read becomes a note
+    /// with an `unreadable` diagnostic. The search cache uses this to parse
+    /// in bounded batches.
+    ///
+    /// - Parameter workers: how many threads parse at once (all cores by
+    ///   default; the search cache leaves one core to its SQLite writer).
+    public func parse(_ files: [ScannedFile], workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Note] {
         let slots = NoteSlots(count: files.count)
         let chunk = 64
         let chunks = (files.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        let workers = max(1, min(workers, chunks))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer = [UInt8]()
-            for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-                let file = files[i]
-                let absolute = layout.root.path + "/" + file.path
-                let note: Note
-                if FileReader.read(absolute, into: &buffer) {
-                    note = buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }
-                } else {
-                    var empty = NoteParser.parse(Data(), path: file.path, timeZone: timeZone)
-                    empty.diagnostics.append(
-                        Diagnostic(
-                            code: "unreadable", severity: .error, path: file.path, line: nil,
-                            message: "cannot read the file: \(errnoDescription())."))
-                    note = empty
+            for c in stride(from: worker, to: chunks, by: workers) {
+                for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
+                    slots.store(parseOne(files[i], buffer: &buffer), at: i)
                 }
-                slots.store(note, at: i)
             }
         }
         return slots.notes
+    }
+
+    /// Reads and parses one file into `buffer`'s storage.
+    private func parseOne(_ file: ScannedFile, buffer: inout [UInt8]) -> Note {
+        let absolute = layout.root.path + "/" + file.path
+        if FileReader.read(absolute, into: &buffer) {
+            return buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }
+        }
+        var empty = NoteParser.parse(Data(), path: file.path, timeZone: timeZone)
+        empty.diagnostics.append(
+            Diagnostic(
+                code: "unreadable", severity: .error, path: file.path, line: nil,
+                message: "cannot read the file: \(errnoDescription())."))
+        return empty
     }
 
     func fillCreatedDates(_ notes: [Note], files: [ScannedFile]) -> [Note] {

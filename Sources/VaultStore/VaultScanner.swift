@@ -27,7 +27,7 @@ public struct ScannedFile: Hashable, Sendable {
 /// walked (a loop) or nowhere is reported, not followed. The walk uses
 /// readdir and fstatat directly: it runs before every search, so it must cost
 /// little more than the kernel's own work.
-public struct VaultScanner {
+public struct VaultScanner: Sendable {
     public struct Result: Sendable {
         /// Note files, sorted by path.
         public var files: [ScannedFile]
@@ -44,36 +44,126 @@ public struct VaultScanner {
         self.ignore = IgnoreRules(text)
     }
 
-    /// Walks the vault.
+    /// Walks the vault on one thread.
     public func scan() -> Result {
         var result = Result(files: [], problems: [])
-        var ancestors: [(dev: UInt64, ino: UInt64)] = []
-        walk(absolute: layout.root.path, relative: "", ancestors: &ancestors, into: &result)
+        walk(Folder(absolute: layout.root.path, relative: "", ancestors: []), into: &result)
         result.files.sort { $0.path < $1.path }
         return result
     }
 
-    private func walk(
-        absolute: String, relative: String, ancestors: inout [(dev: UInt64, ino: UInt64)], into result: inout Result
-    ) {
+    /// Walks one folder of the vault (vault-relative path) and everything below it.
+    public func scan(folder: String) -> Result {
+        var result = Result(files: [], problems: [])
+        guard walksInto(folder) else { return result }
+        walk(Folder(absolute: layout.root.path + "/" + folder, relative: folder, ancestors: []), into: &result)
+        result.files.sort { $0.path < $1.path }
+        return result
+    }
+
+    /// Walks the vault on all cores: the first levels of folders are listed
+    /// until there are several folders per core, then each thread walks whole
+    /// folders. Same result as ``scan()``, in path order when `sorted` (sorting
+    /// 100,000 paths costs more than a third of the walk; callers that only
+    /// look files up can skip it).
+    public func scanInParallel(threads: Int = ProcessInfo.processInfo.activeProcessorCount, sorted: Bool = true)
+        -> Result
+    {
+        guard threads > 1 else { return scan() }
+        var result = Result(files: [], problems: [])
+        var frontier = [Folder(absolute: layout.root.path, relative: "", ancestors: [])]
+        while !frontier.isEmpty, frontier.count < threads * 8 {
+            frontier = frontier.flatMap { list($0, into: &result) }
+        }
+        let folders = frontier
+        let parts = ScanParts(count: folders.count)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            var part = Result(files: [], problems: [])
+            walk(folders[index], into: &part)
+            parts.store(part, at: index)
+        }
+        for part in parts.results {
+            result.files += part.files
+            result.problems += part.problems
+        }
+        if sorted { result.files.sort { $0.path < $1.path } }
+        return result
+    }
+
+    /// The note at the vault-relative `path`, with its stat fields, or nil
+    /// when there is none there or the scan rules leave it out (a name
+    /// starting with `.`, not `*.md`, ignored, not a regular file). Used to
+    /// re-check single paths that a file watcher reports.
+    public func file(at path: String) -> ScannedFile? {
+        let components = path.split(separator: "/")
+        guard let name = components.last, name.hasSuffix(".md"), !components.contains(where: { $0.hasPrefix(".") })
+        else { return nil }
+        var folder = ""
+        for component in components.dropLast() {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if ignore.ignores(folder, isDirectory: true) { return nil }
+        }
+        guard !ignore.ignores(path, isDirectory: false) else { return nil }
+        var info = stat()
+        guard stat(layout.root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return ScannedFile(
+            path: path, size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+            inode: UInt64(info.st_ino))
+    }
+
+    /// True when the scan would walk into the vault-relative folder `path`.
+    public func walksInto(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        guard !components.contains(where: { $0.hasPrefix(".") }) else { return false }
+        var folder = ""
+        for component in components {
+            folder = folder.isEmpty ? String(component) : folder + "/" + component
+            if ignore.ignores(folder, isDirectory: true) { return false }
+        }
+        return true
+    }
+
+    /// A folder to walk, with the folders above it (to detect link loops).
+    struct Folder: Sendable {
+        var absolute: String
+        var relative: String
+        var ancestors: [Device]
+    }
+
+    struct Device: Sendable, Equatable {
+        var dev: UInt64
+        var ino: UInt64
+    }
+
+    private func walk(_ folder: Folder, into result: inout Result) {
+        for subfolder in list(folder, into: &result) {
+            walk(subfolder, into: &result)
+        }
+    }
+
+    /// Adds the notes directly inside `folder` to `result` and returns its subfolders.
+    private func list(_ folder: Folder, into result: inout Result) -> [Folder] {
+        let absolute = folder.absolute
+        let relative = folder.relative
         let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirFD >= 0 else {
             result.problems.append(
                 Diagnostic(
                     code: "unreadable", severity: .error, path: relative.isEmpty ? "." : relative, line: nil,
                     message: "cannot read this folder: \(errnoDescription())."))
-            return
+            return []
         }
         var dirInfo = stat()
         fstat(dirFD, &dirInfo)
-        ancestors.append((UInt64(dirInfo.st_dev), UInt64(dirInfo.st_ino)))
-        defer { ancestors.removeLast() }
+        let ancestors = folder.ancestors + [Device(dev: UInt64(dirInfo.st_dev), ino: UInt64(dirInfo.st_ino))]
         guard let dir = fdopendir(dirFD) else {
             close(dirFD)
-            return
+            return []
         }
         defer { closedir(dir) }
-        var subfolders: [(String, String)] = []
+        var subfolders: [Folder] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -84,7 +174,7 @@ public struct VaultScanner {
             var info = stat()
             if type == UInt8(DT_DIR) {
                 if ignore.ignores(rel, isDirectory: true) { continue }
-                subfolders.append((absolute + "/" + name, rel))
+                subfolders.append(Folder(absolute: absolute + "/" + name, relative: rel, ancestors: ancestors))
                 continue
             }
             let isLink = type == UInt8(DT_LNK)
@@ -102,14 +192,14 @@ public struct VaultScanner {
             }
             if info.st_mode & S_IFMT == S_IFDIR {
                 if ignore.ignores(rel, isDirectory: true) { continue }
-                if ancestors.contains(where: { $0.dev == UInt64(info.st_dev) && $0.ino == UInt64(info.st_ino) }) {
+                if ancestors.contains(Device(dev: UInt64(info.st_dev), ino: UInt64(info.st_ino))) {
                     result.problems.append(
                         Diagnostic(
                             code: "symlink-loop", severity: .warning, path: rel, line: nil,
                             message: "skipped: this link points back to a folder that contains it (a symbolic link loop)."))
                     continue
                 }
-                subfolders.append((absolute + "/" + name, rel))
+                subfolders.append(Folder(absolute: absolute + "/" + name, relative: rel, ancestors: ancestors))
                 continue
             }
             guard info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".md"), !ignore.ignores(rel, isDirectory: false) else {
@@ -122,8 +212,22 @@ public struct VaultScanner {
                     changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
                     inode: UInt64(info.st_ino)))
         }
-        for (abs, rel) in subfolders {
-            walk(absolute: abs, relative: rel, ancestors: &ancestors, into: &result)
-        }
+        return subfolders
     }
+}
+
+/// Per-folder scan results that parallel workers fill at distinct indices.
+final class ScanParts: @unchecked Sendable {
+    private var storage: [VaultScanner.Result?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ result: VaultScanner.Result, at index: Int) {
+        lock.lock()
+        storage[index] = result
+        lock.unlock()
+    }
+
+    var results: [VaultScanner.Result] { storage.compactMap { $0 } }
 }

@@ -85,10 +85,23 @@ public enum FrontMatterValue: Hashable, Sendable {
 extension StringProtocol {
     /// The string without leading and trailing spaces, tabs and line breaks.
     public func trimmingSpaces() -> String {
+        // Fast path: both ends are ASCII bytes that are not white space, so
+        // no Character at either end can be white space (it runs per line of
+        // every note's front matter).
+        let scalars = unicodeScalars
+        if let first = scalars.first, let last = scalars.last, first.isASCII, last.isASCII,
+            !Self.isASCIISpace(UInt8(first.value)), !Self.isASCIISpace(UInt8(last.value))
+        {
+            return String(self)
+        }
         var start = startIndex
         var end = endIndex
         while start < end, self[start].isWhitespace { start = index(after: start) }
         while end > start, self[index(before: end)].isWhitespace { end = index(before: end) }
         return String(self[start..<end])
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte) || byte == 0x85
     }
 }

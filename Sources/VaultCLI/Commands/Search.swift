@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+import VaultIndex
+
+extension VaultCommand {
+    /// `vault search QUERY…`: ranked full-text search over the vault's notes.
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search notes: words, \"phrases\", prefix*, -excluded, OR, and filters.",
+            discussion: """
+                Filters: tag:x  category:x  source:x (substring)  type:book  cycle:weekly (or later)
+                archived:yes|no  created:2026-11  created:2026-11-18  created:>=2026-01-01
+                created:2026-01..2026-03  path:folder/   (-tag:x leaves notes out)
+                Filters alone list matching notes newest first. Words are ranked by BM25, title and
+                tags above the body. Exits 1 when no note matches. See docs/COMMANDS.md.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The query; several arguments are joined with spaces.")
+        var query: [String] = []
+
+        @Flag(name: .customShort("l"), help: "Print only the paths of matching notes, one per line.")
+        var pathsOnly = false
+
+        @Flag(help: "Print JSON: one object per hit.")
+        var json = false
+
+        @Option(help: "Show at most this many hits (default: 20 on a terminal, all otherwise).")
+        var limit: Int?
+
+        /// The parsed query (set by `validate()`).
+        private var parsed: SearchQuery?
+
+        enum CodingKeys: CodingKey {
+            case global, query, pathsOnly, json, limit
+        }
+
+        mutating func validate() throws {
+            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+            if json && pathsOnly { throw ValidationError("use either --json or -l, not both.") }
+            do {
+                parsed = try SearchQueryParser.parse(query.joined(separator: " "))
+            } catch let error as SearchQueryError {
+                throw ValidationError(error.localizedDescription)
+            }
+        }
+
+        func run() throws {
+            let context = try global.context()
+            let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
+            // A running `vault index --watch` has the changes already: asking it
+            // costs a round trip instead of a scan of every note.
+            let watched = WatchSocket.sync(context.vault.layout)
+            let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
+            if !watched {
+                try index.refresh(progress: ProgressBar.onTerminal())
+                // The next search can skip the scan: start a watcher, now that
+                // the cache is warm (its first refresh finds nothing to do).
+                WatchSocket.startWatcher(context.vault.layout)
+            }
+            let hits = try index.search(
+                query, limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly)
+            if json {
+                try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
+            } else if pathsOnly {
+                for hit in hits { context.output.line(hit.path) }
+            } else {
+                SearchResultsView(hits: hits, context: context).print()
+            }
+            if hits.isEmpty { throw CLIError.silentFailure }
+        }
+    }
+}
+
+/// The JSON shape of a search hit (documented in docs/COMMANDS.md).
+struct SearchHitJSON: Encodable {
+    var path: String
+    var id: String?
+    var title: String
+    var category: String?
+    var tags: [String]
+    var created: String?
+    var score: Double
+    var snippet: String
+
+    init(_ hit: SearchHit, timeZone: TimeZone) {
+        path = hit.path
+        id = hit.id
+        title = hit.title
+        category = hit.category
+        tags = hit.tags
+        created = hit.created.map { VaultDate.isoString($0, in: timeZone) }
+        score = hit.score
+        snippet = hit.snippet.plainText
+    }
+}
+
+/// Search hits as people read them: title, then path and category, then the
+/// snippet with matched words highlighted.
+struct SearchResultsView {
+    let hits: [SearchHit]
+    let context: CommandContext
+
+    func print() {
+        let style = context.output.style
+        if hits.isEmpty {
+            context.output.line("No notes match.")
+            return
+        }
+        for hit in hits {
+            context.output.line(style.bold(hit.title))
+            var place = style.cyan(hit.path)
+            if let category = hit.category {
+                place += "  " + style.color(category, hex: context.config.category(named: category)?.color ?? "")
+            }
+            context.output.line("  " + place)
+            let snippet = hit.snippet.parts.map { $0.isMatch ? style.highlight($0.text) : $0.text }.joined()
+            if !snippet.isEmpty { context.output.line("  " + snippet) }
+            context.output.line()
+        }
+        context.output.line(style.dim(plural(hits.count, "note")))
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import VaultIndex
+
+/// A one-line progress bar on stderr for long refreshes of the search cache.
+///
+/// Shown only when stderr is a terminal and the refresh parses more than
+/// ``threshold`` notes, so everyday searches (a handful of edits) and piped
+/// output stay quiet.
+final class ProgressBar: IndexProgress {
+    static let threshold = 2000
+
+    private var lastDrawn = -1
+    private var shown = false
+
+    /// A bar when stderr is a terminal, else nil.
+    static func onTerminal() -> ProgressBar? {
+        isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
+    }
+
+    func indexed(_ done: Int, of total: Int) {
+        guard total > Self.threshold else { return }
+        let percent = done * 100 / max(total, 1)
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        shown = true
+        let width = 30
+        let filled = width * done / max(total, 1)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        write("\r\u{1B}[2KIndexing \(bar) \(percent)%  \(done)/\(total) notes")
+    }
+
+    func finished() {
+        if shown { write("\r\u{1B}[2K") }
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

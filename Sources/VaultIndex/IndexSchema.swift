@@ -1,0 +1,62 @@
+import GRDB
+
+/// The tables of `.vault/cache/index.sqlite`, and the version that names them.
+///
+/// `notes` holds one row per note: the fields filters test (lowercased keys
+/// alongside the display values) and the file's stat fields, which decide
+/// whether the note must be parsed again. `notes_fts` is the FTS5 table with
+/// the same rowid: the searchable text, plus the path and creation time as
+/// unindexed columns so ranking needs no join. `meta` holds the scan
+/// fingerprint and the last refresh's numbers.
+enum IndexSchema {
+    /// Stored in `PRAGMA user_version`; any other value means "rebuild".
+    /// Bump it whenever a table, column or tokenizer changes.
+    static let version = 2
+
+    /// The `bm25()` weights of the FTS columns, in order: title, tags, body,
+    /// CJK bigrams.
+    static let bm25Weights = "10.0, 5.0, 1.0, 2.0"
+
+    static func create(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE notes (
+                    rowid INTEGER PRIMARY KEY,
+                    path TEXT NOT NULL UNIQUE,
+                    id TEXT,
+                    title TEXT NOT NULL,
+                    tags TEXT NOT NULL,
+                    tag_keys TEXT NOT NULL,
+                    category TEXT,
+                    category_key TEXT,
+                    source TEXT,
+                    source_key TEXT,
+                    source_type TEXT,
+                    created REAL,
+                    cycle INTEGER NOT NULL DEFAULT 0,
+                    archived INTEGER NOT NULL DEFAULT 0,
+                    size INTEGER NOT NULL,
+                    mtime_ns INTEGER NOT NULL,
+                    ctime_ns INTEGER NOT NULL,
+                    inode INTEGER NOT NULL
+                );
+                CREATE INDEX notes_created ON notes(created);
+                CREATE VIRTUAL TABLE notes_fts USING fts5(
+                    title, tags, body, cjk,
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('automerge', 16);
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+                PRAGMA user_version = \(version);
+                """)
+    }
+
+    /// True when `db` is a cache this version of vault wrote.
+    static func isCurrent(_ db: Database) throws -> Bool {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard version == Self.version else { return false }
+        let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        return tables.isSuperset(of: ["notes", "notes_fts", "meta"])
+    }
+}

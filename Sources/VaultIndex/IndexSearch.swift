@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import VaultCore
+
+extension SearchIndex {
+    /// Runs `query` against the cache (call ``refresh(rebuild:scan:progress:)``
+    /// first): BM25-ranked with title and tags above the body, ties newest
+    /// first; newest first for a query of filters only.
+    ///
+    /// - Parameters:
+    ///   - limit: the most hits to return; all when nil.
+    ///   - pathsOnly: skip titles and snippets (for `vault search -l`).
+    /// - Throws: ``VaultIndexError/database(path:reason:)``.
+    public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool = false) throws -> [SearchHit] {
+        let statement = SearchStatement(query, limit: limit, timeZone: timeZone)
+        do {
+            return try run(statement, pathsOnly: pathsOnly)
+        } catch let error where Self.isDamage(error) {
+            // Damage the refresh did not meet (its fingerprint matched): rebuild
+            // from the notes and ask again, rather than answer from nothing.
+            do {
+                try resetDatabase()
+                try refresh()
+                return try run(statement, pathsOnly: pathsOnly)
+            } catch let error as VaultIndexError {
+                throw error
+            } catch {
+                throw VaultIndexError.database(path: Self.displayPath, reason: "\(error)")
+            }
+        } catch let error as VaultIndexError {
+            throw error
+        } catch {
+            throw VaultIndexError.database(path: Self.displayPath, reason: "\(error)")
+        }
+    }
+
+    private func run(_ statement: SearchStatement, pathsOnly: Bool) throws -> [SearchHit] {
+        try database.read { db in
+            let ranked = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
+            if pathsOnly {
+                return ranked.map {
+                    SearchHit(
+                        path: $0[1], id: nil, title: "", category: nil, tags: [], created: nil, score: $0[2],
+                        snippet: Snippet(parts: []))
+                }
+            }
+            return try ranked.map { try hit(rowid: $0[0], score: $0[2], match: statement.match, db: db) }
+        }
+    }
+
+    /// Words of context a snippet shows around the match.
+    static let snippetWords = 14
+
+    private func hit(rowid: Int64, score: Double, match: String?, db: Database) throws -> SearchHit {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT path, id, title, category, tags, created FROM notes WHERE rowid = ?", arguments: [rowid])
+        guard let row else {
+            throw VaultIndexError.database(path: Self.displayPath, reason: "note \(rowid) is in the text index only")
+        }
+        let marked: String
+        if let match {
+            marked =
+                try String.fetchOne(
+                    db,
+                    sql: """
+                        SELECT snippet(notes_fts, 2, char(2), char(3), '…', \(Self.snippetWords))
+                        FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?
+                        """, arguments: [match, rowid]) ?? ""
+        } else {
+            // No words to show in context: the start of the body.
+            marked =
+                try String.fetchOne(
+                    db, sql: "SELECT substr(body, 1, 200) FROM notes_fts WHERE rowid = ?", arguments: [rowid]) ?? ""
+        }
+        let tags: String = row[4]
+        return SearchHit(
+            path: row[0], id: row[1], title: row[2], category: row[3],
+            tags: tags.isEmpty ? [] : tags.components(separatedBy: IndexedNote.tagSeparator),
+            created: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), score: score,
+            snippet: Snippet(marked: Self.trimmed(marked, isExcerpt: match == nil)))
+    }
+
+    /// The body's start cut at a word boundary, with an ellipsis when cut.
+    static func trimmed(_ text: String, isExcerpt: Bool) -> String {
+        guard isExcerpt, text.count >= 200 else { return text }
+        let cut = text.lastIndex(of: " ").map { String(text[..<$0]) } ?? text
+        return cut + "…"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// Parses notes in batches on a background thread, one batch ahead of the
+/// consumer: while the caller writes batch k to SQLite (one core), batch
+/// k + 1 is parsed on the other cores. At most two parsed batches exist at
+/// once, which bounds memory however large the vault.
+final class ParsedBatches: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var ready: [(offset: Int, notes: [Note])] = []
+    private var finished = false
+    private var cancelled = false
+    private let total: Int
+
+    /// One core is left to the thread writing SQLite, which is the slower
+    /// side; parsing on every core would only slow the writer down.
+    static let parseWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+
+    init(files: [ScannedFile], batchSize: Int, loader: NoteLoader) {
+        total = files.count
+        guard !files.isEmpty else {
+            finished = true
+            return
+        }
+        let thread = Thread { [self] in
+            var offset = 0
+            while offset < files.count {
+                let end = min(files.count, offset + batchSize)
+                let notes = loader.parse(Array(files[offset..<end]), workers: Self.parseWorkers)
+                condition.lock()
+                while ready.count >= 1 && !cancelled { condition.wait() }
+                if cancelled {
+                    condition.unlock()
+                    return
+                }
+                ready.append((offset, notes))
+                condition.broadcast()
+                condition.unlock()
+                offset = end
+            }
+            condition.lock()
+            finished = true
+            condition.broadcast()
+            condition.unlock()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Stops parsing (the consumer failed and will take no more batches).
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next parsed batch and the index of its first file, in order; nil
+    /// when all are done.
+    func next() -> (Int, [Note])? {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready.isEmpty && !finished { condition.wait() }
+        guard !ready.isEmpty else { return nil }
+        let batch = ready.removeFirst()
+        condition.broadcast()
+        return (batch.offset, batch.notes)
+    }
+}

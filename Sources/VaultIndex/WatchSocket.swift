@@ -1,0 +1,145 @@
+import Foundation
+import VaultStore
+
+/// The local socket through which `vault search` asks a running watcher
+/// (`vault index --watch`) to bring the cache up to date.
+///
+/// On Linux it is an abstract-namespace Unix socket named after the cache
+/// folder, so there is no socket file to go stale and no path-length limit;
+/// binding it doubles as the one-watcher-per-vault lock. Elsewhere there is no
+/// watcher and ``sync(_:)`` always answers false.
+public enum WatchSocket {
+    /// How long a search waits for the watcher to answer (it may be in the
+    /// middle of indexing a large batch) before doing its own refresh.
+    static let syncTimeoutSeconds = 30
+
+    /// Asks the vault's watcher to apply every change it has been told of.
+    /// True when the watcher answered that the cache is up to date; false
+    /// when there is no watcher or it failed (the caller then refreshes by
+    /// scanning, so a dead watcher costs speed, never correctness).
+    public static func sync(_ layout: VaultLayout) -> Bool {
+        #if os(Linux)
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { return false }
+            defer { close(fd) }
+            var timeout = timeval(tv_sec: syncTimeoutSeconds, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var (address, length) = self.address(layout)
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
+            }
+            guard connected == 0, writeAll(fd, "sync\n") else { return false }
+            return readLine(fd) == "ok"
+        #else
+            return false
+        #endif
+    }
+
+    /// Seconds without a search after which a watcher started by a search stops.
+    public static let autoStartIdleSeconds = 1800
+
+    /// Starts `vault index --watch` for the vault as a detached background
+    /// process (its own session, no terminal, output discarded) that stops
+    /// after ``autoStartIdleSeconds`` without a search or when the vault is
+    /// deleted. Does nothing when `VAULT_NO_WATCHER` is set or off Linux.
+    /// A second watcher for the same vault exits at once, so racing searches
+    /// are harmless.
+    public static func startWatcher(_ layout: VaultLayout) {
+        #if os(Linux)
+            guard (ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty else { return }
+            let arguments = [
+                "vault", "index", "--watch", "--idle-exit", String(autoStartIdleSeconds), "--vault", layout.root.path,
+            ]
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            // glibc's POSIX_SPAWN_SETSID (a GNU extension Swift does not import).
+            let setSessionID: Int32 = 0x80
+            posix_spawnattr_setflags(&attributes, Int16(setSessionID | POSIX_SPAWN_SETSIGMASK))
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+                posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+            }
+            // Close everything else we inherited: a pipe held open by the
+            // watcher would keep whoever reads our output waiting forever.
+            for fd in openDescriptors() where fd > STDERR_FILENO {
+                posix_spawn_file_actions_addclose(&actions, fd)
+            }
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid = pid_t()
+            _ = posix_spawn(&pid, "/proc/self/exe", &actions, &attributes, &argv, environ)
+        #endif
+    }
+
+    #if os(Linux)
+        /// The file descriptors open in this process (from /proc/self/fd).
+        static func openDescriptors() -> [Int32] {
+            guard let dir = opendir("/proc/self/fd") else { return [] }
+            defer { closedir(dir) }
+            let own = dirfd(dir)
+            var result: [Int32] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if let fd = Int32(name), fd != own { result.append(fd) }
+            }
+            return result
+        }
+
+        /// The abstract socket address of the vault's watcher.
+        static func address(_ layout: VaultLayout) -> (sockaddr_un, socklen_t) {
+            let name = "vault-watch-" + String(fnv1a(layout.cacheFolder.resolvingSymlinksInPath().path), radix: 16)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(name.utf8)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                raw[0] = 0  // abstract namespace
+                for (i, byte) in bytes.enumerated() where i + 1 < raw.count { raw[i + 1] = byte }
+            }
+            let length = MemoryLayout<sa_family_t>.size + 1 + bytes.count
+            return (address, socklen_t(length))
+        }
+
+        static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                sent += n
+            }
+            return true
+        }
+
+        /// One line, without its newline; nil on error, timeout or end of stream.
+        static func readLine(_ fd: Int32) -> String? {
+            var line: [UInt8] = []
+            var byte: UInt8 = 0
+            while line.count < 4096 {
+                let n = recv(fd, &byte, 1, 0)
+                if n < 0, errno == EINTR { continue }
+                guard n == 1 else { return nil }
+                if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+                line.append(byte)
+            }
+            return nil
+        }
+    #endif
+
+    static func fnv1a(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h &*= 0x100_0000_01b3
+        }
+        return h
+    }
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# make bench: the speed bars of SPEC section 12, measured against ripgrep on
+# the same files in the same run. Prints a table and writes
+# benchmarks/results.md.
+#
+#   VAULT_BENCH_DIR   where generated vaults are cached (default ~/.cache/vault-bench;
+#                     never inside the repository)
+#   BENCH_SIZES       note counts to measure (default "10000 100000")
+#   BENCH_RUNS        runs per measurement, medians reported (default 5, at least 5)
+#
+# Needs a release build (`make bench` builds one), python3, ripgrep, hyperfine
+# and GNU time; installs the last three with apt-get when they are missing.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+VAULT="$ROOT/.build/release/vault"
+BENCH_DIR=${VAULT_BENCH_DIR:-$HOME/.cache/vault-bench}
+SIZES=${BENCH_SIZES:-"10000 100000"}
+RUNS=${BENCH_RUNS:-5}
+[ "$RUNS" -lt 5 ] && RUNS=5
+MAKE_VAULT="$ROOT/../shared/bench/make_vault.py"
+RESULTS="$ROOT/benchmarks/results.md"
+# Searches must not start watchers on their own here: "scan" rows measure
+# the stat scan, "watcher" rows a watcher this script starts and stops.
+export VAULT_NO_WATCHER=1
+WORK=$(mktemp -d)
+WATCH_PID=""
+trap 'stop_watcher; rm -rf "$WORK"' EXIT
+
+# ---------------------------------------------------------------- tools
+need=()
+command -v rg >/dev/null 2>&1 || need+=(ripgrep)
+command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing: ${need[*]}"
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+[ -x "$VAULT" ] || { echo "error: $VAULT is missing; run 'make bench' (it builds in release)." >&2; exit 1; }
+[ -f "$MAKE_VAULT" ] || { echo "error: $MAKE_VAULT is missing." >&2; exit 1; }
+
+# ---------------------------------------------------------------- helpers
+ROWS="$WORK/rows.tsv"      # section \t what \t vault ms \t reference ms \t ratio \t note
+: >"$ROWS"
+
+# median_ms JSON INDEX: the median of one hyperfine result, in milliseconds.
+median_ms() {
+  python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"]*1000))' "$1" "$2"
+}
+
+# bench_row SECTION LABEL COMMAND [REFERENCE_COMMAND [PREPARE]]: medians of
+# RUNS runs of COMMAND (and of REFERENCE_COMMAND, with their ratio).
+# Other benchmarks (ledger `vault status`, due queue...) call this too.
+bench_row() {
+  local section=$1 label=$2 command=$3 reference=${4:-} prepare=${5:-}
+  local json="$WORK/h.json"
+  local args=(-N -i --style none --runs "$RUNS" --export-json "$json")
+  if [ -n "$prepare" ]; then args+=(--prepare "$prepare"); else args+=(--warmup 1); fi
+  if [ -n "$reference" ]; then
+    hyperfine "${args[@]}" "$command" "$reference" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
+    local ours theirs
+    ours=$(median_ms "$json" 0)
+    theirs=$(median_ms "$json" 1)
+    local ratio
+    ratio=$(python3 -c "print('%.3f' % ($ours / $theirs))")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$section" "$label" "$ours" "$theirs" "$ratio" "" >>"$ROWS"
+    printf '  %-58s %9s ms   rg %9s ms   ratio %s\n' "$label" "$ours" "$theirs" "$ratio"
+  else
+    hyperfine "${args[@]}" "$command" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
+    local ours
+    ours=$(median_ms "$json" 0)
+    printf '%s\t%s\t%s\t\t\t\n' "$section" "$label" "$ours" >>"$ROWS"
+    printf '  %-58s %9s ms\n' "$label" "$ours"
+  fi
+}
+
+# note_row SECTION LABEL VALUE: a measured value that is not a time.
+note_row() {
+  printf '%s\t%s\t\t\t\t%s\n' "$1" "$2" "$3" >>"$ROWS"
+  printf '  %-58s %s\n' "$2" "$3"
+}
+
+# A vault of N notes, generated once and kept in BENCH_DIR.
+vault_of() {
+  local n=$1 dir="$BENCH_DIR/notes-$1"
+  if [ ! -f "$dir/.vault/config.yml" ]; then
+    echo "Generating $dir ($n notes)..." >&2
+    mkdir -p "$BENCH_DIR"
+    python3 "$MAKE_VAULT" "$dir" --notes "$n" >/dev/null
+    (cd "$dir" && "$VAULT" init >/dev/null)
+  fi
+  echo "$dir"
+}
+
+start_watcher() {
+  "$VAULT" index --vault "$1" --watch 2>"$WORK/watch.log" &
+  WATCH_PID=$!
+  for _ in $(seq 1 600); do
+    grep -q "watching" "$WORK/watch.log" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "  the watcher did not start: $(cat "$WORK/watch.log")" >&2
+  return 1
+}
+
+stop_watcher() {
+  if [ -n "$WATCH_PID" ]; then
+    kill "$WATCH_PID" 2>/dev/null || true
+    wait "$WATCH_PID" 2>/dev/null || true
+    WATCH_PID=""
+  fi
+}
+
+# ---------------------------------------------------------------- search cache
+RARE=belcorpanion      # ~50 notes of 100k
+MEDIUM=quiveerlo       # ~1,200 notes
+COMMON=memory          # ~35,000 notes
+PHRASE="the memory"    # ~4,800 notes hold the two words in a row
+
+for n in $SIZES; do
+  dir=$(vault_of "$n")
+  section="$n notes"
+  echo "== $section ($dir)"
+  # Ten notes to edit between runs; their bytes are put back at the end.
+  (cd "$dir" && find 2025 -name '*.md' | sort | head -10 || true) >"$WORK/edit.list"
+  mkdir -p "$WORK/edit-backup"
+  (cd "$dir" && tar cf "$WORK/edit-backup/notes.tar" -T "$WORK/edit.list")
+  cat >"$WORK/edit.sh" <<EOF
+#!/bin/sh
+# Appends a line to the first \$1 listed notes, so they differ from the cache.
+n=\${1:-10}
+stamp=\$(date +%s%N)
+head -n "\$n" "$WORK/edit.list" | while read -r f; do echo "bench edit \$stamp" >>"$dir/\$f"; done
+EOF
+  chmod +x "$WORK/edit.sh"
+
+  bench_row "$section" "cold index (vault index --rebuild)" "$VAULT index --vault $dir --rebuild"
+  peak=$( { /usr/bin/time -v "$VAULT" index --vault "$dir" --rebuild >/dev/null; } 2>&1 | awk -F': ' '/Maximum resident/ {printf "%.0f MB", $2/1024}' || true)
+  note_row "$section" "peak memory, cold index (max RSS)" "$peak"
+  bench_row "$section" "refresh, nothing changed (vault index)" "$VAULT index --vault $dir"
+  bench_row "$section" "refresh after editing 10 notes (vault index)" "$VAULT index --vault $dir" "" "$WORK/edit.sh 10"
+
+  # Searches without a watcher: each one scans the vault (stat of every note).
+  bench_row "$section" "search rare word, scan (vault search --limit 20)" "$VAULT search --vault $dir --limit 20 $RARE" "rg -l $RARE $dir"
+  bench_row "$section" "search medium word, scan" "$VAULT search --vault $dir --limit 20 $MEDIUM" "rg -l $MEDIUM $dir"
+  bench_row "$section" "search common word, scan" "$VAULT search --vault $dir --limit 20 $COMMON" "rg -l $COMMON $dir"
+  bench_row "$section" "search -l common word (every hit), scan" "$VAULT search --vault $dir -l $COMMON" "rg -l $COMMON $dir"
+
+  # With `vault index --watch` running: a search asks the watcher instead of scanning.
+  if start_watcher "$dir"; then
+    bench_row "$section" "search rare word, watcher" "$VAULT search --vault $dir --limit 20 $RARE" "rg -l $RARE $dir"
+    bench_row "$section" "search medium word, watcher" "$VAULT search --vault $dir --limit 20 $MEDIUM" "rg -l $MEDIUM $dir"
+    bench_row "$section" "search common word, watcher" "$VAULT search --vault $dir --limit 20 $COMMON" "rg -l $COMMON $dir"
+    bench_row "$section" "search -l rare word (every hit), watcher" "$VAULT search --vault $dir -l $RARE" "rg -l $RARE $dir"
+    bench_row "$section" "search -l medium word (every hit), watcher" "$VAULT search --vault $dir -l $MEDIUM" "rg -l $MEDIUM $dir"
+    bench_row "$section" "search -l common word (every hit), watcher" "$VAULT search --vault $dir -l $COMMON" "rg -l $COMMON $dir"
+    bench_row "$section" "search phrase \"$PHRASE\", watcher" "$VAULT search --vault $dir --limit 20 '\"$PHRASE\"'" "rg -l '$PHRASE' $dir"
+    bench_row "$section" "search filters only (category:Health created:2026-10)" "$VAULT search --vault $dir --limit 20 category:Health created:2026-10" "rg -l '^category: Health\$' $dir"
+    bench_row "$section" "search rare word right after editing 10 notes, watcher" "$VAULT search --vault $dir --limit 20 $RARE" "rg -l $RARE $dir" "$WORK/edit.sh 10"
+    stop_watcher
+  fi
+  (cd "$dir" && tar xf "$WORK/edit-backup/notes.tar")
+  "$VAULT" index --vault "$dir" >/dev/null
+done
+
+# ================================================================ OTHER BENCHMARKS
+# Other engineers: append your measurements here, e.g.
+#   bench_row "100000 notes" "vault status (1M ledger events)" "$VAULT status --vault $dir"
+# They land in the same table and in benchmarks/results.md.
+# ============================================================ END OTHER BENCHMARKS
+
+# ---------------------------------------------------------------- report
+python3 - "$ROWS" "$RESULTS" "$RUNS" <<'EOF'
+import sys, os, datetime, platform, subprocess
+rows_path, out_path, runs = sys.argv[1], sys.argv[2], sys.argv[3]
+rows = [line.rstrip("\n").split("\t") for line in open(rows_path) if line.strip()]
+def rg_version():
+    try: return subprocess.run(["rg", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    except Exception: return "rg ?"
+lines = ["# Benchmark results", "",
+         f"Measured by `make bench` (benchmarks/run.sh) on {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC, "
+         f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end, {rg_version()}. "
+         f"Medians of {runs} runs (hyperfine); ratio = vault / rg (the bar for search is at most 0.25).", "",
+         "Search rows with `scan` stat every note before the query; rows with `watcher` ran with "
+         "`vault index --watch` in the background. `--limit 20` is what a terminal gets by default.", ""]
+section = None
+for s, what, ours, ref, ratio, note in rows:
+    if s != section:
+        section = s
+        lines += [f"## {s}", "", "| what | vault | rg -l | ratio |", "|---|---:|---:|---:|"]
+    value = f"{ours} ms" if ours else note
+    lines.append(f"| {what} | {value} | {ref + ' ms' if ref else ''} | {ratio} |")
+    # a blank line closes each table when the section changes
+lines.append("")
+open(out_path, "w").write("\n".join(lines).replace("\n## ", "\n\n## "))
+print(f"\nWrote {out_path}")
+EOF
