@@ -12,9 +12,10 @@ struct IndexedNote {
     var file: ScannedFile
     var note: Note
 
-    /// Until ledger replay lands on this branch, every note is daily and not
-    /// archived (see docs/FORMAT.md, "Search cache").
-    var cycle: SearchCycle { .daily }
+    /// Notes are written daily and not archived; the ledger's state is
+    /// applied by ``SearchIndex/applyCuration(_:)`` before a query that
+    /// filters on `cycle:` or `archived:` (see docs/FORMAT.md, "Search cache").
+    var cycle: CurationCycle { .daily }
     var archived: Bool { false }
 
     var tagKeys: String {

@@ -60,6 +60,11 @@ extension VaultCommand {
                 // the cache is warm (its first refresh finds nothing to do).
                 WatchSocket.startWatcher(context.vault.layout)
             }
+            if query.filters.contains(where: \.needsCuration) {
+                let board = CurationSnapshot.load(context).board
+                try index.applyCuration(
+                    board.items.map { .init(path: $0.note.path, cycle: $0.cycle, archived: $0.archived) })
+            }
             let hits = try index.search(
                 query, limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly)
             if json {
@@ -75,6 +80,16 @@ extension VaultCommand {
 }
 
 /// The JSON shape of a search hit (documented in docs/COMMANDS.md).
+extension SearchFilter {
+    /// True for the filters whose answer comes from ledger replay.
+    var needsCuration: Bool {
+        switch kind {
+        case .cycle, .archived: return true
+        default: return false
+        }
+    }
+}
+
 struct SearchHitJSON: Encodable {
     var path: String
     var id: String?

@@ -65,7 +65,7 @@ public struct SearchFilter: Hashable, Sendable {
         /// `type:book`: the note's source type is `book` (case-insensitive).
         case sourceType(String)
         /// `cycle:weekly`: the note has reached this curation cycle or a later one.
-        case cycle(SearchCycle)
+        case cycle(CurationCycle)
         /// `archived:yes` or `archived:no`.
         case archived(Bool)
         /// `created:2026-11`, `created:>=2026-01-01`, `created:2026-01..2026-03`.
@@ -73,17 +73,6 @@ public struct SearchFilter: Hashable, Sendable {
         /// `path:folder/`: the note's vault-relative path starts with this text.
         case path(String)
     }
-}
-
-/// The curation cycles a note climbs through, in order (SPEC section 4).
-///
-/// Kept here for the `cycle:` filter until the ledger's own type lands; the
-/// raw values are what the search cache stores.
-public enum SearchCycle: Int, Hashable, Sendable, CaseIterable {
-    case daily = 0, weekly, monthly, yearly
-
-    /// The name written in queries: `daily`, `weekly`, `monthly`, `yearly`.
-    public var name: String { String(describing: self) }
 }
 
 /// A calendar day, as written in a `created:` filter.

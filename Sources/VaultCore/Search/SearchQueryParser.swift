@@ -160,7 +160,7 @@ public enum SearchQueryParser {
             case "type": kind = .sourceType(value)
             case "path": kind = .path(value.hasPrefix("./") ? String(value.dropFirst(2)) : value)
             case "cycle":
-                guard let cycle = SearchCycle.allCases.first(where: { $0.name == value.lowercased() }) else {
+                guard let cycle = CurationCycle.allCases.first(where: { $0.name == value.lowercased() }) else {
                     throw SearchQueryError.badValue(
                         filter: name, value: value, column: valueColumn, expected: "daily, weekly, monthly or yearly")
                 }
