@@ -15,19 +15,7 @@ public enum AtomicFile {
         if stat(url.path, &info) == 0 { mode = info.st_mode & 0o7777 }
         let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw VaultStoreError.unwritable(path: url.path, reason: errnoDescription()) }
-        var failure: String?
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoDescription()
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { FileIO.writeAll(fd, $0) }
         if failure == nil, fsync(fd) != 0 { failure = errnoDescription() }
         close(fd)
         if failure == nil, rename(temp.path, url.path) != 0 { failure = errnoDescription() }

@@ -18,7 +18,7 @@ public struct CardLoader: Sendable {
             var buffer = [UInt8]()
             for i in (c * chunk)..<min(notes.count, (c + 1) * chunk) {
                 let note = notes[i]
-                guard FileReader.read(layout.root.path + "/" + note.path, into: &buffer), Self.mayHoldCards(buffer)
+                guard FileIO.read(layout.root.path + "/" + note.path, into: &buffer), Self.mayHoldCards(buffer)
                 else { continue }
                 slots.store(CardExtractor.cards(in: Data(buffer), notePath: note.path, noteID: note.id), at: i)
             }

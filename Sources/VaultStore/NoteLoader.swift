@@ -64,7 +64,7 @@ public struct NoteLoader: Sendable {
     /// Reads and parses one file into `buffer`'s storage.
     private func parseOne(_ file: ScannedFile, buffer: inout [UInt8]) -> Note {
         let absolute = layout.root.path + "/" + file.path
-        if FileReader.read(absolute, into: &buffer) {
+        if FileIO.read(absolute, into: &buffer) {
             return buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }
         }
         var empty = NoteParser.parse(Data(), path: file.path, timeZone: timeZone)
@@ -107,30 +107,4 @@ final class NoteSlots: @unchecked Sendable {
     }
 
     var notes: [Note] { storage.map { $0! } }
-}
-
-/// Reads whole files with plain POSIX calls into a reused buffer.
-enum FileReader {
-    /// Reads the file at `path` into `buffer`; false (with errno set) on failure.
-    static func read(_ path: String, into buffer: inout [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        let size = Int(info.st_size)
-        buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if n == 0 { break }
-            buffer.append(contentsOf: chunk[0..<n])
-        }
-        return true
-    }
 }

@@ -70,19 +70,7 @@ public struct LedgerAppender: Sendable {
         }
         bytes += Array(line.utf8)
         bytes.append(0x0A)
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoDescription()
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
         if failure == nil, fsync(fd) != 0 { failure = errnoDescription() }
         if let failure { throw VaultStoreError.unwritable(path: path, reason: failure) }
         if info.st_size == 0 { AtomicFile.syncFolder(url.deletingLastPathComponent()) }

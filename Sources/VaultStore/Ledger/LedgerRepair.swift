@@ -29,7 +29,7 @@ public struct LedgerRepair: Sendable {
             for name in store.fileNames() {
                 let path = ".vault/ledger/" + name
                 let url = store.layout.url(of: path)
-                guard FileReader.read(url.path, into: &buffer) else {
+                guard FileIO.read(url.path, into: &buffer) else {
                     throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
                 }
                 let result = buffer.withUnsafeBufferPointer { LedgerText.repaired($0, seen: &seen) }

@@ -40,7 +40,7 @@ public struct LedgerStore: Sendable {
         for name in fileNames() {
             let path = ".vault/ledger/" + name
             snapshot.files.append(path)
-            guard Self.readWhole(layout.url(of: path).path, into: &buffer) else {
+            guard FileIO.read(layout.url(of: path).path, into: &buffer) else {
                 snapshot.diagnostics.append(
                     Diagnostic(
                         code: "unreadable", severity: .error, path: path, line: nil,
@@ -61,33 +61,6 @@ public struct LedgerStore: Sendable {
             snapshot.diagnostics += contents.diagnostics
         }
         return snapshot
-    }
-
-    /// Reads a whole file with one allocation and `read(2)` straight into it
-    /// (ledger files reach 100 MB; chunked copies cost a third of replay).
-    static func readWhole(_ path: String, into buffer: inout [UInt8]) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        let size = Int(info.st_size)
-        var failed = false
-        buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, count in
-            var offset = 0
-            while offset < size {
-                let n = Foundation.read(fd, raw.baseAddress! + offset, size - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    break
-                }
-                if n == 0 { break }  // the file shrank meanwhile: keep what was read
-                offset += n
-            }
-            count = offset
-        }
-        return !failed
     }
 
     /// Reads the ledger and replays it into history order.
