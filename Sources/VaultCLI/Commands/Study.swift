@@ -57,11 +57,16 @@ extension VaultCommand {
             if interactive, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
                 throw CLIError.studyNeedsTerminal
             }
+            var trace = PhaseTrace()
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
+            trace.mark("notes (\(notes.count))")
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
+            trace.mark("cards (\(cards.count))")
             let ledger = VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone)
             let history = LedgerStore(layout: context.vault.layout).history().history
+            trace.mark("ledger read+parse+order (\(history.events.count) events)")
             let replay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
+            trace.mark("card replay")
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
             if interactive {
                 let queue = StudyPlanner.plan(
@@ -80,6 +85,7 @@ extension VaultCommand {
             let queue = StudyPlanner.plan(
                 cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
                 options: options)
+            trace.mark("plan")
             if json {
                 try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
                 return
