@@ -67,6 +67,7 @@ extension VaultCommand {
             trace.mark("ledger read+parse+order (\(history.events.count) events)")
             let replay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
             trace.mark("card replay")
+            KeptUntilExit.keep((notes, history))
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
             if interactive {
                 let queue = StudyPlanner.plan(
