@@ -18,12 +18,18 @@ extension VaultCommand {
             let context = try global.context()
             let snapshot = CurationSnapshot.load(context)
             var report = StatusReport(board: snapshot.board, today: snapshot.today)
+            var trace = PhaseTrace()
             let events = snapshot.history.events
             report.studyStreak = StudyStreak(events: events, now: context.now, timeZone: context.timeZone)
+            trace.mark("streak")
             let cards = CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
+            trace.mark("cards (\(cards.count))")
             let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
+            trace.mark("card replay")
             report.flashcards = FlashcardCounts.count(
                 cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone)
+            trace.mark("flashcard counts")
+            KeptUntilExit.keep(snapshot)
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
             let style = context.output.style
             let out = context.output
