@@ -79,4 +79,24 @@ struct InteractiveStudyTests {
         #expect(end.contains("Next due: 2026-11-19T09:"))
         #expect(ratings(vault).map { field("rating", of: $0) } == ["q5"])
     }
+
+    @Test("Ctrl-C ends the session with the terminal restored, the summary printed and the ratings kept")
+    func interrupt() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("study --limit 2")
+        try session.waitFor("Card 1 of 2")
+        try session.keys("Space")
+        try session.waitFor("Paris")
+        try session.keys("4")
+        try session.waitFor("Card 2 of 2")
+        try session.keys("C-c")
+        let end = try session.waitFor("EXIT=")
+        #expect(end.contains("EXIT=0"))
+        #expect(end.contains("Session stopped: 1 card studied of 2."))
+        #expect(!end.contains("space/enter reveal"), "the alternate screen is gone")
+        #expect(ratings(vault).map { field("rating", of: $0) } == ["easy"])
+    }
 }
