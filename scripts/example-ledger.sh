@@ -16,8 +16,20 @@
 # Notes without an id that are decided get one (vault says so); the Inbox
 # notes (weeks 46/47) stay undecided and untouched.
 #
+# Then flashcard study, with `vault study --rate` (and one `--tier`): every
+# other card of the vault (10 cards: sm2 in 2026/07, fsrs in 2026/08, ladder
+# in 2026/09, tiers in 2026/10, as .vault/config.yml says), card k first
+# studied on 1 October + 2k days at 07:30 UTC, then again whenever it is due
+# (at its due time, or 07:30 UTC on its due day), with a fixed cycle of answers,
+# up to 17 November. Card 3 (fsrs) is abandoned after 25 October, so on the
+# reference date it is overdue by more than 3 days (set aside); tiers card 8 is
+# studied daily and never promoted (promotion suggested), tiers card 9 is moved
+# to "reviewing" after its fifth correct answer.
+#
 # Usage: scripts/example-ledger.sh [EXAMPLE_VAULT] [VAULT_BINARY]
-# Refuses to run when the vault already has a ledger (delete .vault/ledger/ and .vault/local/ to redo it).
+# Refuses to run when the vault already has a ledger. To regenerate ExampleVault's ledger:
+#   swift build && rm -rf ExampleVault/.vault/ledger ExampleVault/.vault/local && scripts/example-ledger.sh
+# (commit .vault/ledger/; .vault/local/ is git-ignored).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 vault_dir="$(cd "${1:-$here/ExampleVault}" && pwd)"
@@ -74,6 +86,44 @@ for week in $(seq 30 43) 45; do
     [ "$week" = 43 ] && review monthly 2026-10 2026-11-01T11:00:00 2 0 no
 done
 review weekly 2026-W46 2026-11-15T19:00:00 3 2 no
+
+echo "== flashcard study"
+VAULT_BIN="$bin" python3 - <<'PY'
+import datetime, json, os, subprocess
+
+binary = os.environ["VAULT_BIN"]
+utc = datetime.timezone.utc
+end = datetime.datetime(2026, 11, 17, 20, 0, tzinfo=utc)
+abandon = datetime.datetime(2026, 10, 25, 23, 59, tzinfo=utc)
+
+def vault(now, *args):
+    env = dict(os.environ, VAULT_NOW=now.strftime("%Y-%m-%dT%H:%M:%SZ"))
+    return subprocess.run([binary, *args], env=env, check=True, capture_output=True, text=True).stdout
+
+def stamp(moment):
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+cards = json.loads(vault(datetime.datetime(2026, 10, 1, tzinfo=utc), "cards", "--json"))
+for k, card in enumerate(cards[::2][:10]):
+    answers = ["q4", "q5", "q3", "q4", "q2", "q4", "q5"] if card["scheduler"] == "sm2" else \
+        ["good", "good", "hard", "good", "again", "good", "easy"]
+    when = datetime.datetime(2026, 10, 1, 7, 30, tzinfo=utc) + datetime.timedelta(days=2 * k)
+    n = correct = 0
+    while when <= end and not (k == 3 and when > abandon):
+        answer = answers[n % len(answers)]
+        out = vault(when, "study", "--rate", f"{card['id']}={answer}")
+        print(f"{stamp(when)} {out.strip()}")
+        n += 1
+        correct += answer not in ("again", "q2")
+        if k == 9 and correct == 5:
+            print(f"{stamp(when)} " + vault(when + datetime.timedelta(seconds=30), "study", "--tier", f"{card['id']}=reviewing").strip())
+        due = out.rsplit("due ", 1)[1].strip()
+        if due == "never":
+            break
+        due = datetime.datetime.fromisoformat(due.replace("Z", "+00:00")).astimezone(utc)
+        morning = due.replace(hour=7, minute=30, second=0)
+        when = max(due, morning) if due - when >= datetime.timedelta(days=1) else due
+PY
 
 echo "== status at the reference date"
 VAULT_NOW=2026-11-18T09:00:00Z "$bin" status

@@ -14,6 +14,7 @@ enum CLIError: LocalizedError, Equatable {
     case emptyNote
     case cannotEdit(path: String, reason: String)
     case notATerminal(String)
+    case studyNeedsTerminal
     case notInReview(note: String, period: String, why: String)
 
     var errorDescription: String? {
@@ -38,6 +39,8 @@ enum CLIError: LocalizedError, Equatable {
             return "the note is empty; nothing was saved."
         case .notATerminal(let level):
             return "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
+        case .studyNeedsTerminal:
+            return "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
         case .cannotEdit(let path, let reason):

@@ -65,8 +65,10 @@ struct CardsCommandTests {
         #expect(lines[1].hasSuffix("languages/de.md:1  new  Guten Tag"))
         #expect(lines[2] == "2 cards to study; 0 of 50 answered today.")
         let refused = try run(["study"], in: vault)
-        #expect(refused.status == 64)
-        #expect(refused.stderr.contains("the interactive study screen is not built yet"))
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr.hasPrefix("error: the interactive study screen needs a terminal"))
+        #expect(refused.stderr.contains("`vault study --list`"))
     }
 
     @Test("study --rate records the rating in the ledger and the card's schedule moves on")
@@ -92,5 +94,35 @@ struct CardsCommandTests {
         let unknown = try run(["study", "--rate", "zzzz=good"], in: vault)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
+    }
+
+    @Test(
+        "status counts the cards due today and the streak of days with ratings",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
+    )
+    func statusFlashcardsAndStreak() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let listed = try JSONSerialization.jsonObject(with: Data(try run(["cards", "--json"], in: vault).stdout.utf8))
+        let ids = try #require((listed as? [[String: Any]])?.compactMap { $0["id"] as? String })
+        #expect(ids.count == 2)
+        // Both cards answered on the 16th and 17th: the sm2 card (q4) comes back after 1 day, then 6.
+        for moment in ["2026-11-16T08:00:00Z", "2026-11-17T08:00:00Z"] {
+            let rated = try run(["study", "--now", moment, "--rate", "\(ids[0])=good", "--rate", "\(ids[1])=q4"], in: vault)
+            #expect(rated.status == 0, "\(rated.stderr)")
+        }
+        let status = try run(["status", "--json"], in: vault)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        #expect(json["streak"] as? Int == 2)
+        #expect(json["best_streak"] as? Int == 2)
+        #expect(json["new_flashcards"] as? Int == 0)
+        #expect(json["set_aside_flashcards"] as? Int == 0)
+        // The fsrs card rated good twice is due on the 24th, the sm2 card (q4, q4: 1 then 6 days) on the 23rd.
+        #expect(json["due_flashcards"] as? Int == 0)
+        // On the 27th the fsrs card is 3 days late (still due), the sm2 card 4 (set aside).
+        let later = try run(["status", "--now", "2026-11-27T09:00:00Z"], in: vault)
+        #expect(later.stdout.contains("1 flashcard due today, 1 set aside (overdue by more than 3 days)"))
+        #expect(later.stdout.contains("Streak: 0 days (best 2)"))
     }
 }

@@ -12,10 +12,10 @@ struct SyncTests {
         let laptop: VaultSandbox
         let phone: VaultSandbox
 
-        init(union: Bool) throws {
+        init(union: Bool, fixture: String = "curation") throws {
             base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-sync-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-            var laptop = try VaultSandbox(fixture: "curation")
+            var laptop = try VaultSandbox(fixture: fixture)
             let laptopRoot = base.appendingPathComponent("laptop")
             try FileManager.default.moveItem(at: laptop.root, to: laptopRoot)
             laptop = VaultSandbox(root: laptopRoot)
@@ -101,6 +101,41 @@ struct SyncTests {
         #expect(try laptop.run(["sync"]).status == 0)
         laptop.now = "2026-11-18T09:00:00Z"
         #expect(try laptop.run(["status", "--json"]).stdout == (try phone.run(["status", "--json"]).stdout))
+    }
+
+    @Test("two clones study the same deck, sync, and end with one merged history and the same schedule")
+    func studyOnTwoClones() throws {
+        let m = try Machines(union: true, fixture: "cards")
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        let cards = try #require(try laptop.json(["cards", "--json"]) as? [[String: Any]])
+        let ids = cards.compactMap { $0["id"] as? String }
+        #expect(ids.count == 4)
+        // The laptop studies the first two cards in the morning, the phone the first and the last at noon.
+        laptop.now = "2026-11-16T08:00:00Z"
+        phone.now = "2026-11-16T12:00:00Z"
+        #expect(try laptop.run(["study", "--rate", "\(ids[0])=good", "--rate", "\(ids[1])=easy"]).status == 0)
+        #expect(try phone.run(["study", "--rate", "\(ids[0])=again", "--rate", "\(ids[3])=q4"]).status == 0)
+        laptop.now = "2026-11-17T08:00:00Z"
+        #expect(try laptop.run(["study", "--rate", "\(ids[0])=good"]).status == 0)
+        for machine in [laptop, phone, laptop] {
+            let r = try machine.run(["sync"])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        laptop.now = "2026-11-18T09:00:00Z"
+        phone.now = "2026-11-18T09:00:00Z"
+        let onLaptop = try laptop.run(["cards", "--json"]).stdout
+        #expect(onLaptop == (try phone.run(["cards", "--json"]).stdout))
+        let merged = laptop.ledgerText().split(separator: "\n").filter { $0.contains("\trate\t") }
+        #expect(merged.count == 5)
+        #expect(phone.ledgerText().split(separator: "\n").filter { $0.contains("\trate\t") }.count == 5)
+        // Card 0's history interleaves both machines: good (laptop 08:00), again (phone 12:00), good (laptop next day).
+        let first = try #require((try laptop.json(["cards", "--json"]) as? [[String: Any]])?.first)
+        #expect(first["reviews"] as? Int == 3)
+        let status = try laptop.run(["status", "--json"]).stdout
+        #expect(status == (try phone.run(["status", "--json"]).stdout))
+        #expect(status.contains("\"best_streak\" : 2"))
     }
 
     @Test("sync explains a vault outside git and a repository without a remote")

@@ -38,3 +38,22 @@ struct VaultLedgerEvents: CardEventSource, CardEventSink {
         }
     }
 }
+
+/// A sink for one study session: the ledger is read once and one appender
+/// (device id, sequence) serves every answer, so each rating costs one
+/// locked, fsynced write however long the ledger is.
+struct LedgerSessionSink: CardEventSink {
+    let appender: LedgerAppender
+
+    /// - Throws: ``VaultStoreError`` when the device id cannot be made.
+    init(layout: VaultLayout, timeZone: TimeZone, history: LedgerHistory) throws {
+        appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, history: history)
+    }
+
+    func append(_ events: [PendingCardEvent]) throws {
+        for event in events {
+            let (kind, fields) = event.kindAndFields
+            try appender.append(kind: kind, fields: fields, at: event.time)
+        }
+    }
+}

@@ -29,7 +29,9 @@ extension VaultCommand {
         func run(_ context: CommandContext, events source: CardEventSource) throws {
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
-            let replay = CardScheduleReplay.replay(try source.events(), cards: cards, config: context.config.schedulers)
+            let events = try source.events()
+            let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
+            KeptUntilExit.keep((notes, events))
             for problem in replay.problems { context.output.warning(problem.localizedDescription) }
             let endOfToday = context.now.addingTimeInterval(endOfDayOffset(context))
             let listed: [(Card, CardSchedule)] = cards.compactMap { card in

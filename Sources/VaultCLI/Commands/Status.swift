@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultStore
 
 extension VaultCommand {
     /// `vault status` (and bare `vault`): what to review now.
@@ -16,7 +17,19 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let snapshot = CurationSnapshot.load(context)
-            let report = StatusReport(board: snapshot.board, today: snapshot.today)
+            var report = StatusReport(board: snapshot.board, today: snapshot.today)
+            var trace = PhaseTrace()
+            let events = snapshot.history.events
+            report.studyStreak = StudyStreak(events: events, now: context.now, timeZone: context.timeZone)
+            trace.mark("streak")
+            let cards = CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
+            trace.mark("cards (\(cards.count))")
+            let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
+            trace.mark("card replay")
+            report.flashcards = FlashcardCounts.count(
+                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone)
+            trace.mark("flashcard counts")
+            KeptUntilExit.keep(snapshot)
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
             let style = context.output.style
             let out = context.output
@@ -37,8 +50,17 @@ extension VaultCommand {
                 ])
             }
             if !table.rows.isEmpty { out.line(table.render()) }
-            if let cards = report.dueFlashcards { out.line("\(plural(cards, "flashcard")) due") }
-            if let streak = report.streak { out.line("Streak: \(plural(streak, "day"))") }
+            if let cards = report.flashcards, cards.due + cards.setAside + cards.new > 0 {
+                var text = "\(plural(cards.due, "flashcard")) due today"
+                if cards.setAside > 0 { text += ", \(cards.setAside) set aside (overdue by more than 3 days)" }
+                if cards.new > 0 { text += ", \(cards.new) new" }
+                out.line(text + "  " + style.dim("vault study"))
+            }
+            if let streak = report.studyStreak, streak.best > 0 {
+                var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
+                if streak.current > 0 && !streak.activeToday { text += style.dim("; study or review today to keep it") }
+                out.line(text)
+            }
         }
     }
 }
@@ -54,10 +76,16 @@ struct StatusJSON: Encodable {
     var notes: Int
     var notesToReview: Int
     var periods: [Line]
-    /// Filled in by the flashcards feature; null until then.
+    /// Reviewed cards due by the end of today, overdue ones within 3 days included.
     var dueFlashcards: Int?
-    /// Filled in by the streaks feature; null until then.
+    /// Cards overdue by more than 3 days (set aside by `vault study`).
+    var setAsideFlashcards: Int?
+    /// Cards never answered.
+    var newFlashcards: Int?
+    /// Consecutive days with a study or review event, up to today (or yesterday).
     var streak: Int?
+    /// The longest such run.
+    var bestStreak: Int?
 
     init(_ report: StatusReport, snapshot: CurationSnapshot) {
         today = VaultDate.dayString(snapshot.context.now, in: snapshot.context.timeZone)
@@ -65,14 +93,20 @@ struct StatusJSON: Encodable {
         notes = snapshot.notes.count
         notesToReview = report.notesToReview
         periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review)) }
-        dueFlashcards = report.dueFlashcards
-        streak = report.streak
+        dueFlashcards = report.flashcards?.due
+        setAsideFlashcards = report.flashcards?.setAside
+        newFlashcards = report.flashcards?.new
+        streak = report.studyStreak?.current
+        bestStreak = report.studyStreak?.best
     }
 
     enum CodingKeys: String, CodingKey {
         case today, timezone, notes, periods, streak
         case notesToReview = "notes_to_review"
         case dueFlashcards = "due_flashcards"
+        case setAsideFlashcards = "set_aside_flashcards"
+        case newFlashcards = "new_flashcards"
+        case bestStreak = "best_streak"
     }
 
     func encode(to encoder: Encoder) throws {
@@ -83,6 +117,9 @@ struct StatusJSON: Encodable {
         try c.encode(notesToReview, forKey: .notesToReview)
         try c.encode(periods, forKey: .periods)
         try c.encode(dueFlashcards, forKey: .dueFlashcards)
+        try c.encode(setAsideFlashcards, forKey: .setAsideFlashcards)
+        try c.encode(newFlashcards, forKey: .newFlashcards)
         try c.encode(streak, forKey: .streak)
+        try c.encode(bestStreak, forKey: .bestStreak)
     }
 }

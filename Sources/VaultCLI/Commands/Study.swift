@@ -4,16 +4,17 @@ import VaultCore
 import VaultStore
 
 extension VaultCommand {
-    /// `vault study --list`: today's study queue.
+    /// `vault study`: the interactive study screen, or its scripted forms `--list` and `--rate`.
     struct Study: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show today's flashcard study queue.",
+            abstract: "Study today's flashcards: question, reveal, rate.",
             discussion: """
                 Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered.
                 Cards overdue by more than 3 days are set aside and reported. The daily limit (30, or 50
                 with --exam) counts the cards already answered today. Scripted form: --list, and
                 --rate CARD=again|hard|good|easy|q0…q5|correct|wrong, --tier CARD=learning|reviewing|mastered|inactive
-                (recorded once the ledger is merged). The interactive screen is not built yet.
+                (each recorded in the ledger). Without --list/--rate, in a terminal: the full-screen session
+                (space or enter reveals, 1-4 rates Again/Hard/Good/Easy, 0-5 for sm2 cards, q quits), then a summary.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -47,27 +48,45 @@ extension VaultCommand {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
             let answering = !rates.isEmpty || !tiers.isEmpty
             if list && answering { throw ValidationError("--list cannot be combined with --rate or --tier.") }
-            if !list && !answering {
-                throw ValidationError(
-                    "the interactive study screen is not built yet; use `vault study --list` to see the queue, and --rate CARD=good to answer."
-                )
-            }
+            if json && !list { throw ValidationError("--json needs --list.") }
         }
 
         func run() throws {
             let context = try global.context()
+            let interactive = !list && rates.isEmpty && tiers.isEmpty
+            if interactive, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+                throw CLIError.studyNeedsTerminal
+            }
+            var trace = PhaseTrace()
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
+            trace.mark("notes (\(notes.count))")
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
+            trace.mark("cards (\(cards.count))")
             let ledger = VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone)
-            let replay = CardScheduleReplay.replay(try ledger.events(), cards: cards, config: context.config.schedulers)
+            let history = LedgerStore(layout: context.vault.layout).history().history
+            trace.mark("ledger read+parse+order (\(history.events.count) events)")
+            let replay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
+            trace.mark("card replay")
+            KeptUntilExit.keep((notes, history))
+            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            if interactive {
+                let queue = StudyPlanner.plan(
+                    cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                    options: options)
+                let sink = try LedgerSessionSink(
+                    layout: context.vault.layout, timeZone: context.timeZone, history: history)
+                var screen = StudyScreen(context: context, queue: queue, replay: replay, sink: sink)
+                try screen.run()
+                return
+            }
             if !list {
                 try answer(context, cards: cards, replay: replay, sink: ledger)
                 return
             }
-            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
             let queue = StudyPlanner.plan(
                 cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
                 options: options)
+            trace.mark("plan")
             if json {
                 try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
                 return

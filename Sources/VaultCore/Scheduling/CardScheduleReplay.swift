@@ -51,7 +51,7 @@ public enum CardScheduleReplay {
                     switch field.key {
                     case "card": card = field.value
                     case "rating": rating = field.value
-                    case "scheduler": scheduler = SchedulerName(rawValue: field.value) ?? .fsrs
+                    case "scheduler": scheduler = SchedulerName(ledgerValue: field.value) ?? .fsrs
                     default: continue
                     }
                     found += 1

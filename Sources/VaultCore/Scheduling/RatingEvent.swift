@@ -95,7 +95,7 @@ public struct RatingEvent: Hashable, Sendable {
         }
         guard event.kind == Self.kind else { throw fail("is a '\(event.kind)' event, not 'rate'") }
         guard let card = event["card"], !card.isEmpty else { throw fail("has no 'card' field") }
-        let scheduler = event["scheduler"].flatMap(SchedulerName.init(rawValue:)) ?? .fsrs
+        let scheduler = event["scheduler"].flatMap(SchedulerName.init(ledgerValue:)) ?? .fsrs
         guard let raw = event["rating"], let answer = ReviewAnswer(raw, scheduler: scheduler) else {
             throw fail("has a 'rating' this build cannot read ('\(event["rating"] ?? "")')")
         }

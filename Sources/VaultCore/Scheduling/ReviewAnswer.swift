@@ -65,6 +65,19 @@ public enum ReviewAnswer: Hashable, Sendable {
         }
     }
 
+    /// The answer a study screen key gives: `0`…`5` (quality) for sm2 cards,
+    /// `1`…`4` (Again/Hard/Good/Easy) for the others; nil for any other key.
+    public init?(key: Character, scheduler: SchedulerName) {
+        guard let n = key.wholeNumberValue, key.isASCII else { return nil }
+        if scheduler == .sm2 {
+            guard (0...5).contains(n) else { return nil }
+            self = .quality(n)
+        } else {
+            guard let rating = FSRSRating(rawValue: n) else { return nil }
+            self = .fsrs(rating)
+        }
+    }
+
     /// How the ledger writes the answer: `good`, `q4`, `correct`…
     public var ledgerValue: String {
         switch self {

@@ -25,11 +25,15 @@ public struct StatusReport: Sendable {
     /// Pending notes in due and missed periods: the notes to review now.
     public var notesToReview: Int
 
-    /// Cards due today. Hook for the flashcards feature: nil until it fills it in.
-    public var dueFlashcards: Int?
-    /// Consecutive days with a review or study session. Hook for the streaks
-    /// feature: nil until it fills it in.
-    public var streak: Int?
+    /// The flashcards waiting today; nil when the report was made without cards.
+    public var flashcards: FlashcardCounts?
+    /// The study streak; nil when the report was made without the ledger's events.
+    public var studyStreak: StudyStreak?
+
+    /// Reviewed cards due by the end of today (set-aside and new cards not included); nil without cards.
+    public var dueFlashcards: Int? { flashcards?.due }
+    /// Consecutive days with a study or review event up to today; nil without the ledger's events.
+    public var streak: Int? { studyStreak?.current }
 
     /// The curation part of the report for day `today` (a day number in the vault's zone).
     public init(board: CurationBoard, today: Int) {

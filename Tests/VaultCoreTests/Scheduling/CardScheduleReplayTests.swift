@@ -15,6 +15,14 @@ func card(
 
 @Suite("Rating events and replay")
 struct CardScheduleReplayTests {
+    @Test("a ledger scheduler value reads as its name; other values (case included) read as nothing")
+    func schedulerLedgerValue() {
+        for name in SchedulerName.allCases { #expect(SchedulerName(ledgerValue: name.rawValue) == name) }
+        #expect(SchedulerName(ledgerValue: "FSRS") == nil)
+        #expect(SchedulerName(ledgerValue: "anki") == nil)
+        #expect(SchedulerName(ledgerValue: "") == nil)
+    }
+
     @Test("a rating event survives the trip through a ledger event, with its states before and after")
     func roundTrip() throws {
         let c = card("capital of france")
