@@ -96,11 +96,7 @@ struct CardsCommandTests {
         #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
     }
 
-    @Test(
-        "status counts the cards due today and the streak of days with ratings",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: binary.path), "build the vault binary first (swift build)")
-    )
+    @Test("status counts the cards due today and the streak of days with ratings")
     func statusFlashcardsAndStreak() throws {
         let vault = try makeVault()
         defer { try? FileManager.default.removeItem(at: vault) }
