@@ -9,6 +9,7 @@
 # /tmp/vault-cards-bench) and reused; delete it to make it again.
 #
 # Usage: benchmarks/cards_bench.sh [NOTES] [EVENTS]
+# (PREPARE_ONLY=1 makes the vault and stops: `make bench` times it with hyperfine.)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 notes="${1:-75000}"
@@ -26,6 +27,7 @@ if [ ! -f "$dir/.bench-ready" ]; then
     python3 "$here/benchmarks/card_events.py" "$dir" "$dir/.cards.json" --events "$events"
     touch "$dir/.bench-ready"
 fi
+[ "${PREPARE_ONLY:-}" = 1 ] && exit 0  # make bench times it itself
 echo "cards: $(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$dir/.cards.json"), ledger: $(du -sh "$dir/.vault/ledger" | cut -f1)"
 
 "$bin" --vault "$dir" study --list > /dev/null  # warm the page cache

@@ -188,6 +188,14 @@ for n in $SIZES; do
   bench_row "$section" "vault status ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir"
   bench_row "$section" "vault review weekly --list ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT review weekly --list --vault $dir"
 done
+
+# ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
+# `vault study --list` <= 300 ms end to end). The vault (75k notes, ~26k
+# cards, 1M rate events) is made once by benchmarks/cards_bench.sh.
+cards_dir="$BENCH_DIR/cards-75000"
+BENCH_DIR="$cards_dir" PREPARE_ONLY=1 "$ROOT/benchmarks/cards_bench.sh" 75000 1000000
+bench_row "flashcards" "vault study --list (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --list --vault $cards_dir"
+bench_row "flashcards" "vault status (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $cards_dir"
 # ============================================================ END OTHER BENCHMARKS
 
 # ---------------------------------------------------------------- report
