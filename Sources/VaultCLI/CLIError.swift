@@ -24,9 +24,11 @@ enum CLIError: LocalizedError, Equatable {
         case .badNow(let value):
             return "'\(value)' (from --now or VAULT_NOW) is not a moment; write it as 2026-11-18T09:00:00Z."
         case .unknownCategory(let name):
-            return "there is no category '\(name)'; see `vault category list`, or add it with `vault category add \"\(name)\"`."
+            return
+                "there is no category '\(name)'; see `vault category list`, or add it with `vault category add \"\(name)\"`."
         case .unknownSourceType(let name):
-            return "there is no source type '\(name)'; see `vault source-type list`, or add it with `vault source-type add \(name)`."
+            return
+                "there is no source type '\(name)'; see `vault source-type list`, or add it with `vault source-type add \(name)`."
         case .categoryExists(let name):
             return "the category '\(name)' already exists."
         case .sourceTypeExists(let name):
@@ -38,9 +40,11 @@ enum CLIError: LocalizedError, Equatable {
         case .emptyNote:
             return "the note is empty; nothing was saved."
         case .notATerminal(let level):
-            return "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
+            return
+                "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
         case .studyNeedsTerminal:
-            return "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
+            return
+                "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
         case .cannotEdit(let path, let reason):

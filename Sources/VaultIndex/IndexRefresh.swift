@@ -38,7 +38,8 @@ extension SearchIndex {
             }
             let isEmpty = try database.read { try Bool.fetchOne($0, sql: "SELECT NOT EXISTS (SELECT 1 FROM notes)") }
             if rebuild || isEmpty == true {
-                return try build(files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
+                return try build(
+                    files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
             }
             return try database.writeWithoutTransaction { db in
                 var report: RefreshReport!
@@ -208,7 +209,9 @@ extension SearchIndex {
         }
         if done > 0 { progress?.finished() }
         if Self.tracing, done > 0 {
-            let text = String(format: "trace: stored %d notes: %.0f ms waiting for parses, %.0f ms writing\n", done, Double(waited) / 1e6, Double(writing) / 1e6)
+            let text = String(
+                format: "trace: stored %d notes: %.0f ms waiting for parses, %.0f ms writing\n", done,
+                Double(waited) / 1e6, Double(writing) / 1e6)
             FileHandle.standardError.write(Data(text.utf8))
         }
     }

@@ -104,7 +104,10 @@ public final class IndexWatcher {
 
         /// Waits for events or a search, and handles them.
         private func step() throws {
-            var fds = [pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0), pollfd(fd: serverFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: serverFD, events: Int16(POLLIN), revents: 0),
+            ]
             var timeout: Int32 = isDirty && !idleApplyFailed ? Self.settleMilliseconds : -1
             if let idle = idleExitSeconds {
                 let left = Int64(idle) * 1000 - Int64((DispatchTime.now().uptimeNanoseconds - lastActivity) / 1_000_000)
@@ -181,9 +184,12 @@ public final class IndexWatcher {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(serverFD, $0, length) }
             }
             if bound != 0 {
-                throw errno == EADDRINUSE ? Failure.alreadyRunning : Failure.system("bind: \(String(cString: strerror(errno)))")
+                throw errno == EADDRINUSE
+                    ? Failure.alreadyRunning : Failure.system("bind: \(String(cString: strerror(errno)))")
             }
-            guard Glibc.listen(serverFD, 64) == 0 else { throw Failure.system("listen: \(String(cString: strerror(errno)))") }
+            guard Glibc.listen(serverFD, 64) == 0 else {
+                throw Failure.system("listen: \(String(cString: strerror(errno)))")
+            }
         }
 
         /// Adds watches on `folder` and every folder below it that the scan walks.
@@ -212,7 +218,9 @@ public final class IndexWatcher {
                     subfolders.append(rel)
                 } else if type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN) {
                     var info = stat()
-                    if stat(absolute + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { subfolders.append(rel) }
+                    if stat(absolute + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                        subfolders.append(rel)
+                    }
                 }
             }
             for subfolder in subfolders { try watchTree(subfolder) }

@@ -62,7 +62,9 @@ struct IndexedNote {
         let hasCJK =
             CJKBigrams.containsCJK(note.bodyText) || CJKBigrams.containsCJK(note.title)
             || note.tags.contains(where: CJKBigrams.containsCJK)
-        let cjk = hasCJK ? CJKBigrams.indexText(note.title + "\n" + note.tags.joined(separator: " ") + "\n" + note.bodyText) : ""
+        let cjk =
+            hasCJK
+            ? CJKBigrams.indexText(note.title + "\n" + note.tags.joined(separator: " ") + "\n" + note.bodyText) : ""
         var ftsBinder = RawBinder(fts.sqliteStatement)
         ftsBinder.bind(newRowid)
         ftsBinder.bind(note.title)
@@ -121,7 +123,8 @@ struct RawBinder {
         }
         let code = sqlite3_step(statement)
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
 }

@@ -32,7 +32,8 @@ struct SearchStatement {
         if query.isFilterOnly {
             match = nil
             let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            sql = "SELECT n.rowid, n.path, 0.0 FROM notes n\(whereClause)"
+            sql =
+                "SELECT n.rowid, n.path, 0.0 FROM notes n\(whereClause)"
                 + " ORDER BY n.created DESC NULLS LAST, n.path\(limitClause)"
             self.arguments = arguments
         } else {
@@ -41,7 +42,8 @@ struct SearchStatement {
             // Drive from the FTS match, look notes up by rowid: reading any
             // column of notes_fts would load each hit's stored body.
             let rest = conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND ")
-            sql = "SELECT n.rowid, n.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score"
+            sql =
+                "SELECT n.rowid, n.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score"
                 + " FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid WHERE notes_fts MATCH ?\(rest)"
                 + " ORDER BY score DESC, n.created DESC NULLS LAST, n.path\(limitClause)"
             self.arguments = [match] + arguments

@@ -14,7 +14,8 @@ public enum VaultIndexError: LocalizedError, Equatable {
         case .cannotWrite(let path, let reason):
             return "cannot write the search cache \(path): \(reason). Check the folder's permissions and free space."
         case .database(let path, let reason):
-            return "the search cache \(path) failed even after a rebuild (\(reason)); delete .vault/cache/ and try again."
+            return
+                "the search cache \(path) failed even after a rebuild (\(reason)); delete .vault/cache/ and try again."
         }
     }
 }

@@ -143,7 +143,9 @@ public enum CommonMark {
                 append("\n")
             case .link, .image:
                 linkDepth += entering ? 1 : -1
-                if entering, kind == .link, let target = InlineSyntax.noteLink(CommonMark.string(cmark_node_get_url(node))) {
+                if entering, kind == .link,
+                    let target = InlineSyntax.noteLink(CommonMark.string(cmark_node_get_url(node)))
+                {
                     facts.noteLinks.append(target)
                 }
             case .heading:

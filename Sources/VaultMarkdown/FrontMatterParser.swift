@@ -64,13 +64,18 @@ public enum FrontMatterParser {
                 continue
             }
             if let list = openList {
-                entries.append(.init(key: list.key, value: list.items.isEmpty ? .null : .list(list.items), line: list.line))
+                entries.append(
+                    .init(key: list.key, value: list.items.isEmpty ? .null : .list(list.items), line: list.line))
                 openList = nil
             }
             var colon = line.lowerBound
             while colon < line.upperBound, isKeyByte(bytes[colon]) { colon += 1 }
-            guard colon > line.lowerBound, colon < line.upperBound, bytes[colon] == UInt8(ascii: ":") else { return nil }
-            guard colon + 1 == line.upperBound || bytes[colon + 1] == space || bytes[colon + 1] == tab else { return nil }
+            guard colon > line.lowerBound, colon < line.upperBound, bytes[colon] == UInt8(ascii: ":") else {
+                return nil
+            }
+            guard colon + 1 == line.upperBound || bytes[colon + 1] == space || bytes[colon + 1] == tab else {
+                return nil
+            }
             let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[line.lowerBound..<colon]), as: UTF8.self)
             let value = trimmed(bytes, (colon + 1)..<line.upperBound)
             if value.isEmpty {
@@ -86,7 +91,9 @@ public enum FrontMatterParser {
                     for i in inner.lowerBound...inner.upperBound {
                         if i < inner.upperBound {
                             let b = bytes[i]
-                            if b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "{") || b == UInt8(ascii: "}") {
+                            if b == UInt8(ascii: "[") || b == UInt8(ascii: "]") || b == UInt8(ascii: "{")
+                                || b == UInt8(ascii: "}")
+                            {
                                 return nil
                             }
                             if b != UInt8(ascii: ",") { continue }
@@ -144,7 +151,9 @@ public enum FrontMatterParser {
         guard let firstIndex = range.first else { return "" }
         let first = bytes[firstIndex]
         let last = bytes[range.upperBound - 1]
-        func string(_ r: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self) }
+        func string(_ r: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[r]), as: UTF8.self)
+        }
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             guard range.count >= 2, last == first else { return nil }
             let inner = (range.lowerBound + 1)..<(range.upperBound - 1)

@@ -19,7 +19,9 @@ enum InlineSyntax {
             guard scalars[i] == "#" else { continue }
             if i > 0 {
                 let before = scalars[i - 1]
-                guard before.properties.isWhitespace || before == "(" || before == "[" || before == "," else { continue }
+                guard before.properties.isWhitespace || before == "(" || before == "[" || before == "," else {
+                    continue
+                }
             }
             var j = i + 1
             var tag = String.UnicodeScalarView()

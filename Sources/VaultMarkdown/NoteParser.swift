@@ -30,7 +30,8 @@ public enum NoteParser {
             diagnostics.append(
                 Diagnostic(
                     code: "binary-file", severity: .error, path: path, line: lineNumber(at: nul, in: bytes),
-                    message: "the file holds binary data (a NUL byte at offset \(nul)), not Markdown text; rename it or list it in .vault/ignore."
+                    message:
+                        "the file holds binary data (a NUL byte at offset \(nul)), not Markdown text; rename it or list it in .vault/ignore."
                 ))
             return Note(
                 path: path, frontMatter: FrontMatter(), body: BodyFacts(), timeZone: timeZone, diagnostics: diagnostics)
@@ -39,7 +40,8 @@ public enum NoteParser {
             diagnostics.append(
                 Diagnostic(
                     code: "invalid-utf8", severity: .error, path: path, line: lineNumber(at: bad, in: bytes),
-                    message: "the file is not valid UTF-8 (byte offset \(bad)); invalid bytes are read as U+FFFD. Re-save it as UTF-8."
+                    message:
+                        "the file is not valid UTF-8 (byte offset \(bad)); invalid bytes are read as U+FFFD. Re-save it as UTF-8."
                 ))
         }
 
@@ -53,12 +55,14 @@ public enum NoteParser {
             diagnostics.append(
                 Diagnostic(
                     code: "front-matter", severity: .error, path: path, line: 1,
-                    message: "front matter opened with '---' on line 1 is never closed; add a '---' line after it. The whole file is read as body."
+                    message:
+                        "front matter opened with '---' on line 1 is never closed; add a '---' line after it. The whole file is read as body."
                 ))
         case .found(let block):
             bodyRange = block.bodyStart..<bytes.count
             do {
-                frontMatter = try FrontMatterParser.parse(UnsafeBufferPointer(rebasing: bytes[block.yaml]), firstLine: 2)
+                frontMatter = try FrontMatterParser.parse(
+                    UnsafeBufferPointer(rebasing: bytes[block.yaml]), firstLine: 2)
             } catch {
                 diagnostics.append(
                     Diagnostic(

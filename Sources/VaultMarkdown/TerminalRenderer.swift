@@ -75,9 +75,11 @@ public struct TerminalRenderer: Sendable {
         guard !prefix.isEmpty else { return text }
         if styleEachLine, style.enabled {
             // Re-apply the colour per line so a pager or narrow terminal keeps it.
-            return text.replacingOccurrences(of: "\u{1B}[36m", with: "").replacingOccurrences(of: "\u{1B}[39m", with: "")
-                .split(separator: "\n", omittingEmptySubsequences: false).map { prefix + style.cyan(String($0)) }
-                .joined(separator: "\n")
+            return text.replacingOccurrences(of: "\u{1B}[36m", with: "").replacingOccurrences(
+                of: "\u{1B}[39m", with: ""
+            )
+            .split(separator: "\n", omittingEmptySubsequences: false).map { prefix + style.cyan(String($0)) }
+            .joined(separator: "\n")
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
     }

@@ -9,7 +9,8 @@ public enum AtomicFile {
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
     public static func write(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        let temp = folder.appendingPathComponent(".\(url.lastPathComponent).vault-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let temp = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).vault-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         var mode: mode_t = 0o644
         var info = stat()
         if stat(url.path, &info) == 0 { mode = info.st_mode & 0o7777 }

@@ -34,7 +34,10 @@ public enum ConfigFile {
         if let version = map["version"] {
             guard let v = version.int else { throw bad("version", "must be a whole number.") }
             guard v <= VaultConfig.currentVersion else {
-                throw bad("version", "is \(v), newer than this build of vault understands (\(VaultConfig.currentVersion)); update vault.")
+                throw bad(
+                    "version",
+                    "is \(v), newer than this build of vault understands (\(VaultConfig.currentVersion)); update vault."
+                )
             }
             config.version = v
         }
@@ -45,7 +48,9 @@ public enum ConfigFile {
             config.timeZoneIdentifier = zone
         }
         if let categories = map["categories"] {
-            guard let list = categories.sequence else { throw bad("categories", "must be a list of name/color entries.") }
+            guard let list = categories.sequence else {
+                throw bad("categories", "must be a list of name/color entries.")
+            }
             config.categories = try list.map { item in
                 guard let name = item["name"]?.string, !name.isEmpty else {
                     throw VaultStoreError.badConfig(
@@ -72,7 +77,9 @@ public enum ConfigFile {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
         // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
-        let known: Set<String> = ["version", "timezone", "categories", "source_types", "new_note_path", "reference_date"]
+        let known: Set<String> = [
+            "version", "timezone", "categories", "source_types", "new_note_path", "reference_date",
+        ]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
             config.extra[name] = (try? Yams.serialize(node: value))?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -119,7 +126,8 @@ public enum ConfigFile {
         let line = node.mark?.line
         if let mapping = node.mapping {
             return ConfigValue(
-                .map(mapping.map { ConfigValue.Entry(key: $0.key.string ?? "", value: configValue($0.value)) }), line: line)
+                .map(mapping.map { ConfigValue.Entry(key: $0.key.string ?? "", value: configValue($0.value)) }),
+                line: line)
         }
         if let sequence = node.sequence { return ConfigValue(.list(sequence.map(configValue)), line: line) }
         return ConfigValue(.scalar(node.string ?? ""), line: line)

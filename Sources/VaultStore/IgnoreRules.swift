@@ -34,7 +34,8 @@ public struct IgnoreRules: Sendable {
                 line.removeFirst()
             }
             guard !line.isEmpty else { continue }
-            patterns.append(Pattern(glob: Array(line), negated: negated, directoryOnly: directoryOnly, anchored: anchored))
+            patterns.append(
+                Pattern(glob: Array(line), negated: negated, directoryOnly: directoryOnly, anchored: anchored))
         }
     }
 
@@ -99,8 +100,9 @@ public struct IgnoreRules: Sendable {
 extension StringProtocol {
     func trimmingTrailingSpaces() -> String {
         var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t"
-            || self[index(before: end)] == "\r"
+        while end > startIndex,
+            self[index(before: end)] == " " || self[index(before: end)] == "\t"
+                || self[index(before: end)] == "\r"
         {
             end = index(before: end)
         }

@@ -12,13 +12,16 @@ public enum NoteIdentity {
         let id = UUID().uuidString.lowercased()
         do {
             try NoteFiles(layout: layout).rewrite(note.path) { data in
-                do { return try FrontMatterEditor.set("id", to: id, in: data) } catch let failure as FrontMatterEditor.Failure {
+                do { return try FrontMatterEditor.set("id", to: id, in: data) } catch let failure
+                    as FrontMatterEditor.Failure
+                {
                     switch failure {
                     case .multiLineValue(let key, let line):
                         throw VaultStoreError.cannotAddID(
                             path: note.path, reason: "line \(line): '\(key)' spans several lines")
                     case .unterminatedFrontMatter:
-                        throw VaultStoreError.cannotAddID(path: note.path, reason: "line 1: the front matter is never closed")
+                        throw VaultStoreError.cannotAddID(
+                            path: note.path, reason: "line 1: the front matter is never closed")
                     }
                 }
             }

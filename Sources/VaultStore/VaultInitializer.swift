@@ -23,7 +23,8 @@ public enum VaultInitializer {
         do {
             try fm.createDirectory(at: layout.dotVault, withIntermediateDirectories: true)
         } catch {
-            throw VaultStoreError.unwritable(path: layout.dotVault.path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(
+                path: layout.dotVault.path, reason: (error as NSError).localizedDescription)
         }
         var written = [".vault/config.yml"]
         let config = VaultConfig(timeZoneIdentifier: timeZone.identifier)

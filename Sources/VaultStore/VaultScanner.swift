@@ -182,7 +182,8 @@ public struct VaultScanner: Sendable {
             // Follow links: stat, not lstat.
             if fstatat(dirFD, name, &info, 0) != 0 {
                 if isLink {
-                    let reason = errno == ELOOP ? "it is a symbolic link loop" : "it points to nothing (\(errnoDescription()))"
+                    let reason =
+                        errno == ELOOP ? "it is a symbolic link loop" : "it points to nothing (\(errnoDescription()))"
                     result.problems.append(
                         Diagnostic(
                             code: "broken-link", severity: .warning, path: rel, line: nil,
@@ -196,13 +197,15 @@ public struct VaultScanner: Sendable {
                     result.problems.append(
                         Diagnostic(
                             code: "symlink-loop", severity: .warning, path: rel, line: nil,
-                            message: "skipped: this link points back to a folder that contains it (a symbolic link loop)."))
+                            message:
+                                "skipped: this link points back to a folder that contains it (a symbolic link loop)."))
                     continue
                 }
                 subfolders.append(Folder(absolute: absolute + "/" + name, relative: rel, ancestors: ancestors))
                 continue
             }
-            guard info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".md"), !ignore.ignores(rel, isDirectory: false) else {
+            guard info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".md"), !ignore.ignores(rel, isDirectory: false)
+            else {
                 continue
             }
             result.files.append(

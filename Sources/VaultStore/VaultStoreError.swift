@@ -34,11 +34,14 @@ public enum VaultStoreError: LocalizedError, Equatable {
             let place = line.map { "\(path):\($0)" } ?? path
             return "\(place): \(reason)"
         case .noteNotFound(let reference):
-            return "no note matches '\(reference)'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`)."
+            return
+                "no note matches '\(reference)'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`)."
         case .ambiguousNote(let reference, let candidates):
-            return "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id or the path."
+            return
+                "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id or the path."
         case .cannotAddID(let path, let reason):
-            return "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."
+            return
+                "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."
         case .notAGitRepository(let path):
             return "\(path) is not in a git repository; run `git init` there and add a remote before `vault sync`."
         case .noGitRemote(let path):

@@ -81,10 +81,12 @@ struct CardsCommandTests {
         #expect(objects?.first?["state"] as? String == "new")
         let rated = try run(["study", "--rate", "\(id)=good"], in: vault)
         #expect(rated.status == 0, "\(rated.stderr)")
-        let ledger = try FileManager.default.contentsOfDirectory(atPath: vault.appendingPathComponent(".vault/ledger").path)
+        let ledger = try FileManager.default.contentsOfDirectory(
+            atPath: vault.appendingPathComponent(".vault/ledger").path)
         #expect(ledger.count == 1)
         let text = try String(
-            contentsOf: vault.appendingPathComponent(".vault/ledger").appendingPathComponent(ledger[0]), encoding: .utf8)
+            contentsOf: vault.appendingPathComponent(".vault/ledger").appendingPathComponent(ledger[0]), encoding: .utf8
+        )
         #expect(text.contains("\trate\t"))
         #expect(text.contains("card=\(id)"))
         let after = try run(["cards", "--json"], in: vault)
@@ -105,7 +107,8 @@ struct CardsCommandTests {
         #expect(ids.count == 2)
         // Both cards answered on the 16th and 17th: the sm2 card (q4) comes back after 1 day, then 6.
         for moment in ["2026-11-16T08:00:00Z", "2026-11-17T08:00:00Z"] {
-            let rated = try run(["study", "--now", moment, "--rate", "\(ids[0])=good", "--rate", "\(ids[1])=q4"], in: vault)
+            let rated = try run(
+                ["study", "--now", moment, "--rate", "\(ids[0])=good", "--rate", "\(ids[1])=q4"], in: vault)
             #expect(rated.status == 0, "\(rated.stderr)")
         }
         let status = try run(["status", "--json"], in: vault)

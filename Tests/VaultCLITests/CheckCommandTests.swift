@@ -8,7 +8,9 @@ struct CheckCommandTests {
         let fixture = FixtureVault("basic")
         fixture.write("x.md", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]))
         fixture.write("latin1.md", Data("---\ncreated: 2026-11-01\n---\n# Caf".utf8) + Data([0xE9, 0x0A]))
-        let big = "---\ncreated: 2026-11-01\n---\n# Big\n\n" + String(repeating: "lorem ipsum dolor sit amet #big\n", count: 170_000)
+        let big =
+            "---\ncreated: 2026-11-01\n---\n# Big\n\n"
+            + String(repeating: "lorem ipsum dolor sit amet #big\n", count: 170_000)
         fixture.write("big.md", Data(big.utf8))
         try FileManager.default.createSymbolicLink(
             atPath: fixture.url.appendingPathComponent("2026/loop").path, withDestinationPath: "..")
@@ -34,9 +36,10 @@ struct CheckCommandTests {
         let json = fixture.vault("check", "--json")
         #expect(json.status == 1)
         let problems = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
-        #expect(Set(problems.map { $0["code"] as! String }) == [
-            "binary-file", "invalid-utf8", "large-note", "symlink-loop", "front-matter", "no-created-date",
-        ])
+        #expect(
+            Set(problems.map { $0["code"] as! String }) == [
+                "binary-file", "invalid-utf8", "large-note", "symlink-loop", "front-matter", "no-created-date",
+            ])
         #expect(fixture.checksums() == before)
         // The readable parts of the broken notes are still listed.
         #expect(fixture.vault("list").stdout.contains("Still readable"))
@@ -52,7 +55,11 @@ struct CheckCommandTests {
     @Test("unknown categories and duplicate ids are reported with lines")
     func semanticProblems() {
         let fixture = FixtureVault("basic")
-        fixture.write("dup.md", Data("---\nid: 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11\ncreated: 2026-11-01\ncategory: Cooking\n---\n# Dup\n".utf8))
+        fixture.write(
+            "dup.md",
+            Data(
+                "---\nid: 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11\ncreated: 2026-11-01\ncategory: Cooking\n---\n# Dup\n"
+                    .utf8))
         let result = fixture.vault("check")
         #expect(result.status == 1)
         #expect(
@@ -77,25 +84,32 @@ struct CategoryCommandTests {
         let result = fixture.vault("category", "rename", "health", "Wellbeing")
         #expect(result.status == 0)
         #expect(result.stdout == "Rename Health to Wellbeing: 1 note.\n  rewrote 2026/11/sleep.md\n")
-        #expect(fixture.read("2026/11/sleep.md") == original.replacingOccurrences(of: "category: Health", with: "category: Wellbeing"))
+        #expect(
+            fixture.read("2026/11/sleep.md")
+                == original.replacingOccurrences(of: "category: Health", with: "category: Wellbeing"))
         let after = fixture.checksums()
         for path in before.keys where path != "2026/11/sleep.md" && path != ".vault/config.yml" {
             #expect(after[path] == before[path], "\(path) changed")
         }
-        #expect(fixture.vault("category", "list").stdout == """
-            ■ Learning      #fb923c  1 note
-            ■ Productivity  #137fec  1 note
-            ■ Wellbeing     #10b981  1 note
+        #expect(
+            fixture.vault("category", "list").stdout == """
+                ■ Learning      #fb923c  1 note
+                ■ Productivity  #137fec  1 note
+                ■ Wellbeing     #10b981  1 note
 
-            """)
+                """)
     }
 
     @Test("rm leaves notes uncategorised; add and color change the config")
     func removeAddColor() {
         let fixture = FixtureVault("basic")
-        #expect(fixture.vault("category", "rm", "Learning").stdout == "Remove Learning: 1 note.\n  rewrote 2026/10/retrieval.md\n")
+        #expect(
+            fixture.vault("category", "rm", "Learning").stdout
+                == "Remove Learning: 1 note.\n  rewrote 2026/10/retrieval.md\n")
         #expect(!fixture.read("2026/10/retrieval.md").contains("category:"))
-        #expect(fixture.vault("category", "add", "Cooking", "--color", "#AABBCC").stdout == "Added category Cooking (#aabbcc).\n")
+        #expect(
+            fixture.vault("category", "add", "Cooking", "--color", "#AABBCC").stdout
+                == "Added category Cooking (#aabbcc).\n")
         #expect(fixture.vault("category", "color", "cooking", "#112233").stdout == "Cooking is now #112233.\n")
         let dup = fixture.vault("category", "add", "cooking")
         #expect(dup.status == 1)
@@ -112,7 +126,9 @@ struct CategoryCommandTests {
         #expect(fixture.vault("source-type", "add", "Course").stdout == "Added source type course.\n")
         #expect(fixture.vault("source-type", "list").stdout.hasSuffix("other    0 notes\ncourse   0 notes\n"))
         let rm = fixture.vault("source-type", "rm", "book")
-        #expect(rm.stdout == "Remove source type book: 2 notes.\n  rewrote 2026/10/retrieval.md\n  rewrote 2026/11/systems.md\n")
+        #expect(
+            rm.stdout
+                == "Remove source type book: 2 notes.\n  rewrote 2026/10/retrieval.md\n  rewrote 2026/11/systems.md\n")
         #expect(!fixture.read("2026/11/systems.md").contains("source_type"))
         #expect(fixture.read("2026/11/systems.md").contains("source: Atomic Habits\n"))
     }

@@ -24,7 +24,8 @@ struct CrashSafetyTests {
         var originals: [String: String] = [:]
         for i in 0..<60 {
             let path = "crash/note-\(i).md"
-            let text = i % 3 == 0
+            let text =
+                i % 3 == 0
                 ? "# Crash note \(i)\n\nNo front matter.\n"
                 : "---\ncreated: 2026-11-10T1\(i % 10):00:00\ntags: [crash]\n---\n# Crash note \(i)\n\nBody \(i).\n"
             originals[path] = text
@@ -41,11 +42,14 @@ struct CrashSafetyTests {
         var reported = Set<String>()
         for round in 0..<12 {
             let out = vault.root.appendingPathComponent(".vault/out-\(round)")
-            let command = "exec '\(VaultSandbox.binary.path)' review weekly 2026-W46 --keep " + paths.map { "'\($0)'" }.joined(separator: " ") + " > '\(out.path)' 2>&1"
+            let command =
+                "exec '\(VaultSandbox.binary.path)' review weekly 2026-W46 --keep "
+                + paths.map { "'\($0)'" }.joined(separator: " ") + " > '\(out.path)' 2>&1"
             var pid = pid_t()
             let words: [String] = ["/bin/sh", "-c", command]
             let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-            let envp: [UnsafeMutablePointer<CChar>?] = vault.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
+            let envp: [UnsafeMutablePointer<CChar>?] =
+                vault.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
             #expect(posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp) == 0)
             argv.forEach { free($0) }
             envp.forEach { free($0) }
@@ -59,10 +63,17 @@ struct CrashSafetyTests {
             }
             // The ledger replays, every reported decision is in it, and every note is intact.
             let listing = try vault.json(["review", "weekly", "2026-W46", "--list", "--json"]) as! [String: Any]
-            let kept = Set((listing["notes"] as! [[String: Any]]).filter { $0["decision"] as? String == "keep" }.map { $0["path"] as! String })
-            #expect(reported.isSubset(of: kept), "round \(round): reported but not in the ledger: \(reported.subtracting(kept))")
+            let kept = Set(
+                (listing["notes"] as! [[String: Any]]).filter { $0["decision"] as? String == "keep" }.map {
+                    $0["path"] as! String
+                })
+            #expect(
+                reported.isSubset(of: kept),
+                "round \(round): reported but not in the ledger: \(reported.subtracting(kept))")
             let check = try vault.run(["check", "--json"])
-            #expect(!check.stdout.contains("ledger-malformed") && !check.stdout.contains("ledger-clash"), "round \(round): \(check.stdout)")
+            #expect(
+                !check.stdout.contains("ledger-malformed") && !check.stdout.contains("ledger-clash"),
+                "round \(round): \(check.stdout)")
             for path in paths {
                 let now = try vault.read(path)
                 #expect(withoutAddedID(now) == originals[path], "round \(round): \(path) changed")
@@ -71,8 +82,13 @@ struct CrashSafetyTests {
         let finish = try vault.run(["review", "weekly", "2026-W46", "--keep"] + paths)
         #expect(finish.status == 0, "\(finish.stderr)")
         let listing = try vault.json(["review", "weekly", "2026-W46", "--list", "--json"]) as! [String: Any]
-        let pending = (listing["notes"] as! [[String: Any]]).filter { $0["decision"] is NSNull || $0["decision"] == nil }
-        #expect(pending.map { $0["path"] as! String }.sorted() == ["2026/11/2026-11-13 plain.md", "2026/11/focus.md", "2026/11/walk.md"])
+        let pending = (listing["notes"] as! [[String: Any]]).filter {
+            $0["decision"] is NSNull || $0["decision"] == nil
+        }
+        #expect(
+            pending.map { $0["path"] as! String }.sorted() == [
+                "2026/11/2026-11-13 plain.md", "2026/11/focus.md", "2026/11/walk.md",
+            ])
         #expect(reported.count > 0, "some rounds got far enough to report decisions")
     }
 }

@@ -61,7 +61,9 @@ struct InteractiveReviewTests {
         let after = try session.waitFor("EXIT=0")
         #expect(after.contains("Week 46, 2026: 1 of 3 notes decided."))
         #expect(events(vault).count == 1)
-        #expect(events(vault).first?.hasSuffix("note=0c000000-0000-4000-8000-000000000006\tlevel=weekly\tperiod=2026-W46\tdecision=keep") == true)
+        #expect(
+            events(vault).first?.hasSuffix(
+                "note=0c000000-0000-4000-8000-000000000006\tlevel=weekly\tperiod=2026-W46\tdecision=keep") == true)
         session.stop()
 
         session = Session(vault: vault)
@@ -83,8 +85,10 @@ struct InteractiveReviewTests {
         #expect(end.contains("Added an id to 2026/11/2026-11-13 plain.md"))
         let lines = events(vault)
         #expect(lines.count == 4)
-        #expect(lines[1].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=archive"))
-        #expect(lines[2].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=keep"))
+        #expect(
+            lines[1].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=archive"))
+        #expect(
+            lines[2].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=keep"))
         #expect(try vault.read("2026/11/2026-11-13 plain.md").hasPrefix("---\nid: "))
         let list = try vault.run(["review", "weekly", "2026-W46", "--list"])
         #expect(list.stdout.hasPrefix("Week 46, 2026 (2026-W46): completed, 3 of 3 notes decided"))
@@ -112,7 +116,8 @@ struct InteractiveReviewTests {
         let vault = try VaultSandbox(fixture: "curation")
         defer { vault.cleanUp() }
         let editor = vault.root.appendingPathComponent(".vault/fake-editor.sh")
-        try "#!/bin/sh\nprintf 'Appended by the editor.\\n' >> \"$1\"\n".write(to: editor, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf 'Appended by the editor.\\n' >> \"$1\"\n".write(
+            to: editor, atomically: true, encoding: .utf8)
         chmod(editor.path, 0o755)
         let session = Session(vault: vault)
         defer { session.stop() }

@@ -51,7 +51,8 @@ struct InteractiveStudyTests {
         #expect(firstResponse >= 300, "response time runs from the question shown to the rating key")
 
         let cards = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
-        let states = Dictionary(uniqueKeysWithValues: cards.map { ($0["question"] as? String ?? "", $0["state"] as? String ?? "") })
+        let states = Dictionary(
+            uniqueKeysWithValues: cards.map { ($0["question"] as? String ?? "", $0["state"] as? String ?? "") })
         #expect(states["Capital of France"] == "learning")
         #expect(states["Capital of Japan"] == "learning")
         #expect(states["Longest river of Africa"] == "new")

@@ -27,9 +27,10 @@ struct NoteCommandsTests {
         let result = fixture.vault("list", "--json")
         #expect(result.status == 0)
         let notes = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [[String: Any]]
-        #expect(notes.map { $0["path"] as! String } == [
-            "2026/11/systems.md", "inbox/2026-11-12 thought.md", "2026/11/sleep.md", "2026/10/retrieval.md",
-        ])
+        #expect(
+            notes.map { $0["path"] as! String } == [
+                "2026/11/systems.md", "inbox/2026-11-12 thought.md", "2026/11/sleep.md", "2026/10/retrieval.md",
+            ])
         let sleep = notes[2]
         #expect(sleep["source_type"] as? String == "video")
         #expect(sleep["source_type_inferred"] as? Bool == true)
@@ -86,7 +87,8 @@ struct NoteCommandsTests {
         #expect(
             Array(lines.dropFirst(2)) == [
                 "created: 2026-11-18T10:00:00+01:00", "category: Learning", "tags: [memory, study]",
-                "source: Make It Stick", "source_type: book", "---", "# Spacing beats cramming", "", "Spread reviews out.", "",
+                "source: Make It Stick", "source_type: book", "---", "# Spacing beats cramming", "",
+                "Spread reviews out.", "",
             ])
         // The same title again gets the next free name, never overwriting.
         #expect(fixture.vault("new", "Spacing beats cramming").stdout == "2026/11/spacing-beats-cramming-2.md\n")
@@ -106,7 +108,8 @@ struct NoteCommandsTests {
     func newWithEditor() throws {
         let fixture = FixtureVault("basic")
         let script = fixture.url.appendingPathComponent("fake-editor.sh")
-        try "#!/bin/sh\nprintf 'Edited title\\n\\nFrom the editor.\\n' > \"$1\"\n".write(to: script, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf 'Edited title\\n\\nFrom the editor.\\n' > \"$1\"\n".write(
+            to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         var runner = fixture.vault
         runner.environment["EDITOR"] = script.path
@@ -126,7 +129,10 @@ struct NoteCommandsTests {
         runner.environment["VAULT_NOW"] = "next tuesday"
         let result = runner("list")
         #expect(result.status == 1)
-        #expect(result.stderr == "error: 'next tuesday' (from --now or VAULT_NOW) is not a moment; write it as 2026-11-18T09:00:00Z.\n")
+        #expect(
+            result.stderr
+                == "error: 'next tuesday' (from --now or VAULT_NOW) is not a moment; write it as 2026-11-18T09:00:00Z.\n"
+        )
     }
 
     @Test("the vault is found from a subfolder, VAULT_DIR or --vault, and its absence is explained")
@@ -166,7 +172,8 @@ struct InitCommandTests {
         let result = folder.vault("init", "--timezone", "Europe/Berlin")
         #expect(result.status == 0)
         #expect(
-            result.stdout == """
+            result.stdout
+                == """
                 Initialized a vault in \(folder.url.path) (time zone Europe/Berlin).
                   wrote .vault/config.yml
                   wrote .gitignore

@@ -9,7 +9,9 @@ struct ScriptedReviewTests {
     let listen = "0b000000-0000-4000-8000-000000000004"
 
     func groups(_ value: Any) -> [[String: Any]] { (value as! [String: Any])["groups"] as! [[String: Any]] }
-    func paths(_ group: [String: Any]) -> [String] { (group["notes"] as! [[String: Any]]).map { $0["path"] as! String } }
+    func paths(_ group: [String: Any]) -> [String] {
+        (group["notes"] as! [[String: Any]]).map { $0["path"] as! String }
+    }
 
     @Test("a note goes daily → weekly → monthly → yearly through the scripted reviews")
     func fullCycle() throws {
@@ -22,7 +24,10 @@ struct ScriptedReviewTests {
         var r = try vault.run(["review", "weekly", "--list"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("Week 45, 2026 (2026-W45): not started, 0 of 3 notes decided\n"))
-        r = try vault.run(["review", "weekly", "--keep", compound, "2026/11/feedback.md", "--archive", "0b000000-0000-4000-8000-0000000000"])
+        r = try vault.run([
+            "review", "weekly", "--keep", compound, "2026/11/feedback.md", "--archive",
+            "0b000000-0000-4000-8000-0000000000",
+        ])
         #expect(r.status == 1)
         #expect(r.stderr.contains("matches 2 notes"))
         #expect(vault.ledgerText().isEmpty, "a failed argument writes nothing")
@@ -34,7 +39,11 @@ struct ScriptedReviewTests {
         #expect(lines[1].hasPrefix("Added id ") && lines[1].hasSuffix(" to 2026/11/feedback.md"))
         #expect(lines[3] == "Archived 2026/11/listen.md in Week 45, 2026")
         let feedbackID = String(lines[1].dropFirst("Added id ".count).prefix(36))
-        #expect(try vault.read("2026/11/feedback.md") == feedbackBefore.replacingOccurrences(of: "---\n", with: "---\nid: \(feedbackID)\n", options: [], range: feedbackBefore.startIndex..<feedbackBefore.index(feedbackBefore.startIndex, offsetBy: 4)))
+        #expect(
+            try vault.read("2026/11/feedback.md")
+                == feedbackBefore.replacingOccurrences(
+                    of: "---\n", with: "---\nid: \(feedbackID)\n", options: [],
+                    range: feedbackBefore.startIndex..<feedbackBefore.index(feedbackBefore.startIndex, offsetBy: 4)))
         r = try vault.run(["review", "weekly", "2026-W45", "--list"])
         #expect(r.stdout.hasPrefix("Week 45, 2026 (2026-W45): completed, 3 of 3 notes decided\n"))
 
@@ -44,7 +53,8 @@ struct ScriptedReviewTests {
         #expect(r.status == 0, "\(r.stderr)")
         r = try vault.run(["review", "weekly", "2026-W46", "--keep", habits])
         #expect(r.status == 1)
-        #expect(r.stderr == "error: 2026/10/habits.md is not up for review in Week 46, 2026: it was created in 2026-W41.\n")
+        #expect(
+            r.stderr == "error: 2026/10/habits.md is not up for review in Week 46, 2026: it was created in 2026-W41.\n")
         r = try vault.run(["review", "monthly", "--list"])
         #expect(r.stdout.hasPrefix("October 2026 (2026-10): not started, 0 of 2 notes decided\n"))
         #expect(r.stderr.isEmpty)
@@ -55,7 +65,10 @@ struct ScriptedReviewTests {
         vault.now = "2026-12-01T09:00:00Z"
         r = try vault.run(["review", "monthly", "--keep", compound, "--finish"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.hasPrefix("warning: reviewing November 2026 while these periods inside it are not completed: 2026-W46 (3 pending), 2026-W47 (2 pending). Their undecided notes are not in this review yet.\n"))
+        #expect(
+            r.stderr.hasPrefix(
+                "warning: reviewing November 2026 while these periods inside it are not completed: 2026-W46 (3 pending), 2026-W47 (2 pending). Their undecided notes are not in this review yet.\n"
+            ))
         #expect(r.stdout.hasSuffix("Finished November 2026: 1 note decided, 1 left as they are.\n"))
 
         // New Year: the yearly review keeps habits as evergreen.
@@ -72,10 +85,15 @@ struct ScriptedReviewTests {
         #expect(paths(monthly[0]) == ["2026/11/compound.md", "2026/10/habits.md"])
         let weekly = groups(try vault.json(["list", "weekly", "--json"]))
         #expect(weekly.map { $0["id"] as? String } == ["2026-11", "2026-10"])
-        #expect(weekly.flatMap(paths) == ["2026/11/feedback.md", "2026/11/compound.md", "2026/10/sleep.md", "2026/10/habits.md"])
+        #expect(
+            weekly.flatMap(paths) == [
+                "2026/11/feedback.md", "2026/11/compound.md", "2026/10/sleep.md", "2026/10/habits.md",
+            ])
         let daily = groups(try vault.json(["list", "daily", "--json"]))
         #expect(!daily.flatMap(paths).contains("2026/11/listen.md"), "archived notes are hidden")
-        #expect(groups(try vault.json(["list", "daily", "--json", "--archived"])).flatMap(paths).contains("2026/11/listen.md"))
+        #expect(
+            groups(try vault.json(["list", "daily", "--json", "--archived"])).flatMap(paths).contains(
+                "2026/11/listen.md"))
         let w45 = daily.first { $0["id"] as? String == "2026-W45" }!
         #expect((w45["status"] as! [String: Any])["status"] as? String == "completed")
 
@@ -111,7 +129,9 @@ struct ScriptedReviewTests {
         defer { vault.cleanUp() }
         let r = try vault.run([])
         #expect(r.status == 0)
-        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = r.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         #expect(lines[0] == "10 notes, 8 to review now (2026-11-18, Europe/Berlin)")
         #expect(lines[1] == "missed weekly 2026-W41 not started 0/2 decided 2 pending vault review weekly 2026-W41")
         #expect(lines[3] == "due weekly 2026-W46 not started 0/3 decided 3 pending vault review weekly 2026-W46")
@@ -150,10 +170,15 @@ struct ScriptedReviewTests {
         defer { vault.cleanUp() }
         #expect(try vault.run(["review", "weekly", "2026-W41", "--keep", habits, "--archive", sleep]).status == 0)
         let history = try vault.run(["history", "2026/10/habits.md"])
-        #expect(history.stdout.hasPrefix("Systems beat goals  2026/10/habits.md\n2026-11-18T10:00:00+01:00  curate  level=weekly period=2026-W41 decision=keep"))
+        #expect(
+            history.stdout.hasPrefix(
+                "Systems beat goals  2026/10/habits.md\n2026-11-18T10:00:00+01:00  curate  level=weekly period=2026-W41 decision=keep"
+            ))
         #expect(try vault.run(["rm", sleep]).status == 0)
         let check = try vault.run(["check"])
         #expect(check.status == 0, "a missing note is a warning")
-        #expect(check.stdout.contains(".vault/ledger/2026.log:3: warning: the ledger names note \(sleep), which no longer exists"))
+        #expect(
+            check.stdout.contains(
+                ".vault/ledger/2026.log:3: warning: the ledger names note \(sleep), which no longer exists"))
     }
 }

@@ -232,7 +232,8 @@ struct WatchCommandTests {
     @Test("a search that had to scan starts a watcher, and the next searches use it")
     func searchStartsWatcher() throws {
         let vault = try SearchCommandTests.TempVault()
-        let first = try vault.vault(["search", "-l", "memory"], environment: ["VAULT_NO_WATCHER": "", "VAULT_TRACE": "1"])
+        let first = try vault.vault(
+            ["search", "-l", "memory"], environment: ["VAULT_NO_WATCHER": "", "VAULT_TRACE": "1"])
         #expect(first.stdout == "2026/10/sleep.md\n")
         #expect(first.stderr.contains("trace:"))  // it scanned
         // Wait for the background watcher to answer: a search it serves

@@ -19,9 +19,13 @@ struct SyncTests {
             let laptopRoot = base.appendingPathComponent("laptop")
             try FileManager.default.moveItem(at: laptop.root, to: laptopRoot)
             laptop = VaultSandbox(root: laptopRoot)
-            if !union { try "".write(to: laptopRoot.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8) }
+            if !union {
+                try "".write(to: laptopRoot.appendingPathComponent(".gitattributes"), atomically: true, encoding: .utf8)
+            }
             try laptop.sh("git init -q --bare -b main ../remote.git")
-            try laptop.sh("git init -q -b main && git add -A && git commit -qm start && git remote add origin ../remote.git && git push -q -u origin main")
+            try laptop.sh(
+                "git init -q -b main && git add -A && git commit -qm start && git remote add origin ../remote.git && git push -q -u origin main"
+            )
             try laptop.sh("git clone -q remote.git phone", in: base)
             self.laptop = laptop
             self.phone = VaultSandbox(root: base.appendingPathComponent("phone"))
@@ -30,7 +34,9 @@ struct SyncTests {
         func cleanUp() { try? FileManager.default.removeItem(at: base) }
     }
 
-    @Test("both review the same week differently and sync in either order: same state, conflict reported", arguments: [true, false])
+    @Test(
+        "both review the same week differently and sync in either order: same state, conflict reported",
+        arguments: [true, false])
     func unionMerge(laptopFirst: Bool) throws {
         let m = try Machines(union: true)
         defer { m.cleanUp() }
@@ -62,8 +68,14 @@ struct SyncTests {
             let check = try machine.run(["check"])
             let conflict = check.stdout.split(separator: "\n").filter { $0.contains("conflicting decisions") }
             #expect(conflict.count == 1)
-            let devices = [laptop, phone].map { try! String(contentsOf: $0.root.appendingPathComponent(".vault/local/device"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) }
-            #expect(conflict.first.map { $0.contains("\(devices[0]) chose keep") && $0.contains("\(devices[1]) chose archive") } == true)
+            let devices = [laptop, phone].map {
+                try! String(contentsOf: $0.root.appendingPathComponent(".vault/local/device"), encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            #expect(
+                conflict.first.map {
+                    $0.contains("\(devices[0]) chose keep") && $0.contains("\(devices[1]) chose archive")
+                } == true)
             #expect(conflict.first?.contains(walk) == true)
             #expect(conflict.first?.hasPrefix(".vault/ledger/2026.log:") == true)
         }

@@ -18,7 +18,9 @@ struct VaultRunner {
         if let explicit = ProcessInfo.processInfo.environment["VAULT_BIN"] { return URL(fileURLWithPath: explicit) }
         // On Linux the test runner is the .xctest executable, built beside `vault`.
         let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [products.appendingPathComponent("vault"), packageRoot.appendingPathComponent(".build/debug/vault")]
+        let candidates = [
+            products.appendingPathComponent("vault"), packageRoot.appendingPathComponent(".build/debug/vault"),
+        ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
@@ -64,7 +66,8 @@ struct VaultRunner {
         posix_spawn_file_actions_addopen(&actions, 2, err.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         // The shell changes folder, then becomes the program.
-        let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments).map { strdup($0) } + [nil]
+        let argv =
+            (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
@@ -108,7 +111,8 @@ final class FixtureVault {
 
     func write(_ path: String, _ data: Data) {
         let file = url.appendingPathComponent(path)
-        try! FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try! data.write(to: file)
     }
 

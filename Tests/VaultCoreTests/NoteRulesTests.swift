@@ -25,7 +25,8 @@ struct NoteRulesTests {
 
     @Test("tags merge front matter and inline tags, first spelling kept, case-insensitive")
     func tagsMerge() {
-        let n = note([("tags", .list(["Habits", "focus"]))], body: BodyFacts(inlineTags: ["habits", "sleep", "Focus"]))
+        let n = note(
+            [("tags", .list(["Habits", "focus"]))], body: BodyFacts(inlineTags: ["habits", "sleep", "Focus"]))
         #expect(n.tags == ["Habits", "focus", "sleep"])
         #expect(n.hasTag("HABITS"))
         #expect(!n.hasTag("hab"))
@@ -93,20 +94,24 @@ struct NoteRulesTests {
 
 @Suite("Dates")
 struct VaultDateTests {
-    @Test("ISO forms with and without zones parse", arguments: [
-        ("2026-11-18T08:42:00Z", "2026-11-18T08:42:00Z"),
-        ("2026-11-18T09:42:00+01:00", "2026-11-18T08:42:00Z"),
-        ("2026-11-18T09:42:00+0100", "2026-11-18T08:42:00Z"),
-        ("2026-11-18 09:42", "2026-11-18T08:42:00Z"),
-        ("2026-07-01T10:00", "2026-07-01T08:00:00Z"),
-        ("2026-11-18T08:42:00.750Z", "2026-11-18T08:42:00Z"),
-        ("\"2026-11-18\"", "2026-11-17T23:00:00Z"),
-    ])
+    @Test(
+        "ISO forms with and without zones parse",
+        arguments: [
+            ("2026-11-18T08:42:00Z", "2026-11-18T08:42:00Z"),
+            ("2026-11-18T09:42:00+01:00", "2026-11-18T08:42:00Z"),
+            ("2026-11-18T09:42:00+0100", "2026-11-18T08:42:00Z"),
+            ("2026-11-18 09:42", "2026-11-18T08:42:00Z"),
+            ("2026-07-01T10:00", "2026-07-01T08:00:00Z"),
+            ("2026-11-18T08:42:00.750Z", "2026-11-18T08:42:00Z"),
+            ("\"2026-11-18\"", "2026-11-17T23:00:00Z"),
+        ])
     func parses(input: String, expected: String) {
         #expect(VaultDate.parse(input, in: berlin).map(VaultDate.isoString) == expected)
     }
 
-    @Test("nonsense is rejected", arguments: ["2026-13-01", "2026-02-30", "2026-11-18T25:00", "18.11.2026", "2026-11-18Tfoo", ""])
+    @Test(
+        "nonsense is rejected",
+        arguments: ["2026-13-01", "2026-02-30", "2026-11-18T25:00", "18.11.2026", "2026-11-18Tfoo", ""])
     func rejects(input: String) {
         #expect(VaultDate.parse(input, in: berlin) == nil)
     }
@@ -149,7 +154,8 @@ struct NoteReferenceTests {
 
     @Test("an ambiguous prefix lists the candidates; short prefixes do not match")
     func ambiguity() {
-        #expect(NoteReference.resolve("7f0c", in: notes) == .failure(.ambiguous("7f0c", candidates: ["a.md", "b/c.md"])))
+        #expect(
+            NoteReference.resolve("7f0c", in: notes) == .failure(.ambiguous("7f0c", candidates: ["a.md", "b/c.md"])))
         #expect(NoteReference.resolve("7f0", in: notes) == .failure(.notFound("7f0")))
     }
 }
@@ -160,9 +166,15 @@ struct NoteChecksTests {
     func reports() {
         let config = VaultConfig(timeZoneIdentifier: "Europe/Berlin")
         let notes = [
-            note([("id", .scalar("same")), ("created", .scalar("2026-11-01")), ("category", .scalar("Cooking"))], path: "a.md"),
-            note([("id", .scalar("SAME")), ("created", .scalar("2026-11-01")), ("source_type", .scalar("zine"))], path: "b.md"),
-            note([("id", .scalar("other")), ("created", .scalar("2026-11-01")), ("category", .scalar("health"))], path: "c.md"),
+            note(
+                [("id", .scalar("same")), ("created", .scalar("2026-11-01")), ("category", .scalar("Cooking"))],
+                path: "a.md"),
+            note(
+                [("id", .scalar("SAME")), ("created", .scalar("2026-11-01")), ("source_type", .scalar("zine"))],
+                path: "b.md"),
+            note(
+                [("id", .scalar("other")), ("created", .scalar("2026-11-01")), ("category", .scalar("health"))],
+                path: "c.md"),
         ]
         let problems = NoteChecks.run(notes, config: config)
         #expect(problems.map(\.code) == ["duplicate-id", "unknown-category", "duplicate-id", "unknown-source-type"])
@@ -219,10 +231,12 @@ struct NewNoteTests {
         #expect(NotePath.slug("!!!") == "note")
     }
 
-    @Test("YAML scalars are quoted when plain style would change them", arguments: [
-        ("plain text", "plain text"), ("yes", "\"yes\""), ("a: b", "\"a: b\""), ("#x", "\"#x\""),
-        ("12", "\"12\""), ("say \"hi\"", "\"say \\\"hi\\\"\""),
-    ])
+    @Test(
+        "YAML scalars are quoted when plain style would change them",
+        arguments: [
+            ("plain text", "plain text"), ("yes", "\"yes\""), ("a: b", "\"a: b\""), ("#x", "\"#x\""),
+            ("12", "\"12\""), ("say \"hi\"", "\"say \\\"hi\\\"\""),
+        ])
     func yamlScalars(input: String, expected: String) {
         #expect(YAMLText.scalar(input) == expected)
     }

@@ -68,7 +68,9 @@ struct SearchQueryParserTests {
 
     @Test("a quoted filter value may hold spaces")
     func quotedFilterValue() throws {
-        #expect(try parse("source:\"Deep Work\" focus") == SearchQuery(groups: [[.word("focus")]], filters: [SearchFilter(.source("Deep Work"))]))
+        #expect(
+            try parse("source:\"Deep Work\" focus")
+                == SearchQuery(groups: [[.word("focus")]], filters: [SearchFilter(.source("Deep Work"))]))
     }
 
     @Test("a minus before a filter negates it")
@@ -78,30 +80,63 @@ struct SearchQueryParserTests {
 
     @Test("cycle and archived read their named values")
     func cycleAndArchived() throws {
-        #expect(try parse("cycle:Monthly archived:no").filters == [SearchFilter(.cycle(.monthly)), SearchFilter(.archived(false))])
+        #expect(
+            try parse("cycle:Monthly archived:no").filters == [
+                SearchFilter(.cycle(.monthly)), SearchFilter(.archived(false)),
+            ])
         #expect(try parse("archived:yes").filters == [SearchFilter(.archived(true))])
     }
 
     @Test("created takes a year, a month or a day as a span")
     func createdSpans() throws {
-        #expect(try parse("created:2026").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: day(2027, 1, 1))))])
-        #expect(try parse("created:2026-11").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 11, 1), end: day(2026, 12, 1))))])
-        #expect(try parse("created:2026-12").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 12, 1), end: day(2027, 1, 1))))])
-        #expect(try parse("created:2026-11-30").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 11, 30), end: day(2026, 12, 1))))])
+        #expect(
+            try parse("created:2026").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: day(2027, 1, 1))))
+            ])
+        #expect(
+            try parse("created:2026-11").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 11, 1), end: day(2026, 12, 1))))
+            ])
+        #expect(
+            try parse("created:2026-12").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 12, 1), end: day(2027, 1, 1))))
+            ])
+        #expect(
+            try parse("created:2026-11-30").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 11, 30), end: day(2026, 12, 1))))
+            ])
     }
 
     @Test("created comparisons bound one side")
     func createdComparisons() throws {
-        #expect(try parse("created:>=2026-01-01").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: nil)))])
-        #expect(try parse("created:>2026-01").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 2, 1), end: nil)))])
-        #expect(try parse("created:<2026-01-05").filters == [SearchFilter(.created(CreatedRange(start: nil, end: day(2026, 1, 5))))])
-        #expect(try parse("created:<=2026-01-05").filters == [SearchFilter(.created(CreatedRange(start: nil, end: day(2026, 1, 6))))])
+        #expect(
+            try parse("created:>=2026-01-01").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: nil)))
+            ])
+        #expect(
+            try parse("created:>2026-01").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 2, 1), end: nil)))
+            ])
+        #expect(
+            try parse("created:<2026-01-05").filters == [
+                SearchFilter(.created(CreatedRange(start: nil, end: day(2026, 1, 5))))
+            ])
+        #expect(
+            try parse("created:<=2026-01-05").filters == [
+                SearchFilter(.created(CreatedRange(start: nil, end: day(2026, 1, 6))))
+            ])
     }
 
     @Test("created ranges include both ends, and may be open")
     func createdRanges() throws {
-        #expect(try parse("created:2026-01..2026-03").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: day(2026, 4, 1))))])
-        #expect(try parse("created:2026-01-10..").filters == [SearchFilter(.created(CreatedRange(start: day(2026, 1, 10), end: nil)))])
+        #expect(
+            try parse("created:2026-01..2026-03").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 1, 1), end: day(2026, 4, 1))))
+            ])
+        #expect(
+            try parse("created:2026-01-10..").filters == [
+                SearchFilter(.created(CreatedRange(start: day(2026, 1, 10), end: nil)))
+            ])
     }
 
     @Test("created bounds are midnights in the vault's zone")
@@ -154,8 +189,11 @@ struct SearchQueryParserTests {
 
     @Test("a bad cycle or archived value names its column and the accepted values")
     func badValues() {
-        #expect(error("cycle:hourly") == .badValue(filter: "cycle", value: "hourly", column: 7, expected: "daily, weekly, monthly or yearly"))
-        #expect(error("archived:maybe") == .badValue(filter: "archived", value: "maybe", column: 10, expected: "yes or no"))
+        #expect(
+            error("cycle:hourly")
+                == .badValue(filter: "cycle", value: "hourly", column: 7, expected: "daily, weekly, monthly or yearly"))
+        #expect(
+            error("archived:maybe") == .badValue(filter: "archived", value: "maybe", column: 10, expected: "yes or no"))
     }
 
     @Test("OR at either end or next to a filter is an error at the OR")
@@ -171,6 +209,8 @@ struct SearchQueryParserTests {
         #expect(
             SearchQueryError.unclosedQuote(column: 7).localizedDescription
                 == "column 7: the quote opened here is never closed; add a closing \".")
-        #expect(SearchQueryError.badDate(text: "2026-13", column: 9).localizedDescription.hasPrefix("column 9: '2026-13' is not a date"))
+        #expect(
+            SearchQueryError.badDate(text: "2026-13", column: 9).localizedDescription.hasPrefix(
+                "column 9: '2026-13' is not a date"))
     }
 }

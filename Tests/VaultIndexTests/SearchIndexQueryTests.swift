@@ -78,7 +78,10 @@ struct SearchIndexQueryTests {
     @Test("filters alone list notes newest first")
     func filterOnlyNewestFirst() throws {
         let vault = try library()
-        #expect(try vault.paths("archived:no") == ["2026/11/habits.md", "2026/10/sleep.md", "2025/01/focus.md", "inbox/draft.md"])
+        #expect(
+            try vault.paths("archived:no") == [
+                "2026/11/habits.md", "2026/10/sleep.md", "2025/01/focus.md", "inbox/draft.md",
+            ])
     }
 
     @Test("tag matches the tag and nested tags, case-insensitively")
@@ -105,7 +108,8 @@ struct SearchIndexQueryTests {
         #expect(try vault.paths("created:2026-11") == ["2026/11/habits.md"])
         #expect(try vault.paths("created:2026-11-18") == ["2026/11/habits.md"])
         #expect(try vault.paths("created:2026-11-17").isEmpty)
-        #expect(try vault.paths("created:>=2025-01-05") == ["2026/11/habits.md", "2026/10/sleep.md", "2025/01/focus.md"])
+        #expect(
+            try vault.paths("created:>=2025-01-05") == ["2026/11/habits.md", "2026/10/sleep.md", "2025/01/focus.md"])
         #expect(try vault.paths("created:>2025-01-05") == ["2026/11/habits.md", "2026/10/sleep.md"])
         #expect(try vault.paths("created:<2025-01") == ["inbox/draft.md"])
         #expect(try vault.paths("created:2024..2025-01") == ["2025/01/focus.md", "inbox/draft.md"])

@@ -18,7 +18,9 @@ struct SearchIndexRecoveryTests {
     @Test("a cache whose pages were overwritten is rebuilt")
     func damagedFileRebuilt() throws {
         let vault = try FixtureVault()
-        for i in 0..<50 { try vault.note("n\(i).md", title: "Note \(i)", body: String(repeating: "walrus tusk ", count: 200)) }
+        for i in 0..<50 {
+            try vault.note("n\(i).md", title: "Note \(i)", body: String(repeating: "walrus tusk ", count: 200))
+        }
         #expect(try vault.paths("walrus").count == 50)
         // Keep the header, scribble over everything after the first page.
         let handle = try FileHandle(forUpdating: vault.cacheFile)

@@ -24,7 +24,9 @@ struct FrontMatterEditorTests {
 
     @Test("a note without front matter gets a block; a BOM stays first")
     func createBlock() throws {
-        #expect(try edit("just text\n") { try FrontMatterEditor.set("id", to: "x", in: $0) } == "---\nid: x\n---\njust text\n")
+        #expect(
+            try edit("just text\n") { try FrontMatterEditor.set("id", to: "x", in: $0) }
+                == "---\nid: x\n---\njust text\n")
         let bom = "\u{FEFF}text"
         #expect(try edit(bom) { try FrontMatterEditor.set("id", to: "x", in: $0) } == "\u{FEFF}---\nid: x\n---\ntext")
     }
@@ -33,19 +35,26 @@ struct FrontMatterEditorTests {
     func crlf() throws {
         let out = try edit("---\r\ncategory: A\r\n---\r\nbody\r\n") { try FrontMatterEditor.set("id", to: "x", in: $0) }
         #expect(out == "---\r\nid: x\r\ncategory: A\r\n---\r\nbody\r\n")
-        let replaced = try edit("---\r\ncategory: A\r\n---\r\n") { try FrontMatterEditor.set("category", to: "B", in: $0) }
+        let replaced = try edit("---\r\ncategory: A\r\n---\r\n") {
+            try FrontMatterEditor.set("category", to: "B", in: $0)
+        }
         #expect(replaced == "---\r\ncategory: B\r\n---\r\n")
     }
 
     @Test("removing a key removes only its line; an absent key changes nothing")
     func remove() throws {
-        #expect(try edit("---\na: 1\ncategory: X\nb: 2\n---\n") { try FrontMatterEditor.remove("category", in: $0) } == "---\na: 1\nb: 2\n---\n")
-        #expect(try edit("no front matter\n") { try FrontMatterEditor.remove("category", in: $0) } == "no front matter\n")
+        #expect(
+            try edit("---\na: 1\ncategory: X\nb: 2\n---\n") { try FrontMatterEditor.remove("category", in: $0) }
+                == "---\na: 1\nb: 2\n---\n")
+        #expect(
+            try edit("no front matter\n") { try FrontMatterEditor.remove("category", in: $0) } == "no front matter\n")
     }
 
     @Test("a key with a similar prefix is not touched")
     func prefixKeys() throws {
-        let out = try edit("---\ncategory_note: keep\ncategory: A\n---\n") { try FrontMatterEditor.set("category", to: "B", in: $0) }
+        let out = try edit("---\ncategory_note: keep\ncategory: A\n---\n") {
+            try FrontMatterEditor.set("category", to: "B", in: $0)
+        }
         #expect(out == "---\ncategory_note: keep\ncategory: B\n---\n")
     }
 
@@ -77,7 +86,9 @@ struct TerminalRendererTests {
 
     @Test("plain rendering keeps structure without markup")
     func plain() {
-        let out = render("# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n1. first\n\n> quoted\n\n```\nlet x = 1\n```\n\n[link](https://x.org)\n")
+        let out = render(
+            "# Title\n\nSome *emphasis* and **strong** and `code`.\n\n- one\n- two\n\n1. first\n\n> quoted\n\n```\nlet x = 1\n```\n\n[link](https://x.org)\n"
+        )
         #expect(
             out == """
                 Title

@@ -158,18 +158,20 @@ struct NoteParserTests {
 @Suite("Front matter fast path")
 struct FrontMatterParserTests {
     /// The fast path must give exactly what Yams gives on the subset it accepts.
-    @Test("fast path and Yams agree", arguments: [
-        "id: 1\ncategory: Health\n",
-        "tags: [a, b, c]\n",
-        "tags: []\n",
-        "tags:\n  - a\n  - b\nsource: Deep Work\n",
-        "source: \"https://x.org/a?b=c\"\n",
-        "title: 'It''s fine'\n",
-        "empty:\nnext: 1\n",
-        "created: 2026-11-18T08:42:00Z\n# a comment\n",
-        "aliases:\n- one\n- two\n",
-        "n: ~\n",
-    ])
+    @Test(
+        "fast path and Yams agree",
+        arguments: [
+            "id: 1\ncategory: Health\n",
+            "tags: [a, b, c]\n",
+            "tags: []\n",
+            "tags:\n  - a\n  - b\nsource: Deep Work\n",
+            "source: \"https://x.org/a?b=c\"\n",
+            "title: 'It''s fine'\n",
+            "empty:\nnext: 1\n",
+            "created: 2026-11-18T08:42:00Z\n# a comment\n",
+            "aliases:\n- one\n- two\n",
+            "n: ~\n",
+        ])
     func agreesWithYams(yaml: String) throws {
         let yams = try FrontMatterParser.yamsParse(yaml, firstLine: 2)
         let fast = FrontMatterParser.fastParse(yaml, firstLine: 2)
@@ -178,9 +180,11 @@ struct FrontMatterParserTests {
         }
     }
 
-    @Test("the fast path hands unusual YAML to Yams", arguments: [
-        "a: |\n  block\n", "a: {b: 1}\n", "a: &x 1\n", "a: \"esc\\n\"\n", "a:\n  b: 1\n", "a: b: c\n",
-    ])
+    @Test(
+        "the fast path hands unusual YAML to Yams",
+        arguments: [
+            "a: |\n  block\n", "a: {b: 1}\n", "a: &x 1\n", "a: \"esc\\n\"\n", "a:\n  b: 1\n", "a: b: c\n",
+        ])
     func fallsBack(yaml: String) {
         #expect(FrontMatterParser.fastParse(yaml, firstLine: 2) == nil)
     }

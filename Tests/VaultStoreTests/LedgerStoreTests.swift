@@ -28,7 +28,8 @@ struct LedgerStoreTests {
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let writer = try appender(layout)
         let a = try writer.append(kind: "curate", fields: [("note", "x\ty"), ("decision", "keep")], at: now)
-        let b = try writer.append(kind: "finish", fields: [("level", "weekly")], at: now.addingTimeInterval(86_400 * 50))
+        let b = try writer.append(
+            kind: "finish", fields: [("level", "weekly")], at: now.addingTimeInterval(86_400 * 50))
         #expect(a.sequence == 1)
         #expect(b.sequence == 2)
         #expect(a.utcOffset == 3600)
@@ -116,9 +117,11 @@ struct DeviceIDCrashTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let layout = VaultLayout(root: root)
         try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: layout.localFolder.appendingPathComponent("device").path, contents: Data())
+        FileManager.default.createFile(
+            atPath: layout.localFolder.appendingPathComponent("device").path, contents: Data())
         let id = try LedgerStore(layout: layout).deviceID()
         #expect(id.count == 12)
-        #expect(try String(contentsOf: layout.localFolder.appendingPathComponent("device"), encoding: .utf8) == id + "\n")
+        #expect(
+            try String(contentsOf: layout.localFolder.appendingPathComponent("device"), encoding: .utf8) == id + "\n")
     }
 }

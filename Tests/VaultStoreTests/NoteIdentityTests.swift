@@ -19,8 +19,11 @@ struct NoteIdentityTests {
         let result = try NoteIdentity.ensure(note, in: layout)
         #expect(result.adopted)
         let after = try String(contentsOf: layout.url(of: "n.md"), encoding: .utf8)
-        #expect(after == "---\r\nid: \(result.id)\r\ncreated: 2026-11-18\r\ntags: [a, b]\r\n---\r\n# Title\r\n\r\nBody  \r\n")
-        let again = try NoteIdentity.ensure(NoteParser.parse(Data(after.utf8), path: "n.md", timeZone: .current), in: layout)
+        #expect(
+            after
+                == "---\r\nid: \(result.id)\r\ncreated: 2026-11-18\r\ntags: [a, b]\r\n---\r\n# Title\r\n\r\nBody  \r\n")
+        let again = try NoteIdentity.ensure(
+            NoteParser.parse(Data(after.utf8), path: "n.md", timeZone: .current), in: layout)
         #expect(again.id == result.id)
         #expect(!again.adopted)
     }

@@ -18,7 +18,8 @@ final class TempFolder {
 
     func write(_ path: String, _ data: Data) {
         let file = url.appendingPathComponent(path)
-        try! FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try! data.write(to: file)
     }
 

@@ -28,7 +28,8 @@ struct ScannerTests {
         dir.write("real/a.md", "# a")
         try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/real/loop", withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/self.md", withDestinationPath: "self.md")
-        try FileManager.default.createSymbolicLink(atPath: dir.url.path + "/linked.md", withDestinationPath: "real/a.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.url.path + "/linked.md", withDestinationPath: "real/a.md")
         let scan = VaultScanner(layout: VaultLayout(root: dir.url)).scan()
         #expect(scan.files.map(\.path) == ["linked.md", "real/a.md"])
         #expect(scan.problems.map(\.path).sorted() == ["real/loop", "self.md"])
@@ -47,18 +48,20 @@ struct ScannerTests {
 
 @Suite("Ignore rules")
 struct IgnoreRulesTests {
-    @Test("gitignore patterns", arguments: [
-        ("*.tmp", "a/b.tmp", false, true),
-        ("/top.md", "top.md", false, true),
-        ("/top.md", "sub/top.md", false, false),
-        ("build/", "x/build", true, true),
-        ("build/", "x/build", false, false),
-        ("docs/**/draft.md", "docs/a/b/draft.md", false, true),
-        ("docs/**/draft.md", "docs/draft.md", false, true),
-        ("a?c.md", "abc.md", false, true),
-        ("[ab]*.md", "b1.md", false, true),
-        ("[!ab]*.md", "b1.md", false, false),
-    ])
+    @Test(
+        "gitignore patterns",
+        arguments: [
+            ("*.tmp", "a/b.tmp", false, true),
+            ("/top.md", "top.md", false, true),
+            ("/top.md", "sub/top.md", false, false),
+            ("build/", "x/build", true, true),
+            ("build/", "x/build", false, false),
+            ("docs/**/draft.md", "docs/a/b/draft.md", false, true),
+            ("docs/**/draft.md", "docs/draft.md", false, true),
+            ("a?c.md", "abc.md", false, true),
+            ("[ab]*.md", "b1.md", false, true),
+            ("[!ab]*.md", "b1.md", false, false),
+        ])
     func matches(pattern: String, path: String, isDirectory: Bool, ignored: Bool) {
         #expect(IgnoreRules(pattern).ignores(path, isDirectory: isDirectory) == ignored)
     }
@@ -111,8 +114,13 @@ struct VaultSetupTests {
         let deep = dir.url.appendingPathComponent("deep/er")
         let root = VaultLayout(root: dir.url).root
         #expect(try VaultLocator.locate(explicit: nil, environment: nil, current: deep).root == root)
-        #expect(try VaultLocator.locate(explicit: dir.url.path, environment: "/nonexistent", current: URL(fileURLWithPath: "/")).root == root)
-        #expect(try VaultLocator.locate(explicit: nil, environment: dir.url.path, current: URL(fileURLWithPath: "/")).root == root)
+        #expect(
+            try VaultLocator.locate(
+                explicit: dir.url.path, environment: "/nonexistent", current: URL(fileURLWithPath: "/")
+            ).root == root)
+        #expect(
+            try VaultLocator.locate(explicit: nil, environment: dir.url.path, current: URL(fileURLWithPath: "/")).root
+                == root)
         #expect(throws: VaultStoreError.notAVault("deep")) {
             try VaultLocator.locate(explicit: "deep", environment: nil, current: dir.url)
         }
@@ -136,10 +144,16 @@ struct ConfigFileTests {
 
     @Test("bad settings name the file, the line and the fix")
     func errors() {
-        #expect(throws: VaultStoreError.badConfig(path: "c.yml", line: 2, reason: "'timezone' names an unknown time zone 'Mars/Base'; use an IANA name such as Europe/Berlin.")) {
+        #expect(
+            throws: VaultStoreError.badConfig(
+                path: "c.yml", line: 2,
+                reason: "'timezone' names an unknown time zone 'Mars/Base'; use an IANA name such as Europe/Berlin.")
+        ) {
             try ConfigFile.parse("version: 1\ntimezone: Mars/Base\n", path: "c.yml")
         }
-        #expect(throws: VaultStoreError.self) { try ConfigFile.parse("categories:\n  - name: A\n    color: red\n", path: "c.yml") }
+        #expect(throws: VaultStoreError.self) {
+            try ConfigFile.parse("categories:\n  - name: A\n    color: red\n", path: "c.yml")
+        }
         #expect(throws: VaultStoreError.self) { try ConfigFile.parse("version: 99\n", path: "c.yml") }
         #expect(throws: VaultStoreError.self) { try ConfigFile.parse("a: [\n", path: "c.yml") }
     }
@@ -186,7 +200,8 @@ struct NoteLoaderTests {
         dir.run("git", "commit", "-qm", "first", environment: env)
         dir.write("new.md", "# not committed")
         let layout = VaultLayout(root: dir.url)
-        let notes = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(VaultScanner(layout: layout).scan().files)
+        let notes = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(
+            VaultScanner(layout: layout).scan().files)
         let byPath = Dictionary(uniqueKeysWithValues: notes.map { ($0.path, $0) })
         #expect(byPath["committed.md"]?.createdOrigin == .git)
         #expect(byPath["committed.md"]?.created.map(VaultDate.isoString) == "2025-03-04T05:06:07Z")
@@ -197,7 +212,9 @@ struct NoteLoaderTests {
     @Test("notes load in the order scanned, in parallel, with the same result as one by one")
     func parallelMatchesSerial() throws {
         let dir = TempFolder()
-        for i in 0..<300 { dir.write(String(format: "n/%03d.md", i), "---\ncreated: 2026-01-01\ntags: [t\(i)]\n---\n# Note \(i)\n") }
+        for i in 0..<300 {
+            dir.write(String(format: "n/%03d.md", i), "---\ncreated: 2026-01-01\ntags: [t\(i)]\n---\n# Note \(i)\n")
+        }
         let layout = VaultLayout(root: dir.url)
         let loader = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!)
         let files = VaultScanner(layout: layout).scan().files

@@ -13,7 +13,8 @@ extension VaultCommand {
             defaultSubcommand: ListCategories.self)
 
         struct ListCategories: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "List categories alphabetically with their colour and note count.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List categories alphabetically with their colour and note count.")
 
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Print JSON.") var json = false
@@ -28,14 +29,19 @@ extension VaultCommand {
                 }
                 if json {
                     struct Row: Encodable { var name: String; var color: String; var notes: Int }
-                    try context.output.json(categories.map { Row(name: $0.name, color: $0.color, notes: counts[$0.name.lowercased()] ?? 0) })
+                    try context.output.json(
+                        categories.map { Row(name: $0.name, color: $0.color, notes: counts[$0.name.lowercased()] ?? 0) }
+                    )
                     return
                 }
                 let style = context.output.style
                 var table = Table()
                 for category in categories {
                     let count = counts[category.name.lowercased()] ?? 0
-                    table.add([style.color("■", hex: category.color) + " " + category.name, style.dim(category.color), plural(count, "note")])
+                    table.add([
+                        style.color("■", hex: category.color) + " " + category.name, style.dim(category.color),
+                        plural(count, "note"),
+                    ])
                 }
                 context.output.line(table.render())
             }
@@ -48,7 +54,9 @@ extension VaultCommand {
             @Option(help: "Its colour as #rrggbb.") var color = "#888888"
 
             func validate() throws {
-                guard Category.isValidColor(color) else { throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.") }
+                guard Category.isValidColor(color) else {
+                    throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.")
+                }
                 guard !name.trimmingSpaces().isEmpty else { throw ValidationError("the category name is empty.") }
             }
 
@@ -69,13 +77,18 @@ extension VaultCommand {
             @Argument(help: "The new colour as #rrggbb.") var color: String
 
             func validate() throws {
-                guard Category.isValidColor(color) else { throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.") }
+                guard Category.isValidColor(color) else {
+                    throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.")
+                }
             }
 
             func run() throws {
                 let context = try global.context()
                 var config = context.config
-                guard let index = config.categories.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
+                guard
+                    let index = config.categories.firstIndex(where: {
+                        $0.name.caseInsensitiveCompare(name) == .orderedSame
+                    })
                 else { throw CLIError.unknownCategory(name) }
                 config.categories[index].color = color.lowercased()
                 try ConfigFile.write(config, to: context.vault.layout)
@@ -97,7 +110,8 @@ extension VaultCommand {
                 var config = context.config
                 guard let current = config.category(named: old) else { throw CLIError.unknownCategory(old) }
                 let target = config.category(named: new)?.name ?? new.trimmingSpaces()
-                let merged = config.category(named: new) != nil && target.caseInsensitiveCompare(current.name) != .orderedSame
+                let merged =
+                    config.category(named: new) != nil && target.caseInsensitiveCompare(current.name) != .orderedSame
                 config.categories = config.categories.compactMap { category in
                     guard category.name == current.name else { return category }
                     return merged ? nil : Category(name: target, color: category.color)

@@ -28,7 +28,9 @@ extension VaultCommand {
             if fix {
                 let changes = try LedgerRepair(store: store).run()
                 for change in changes where !json {
-                    print("Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event")).")
+                    print(
+                        "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))."
+                    )
                 }
             }
             let loaded = context.vault.loadNotes()

@@ -22,7 +22,9 @@ extension VaultCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm", abstract: "Delete a note.",
-            discussion: "Its ledger history stays (the ledger is append-only); `vault check` then reports events naming a missing note.")
+            discussion:
+                "Its ledger history stays (the ledger is append-only); `vault check` then reports events naming a missing note."
+        )
 
         @OptionGroup var global: GlobalOptions
 

@@ -43,14 +43,18 @@ extension VaultCommand {
             let style = context.output.style
             context.output.line(style.bold(found.title) + style.dim("  \(found.path)"))
             if events.isEmpty {
-                context.output.line(found.id == nil ? "No events: the note has no id yet, so the ledger has never named it." : "No events yet.")
+                context.output.line(
+                    found.id == nil
+                        ? "No events: the note has no id yet, so the ledger has never named it." : "No events yet.")
                 return
             }
             var table = Table()
             for event in events {
-                let rest = event.fields.filter { $0.key != "note" }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                let rest = event.fields.filter { $0.key != "note" }.map { "\($0.key)=\($0.value)" }.joined(
+                    separator: " ")
                 table.add([
-                    VaultDate.isoString(event.time, in: context.timeZone), event.kind, rest, style.dim("\(event.device)#\(event.sequence)"),
+                    VaultDate.isoString(event.time, in: context.timeZone), event.kind, rest,
+                    style.dim("\(event.device)#\(event.sequence)"),
                 ])
             }
             context.output.line(table.render())

@@ -20,11 +20,15 @@ extension VaultCommand {
         @Flag(help: "Keep the cache fresh from file-system events until stopped; searches then skip their scan.")
         var watch = false
 
-        @Option(name: .customLong("idle-exit"), help: "With --watch: stop after this many seconds without a search or a file change.")
+        @Option(
+            name: .customLong("idle-exit"),
+            help: "With --watch: stop after this many seconds without a search or a file change.")
         var idleExit: Int?
 
         func validate() throws {
-            if watch && (stats || rebuild) { throw ValidationError("--watch cannot be combined with --stats or --rebuild.") }
+            if watch && (stats || rebuild) {
+                throw ValidationError("--watch cannot be combined with --stats or --rebuild.")
+            }
             if idleExit != nil && !watch { throw ValidationError("--idle-exit needs --watch.") }
             if let idleExit, idleExit < 1 { throw ValidationError("--idle-exit must be at least 1 second.") }
         }
@@ -60,7 +64,8 @@ extension VaultCommand {
             let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal())
             if report.isNoChange {
                 context.output.line(
-                    "The search cache is up to date: \(plural(report.scanned, "note")) (checked in \(Self.milliseconds(report.totalSeconds))).")
+                    "The search cache is up to date: \(plural(report.scanned, "note")) (checked in \(Self.milliseconds(report.totalSeconds)))."
+                )
             } else {
                 context.output.line(
                     "Indexed \(report.added) new, \(report.changed) changed, \(report.removed) removed "
@@ -68,7 +73,8 @@ extension VaultCommand {
             }
             if stats {
                 let statistics = try index.statistics()
-                context.output.line(style.dim("Cache: \(plural(statistics.notes, "note")), \(Self.megabytes(statistics.bytes))."))
+                context.output.line(
+                    style.dim("Cache: \(plural(statistics.notes, "note")), \(Self.megabytes(statistics.bytes))."))
             }
         }
 

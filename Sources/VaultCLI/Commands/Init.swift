@@ -21,13 +21,17 @@ extension VaultCommand {
 
         func validate() throws {
             if let timezone, TimeZone(identifier: timezone) == nil {
-                throw ValidationError("--timezone '\(timezone)' is not a time zone; use an IANA name such as Europe/Berlin.")
+                throw ValidationError(
+                    "--timezone '\(timezone)' is not a time zone; use an IANA name such as Europe/Berlin.")
             }
         }
 
         func run() throws {
-            let folder = URL(fileURLWithPath: directory ?? ".", relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                .standardizedFileURL
+            let folder = URL(
+                fileURLWithPath: directory ?? ".",
+                relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            )
+            .standardizedFileURL
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
             let written = try VaultInitializer.initialize(folder, timeZone: zone)

@@ -52,7 +52,8 @@ extension VaultCommand {
             for group in groups {
                 var header = style.bold(group.title)
                 if let review = group.review {
-                    header += style.dim("  review: \(review.status.rawValue), \(review.decidedCount)/\(review.items.count) decided")
+                    header += style.dim(
+                        "  review: \(review.status.rawValue), \(review.decidedCount)/\(review.items.count) decided")
                 }
                 context.output.line(header)
                 var table = Table()
@@ -69,9 +70,10 @@ extension VaultCommand {
         func row(_ item: CurationBoard.Item, context: CommandContext) -> [String] {
             let style = context.output.style
             let day = VaultDate.dayString(item.note.created!, in: context.timeZone)
-            let category = item.note.category.map { name in
-                style.color(name, hex: context.config.category(named: name)?.color ?? "")
-            } ?? ""
+            let category =
+                item.note.category.map { name in
+                    style.color(name, hex: context.config.category(named: name)?.color ?? "")
+                } ?? ""
             let cycle = item.archived ? style.red("archived") : style.dim(item.cycle.name)
             return ["  " + style.dim(day), truncated(item.note.title, 60), category, cycle]
         }
@@ -89,9 +91,10 @@ extension VaultCommand {
             var table = Table()
             for note in notes {
                 let day = note.created.map { VaultDate.dayString($0, in: context.timeZone) } ?? "----------"
-                let category = note.category.map { name in
-                    style.color(name, hex: context.config.category(named: name)?.color ?? "")
-                } ?? ""
+                let category =
+                    note.category.map { name in
+                        style.color(name, hex: context.config.category(named: name)?.color ?? "")
+                    } ?? ""
                 let tags = note.tags.map { "#" + $0 }.joined(separator: " ")
                 table.add([style.dim(day), truncated(note.title, 60), category, style.dim(tags)])
             }

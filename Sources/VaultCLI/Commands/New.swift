@@ -63,7 +63,8 @@ extension VaultCommand {
         /// Opens the editor on a scratch file and returns what was written.
         private func textFromEditor(template: NewNote, timeZone: TimeZone) throws -> String {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vault-new-\(template.id).md")
-            let hint = "\n\n<!-- Write the title on the first line and the note below it. Save an empty file to cancel. -->\n"
+            let hint =
+                "\n\n<!-- Write the title on the first line and the note below it. Save an empty file to cancel. -->\n"
             try Data(hint.utf8).write(to: scratch)
             defer { try? FileManager.default.removeItem(at: scratch) }
             try Editor.open(scratch.path)

@@ -47,10 +47,12 @@ extension VaultCommand {
 
         func validate() throws {
             if let period, ReviewPeriod(period, level: level) == nil {
-                throw ValidationError("'\(period)' is not a \(level.rawValue) period; write it as \(Self.example(level)).")
+                throw ValidationError(
+                    "'\(period)' is not a \(level.rawValue) period; write it as \(Self.example(level)).")
             }
             if list, finish || !keep.isEmpty || !archive.isEmpty || !undo.isEmpty {
-                throw ValidationError("--list only lists; give --keep, --archive, --undo or --finish in a separate call.")
+                throw ValidationError(
+                    "--list only lists; give --keep, --archive, --undo or --finish in a separate call.")
             }
             if json, !list { throw ValidationError("--json goes with --list.") }
         }
@@ -69,7 +71,8 @@ extension VaultCommand {
                 throw CLIError.notATerminal(level.rawValue)
             }
             let snapshot = CurationSnapshot.load(context)
-            let period = self.period.flatMap { ReviewPeriod($0, level: level) }
+            let period =
+                self.period.flatMap { ReviewPeriod($0, level: level) }
                 ?? snapshot.board.defaultPeriod(level, today: snapshot.today)
             if level != .weekly { snapshot.warnAboutIncompleteLowerPeriods(period) }
             if list { return try ReviewListing(snapshot: snapshot, period: period).print(json: json) }
@@ -87,7 +90,8 @@ extension VaultCommand {
                 for reference in references {
                     let note = try snapshot.context.vault.resolve(reference, in: snapshot.notes)
                     guard review.items.contains(where: { $0.note.path == note.path }) else {
-                        throw CLIError.notInReview(note: note.path, period: period.title, why: whyNotEligible(note, snapshot, period))
+                        throw CLIError.notInReview(
+                            note: note.path, period: period.title, why: whyNotEligible(note, snapshot, period))
                     }
                     resolved.append((decision, note))
                 }
@@ -102,7 +106,9 @@ extension VaultCommand {
             if finish {
                 try recorder.finish()
                 let after = CurationSnapshot.load(snapshot.context).board.review(period)
-                print("Finished \(period.title): \(plural(after.decidedCount, "note")) decided, \(after.undecidedCount) left as they are.")
+                print(
+                    "Finished \(period.title): \(plural(after.decidedCount, "note")) decided, \(after.undecidedCount) left as they are."
+                )
             }
         }
 

@@ -37,7 +37,9 @@ extension VaultCommand {
                 CommonMark.document(of: $0.bindMemory(to: UInt8.self))
             }
             // The header already shows the title; do not print it twice.
-            if let first = document.children.first, first.kind == .heading, first.plainText.trimmingSpaces() == found.title {
+            if let first = document.children.first, first.kind == .heading,
+                first.plainText.trimmingSpaces() == found.title
+            {
                 document.children.removeFirst()
             }
             print(TerminalRenderer(style: style).render(document), terminator: "")

@@ -12,14 +12,17 @@ extension VaultCommand {
             subcommands: [ListTypes.self, Add.self, Delete.self], defaultSubcommand: ListTypes.self)
 
         struct ListTypes: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "list", abstract: "List source types with note counts.")
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List source types with note counts.")
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Print JSON.") var json = false
 
             func run() throws {
                 let context = try global.context()
                 var counts: [String: Int] = [:]
-                for note in context.vault.loadNotes().notes { if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 } }
+                for note in context.vault.loadNotes().notes {
+                    if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 }
+                }
                 let types = context.config.sourceTypes
                 if json {
                     struct Row: Encodable { var name: String; var notes: Int }

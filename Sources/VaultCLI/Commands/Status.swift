@@ -33,7 +33,11 @@ extension VaultCommand {
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
             let style = context.output.style
             let out = context.output
-            out.line(style.bold("\(plural(snapshot.notes.count, "note")), \(report.notesToReview) to review now") + style.dim("  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"))
+            out.line(
+                style.bold("\(plural(snapshot.notes.count, "note")), \(report.notesToReview) to review now")
+                    + style.dim(
+                        "  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"
+                    ))
             var table = Table()
             for line in report.periods {
                 let r = line.review
@@ -43,10 +47,13 @@ extension VaultCommand {
                 case .missed: role = style.red("missed")
                 case .current: role = style.dim("current")
                 }
-                let command = r.pendingCount > 0 && line.role != .current ? style.dim("vault review \(r.period.level.rawValue) \(r.period.id)") : ""
+                let command =
+                    r.pendingCount > 0 && line.role != .current
+                    ? style.dim("vault review \(r.period.level.rawValue) \(r.period.id)") : ""
                 table.add([
                     role, r.period.level.rawValue, r.period.id, r.status.rawValue,
-                    "\(r.decidedCount)/\(r.items.count) decided", r.pendingCount > 0 ? "\(r.pendingCount) pending" : "", command,
+                    "\(r.decidedCount)/\(r.items.count) decided", r.pendingCount > 0 ? "\(r.pendingCount) pending" : "",
+                    command,
                 ])
             }
             if !table.rows.isEmpty { out.line(table.render()) }

@@ -42,7 +42,8 @@ struct CurationSnapshot {
         guard !incomplete.isEmpty else { return }
         let names = incomplete.map { "\($0.period.id) (\($0.pendingCount) pending)" }.joined(separator: ", ")
         context.output.warning(
-            "reviewing \(period.title) while these periods inside it are not completed: \(names). Their undecided notes are not in this review yet.")
+            "reviewing \(period.title) while these periods inside it are not completed: \(names). Their undecided notes are not in this review yet."
+        )
     }
 }
 

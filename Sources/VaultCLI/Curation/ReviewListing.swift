@@ -93,10 +93,13 @@ struct ReviewListing {
                 + "\(review.decidedCount) of \(plural(review.items.count, "note")) decided")
         var table = Table()
         for (item, decided) in zip(review.items, review.decisions) {
-            let mark = decided.map { $0.decision == .keep ? style.green("keep") : style.red("archive") } ?? style.dim("pending")
+            let mark =
+                decided.map { $0.decision == .keep ? style.green("keep") : style.red("archive") }
+                ?? style.dim("pending")
             let day = VaultDate.dayString(item.note.created!, in: context.timeZone)
             let id = item.note.id.map { String($0.prefix(8)) } ?? "--------"
-            let category = item.note.category.map { style.color($0, hex: context.config.category(named: $0)?.color ?? "") } ?? ""
+            let category =
+                item.note.category.map { style.color($0, hex: context.config.category(named: $0)?.color ?? "") } ?? ""
             table.add([mark, style.dim(id), style.dim(day), truncated(item.note.title, 60), category])
         }
         if !table.rows.isEmpty { context.output.line(table.render()) }

@@ -87,10 +87,16 @@ struct ReviewScreen {
             lines.append(style.dim("p previous · q quit"))
         } else {
             let note = notes[index]
-            let mark = decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") } ?? style.dim("[pending]")
-            lines.append(style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark + style.dim("  (\(decided) decided)"))
+            let mark =
+                decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") }
+                ?? style.dim("[pending]")
+            lines.append(
+                style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
+                    + style.dim("  (\(decided) decided)"))
             lines.append(String(repeating: "─", count: min(columns, 80)))
-            lines += NoteHeader(note: note, config: context.config, style: style).render().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            lines += NoteHeader(note: note, config: context.config, style: style).render().split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
             lines.append("")
             if let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path) {
                 let document = NoteParser.body(of: data).withUnsafeBytes {
@@ -107,8 +113,12 @@ struct ReviewScreen {
         }
         var screen = "\u{1B}[H\u{1B}[2J"
         for line in lines.prefix(rows - 2) { screen += line + "\u{1B}[K\r\n" }
-        screen += "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns)))) + "\u{1B}[K"
-        screen += "\u{1B}[\(rows);1H" + style.dim("k keep · a archive · s/→ skip · p/← previous · e edit · q quit") + "\u{1B}[K"
+        screen +=
+            "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns))))
+            + "\u{1B}[K"
+        screen +=
+            "\u{1B}[\(rows);1H" + style.dim("k keep · a archive · s/→ skip · p/← previous · e edit · q quit")
+            + "\u{1B}[K"
         terminal.write(screen)
     }
 }

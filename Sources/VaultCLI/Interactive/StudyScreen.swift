@@ -59,7 +59,9 @@ struct StudyScreen {
                 try sink.append(answered.events)
                 replay.schedules[entry.card.id] = answered.schedule
                 session.record(
-                    .init(card: entry.card, answer: answer, responseMilliseconds: responseMs, schedule: answered.schedule))
+                    .init(
+                        card: entry.card, answer: answer, responseMilliseconds: responseMs, schedule: answered.schedule)
+                )
                 index += 1
                 revealed = false
             default:
@@ -134,7 +136,8 @@ struct StudyScreen {
         var screen = "\u{1B}[H\u{1B}[2J"
         for line in lines.prefix(max(1, rows - 2)) { screen += line + "\u{1B}[K\r\n" }
         screen +=
-            "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns)))) + "\u{1B}[K"
+            "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns))))
+            + "\u{1B}[K"
         let keys: String
         if !revealed {
             keys = "space/enter reveal · q quit"

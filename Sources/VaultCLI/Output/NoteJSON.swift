@@ -33,7 +33,8 @@ struct NoteJSON: Encodable {
         aliases = note.aliases
         wikiLinks = note.wikiLinks
         noteLinks = note.noteLinks
-        extra = Dictionary(note.frontMatter.unknownEntries.map { ($0.key, $0.value.displayText) }, uniquingKeysWith: { a, _ in a })
+        extra = Dictionary(
+            note.frontMatter.unknownEntries.map { ($0.key, $0.value.displayText) }, uniquingKeysWith: { a, _ in a })
     }
 
     enum CodingKeys: String, CodingKey {

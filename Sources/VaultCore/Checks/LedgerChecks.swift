@@ -7,7 +7,8 @@ public enum LedgerChecks {
 
     /// Problems in `state` given the vault's `notes`. `locate` places each
     /// event's line for the report.
-    public static func run(state: CurationState, history: LedgerHistory, notes: [Note], locate: Locate) -> [Diagnostic] {
+    public static func run(state: CurationState, history: LedgerHistory, notes: [Note], locate: Locate) -> [Diagnostic]
+    {
         var problems: [Diagnostic] = []
         for conflict in state.conflicts {
             let last = conflict.decisions.last!
@@ -17,7 +18,8 @@ public enum LedgerChecks {
             }.joined(separator: ", ")
             problems.append(
                 Diagnostic(
-                    code: "ledger-conflict", severity: .warning, path: place?.path ?? ".vault/ledger", line: place?.line,
+                    code: "ledger-conflict", severity: .warning, path: place?.path ?? ".vault/ledger",
+                    line: place?.line,
                     message:
                         "conflicting decisions on note \(conflict.note) in \(conflict.period.id): \(parts); the later one (\(last.decision.rawValue)) is in force. Run `vault review \(conflict.period.level.rawValue) \(conflict.period.id)` to decide again."
                 ))
@@ -31,7 +33,8 @@ public enum LedgerChecks {
             let place = locate(event.identity)
             problems.append(
                 Diagnostic(
-                    code: "ledger-missing-note", severity: .warning, path: place?.path ?? ".vault/ledger", line: place?.line,
+                    code: "ledger-missing-note", severity: .warning, path: place?.path ?? ".vault/ledger",
+                    line: place?.line,
                     message:
                         "the ledger names note \(note), which no longer exists in the vault (deleted, or its id changed); its history is kept."
                 ))

@@ -96,7 +96,8 @@ public struct CurationState: Sendable {
                     continue
                 }
                 let key = Key(note: Self.lowercase(note), period: period)
-                let decided = Decided(decision: decision, time: event.time, device: event.device, sequence: event.sequence)
+                let decided = Decided(
+                    decision: decision, time: event.time, device: event.device, sequence: event.sequence)
                 entries[key, default: Entry()].record(decided)
             case Self.finishKind:
                 guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),

@@ -55,7 +55,8 @@ public enum LedgerLine {
         if utcOffset == 0 {
             zone = "Z"
         } else {
-            zone = String(format: "%@%02d:%02d", utcOffset < 0 ? "-" : "+", abs(utcOffset) / 3600, abs(utcOffset) % 3600 / 60)
+            zone = String(
+                format: "%@%02d:%02d", utcOffset < 0 ? "-" : "+", abs(utcOffset) / 3600, abs(utcOffset) % 3600 / 60)
         }
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", d.year, d.month, d.day, seconds / 3600, seconds % 3600 / 60,

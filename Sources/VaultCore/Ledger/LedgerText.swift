@@ -63,7 +63,8 @@ public enum LedgerText {
             } else if isLast {
                 // No newline: a write that a crash cut short, whatever it looks like.
                 contents.lacksFinalNewline = true
-                if case .blank = classify(line) {} else {
+                if case .blank = classify(line) {
+                } else {
                     contents.diagnostics.append(
                         Diagnostic(
                             code: "ledger-truncated", severity: .warning, path: path, line: lineNumber,
@@ -89,7 +90,9 @@ public enum LedgerText {
                     contents.diagnostics.append(
                         Diagnostic(
                             code: "ledger-malformed", severity: .error, path: path, line: lineNumber,
-                            message: "not a ledger event: \(failure.reason). The line is skipped; `vault check --fix` removes it."))
+                            message:
+                                "not a ledger event: \(failure.reason). The line is skipped; `vault check --fix` removes it."
+                        ))
                 }
             }
             start = end + 1

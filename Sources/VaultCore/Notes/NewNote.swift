@@ -67,7 +67,8 @@ public struct NewNote: Equatable, Sendable {
 public enum YAMLText {
     /// `text` plain when YAML would read it back unchanged, else double-quoted.
     public static func scalar(_ text: String) -> String {
-        let safe = !text.isEmpty && text.first != " " && text.last != " "
+        let safe =
+            !text.isEmpty && text.first != " " && text.last != " "
             && !"-?:,[]{}#&*!|>'\"%@`".contains(text.first!)
             && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":")
             && text.allSatisfy { !$0.isNewline && $0 != "\t" && $0 != "\"" && $0 != "," && $0 != "[" && $0 != "]" }

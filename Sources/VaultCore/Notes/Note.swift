@@ -98,7 +98,9 @@ public struct Note: Hashable, Sendable {
     /// `area` also matches `area/sub`).
     public func hasTag(_ tag: String) -> Bool {
         let wanted = Tag.key(tag)
-        return tags.contains { let key = Tag.key($0); return key == wanted || key.hasPrefix(wanted + "/") }
+        return tags.contains {
+            let key = Tag.key($0); return key == wanted || key.hasPrefix(wanted + "/")
+        }
     }
 }
 

@@ -139,7 +139,8 @@ public enum CardScheduleReplay {
                     for id in older { history += slots[id].map { eventsOf[$0] } ?? [] }
                     history.sort { $0.time < $1.time }
                 }
-                folded.store(fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id), at: i)
+                folded.store(
+                    fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id), at: i)
             }
         }
         var schedules: [String: CardSchedule] = [:]

@@ -103,7 +103,8 @@ public enum SearchQueryParser {
             if let colon = piece.firstIndex(of: ":"), colon > piece.startIndex {
                 let name = String(piece[..<colon])
                 if name.allSatisfy({ $0.isLetter }) {
-                    return try filter(name: name, after: piece[piece.index(after: colon)...], negated: negated, start: start)
+                    return try filter(
+                        name: name, after: piece[piece.index(after: colon)...], negated: negated, start: start)
                 }
             }
             if piece.count > 1, piece.hasSuffix("*") {
@@ -138,7 +139,9 @@ public enum SearchQueryParser {
             return text.trimmingCharacters(in: .whitespaces)
         }
 
-        private mutating func filter(name rawName: String, after rest: Substring, negated: Bool, start: Int) throws -> Item {
+        private mutating func filter(name rawName: String, after rest: Substring, negated: Bool, start: Int) throws
+            -> Item
+        {
             let name = rawName.lowercased()
             let nameColumn = start + (negated ? 2 : 1)
             guard SearchQueryParser.filterNames.contains(name) else {
@@ -170,7 +173,8 @@ public enum SearchQueryParser {
                 case "yes", "true": kind = .archived(true)
                 case "no", "false": kind = .archived(false)
                 default:
-                    throw SearchQueryError.badValue(filter: name, value: value, column: valueColumn, expected: "yes or no")
+                    throw SearchQueryError.badValue(
+                        filter: name, value: value, column: valueColumn, expected: "yes or no")
                 }
             default:
                 guard let range = CreatedRangeParser.parse(value) else {

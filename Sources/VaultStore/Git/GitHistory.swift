@@ -8,7 +8,10 @@ public enum GitHistory {
     public static func firstCommitDates(in root: URL) -> [String: Date] {
         guard run(["rev-parse", "--is-inside-work-tree"], in: root) != nil,
             let log = run(
-                ["log", "--diff-filter=A", "--reverse", "--format=@%at", "--name-only", "--no-renames", "--relative", "--", "."],
+                [
+                    "log", "--diff-filter=A", "--reverse", "--format=@%at", "--name-only", "--no-renames", "--relative",
+                    "--", ".",
+                ],
                 in: root)
         else { return [:] }
         var dates: [String: Date] = [:]

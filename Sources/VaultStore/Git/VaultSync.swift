@@ -57,7 +57,8 @@ public struct VaultSync: Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw VaultStoreError.gitFailed(command: "git " + arguments.joined(separator: " "), output: "git could not be started")
+            throw VaultStoreError.gitFailed(
+                command: "git " + arguments.joined(separator: " "), output: "git could not be started")
         }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()

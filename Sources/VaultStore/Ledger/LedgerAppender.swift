@@ -31,9 +31,10 @@ public struct LedgerAppender: Sendable {
         let time = Date(timeIntervalSince1970: millis / 1000)
         return try store.withLock {
             let counterURL = store.layout.localFolder.appendingPathComponent("sequence")
-            let counted = (try? String(contentsOf: counterURL, encoding: .utf8)).flatMap {
-                Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
-            } ?? 0
+            let counted =
+                (try? String(contentsOf: counterURL, encoding: .utf8)).flatMap {
+                    Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+                } ?? 0
             let sequence = max(counted, knownMaxSequence) + 1
             let event = LedgerEvent(
                 time: time, utcOffset: timeZone.secondsFromGMT(for: time), device: device, sequence: sequence,

@@ -49,7 +49,8 @@ public struct LedgerStore: Sendable {
             }
             let contents = buffer.withUnsafeBufferPointer { LedgerText.read($0, path: path) }
             if locate {
-                for (event, line) in zip(contents.events, contents.lines) where snapshot.locations[event.identity] == nil {
+                for (event, line) in zip(contents.events, contents.lines)
+                where snapshot.locations[event.identity] == nil {
                     snapshot.locations[event.identity] = (path, line)
                 }
             }
@@ -97,7 +98,8 @@ public struct LedgerStore: Sendable {
             try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: layout.ledgerFolder, withIntermediateDirectories: true)
         } catch {
-            throw VaultStoreError.unwritable(path: layout.localFolder.path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(
+                path: layout.localFolder.path, reason: (error as NSError).localizedDescription)
         }
     }
 

@@ -18,7 +18,9 @@ struct CurationFixture {
         if let id { fm.entries.append(.init(key: "id", value: .scalar(id), line: 2)) }
         fm.entries.append(.init(key: "created", value: .scalar(created), line: 3))
         notes.append(
-            Note(path: path ?? "\(id ?? "anon").md", frontMatter: fm, body: BodyFacts(firstHeading: id), timeZone: Self.zone))
+            Note(
+                path: path ?? "\(id ?? "anon").md", frontMatter: fm, body: BodyFacts(firstHeading: id),
+                timeZone: Self.zone))
     }
 
     /// Appends a curate event.

@@ -126,7 +126,8 @@ struct LedgerLineTests {
         var other = event()
         other.sequence = 8
         let b = LedgerLine.format(other)
-        let text = "# vault-ledger v1\n<<<<<<< HEAD\n\(a)\n=======\n\(a)\n\(b)\n>>>>>>> x\nnot an event\n\(b.prefix(20))"
+        let text =
+            "# vault-ledger v1\n<<<<<<< HEAD\n\(a)\n=======\n\(a)\n\(b)\n>>>>>>> x\nnot an event\n\(b.prefix(20))"
         var seen = Set<LedgerEvent.Identity>()
         var copy = text
         let result = copy.withUTF8 { LedgerText.repaired($0, seen: &seen) }

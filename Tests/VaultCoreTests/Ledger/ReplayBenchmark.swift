@@ -18,10 +18,14 @@ struct ReplayBenchmark {
         for i in 0..<count {
             let id = String(format: "%08x-8d8e-4d8b-9a55-3c2f4f0b6d11", i % 100_000)
             let event = LedgerEvent(
-                time: start.addingTimeInterval(Double(i) * 60), utcOffset: 3600, device: devices[i % 3], sequence: i / 3 + 1,
+                time: start.addingTimeInterval(Double(i) * 60), utcOffset: 3600, device: devices[i % 3],
+                sequence: i / 3 + 1,
                 kind: i % 4 == 0 ? "curate" : "rate",
                 fields: i % 4 == 0
-                    ? [("note", id), ("level", "weekly"), ("period", "2025-W\(10 + i % 40)"), ("decision", i % 3 == 0 ? "archive" : "keep")]
+                    ? [
+                        ("note", id), ("level", "weekly"), ("period", "2025-W\(10 + i % 40)"),
+                        ("decision", i % 3 == 0 ? "archive" : "keep"),
+                    ]
                     : [("card", String(id.prefix(8)) + "-1"), ("rating", "good"), ("ms", "4200")])
             text += LedgerLine.format(event) + "\n"
         }

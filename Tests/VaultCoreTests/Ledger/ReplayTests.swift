@@ -13,8 +13,11 @@ struct ReplayTests {
         let decisions: [CurationDecision] = [.keep, .archive, .keep, .undo, .keep]
         for (i, day) in (10...22).enumerated() {
             let period = ReviewPeriod(level: .weekly, containing: F.moment("2026-11-\(day)T10:00:00"), in: F.zone).id
-            f.decide("n\(day)", decisions[i % 5], .weekly, period, at: "2026-11-22T10:00:00", device: i % 2 == 0 ? "A" : "B")
-            f.decide("n\(day)", decisions[(i + 1) % 5], .weekly, period, at: "2026-11-22T10:00:00", device: i % 3 == 0 ? "A" : "B")
+            f.decide(
+                "n\(day)", decisions[i % 5], .weekly, period, at: "2026-11-22T10:00:00", device: i % 2 == 0 ? "A" : "B")
+            f.decide(
+                "n\(day)", decisions[(i + 1) % 5], .weekly, period, at: "2026-11-22T10:00:00",
+                device: i % 3 == 0 ? "A" : "B")
         }
         f.finish(.weekly, "2026-W47", at: "2026-11-22T10:00:00", device: "B")
         return f
@@ -32,7 +35,8 @@ struct ReplayTests {
         let lines = f.events.map(LedgerLine.format)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20 {
-            var shuffled = (lines + lines.prefix(Int.random(in: 0...lines.count, using: &generator))).shuffled(using: &generator)
+            var shuffled = (lines + lines.prefix(Int.random(in: 0...lines.count, using: &generator))).shuffled(
+                using: &generator)
             shuffled.shuffle(using: &generator)
             let events = shuffled.map { try! LedgerLine.parse($0).get() }
             let history = LedgerHistory(events)

@@ -46,7 +46,10 @@ struct StudyStreakTests {
     @Test("days are counted in the vault's zone: 23:30 local is the same day, not the next UTC day")
     func daysInVaultZone() {
         // 23:30 Berlin on day -1 is 22:30 UTC on day -1; 00:30 Berlin on day 0 is 23:30 UTC on day -1.
-        let events = [event("rate", at(-1, hour: 23).addingTimeInterval(1_800)), event("rate", at(0, hour: 0).addingTimeInterval(1_800))]
+        let events = [
+            event("rate", at(-1, hour: 23).addingTimeInterval(1_800)),
+            event("rate", at(0, hour: 0).addingTimeInterval(1_800)),
+        ]
         let streak = StudyStreak(events: events, now: at(0, hour: 12), timeZone: berlin)
         #expect(streak.current == 2)
         let utc = StudyStreak(events: events, now: at(0, hour: 12), timeZone: TimeZone(identifier: "UTC")!)
