@@ -45,12 +45,11 @@ struct CrashSafetyTests {
             let command =
                 "exec '\(VaultSandbox.binary.path)' review weekly 2026-W46 --keep "
                 + paths.map { "'\($0)'" }.joined(separator: " ") + " > '\(out.path)' 2>&1"
-            var pid = pid_t()
             let words: [String] = ["/bin/sh", "-c", command]
             let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             let envp: [UnsafeMutablePointer<CChar>?] =
                 vault.environment().map { strdup("\($0.key)=\($0.value)") } + [nil]
-            #expect(posix_spawn(&pid, "/bin/sh", nil, nil, argv, envp) == 0)
+            let pid = try VaultRunner.spawn(argv, envp, actions: nil)
             argv.forEach { free($0) }
             envp.forEach { free($0) }
             usleep(useconds_t(20_000 + (round * 37_000) % 250_000))

@@ -49,6 +49,31 @@ struct VaultRunner {
     /// Runs any program in `folder` and waits, capturing its output in
     /// files. posix_spawn, not Foundation's Process: Process never saw the
     /// tmux client exit once its server had daemonized, and hung.
+    /// Starts `argv[0]` with no signal blocked and every handler at its default.
+    ///
+    /// The test runner's threads block most signals, and posix_spawn passes
+    /// the mask on: a tmux server started with it ignored `kill-server`, and
+    /// its panes ignored SIGHUP, so they outlived the tests.
+    static func spawn(
+        _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?],
+        actions: UnsafeMutablePointer<posix_spawn_file_actions_t>?
+    ) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, argv[0]!, actions, &attributes, argv, envp)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        return pid
+    }
+
     static func exec(_ path: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL)
         throws -> Result
     {
@@ -73,9 +98,7 @@ struct VaultRunner {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EIO) }
+        let pid = try spawn(argv, envp, actions: &actions)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exited = status & 0x7f == 0
