@@ -7,8 +7,9 @@ import VaultCore
 /// vault, say): no note is changed, and existing `.gitignore` and
 /// `.gitattributes` files keep their lines and get only the missing ones.
 public enum VaultInitializer {
-    /// The `.gitignore` lines a vault needs.
-    public static let gitignoreLines = [".vault/cache/", ".vault/local/"]
+    /// The `.gitignore` lines a vault needs: the caches, the per-clone state,
+    /// and the temporary file an atomic write leaves if it is killed midway.
+    public static let gitignoreLines = [".vault/cache/", ".vault/local/", ".*.vault-tmp-*"]
     /// The `.gitattributes` lines a vault needs: the ledger merges by union.
     public static let gitattributesLines = [".vault/ledger/*.log merge=union"]
 
