@@ -34,6 +34,33 @@ struct SyncTests {
         func cleanUp() { try? FileManager.default.removeItem(at: base) }
     }
 
+    @Test("a vault inside a larger repository commits only its own paths")
+    func vaultInsideRepository() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-nested-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        var vault = try VaultSandbox(fixture: "curation")
+        let root = base.appendingPathComponent("project/notes")
+        try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: vault.root, to: root)
+        vault = VaultSandbox(root: root)
+        let project = root.deletingLastPathComponent()
+        try vault.sh("git init -q --bare -b main remote.git", in: base)
+        try vault.sh(
+            "git init -q -b main && git add -A && git commit -qm start && git remote add origin ../remote.git && git push -q -u origin main",
+            in: project)
+        // Something staged outside the vault stays staged, uncommitted.
+        try "draft\n".write(to: project.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try vault.sh("git add README.md", in: project)
+        #expect(try vault.run(["review", "weekly", "--keep", focus]).status == 0)
+        let synced = try vault.run(["sync"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let committed = try vault.sh("git show --name-only --format= HEAD", in: project)
+        #expect(committed.contains("notes/.vault/ledger/"))
+        #expect(!committed.contains("README.md"))
+        #expect(try vault.sh("git diff --cached --name-only", in: project) == "README.md\n")
+    }
+
     @Test(
         "both review the same week differently and sync in either order: same state, conflict reported",
         arguments: [true, false])

@@ -29,8 +29,10 @@ public struct VaultSync: Sendable {
         }
         try git(["add", "-A", "--", "."])
         var committed = false
-        if (try? git(["diff", "--cached", "--quiet"])) == nil {
-            try git(["commit", "-q", "-m", message])
+        // Only the vault's own paths: a vault inside a larger repository must
+        // not sweep up what the person staged elsewhere.
+        if (try? git(["diff", "--cached", "--quiet", "--", "."])) == nil {
+            try git(["commit", "-q", "-m", message, "--", "."])
             committed = true
         }
         let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
