@@ -17,31 +17,19 @@ protocol CardEventSink {
     func append(_ events: [PendingCardEvent]) throws
 }
 
-/// The ledger of the vault at `layout`: read through ``LedgerStore``,
-/// appended through ``LedgerAppender`` (exclusive lock, whole lines, fsync).
-struct VaultLedgerEvents: CardEventSource, CardEventSink {
+/// The ledger of the vault at `layout`, read through ``LedgerStore``.
+struct VaultLedgerEvents: CardEventSource {
     let layout: VaultLayout
-    /// The vault's zone, which the ledger appender writes each line's offset in.
-    let timeZone: TimeZone
 
     func events() throws -> [LedgerEvent] {
         LedgerStore(layout: layout).history().history.events
     }
-
-    func append(_ events: [PendingCardEvent]) throws {
-        guard !events.isEmpty else { return }
-        let store = LedgerStore(layout: layout)
-        let appender = try LedgerAppender(store: store, timeZone: timeZone, history: store.history().history)
-        for event in events {
-            let (kind, fields) = event.kindAndFields
-            try appender.append(kind: kind, fields: fields, at: event.time)
-        }
-    }
 }
 
-/// A sink for one study session: the ledger is read once and one appender
-/// (device id, sequence) serves every answer, so each rating costs one
-/// locked, fsynced write however long the ledger is.
+/// The sink for one study command: built from the ledger the command already
+/// read, so one appender (device id, sequence) serves every answer and each
+/// rating costs one locked, fsynced write (exclusive lock, whole line, fsync)
+/// however long the ledger is.
 struct LedgerSessionSink: CardEventSink {
     let appender: LedgerAppender
 

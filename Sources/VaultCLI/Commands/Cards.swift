@@ -23,7 +23,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            try run(context, events: VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone))
+            try run(context, events: VaultLedgerEvents(layout: context.vault.layout))
         }
 
         func run(_ context: CommandContext, events source: CardEventSource) throws {

@@ -62,31 +62,29 @@ extension VaultCommand {
             trace.mark("notes (\(notes.count))")
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
             trace.mark("cards (\(cards.count))")
-            let ledger = VaultLedgerEvents(layout: context.vault.layout, timeZone: context.timeZone)
             let history = LedgerStore(layout: context.vault.layout).history().history
             trace.mark("ledger read+parse+order (\(history.events.count) events)")
             let replay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
             trace.mark("card replay")
             KeptUntilExit.keep((notes, history))
+            if !list && !interactive {
+                let sink = try LedgerSessionSink(
+                    layout: context.vault.layout, timeZone: context.timeZone, history: history)
+                try answer(context, cards: cards, replay: replay, sink: sink)
+                return
+            }
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            let queue = StudyPlanner.plan(
+                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                options: options)
+            trace.mark("plan")
             if interactive {
-                let queue = StudyPlanner.plan(
-                    cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
-                    options: options)
                 let sink = try LedgerSessionSink(
                     layout: context.vault.layout, timeZone: context.timeZone, history: history)
                 var screen = StudyScreen(context: context, queue: queue, replay: replay, sink: sink)
                 try screen.run()
                 return
             }
-            if !list {
-                try answer(context, cards: cards, replay: replay, sink: ledger)
-                return
-            }
-            let queue = StudyPlanner.plan(
-                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
-                options: options)
-            trace.mark("plan")
             if json {
                 try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
                 return
