@@ -81,7 +81,6 @@ extension VaultCommand {
         }
 
         func decide(snapshot: CurationSnapshot, period: ReviewPeriod) throws {
-            let review = snapshot.board.review(period)
             let recorder = try ReviewRecorder(snapshot: snapshot, period: period)
             let plan: [(CurationDecision, [String])] = [(.keep, keep), (.archive, archive), (.undo, undo)]
             // Resolve every argument before writing anything, so a typo writes nothing.
@@ -89,9 +88,8 @@ extension VaultCommand {
             for (decision, references) in plan {
                 for reference in references {
                     let note = try snapshot.context.vault.resolve(reference, in: snapshot.notes)
-                    guard review.items.contains(where: { $0.note.path == note.path }) else {
-                        throw CLIError.notInReview(
-                            note: note.path, period: period.title, why: whyNotEligible(note, snapshot, period))
+                    if let why = snapshot.board.ineligibility(ofNoteAt: note.path, in: period) {
+                        throw CLIError.notInReview(note: note.path, period: period.title, why: why)
                     }
                     resolved.append((decision, note))
                 }
@@ -110,17 +108,6 @@ extension VaultCommand {
                     "Finished \(period.title): \(plural(after.decidedCount, "note")) decided, \(after.undecidedCount) left as they are."
                 )
             }
-        }
-
-        func whyNotEligible(_ note: Note, _ snapshot: CurationSnapshot, _ period: ReviewPeriod) -> String {
-            guard let item = snapshot.board.items.first(where: { $0.note.path == note.path }) else {
-                return "it has no created date"
-            }
-            if item.periods[period.level] != period {
-                return "it was created in \(item.periods[period.level]!.id)"
-            }
-            if item.archived { return "it is archived" }
-            return "its cycle is \(item.cycle.name), and this review looks at \(period.level.eligibleCycle.name) notes"
         }
     }
 }

@@ -185,6 +185,16 @@ public struct CurationBoard: Sendable {
         return result
     }
 
+    /// Why the note at `path` is not up for review in `period`, as a clause
+    /// for an error message ("it is archived"); nil when it is.
+    public func ineligibility(ofNoteAt path: String, in period: ReviewPeriod) -> String? {
+        if review(period).items.contains(where: { $0.note.path == path }) { return nil }
+        guard let item = items.first(where: { $0.note.path == path }) else { return "it has no created date" }
+        if let own = item.periods[period.level], own != period { return "it was created in \(own.id)" }
+        if item.archived { return "it is archived" }
+        return "its cycle is \(item.cycle.name), and this review looks at \(period.level.eligibleCycle.name) notes"
+    }
+
     /// The item of the note with id `id` (any case).
     public func item(id: String) -> Item? {
         let key = id.lowercased()

@@ -27,6 +27,21 @@ struct CurationRulesTests {
         #expect(board.eligibleIDs(F.week("2026-W47")) == ["n4"])
     }
 
+    @Test("a note outside a review is told why: another period, archived, or the wrong cycle")
+    func ineligibility() {
+        var f = fixture()
+        f.decide("n2", .archive, .weekly, "2026-W46", at: "2026-11-15T18:00:00")
+        f.decide("n1", .keep, .weekly, "2026-W46", at: "2026-11-15T18:01:00")
+        let board = f.board
+        #expect(board.ineligibility(ofNoteAt: "n3.md", in: F.week("2026-W46")) == nil)
+        #expect(board.ineligibility(ofNoteAt: "n4.md", in: F.week("2026-W46")) == "it was created in 2026-W47")
+        #expect(board.ineligibility(ofNoteAt: "n2.md", in: F.month("2026-11")) == "it is archived")
+        #expect(
+            board.ineligibility(ofNoteAt: "n3.md", in: F.month("2026-11"))
+                == "its cycle is daily, and this review looks at weekly notes")
+        #expect(board.ineligibility(ofNoteAt: "missing.md", in: F.week("2026-W46")) == "it has no created date")
+    }
+
     @Test("weekly keep promotes a daily note to weekly")
     func weeklyKeep() {
         var f = fixture()
