@@ -34,6 +34,18 @@ struct SyncTests {
         func cleanUp() { try? FileManager.default.removeItem(at: base) }
     }
 
+    /// Both machines review week 46 an hour apart: both keep `focus`, the
+    /// laptop keeps `walk` and the phone archives it.
+    func decideDifferently(_ m: Machines) throws -> (laptop: VaultSandbox, phone: VaultSandbox) {
+        var laptop = m.laptop
+        var phone = m.phone
+        laptop.now = "2026-11-15T18:00:00Z"
+        phone.now = "2026-11-15T19:00:00Z"
+        #expect(try laptop.run(["review", "weekly", "--keep", focus, walk]).status == 0)
+        #expect(try phone.run(["review", "weekly", "--keep", focus, "--archive", walk]).status == 0)
+        return (laptop, phone)
+    }
+
     @Test("a vault inside a larger repository commits only its own paths")
     func vaultInsideRepository() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-nested-\(UUID().uuidString)")
@@ -67,12 +79,7 @@ struct SyncTests {
     func unionMerge(laptopFirst: Bool) throws {
         let m = try Machines(union: true)
         defer { m.cleanUp() }
-        var laptop = m.laptop
-        var phone = m.phone
-        laptop.now = "2026-11-15T18:00:00Z"
-        phone.now = "2026-11-15T19:00:00Z"
-        #expect(try laptop.run(["review", "weekly", "--keep", focus, walk]).status == 0)
-        #expect(try phone.run(["review", "weekly", "--keep", focus, "--archive", walk]).status == 0)
+        var (laptop, phone) = try decideDifferently(m)
         let (first, second) = laptopFirst ? (laptop, phone) : (phone, laptop)
         var r = try first.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -112,12 +119,7 @@ struct SyncTests {
     func withoutUnion() throws {
         let m = try Machines(union: false)
         defer { m.cleanUp() }
-        var laptop = m.laptop
-        var phone = m.phone
-        laptop.now = "2026-11-15T18:00:00Z"
-        phone.now = "2026-11-15T19:00:00Z"
-        #expect(try laptop.run(["review", "weekly", "--keep", focus, walk]).status == 0)
-        #expect(try phone.run(["review", "weekly", "--keep", focus, "--archive", walk]).status == 0)
+        var (laptop, phone) = try decideDifferently(m)
         #expect(try laptop.run(["sync"]).status == 0)
         let failed = try phone.run(["sync"])
         #expect(failed.status == 1)
