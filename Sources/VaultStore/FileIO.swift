@@ -7,26 +7,32 @@ enum FileIO {
     /// Reads the file at `path` into `buffer` with one allocation and
     /// `read(2)` straight into it; false (with errno set) on failure.
     static func read(_ path: String, into buffer: inout [UInt8]) -> Bool {
+        var info = stat()
+        return read(path, from: 0, into: &buffer, info: &info)
+    }
+
+    /// Reads the file at `path` from byte `offset` to its end (as `fstat`
+    /// saw it when opened, stored in `info`) into `buffer`.
+    static func read(_ path: String, from offset: Int, into buffer: inout [UInt8], info: inout stat) -> Bool {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var info = stat()
         guard fstat(fd, &info) == 0 else { return false }
-        let size = Int(info.st_size)
+        let size = max(0, Int(info.st_size) - offset)
         var failed = false
         buffer = [UInt8](unsafeUninitializedCapacity: size) { raw, count in
-            var offset = 0
-            while offset < size {
-                let n = Foundation.read(fd, raw.baseAddress! + offset, size - offset)
+            var done = 0
+            while done < size {
+                let n = pread(fd, raw.baseAddress! + done, size - done, off_t(offset + done))
                 if n < 0 {
                     if errno == EINTR { continue }
                     failed = true
                     break
                 }
                 if n == 0 { break }  // the file shrank meanwhile: keep what was read
-                offset += n
+                done += n
             }
-            count = offset
+            count = done
         }
         return !failed
     }

@@ -34,8 +34,8 @@ struct LedgerSessionSink: CardEventSink {
     let appender: LedgerAppender
 
     /// - Throws: ``VaultStoreError`` when the device id cannot be made.
-    init(layout: VaultLayout, timeZone: TimeZone, history: LedgerHistory) throws {
-        appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, history: history)
+    init(layout: VaultLayout, timeZone: TimeZone, replay: LedgerReplay) throws {
+        appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, replay: replay)
     }
 
     func append(_ events: [PendingCardEvent]) throws {

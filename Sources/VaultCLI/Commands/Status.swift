@@ -19,15 +19,14 @@ extension VaultCommand {
             let snapshot = CurationSnapshot.load(context)
             var report = StatusReport(board: snapshot.board, today: snapshot.today)
             var trace = PhaseTrace()
-            let events = snapshot.history.events
-            report.studyStreak = StudyStreak(events: events, now: context.now, timeZone: context.timeZone)
+            report.studyStreak = StudyStreak(activity: snapshot.ledger.replay.activity, now: context.now)
             trace.mark("streak")
             let cards = CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
             trace.mark("cards (\(cards.count))")
-            let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
-            trace.mark("card replay")
+            let schedules = snapshot.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
+            trace.mark("card schedules")
             report.flashcards = FlashcardCounts.count(
-                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone)
+                cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone)
             trace.mark("flashcard counts")
             KeptUntilExit.keep(snapshot)
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }

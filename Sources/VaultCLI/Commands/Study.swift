@@ -62,29 +62,41 @@ extension VaultCommand {
             trace.mark("notes (\(notes.count))")
             let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
             trace.mark("cards (\(cards.count))")
-            let history = LedgerStore(layout: context.vault.layout).history().history
-            trace.mark("ledger read+parse+order (\(history.events.count) events)")
-            let replay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
+            let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
+            trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
+            KeptUntilExit.keep((notes, ledger))
+            let config = context.config.schedulers
+            if list {
+                let schedules = ledger.cardSchedules(cards: cards, config: config)
+                trace.mark("card schedules")
+                try printQueue(context, plan(context, cards: cards, schedules: schedules))
+                return
+            }
+            // Answering needs the re-links too, so the full card replay.
+            let replay = ledger.cardReplay(cards: cards, config: config)
             trace.mark("card replay")
-            KeptUntilExit.keep((notes, history))
-            if !list && !interactive {
-                let sink = try LedgerSessionSink(
-                    layout: context.vault.layout, timeZone: context.timeZone, history: history)
-                try answer(context, cards: cards, replay: replay, sink: sink)
-                return
-            }
-            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
-            let queue = StudyPlanner.plan(
-                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
-                options: options)
-            trace.mark("plan")
+            let sink = try LedgerSessionSink(
+                layout: context.vault.layout, timeZone: context.timeZone, replay: ledger.replay)
             if interactive {
-                let sink = try LedgerSessionSink(
-                    layout: context.vault.layout, timeZone: context.timeZone, history: history)
-                var screen = StudyScreen(context: context, queue: queue, replay: replay, sink: sink)
+                var screen = StudyScreen(
+                    context: context, queue: plan(context, cards: cards, schedules: replay.schedules), replay: replay,
+                    sink: sink)
                 try screen.run()
-                return
+            } else {
+                try answer(context, cards: cards, replay: replay, sink: sink)
             }
+        }
+
+        private func plan(_ context: CommandContext, cards: [Card], schedules: [String: CardSchedule]) -> StudyQueue {
+            var trace = PhaseTrace()
+            defer { trace.mark("plan") }
+            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            return StudyPlanner.plan(
+                cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
+        }
+
+        /// `--list [--json]`.
+        private func printQueue(_ context: CommandContext, _ queue: StudyQueue) throws {
             if json {
                 try context.output.json(StudyQueueJSON(queue, timeZone: context.timeZone))
                 return

@@ -8,8 +8,8 @@ struct CurationSnapshot {
     let context: CommandContext
     let notes: [Note]
     let noteProblems: [Diagnostic]
-    let history: LedgerHistory
-    let ledgerProblems: [Diagnostic]
+    /// The ledger replayed (from the replay cache when it holds).
+    let ledger: ReplayedLedger
     let state: CurationState
     let board: CurationBoard
 
@@ -21,19 +21,14 @@ struct CurationSnapshot {
         var trace = PhaseTrace()
         let loaded = context.vault.loadNotes()
         trace.mark("notes")
-        let store = LedgerStore(layout: context.vault.layout)
-        let snapshot = store.read()
-        trace.mark("ledger read+parse (\(snapshot.events.count) events)")
-        let history = LedgerHistory(snapshot.events)
-        let problems = snapshot.diagnostics
-        trace.mark("order+dedupe")
-        let state = CurationState(history)
-        trace.mark("curation replay")
+        let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
+        trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
+        let state = ledger.replay.curation
         let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
         trace.mark("board")
         return CurationSnapshot(
-            context: context, notes: loaded.notes, noteProblems: loaded.problems, history: history,
-            ledgerProblems: problems, state: state, board: board)
+            context: context, notes: loaded.notes, noteProblems: loaded.problems, ledger: ledger, state: state,
+            board: board)
     }
 
     /// Prints a warning naming the lower-level periods inside `period` that are not done.
@@ -57,7 +52,7 @@ struct ReviewRecorder {
         self.snapshot = snapshot
         self.period = period
         self.appender = try LedgerAppender(
-            store: snapshot.store, timeZone: snapshot.context.timeZone, history: snapshot.history)
+            store: snapshot.store, timeZone: snapshot.context.timeZone, replay: snapshot.ledger.replay)
     }
 
     /// Records `decision` about `note`, first giving the note an id if it has none.

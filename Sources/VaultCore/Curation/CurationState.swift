@@ -13,12 +13,24 @@ public struct CurationState: Sendable {
         public var time: Date
         public var device: String
         public var sequence: Int
+
+        public init(decision: CurationDecision, time: Date, device: String, sequence: Int) {
+            self.decision = decision
+            self.time = time
+            self.device = device
+            self.sequence = sequence
+        }
     }
 
     /// A note in a period.
     public struct Key: Hashable, Sendable {
         public var note: String
         public var period: ReviewPeriod
+
+        public init(note: String, period: ReviewPeriod) {
+            self.note = note
+            self.period = period
+        }
     }
 
     /// Two or more devices whose last decisions on one note in one period differ.
@@ -30,13 +42,19 @@ public struct CurationState: Sendable {
     }
 
     /// What the events say about one note in one period.
-    struct Entry: Sendable {
+    public struct Entry: Sendable {
         /// The decision in force (nil after an undo).
-        var current: Decided?
+        public var current: Decided?
         /// The first device's last event, kept inline: most notes are decided on one device.
-        var firstDevice: Decided?
+        public var firstDevice: Decided?
         /// Other devices' last events (empty, so unallocated, unless devices disagree).
-        var otherDevices: [Decided] = []
+        public var otherDevices: [Decided] = []
+
+        public init(current: Decided? = nil, firstDevice: Decided? = nil, otherDevices: [Decided] = []) {
+            self.current = current
+            self.firstDevice = firstDevice
+            self.otherDevices = otherDevices
+        }
 
         /// Each device's last event.
         var lastByDevice: [Decided] { (firstDevice.map { [$0] } ?? []) + otherDevices }
@@ -54,7 +72,8 @@ public struct CurationState: Sendable {
         }
     }
 
-    private var entries: [Key: Entry] = [:]
+    /// Every note and period an event named, with what the events say.
+    public private(set) var entries: [Key: Entry] = [:]
     /// The periods finished early (an explicit `finish`), with when.
     public private(set) var finished: [ReviewPeriod: Date] = [:]
     /// Curation events that named an unknown level or period, or lacked fields.
@@ -71,45 +90,55 @@ public struct CurationState: Sendable {
 
     /// Replays events that are already deduplicated and in replay order.
     public init(events: [LedgerEvent]) {
-        for event in events {
-            switch event.kind {
-            case Self.curateKind:
-                // One pass over the fields rather than four look-ups: replay reads millions.
-                var note: String?
-                var levelName: String?
-                var periodID: String?
-                var decisionName: String?
-                for field in event.fields {
-                    switch field.key {
-                    case "note": note = field.value
-                    case "level": levelName = field.value
-                    case "period": periodID = field.value
-                    case "decision": decisionName = field.value
-                    default: break
-                    }
+        for event in events { apply(event) }
+    }
+
+    /// A state rebuilt from its parts (the replay cache stores them).
+    public init(entries: [Key: Entry], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]) {
+        self.entries = entries
+        self.finished = finished
+        self.unreadable = unreadable
+    }
+
+    /// Applies the next event in replay order (other kinds are ignored).
+    public mutating func apply(_ event: LedgerEvent) {
+        switch event.kind {
+        case Self.curateKind:
+            // One pass over the fields rather than four look-ups: replay reads millions.
+            var note: String?
+            var levelName: String?
+            var periodID: String?
+            var decisionName: String?
+            for field in event.fields {
+                switch field.key {
+                case "note": note = field.value
+                case "level": levelName = field.value
+                case "period": periodID = field.value
+                case "decision": decisionName = field.value
+                default: break
                 }
-                guard let note, !note.isEmpty, let levelName, let level = ReviewLevel(rawValue: levelName),
-                    let periodID, let period = ReviewPeriod(periodID, level: level), let decisionName,
-                    let decision = CurationDecision(rawValue: decisionName)
-                else {
-                    unreadable.append(event)
-                    continue
-                }
-                let key = Key(note: Self.lowercase(note), period: period)
-                let decided = Decided(
-                    decision: decision, time: event.time, device: event.device, sequence: event.sequence)
-                entries[key, default: Entry()].record(decided)
-            case Self.finishKind:
-                guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
-                    let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
-                else {
-                    unreadable.append(event)
-                    continue
-                }
-                finished[period] = event.time
-            default:
-                continue
             }
+            guard let note, !note.isEmpty, let levelName, let level = ReviewLevel(rawValue: levelName),
+                let periodID, let period = ReviewPeriod(periodID, level: level), let decisionName,
+                let decision = CurationDecision(rawValue: decisionName)
+            else {
+                unreadable.append(event)
+                return
+            }
+            let key = Key(note: Self.lowercase(note), period: period)
+            let decided = Decided(
+                decision: decision, time: event.time, device: event.device, sequence: event.sequence)
+            entries[key, default: Entry()].record(decided)
+        case Self.finishKind:
+            guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
+                let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
+            else {
+                unreadable.append(event)
+                return
+            }
+            finished[period] = event.time
+        default:
+            return
         }
     }
 

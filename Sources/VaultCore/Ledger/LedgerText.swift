@@ -17,7 +17,14 @@ public enum LedgerText {
         public var diagnostics: [Diagnostic] = []
         /// True when the file ends without a newline (the next append must start with one).
         public var lacksFinalNewline = false
+        /// The bytes up to and including the last newline: the complete lines.
+        public var completeBytes = 0
+        /// The number of the last complete line (0 when there is none).
+        public var lastCompleteLine = 0
     }
+
+    /// The code of the diagnostic for a last line without its newline.
+    public static let truncatedCode = "ledger-truncated"
 
     /// The kind of a line that is not an event.
     public enum LineKind: Equatable, Sendable {
@@ -44,11 +51,14 @@ public enum LedgerText {
         }
     }
 
-    /// Reads a whole file. `path` (vault-relative) names it in diagnostics.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> Contents {
+    /// Reads a whole file, or the end of one from a line start on (its
+    /// first line then numbered `firstLine`). `path` (vault-relative) names
+    /// it in diagnostics.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, firstLine: Int = 1) -> Contents {
         var contents = Contents()
         var start = 0
-        var lineNumber = 0
+        var lineNumber = firstLine - 1
+        contents.lastCompleteLine = lineNumber
         let count = bytes.count
         contents.events.reserveCapacity(count / 100)
         contents.lines.reserveCapacity(count / 100)
@@ -67,7 +77,7 @@ public enum LedgerText {
                 } else {
                     contents.diagnostics.append(
                         Diagnostic(
-                            code: "ledger-truncated", severity: .warning, path: path, line: lineNumber,
+                            code: truncatedCode, severity: .warning, path: path, line: lineNumber,
                             message:
                                 "the last line has no newline (a write cut short by a crash); it is ignored. `vault check --fix` removes it."
                         ))
@@ -94,6 +104,10 @@ public enum LedgerText {
                                 "not a ledger event: \(failure.reason). The line is skipped; `vault check --fix` removes it."
                         ))
                 }
+            }
+            if !isLast {
+                contents.completeBytes = end + 1
+                contents.lastCompleteLine = lineNumber
             }
             start = end + 1
         }

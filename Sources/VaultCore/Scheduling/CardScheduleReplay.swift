@@ -24,85 +24,37 @@ public enum CardScheduleReplay {
     /// Replays `events` (in replay order, as `LedgerHistory` gives them; other
     /// kinds are skipped) for `cards`.
     public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
-        var problems: [VaultCoreError] = []
-        // Card events grouped by the id they name, in replay order.
-        // One dictionary lookup per event: card id → slot in the arrays below.
-        var slotOf: [String: Int] = [:]
-        var histories: [[CardEvent]] = []
-        var lastTexts: [Int] = []  // per slot: index in `ordered` of its last rate event, or -1
-        func slot(_ card: String) -> Int {
-            if let s = slotOf[card] { return s }
-            slotOf[card] = histories.count
-            histories.append([])
-            lastTexts.append(-1)
-            return histories.count - 1
-        }
-        var links: [String: String] = [:]  // from → to
         let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
-        for (index, event) in ordered.enumerated() {
-            switch event.kind {
-            case RatingEvent.kind:
-                // The fast path reads only what replay needs; `RatingEvent(_:)` reads everything.
-                var card: String?
-                var rating: String?
-                var scheduler = SchedulerName.fsrs
-                var found = 0
-                for field in event.fields {
-                    switch field.key {
-                    case "card": card = field.value
-                    case "rating": rating = field.value
-                    case "scheduler": scheduler = SchedulerName(ledgerValue: field.value) ?? .fsrs
-                    default: continue
-                    }
-                    found += 1
-                    if found == 3 { break }  // the fields that follow are not needed (and cost time on 1M lines)
-                }
-                guard let card, !card.isEmpty else {
-                    problems.append(
-                        .badRatingEvent(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
-                    continue
-                }
-                guard let rating, let answer = ReviewAnswer(rating, scheduler: scheduler) else {
-                    problems.append(
-                        .badRatingEvent(
-                            device: event.device, sequence: event.sequence,
-                            reason: "has a 'rating' this build cannot read ('\(rating ?? "")')"))
-                    continue
-                }
-                let k = slot(card)
-                histories[k].append(.answer(time: event.time, answer: answer))
-                lastTexts[k] = index
-            case TierChange.kind:
-                if let change = TierChange(event) {
-                    histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
-                }
-            case CardLink.kind:
-                if let link = CardLink(event) { links[link.from] = link.to }
-            default:
-                continue
-            }
-        }
+        return replay(CardEventLog(events: ordered), cards: cards, config: config)
+    }
+
+    /// Replays the card events gathered in `log` for `cards`.
+    public static func replay(_ log: CardEventLog, cards: [Card], config: SchedulerConfig) -> CardReplay {
+        let links = log.links
         // The cards the ledger knows, as their last rating saw them (a last rating
         // without `text`, written by another tool, leaves the card unknown); a
         // recorded link renames one.
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
-        var lastRating: [String: Int] = [:]
-        for (card, k) in slotOf where lastTexts[k] >= 0 { lastRating[card] = lastTexts[k] }
-        for (card, index) in lastRating {
-            let event = ordered[index]
-            guard let note = event["note"], let text = event["text"] else { continue }
+        var lastOrder: [String: Int] = [:]
+        var ratings: [(card: String, rating: CardEventLog.LastRating)] = []
+        for k in log.ids.indices {
+            guard let rating = log.lastRating(k) else { continue }
+            lastOrder[log.ids[k]] = rating.order
+            ratings.append((log.ids[k], rating))
+        }
+        for (card, rating) in ratings {
+            guard let note = rating.note, let text = rating.text else { continue }
             var id = card
             var seen: Set<String> = [card]
             while let next = links[id], !seen.contains(next) {
                 id = next
                 seen.insert(next)
             }
-            let kind = event["card_kind"].flatMap(Card.Kind.init(rawValue:)) ?? .basic
-            let position = event["pos"].flatMap { Int($0) } ?? 0
-            if let existing = known[note]?[id], let existingIndex = lastRating[existing.id], existingIndex > index {
+            if let existing = known[note]?[id], let existingOrder = lastOrder[existing.id], existingOrder > rating.order {
                 continue
             }
-            known[note, default: [:]][id] = KnownCard(id: id, kind: kind, text: text, position: position)
+            known[note, default: [:]][id] = KnownCard(
+                id: id, kind: rating.kind ?? .basic, text: text, position: rating.position ?? 0)
         }
         let knownLists = known.mapValues { $0.values.sorted { ($0.position, $0.id) < ($1.position, $1.id) } }
 
@@ -128,15 +80,15 @@ public enum CardScheduleReplay {
         }
 
         // Folding is independent per card: spread it over the cores.
-        let (slots, eventsOf, inherited) = (slotOf, histories, historyOf)  // immutable copies for the workers
+        let inherited = historyOf  // an immutable copy for the workers
         let folded = FoldSlots(count: cards.count)
         let chunk = 512
         DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { c in
             for i in (c * chunk)..<min(cards.count, (c + 1) * chunk) {
                 let card = cards[i]
-                var history = slots[card.id].map { eventsOf[$0] } ?? []
+                var history = log.slot(of: card.id).map { log.histories[$0] } ?? []
                 if let older = inherited[card.id] {
-                    for id in older { history += slots[id].map { eventsOf[$0] } ?? [] }
+                    for id in older { history += log.slot(of: id).map { log.histories[$0] } ?? [] }
                     history.sort { $0.time < $1.time }
                 }
                 folded.store(
@@ -146,7 +98,8 @@ public enum CardScheduleReplay {
         var schedules: [String: CardSchedule] = [:]
         schedules.reserveCapacity(cards.count)
         for (i, card) in cards.enumerated() { schedules[card.id] = folded.value(at: i) }
-        return CardReplay(schedules: schedules, known: knownLists, relinkings: relinkings, problems: problems)
+        return CardReplay(
+            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
     }
 
     /// One card's schedule from its events in order.

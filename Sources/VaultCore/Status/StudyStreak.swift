@@ -14,22 +14,15 @@ public struct StudyStreak: Hashable, Sendable {
     /// Whether today already has an event.
     public var activeToday: Bool
 
-    /// The event kinds that count as studying or reviewing.
-    public static let countedKinds: Set<String> = [RatingEvent.kind, "curate", "finish"]
-
     /// The streak at `now` for `events` (any order), days counted in `timeZone`.
     public init(events: [LedgerEvent], now: Date, timeZone: TimeZone) {
-        let today = VaultDate.dayNumber(of: now, in: timeZone)
-        var days = Set<Int>()
-        // The day last looked up and its bounds: events come mostly in time
-        // order, so most need no time-zone lookup (a million events stay fast).
-        var known = (start: Date.distantFuture, end: Date.distantPast)
-        for event in events where event.time <= now && Self.countedKinds.contains(event.kind) {
-            if event.time >= known.start && event.time < known.end { continue }
-            let day = VaultDate.dayNumber(of: event.time, in: timeZone)
-            known = (VaultDate.startOfDay(day, in: timeZone), VaultDate.startOfDay(day + 1, in: timeZone))
-            days.insert(day)
-        }
+        self.init(activity: StudyActivity(events: events, timeZone: timeZone), now: now)
+    }
+
+    /// The streak at `now` for the days of `activity` (events after `now` do not count).
+    public init(activity: StudyActivity, now: Date) {
+        let today = VaultDate.dayNumber(of: now, in: activity.timeZone)
+        let days = activity.activeDays(upTo: now)
         activeToday = days.contains(today)
         var current = 0
         var day = activeToday ? today : today - 1

@@ -16,10 +16,20 @@ public struct LedgerAppender: Sendable {
     /// - Parameter history: the ledger as the command read it (for this device's highest sequence).
     /// - Throws: ``VaultStoreError`` when the device id cannot be made.
     public init(store: LedgerStore, timeZone: TimeZone, history: LedgerHistory) throws {
+        try self.init(store: store, timeZone: timeZone, maxSequence: history.maxSequence(of:))
+    }
+
+    /// - Parameter replay: the ledger as the command replayed it (for this device's highest sequence).
+    /// - Throws: ``VaultStoreError`` when the device id cannot be made.
+    public init(store: LedgerStore, timeZone: TimeZone, replay: LedgerReplay) throws {
+        try self.init(store: store, timeZone: timeZone, maxSequence: replay.maxSequence(of:))
+    }
+
+    private init(store: LedgerStore, timeZone: TimeZone, maxSequence: (String) -> Int) throws {
         self.store = store
         self.device = try store.deviceID()
         self.timeZone = timeZone
-        self.knownMaxSequence = history.maxSequence(of: device)
+        self.knownMaxSequence = maxSequence(device)
     }
 
     /// Writes one event of `kind` with `fields`, dated `time`, and returns it.

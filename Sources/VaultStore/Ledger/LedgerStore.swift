@@ -21,7 +21,41 @@ public struct LedgerStore: Sendable {
         public var diagnostics: [Diagnostic] = []
         /// Where each event's first line is (filled only when asked for).
         public var locations: [LedgerEvent.Identity: (path: String, line: Int)] = [:]
+        /// What each file was when read, in the order of ``files``.
+        public var states: [FileState] = []
     }
+
+    /// What a ledger file was when read: enough to tell next time whether
+    /// it is unchanged, only grew (appends), or was rewritten (a git merge,
+    /// an edit, `vault check --fix`).
+    public struct FileState: Hashable, Sendable {
+        /// Vault-relative path.
+        public var path: String
+        public var inode: UInt64
+        /// The bytes of complete lines read; a last line without its newline
+        /// (a write in progress, or cut short) is left for next time.
+        public var size: Int
+        /// Modification and status-change times, in nanoseconds.
+        public var modified: Int64
+        public var changed: Int64
+        /// The number of the last complete line.
+        public var lines: Int
+        /// A checksum of the last 4 KiB (at most) of those bytes.
+        public var tail: UInt64
+
+        public init(path: String, inode: UInt64, size: Int, modified: Int64, changed: Int64, lines: Int, tail: UInt64) {
+            self.path = path
+            self.inode = inode
+            self.size = size
+            self.modified = modified
+            self.changed = changed
+            self.lines = lines
+            self.tail = tail
+        }
+    }
+
+    /// How many bytes before a file's recorded end ``FileState/tail`` covers.
+    static let tailLength = 4096
 
     /// The vault-relative path of the ledger file for `year`.
     public func relativePath(year: Int) -> String { ".vault/ledger/\(year).log" }
@@ -40,14 +74,14 @@ public struct LedgerStore: Sendable {
         for name in fileNames() {
             let path = ".vault/ledger/" + name
             snapshot.files.append(path)
-            guard FileIO.read(layout.url(of: path).path, into: &buffer) else {
+            guard let (contents, state) = readFile(path, buffer: &buffer) else {
                 snapshot.diagnostics.append(
                     Diagnostic(
                         code: "unreadable", severity: .error, path: path, line: nil,
                         message: "cannot read the ledger file: \(errnoDescription())."))
                 continue
             }
-            let contents = buffer.withUnsafeBufferPointer { LedgerText.read($0, path: path) }
+            snapshot.states.append(state)
             if locate {
                 for (event, line) in zip(contents.events, contents.lines)
                 where snapshot.locations[event.identity] == nil {
@@ -63,6 +97,73 @@ public struct LedgerStore: Sendable {
         }
         return snapshot
     }
+
+    /// Reads one whole ledger file (`path` vault-relative), using `buffer`'s storage.
+    func readFile(_ path: String, buffer: inout [UInt8]) -> (LedgerText.Contents, FileState)? {
+        var info = stat()
+        guard FileIO.read(layout.url(of: path).path, from: 0, into: &buffer, info: &info) else { return nil }
+        let contents = buffer.withUnsafeBufferPointer { LedgerText.read($0, path: path) }
+        let tail = buffer.withUnsafeBytes { raw in
+            let end = contents.completeBytes
+            return CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[max(0, end - Self.tailLength)..<end]))
+        }
+        let state = FileState(
+            path: path, inode: UInt64(info.st_ino), size: contents.completeBytes,
+            modified: Self.nanoseconds(info.st_mtim), changed: Self.nanoseconds(info.st_ctim),
+            lines: contents.lastCompleteLine, tail: tail)
+        return (contents, state)
+    }
+
+    /// What became of a file since `state` was recorded.
+    public enum Growth: Sendable {
+        /// Not a byte changed.
+        case unchanged
+        /// Lines were appended: these, and the file's new state.
+        case appended(LedgerText.Contents, FileState)
+        /// Replaced, shortened or edited: only reading everything again will do.
+        case rewritten
+    }
+
+    /// Reads what was appended to a ledger file after `state`, checking
+    /// that the bytes before are still the ones read then (same inode, no
+    /// shorter, the same last 4 KiB, and an unchanged mtime when no longer).
+    public func growth(since state: FileState) -> Growth {
+        let absolute = layout.url(of: state.path).path
+        var buffer: [UInt8] = []
+        var info = stat()
+        let start = max(0, state.size - Self.tailLength)
+        guard FileIO.read(absolute, from: start, into: &buffer, info: &info), UInt64(info.st_ino) == state.inode,
+            buffer.count >= state.size - start
+        else { return .rewritten }
+        let known = state.size - start
+        if buffer.count == known {
+            let same =
+                Self.nanoseconds(info.st_mtim) == state.modified && Self.nanoseconds(info.st_ctim) == state.changed
+            return same && buffer.withUnsafeBytes({ CacheFile.checksum($0) }) == state.tail ? .unchanged : .rewritten
+        }
+        let (tailMatches, contents) = buffer.withUnsafeBytes { raw in
+            (
+                CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<known])) == state.tail,
+                LedgerText.read(
+                    UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[known...]), path: state.path,
+                    firstLine: state.lines + 1)
+            )
+        }
+        guard tailMatches else { return .rewritten }
+        let end = known + contents.completeBytes
+        let tail = buffer.withUnsafeBytes { raw in
+            CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[max(0, end - Self.tailLength)..<end]))
+        }
+        var grown = state
+        grown.size = state.size + contents.completeBytes
+        grown.lines = contents.lastCompleteLine
+        grown.tail = contents.completeBytes > 0 ? tail : state.tail
+        grown.modified = Self.nanoseconds(info.st_mtim)
+        grown.changed = Self.nanoseconds(info.st_ctim)
+        return .appended(contents, grown)
+    }
+
+    static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 
     /// Reads the ledger and replays it into history order.
     public func history() -> (history: LedgerHistory, diagnostics: [Diagnostic]) {

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The ledger replayed into what the everyday commands need: the curation
+/// state, the study days, and each device's highest sequence, with the
+/// place in replay order it has reached.
+///
+/// A replay can be extended with later events (``follows(_:)`` says which
+/// may come next), so the replay cache need not read a million lines again
+/// after one more decision: extending gives the same state as replaying
+/// everything. An event that does not strictly follow (an older time, a
+/// repeated identity) means replaying the whole ledger again.
+public struct LedgerReplay: Sendable {
+    /// Where a replay has reached: the last event in replay order.
+    public struct Position: Hashable, Sendable {
+        public var time: Date
+        public var device: String
+        public var sequence: Int
+
+        public init(time: Date, device: String, sequence: Int) {
+            self.time = time
+            self.device = device
+            self.sequence = sequence
+        }
+
+        public init(_ event: LedgerEvent) {
+            self.init(time: event.time, device: event.device, sequence: event.sequence)
+        }
+
+        /// True when `event` comes after this position in replay order (time, device, sequence).
+        public func precedes(_ event: LedgerEvent) -> Bool {
+            if time != event.time { return time < event.time }
+            if device != event.device { return device < event.device }
+            return sequence < event.sequence
+        }
+    }
+
+    public private(set) var curation: CurationState
+    public private(set) var activity: StudyActivity
+    /// Each device's highest sequence number.
+    public private(set) var sequences: [String: Int]
+    /// The last event applied; nil for an empty ledger.
+    public private(set) var position: Position?
+    /// Events applied.
+    public private(set) var eventCount: Int
+
+    /// The replay of `history` (deduplicated, in replay order), study days counted in `timeZone`.
+    public init(_ history: LedgerHistory, timeZone: TimeZone) {
+        self.init(
+            curation: CurationState(events: []), activity: StudyActivity(timeZone: timeZone), sequences: [:],
+            position: nil, eventCount: 0)
+        for event in history.events { append(event) }
+    }
+
+    /// A replay rebuilt from its parts (the replay cache stores them).
+    public init(
+        curation: CurationState, activity: StudyActivity, sequences: [String: Int], position: Position?,
+        eventCount: Int
+    ) {
+        self.curation = curation
+        self.activity = activity
+        self.sequences = sequences
+        self.position = position
+        self.eventCount = eventCount
+    }
+
+    /// Whether `event` may extend this replay: it comes after every event
+    /// applied so far and its device has not used its sequence yet.
+    public func follows(_ event: LedgerEvent) -> Bool {
+        if let position, !position.precedes(event) { return false }
+        return event.sequence > sequences[event.device, default: 0]
+    }
+
+    /// Applies the next event (which must satisfy ``follows(_:)`` when extending).
+    public mutating func append(_ event: LedgerEvent) {
+        curation.apply(event)
+        activity.apply(event)
+        if event.sequence > sequences[event.device, default: 0] { sequences[event.device] = event.sequence }
+        position = Position(event)
+        eventCount += 1
+    }
+
+    /// The highest sequence number `device` has used, 0 when none.
+    public func maxSequence(of device: String) -> Int { sequences[device, default: 0] }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The days on which something was studied or reviewed: each day (in the
+/// vault's zone) with the time of its first `rate`, `curate` or `finish`
+/// event. Built incrementally from events, so the replay cache can keep it.
+public struct StudyActivity: Sendable {
+    /// Day number (days since 1970-01-01 in ``timeZone``) → the earliest counted event that day.
+    public private(set) var firstEvent: [Int: Date]
+    public let timeZone: TimeZone
+    /// The day last looked up and its bounds: events come mostly in time
+    /// order, so most need no time-zone lookup (a million events stay fast).
+    private var known = (day: 0, start: Date.distantFuture, end: Date.distantPast)
+
+    /// The event kinds that count as studying or reviewing.
+    public static let countedKinds: Set<String> = [RatingEvent.kind, "curate", "finish"]
+
+    public init(timeZone: TimeZone, firstEvent: [Int: Date] = [:]) {
+        self.timeZone = timeZone
+        self.firstEvent = firstEvent
+    }
+
+    /// The activity of `events` (any order).
+    public init(events: [LedgerEvent], timeZone: TimeZone) {
+        self.init(timeZone: timeZone)
+        for event in events { apply(event) }
+    }
+
+    /// Counts `event` if it is a study or review event.
+    public mutating func apply(_ event: LedgerEvent) {
+        guard Self.countedKinds.contains(event.kind) else { return }
+        let time = event.time
+        if !(time >= known.start && time < known.end) {
+            let day = VaultDate.dayNumber(of: time, in: timeZone)
+            known = (day, VaultDate.startOfDay(day, in: timeZone), VaultDate.startOfDay(day + 1, in: timeZone))
+        }
+        if let first = firstEvent[known.day], first <= time { return }
+        firstEvent[known.day] = time
+    }
+
+    /// The days with an event at or before `now`.
+    public func activeDays(upTo now: Date) -> Set<Int> {
+        Set(firstEvent.lazy.filter { $0.value <= now }.map(\.key))
+    }
+}

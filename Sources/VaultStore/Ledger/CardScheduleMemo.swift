@@ -1,0 +1,168 @@
+import Foundation
+import VaultCore
+
+/// The card schedules last computed, kept in `.vault/cache/cards.bin` with
+/// what they were computed from: the card log's generation (see
+/// ``ReplayCache``), a digest of the current cards and one of the scheduler
+/// config. When all three match, `vault status` and `vault study --list`
+/// take the schedules as they are; otherwise they are replayed from the
+/// card log and remembered.
+struct CardScheduleMemo {
+    let layout: VaultLayout
+
+    static let version: UInt64 = 1
+    var file: CacheFile {
+        CacheFile(
+            url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
+            version: Self.version)
+    }
+
+    /// What the schedules depend on besides the card log.
+    struct Key: Equatable {
+        var generation: UInt64
+        var cards: UInt64
+        var config: UInt64
+
+        init(generation: UInt64, cards: [Card], config: SchedulerConfig) {
+            self.generation = generation
+            var digest = Digest()
+            for card in cards {
+                digest.add(card.id)
+                digest.add(card.notePath)
+                digest.add(card.noteID ?? "\u{0}")
+                digest.add(card.kind.rawValue)
+                digest.add(card.position)
+                digest.add(card.identityText)
+            }
+            self.cards = digest.value
+            var configDigest = Digest()
+            configDigest.add(String(reflecting: config))
+            self.config = configDigest.value
+        }
+    }
+
+    /// The remembered schedules of `cards`, when remembered under `key`.
+    func read(_ key: Key, cards: [Card], config: SchedulerConfig) -> [String: CardSchedule]? {
+        guard let buffer = file.read() else { return nil }
+        return buffer.withUnsafeBytes { raw -> [String: CardSchedule]? in
+            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            guard (try? r.u64()) == key.generation, (try? r.u64()) == key.cards, (try? r.u64()) == key.config,
+                (try? r.count()) == cards.count
+            else { return nil }
+            var schedules: [String: CardSchedule] = [:]
+            schedules.reserveCapacity(cards.count)
+            do {
+                for card in cards {
+                    var schedule = CardSchedule(settings: config.settings(forNotePath: card.notePath))
+                    try Self.decode(into: &schedule, &r)
+                    schedules[card.id] = schedule
+                }
+            } catch {
+                return nil
+            }
+            return schedules
+        }
+    }
+
+    /// Remembers the schedules of `cards` under `key`.
+    func write(_ schedules: [String: CardSchedule], key: Key, cards: [Card]) {
+        var w = BinaryWriter(capacity: 64 + cards.count * 64)
+        w.u64(key.generation)
+        w.u64(key.cards)
+        w.u64(key.config)
+        w.int(cards.count)
+        for card in cards {
+            guard let schedule = schedules[card.id] else { return }
+            Self.encode(schedule, &w)
+        }
+        file.write(w.bytes)
+    }
+
+    // MARK: Coding
+
+    static func encode(_ schedule: CardSchedule, _ w: inout BinaryWriter) {
+        func date(_ d: Date?) { w.optional(d) { $0.date($1) } }
+        switch schedule.state {
+        case .fsrs(let s):
+            w.u8(0)
+            w.string(s.phase.rawValue)
+            w.optional(s.step) { $0.int($1) }
+            w.optional(s.stability) { $0.double($1) }
+            w.optional(s.difficulty) { $0.double($1) }
+            date(s.due)
+            date(s.lastReview)
+        case .sm2(let s):
+            w.u8(1)
+            w.double(s.easeFactor)
+            w.int(s.repetitions)
+            w.int(s.interval)
+            date(s.due)
+            date(s.lastReview)
+        case .tiers(let s):
+            w.u8(2)
+            w.string(s.tier.rawValue)
+            w.int(s.correctStreak)
+            date(s.due)
+            date(s.lastReview)
+        case .ladder(let s):
+            w.u8(3)
+            w.optional(s.step) { $0.int($1) }
+            date(s.due)
+            date(s.lastReview)
+        }
+        w.int(schedule.reviews)
+        w.int(schedule.correct)
+        w.int(schedule.correctStreak)
+        date(schedule.lastReview)
+    }
+
+    /// Reads a schedule into `schedule`, whose settings come from the config.
+    static func decode(into schedule: inout CardSchedule, _ r: inout BinaryReader) throws {
+        func date(_ r: inout BinaryReader) throws -> Date? { try r.optional { try $0.date() } }
+        switch try r.u8() {
+        case 0:
+            guard let phase = FSRSCardState.Phase(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+            schedule.state = .fsrs(
+                FSRSCardState(
+                    phase: phase, step: try r.optional { try $0.int() }, stability: try r.optional { try $0.double() },
+                    difficulty: try r.optional { try $0.double() }, due: try date(&r), lastReview: try date(&r)))
+        case 1:
+            schedule.state = .sm2(
+                SM2CardState(
+                    easeFactor: try r.double(), repetitions: try r.int(), interval: try r.int(), due: try date(&r),
+                    lastReview: try date(&r)))
+        case 2:
+            guard let tier = StudyTier(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+            schedule.state = .tiers(
+                TiersCardState(tier: tier, correctStreak: try r.int(), due: try date(&r), lastReview: try date(&r)))
+        case 3:
+            schedule.state = .ladder(
+                LadderCardState(step: try r.optional { try $0.int() }, due: try date(&r), lastReview: try date(&r)))
+        default:
+            throw BinaryReader.Malformed()
+        }
+        schedule.reviews = try r.int()
+        schedule.correct = try r.int()
+        schedule.correctStreak = try r.int()
+        schedule.lastReview = try date(&r)
+    }
+}
+
+extension ReplayedLedger {
+    /// Every card's schedule under `config`, as ``CardScheduleReplay`` computes
+    /// it: remembered in `.vault/cache/cards.bin` for this ledger, these cards
+    /// and this config, else replayed from the card log (and remembered).
+    public func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
+        let memo = CardScheduleMemo(layout: layout)
+        let key = CardScheduleMemo.Key(generation: generation, cards: cards, config: config)
+        if let schedules = memo.read(key, cards: cards, config: config) { return schedules }
+        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config).schedules
+        memo.write(schedules, key: key, cards: cards)
+        return schedules
+    }
+
+    /// The full card replay (schedules, re-links, problems) from the card log.
+    public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
+        CardScheduleReplay.replay(cardLog(), cards: cards, config: config)
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import VaultCore
+
+/// The ledger replayed, kept between runs in `.vault/cache/ledger.bin` so
+/// that `vault status` does not read a million lines each time.
+///
+/// The cache is a memo, never a source of truth (docs/FORMAT.md, "Replay
+/// cache"): it records each ledger file's inode, size, times and a checksum
+/// of its last 4 KiB. When every file is unchanged, the stored replay is
+/// used as it is; when files only grew (appends), just the new lines are
+/// read and applied, provided they come after everything replayed so far;
+/// anything else (a git merge, an edit, a file removed, an older event
+/// appended, a damaged cache) replays the whole ledger and writes a new cache.
+public struct ReplayCache: Sendable {
+    public let layout: VaultLayout
+    public let timeZone: TimeZone
+
+    public init(layout: VaultLayout, timeZone: TimeZone) {
+        self.layout = layout
+        self.timeZone = timeZone
+    }
+
+    static let version: UInt64 = 1
+    var file: CacheFile {
+        CacheFile(
+            url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),
+            version: Self.version)
+    }
+
+    /// The card log lives in a file of its own, read only when needed.
+    static func cardLogFile(_ layout: VaultLayout) -> CacheFile {
+        CacheFile(
+            url: layout.cacheFolder.appendingPathComponent("ledger-cards.bin"), magic: Array("VLCARDS1".utf8),
+            version: version)
+    }
+
+    /// The replayed ledger, from the cache when it still holds.
+    public func load() -> ReplayedLedger {
+        let store = LedgerStore(layout: layout)
+        if let cached = readCache(), let ledger = extend(cached, store: store) { return ledger }
+        return replayAll(store)
+    }
+
+    /// What the cache file holds.
+    struct Stored {
+        var states: [LedgerStore.FileState]
+        /// The problems of the lines read (a cut-short last line is not one: it is read again each time).
+        var diagnostics: [Diagnostic]
+        var replay: LedgerReplay
+        var cardLog: CardLogStorage
+        /// Changes whenever the card log does: what the card schedule memo is keyed by.
+        var generation: UInt64
+    }
+
+    // MARK: Reading
+
+    func readCache() -> Stored? {
+        guard let buffer = file.read() else { return nil }
+        return buffer.withUnsafeBytes { raw -> Stored? in
+            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            do {
+                guard try r.string() == timeZone.identifier else { return nil }
+                var states: [LedgerStore.FileState] = []
+                for _ in 0..<(try r.count()) { states.append(try ReplayCoding.decodeFileState(&r)) }
+                var diagnostics: [Diagnostic] = []
+                for _ in 0..<(try r.count()) { diagnostics.append(try ReplayCoding.decodeDiagnostic(&r)) }
+                let generation = try r.u64()
+                let replay = try ReplayCoding.decodeReplay(&r, timeZone: timeZone)
+                guard r.isAtEnd else { return nil }
+                return Stored(
+                    states: states, diagnostics: diagnostics, replay: replay, cardLog: .inFile,
+                    generation: generation)
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// The cached replay brought up to date with appended lines; nil when only a full replay will do.
+    func extend(_ cached: Stored, store: LedgerStore) -> ReplayedLedger? {
+        var stored = cached
+        let known = Dictionary(uniqueKeysWithValues: cached.states.map { ($0.path, $0) })
+        let paths = store.fileNames().map { ".vault/ledger/" + $0 }
+        guard Set(paths).isSuperset(of: known.keys) else { return nil }  // a file went away
+        var appended: [LedgerEvent] = []
+        var truncated: [Diagnostic] = []
+        var states: [LedgerStore.FileState] = []
+        var buffer: [UInt8] = []
+        var grew = false
+        for path in paths {
+            let contents: LedgerText.Contents
+            if let state = known[path] {
+                switch store.growth(since: state) {
+                case .rewritten:
+                    return nil
+                case .unchanged:
+                    states.append(state)
+                    continue
+                case .appended(let tail, let grown):
+                    contents = tail
+                    states.append(grown)
+                    grew = grew || grown.size != state.size
+                }
+            } else {
+                guard let (whole, state) = store.readFile(path, buffer: &buffer) else { return nil }
+                contents = whole
+                states.append(state)
+                grew = true
+            }
+            appended += contents.events
+            for diagnostic in contents.diagnostics {
+                if diagnostic.code == LedgerText.truncatedCode {
+                    truncated.append(diagnostic)
+                } else {
+                    stored.diagnostics.append(diagnostic)
+                }
+            }
+        }
+        appended.sort(by: LedgerEvent.replayOrder)
+        var cardEvents: [LedgerEvent] = []
+        for event in appended {
+            guard stored.replay.follows(event) else { return nil }
+            stored.replay.append(event)
+            if CardEventLog.reads(event) { cardEvents.append(event) }
+        }
+        if !cardEvents.isEmpty {
+            var log = ReplayedLedger.cardLog(stored.cardLog, generation: stored.generation, layout: layout)
+            for event in cardEvents { log.apply(event) }
+            stored.cardLog = .decoded(log)
+            stored.generation = Self.newGeneration()
+        }
+        stored.states = states
+        if grew { write(stored) }
+        return ReplayedLedger(
+            replay: stored.replay, diagnostics: stored.diagnostics + truncated,
+            source: grew ? .extended(events: appended.count) : .cache, cardLogStorage: stored.cardLog,
+            generation: stored.generation, layout: layout)
+    }
+
+    /// Replays every ledger file and writes a new cache.
+    func replayAll(_ store: LedgerStore) -> ReplayedLedger {
+        let snapshot = store.read()
+        let history = LedgerHistory(snapshot.events)
+        let replay = LedgerReplay(history, timeZone: timeZone)
+        let log = CardEventLog(events: history.events)
+        let generation = Self.newGeneration()
+        let unreadable = snapshot.diagnostics.contains { $0.code == "unreadable" }
+        if !unreadable {
+            write(
+                Stored(
+                    states: snapshot.states,
+                    diagnostics: snapshot.diagnostics.filter { $0.code != LedgerText.truncatedCode },
+                    replay: replay, cardLog: .decoded(log), generation: generation))
+        }
+        return ReplayedLedger(
+            replay: replay, diagnostics: snapshot.diagnostics, source: .replayed, cardLogStorage: .decoded(log),
+            generation: generation, layout: layout)
+    }
+
+    // MARK: Writing
+
+    func write(_ stored: Stored) {
+        var w = BinaryWriter(capacity: 1 << 20)
+        w.string(timeZone.identifier)
+        w.int(stored.states.count)
+        for state in stored.states { ReplayCoding.encode(state, &w) }
+        w.int(stored.diagnostics.count)
+        for diagnostic in stored.diagnostics { ReplayCoding.encode(diagnostic, &w) }
+        w.u64(stored.generation)
+        ReplayCoding.encode(stored.replay, &w)
+        if case .decoded(let log) = stored.cardLog {
+            // The log first: a cache naming a generation whose log is missing reads the ledger's card events afresh.
+            var section = BinaryWriter(capacity: 1 << 20)
+            section.u64(stored.generation)
+            ReplayCoding.encode(log, &section)
+            guard Self.cardLogFile(layout).write(section.bytes) else { return }
+        }
+        file.write(w.bytes)
+    }
+
+    static func newGeneration() -> UInt64 { UInt64.random(in: 1...UInt64.max) }
+}
+
+/// Where the card log is: in memory, or still in `.vault/cache/ledger-cards.bin`
+/// (most commands never need it).
+enum CardLogStorage: Sendable {
+    case inFile
+    case decoded(CardEventLog)
+}
+
+/// A replayed ledger, as ``ReplayCache/load()`` gives it.
+public struct ReplayedLedger: Sendable {
+    /// Where the replay came from.
+    public enum Source: Equatable, Sendable {
+        /// The cache, unchanged.
+        case cache
+        /// The cache, extended with this many appended events.
+        case extended(events: Int)
+        /// Every ledger line, read again.
+        case replayed
+    }
+
+    public let replay: LedgerReplay
+    /// Problems in the ledger's lines (as `LedgerStore.read()` reports them).
+    public let diagnostics: [Diagnostic]
+    public let source: Source
+    let cardLogStorage: CardLogStorage
+    let generation: UInt64
+    let layout: VaultLayout
+
+    /// The card events, gathered (decoded from the cache on first need).
+    public func cardLog() -> CardEventLog { Self.cardLog(cardLogStorage, generation: generation, layout: layout) }
+
+    /// The log of `storage`; when its file is missing, of another generation
+    /// or damaged, the ledger's card events read afresh.
+    static func cardLog(_ storage: CardLogStorage, generation: UInt64, layout: VaultLayout) -> CardEventLog {
+        if case .decoded(let log) = storage { return log }
+        let decoded = ReplayCache.cardLogFile(layout).read()?.withUnsafeBytes { raw -> CardEventLog? in
+            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            guard (try? r.u64()) == generation else { return nil }
+            return try? ReplayCoding.decodeCardLog(&r)
+        }
+        return decoded ?? CardEventLog(events: LedgerStore(layout: layout).history().history.events)
+    }
+}

@@ -1,0 +1,322 @@
+import Foundation
+import VaultCore
+
+/// The binary form of a replay's parts in `.vault/cache/ledger.bin`
+/// (docs/FORMAT.md, "Replay cache"). Each `encode` has its `decode` below it.
+enum ReplayCoding {
+    /// Strings numbered in order of first use, written once.
+    struct StringTable {
+        private var numbers: [String: Int] = [:]
+        private var strings: [String] = []
+
+        mutating func number(_ string: String) -> Int {
+            if let n = numbers[string] { return n }
+            numbers[string] = strings.count
+            strings.append(string)
+            return strings.count - 1
+        }
+
+        func encode(_ w: inout BinaryWriter) {
+            w.int(strings.count)
+            for string in strings { w.string(string) }
+        }
+
+        static func decode(_ r: inout BinaryReader) throws -> [String] {
+            let count = try r.count()
+            var strings: [String] = []
+            strings.reserveCapacity(count)
+            for _ in 0..<count { strings.append(try r.string()) }
+            return strings
+        }
+    }
+
+    // MARK: Small values
+
+    static func encode(_ period: ReviewPeriod, _ w: inout BinaryWriter) {
+        w.u8(UInt8(ReviewLevel.allCases.firstIndex(of: period.level)!))
+        w.int(period.year)
+        w.int(period.number)
+    }
+
+    static func decodePeriod(_ r: inout BinaryReader) throws -> ReviewPeriod {
+        let level = Int(try r.u8())
+        guard level < ReviewLevel.allCases.count else { throw BinaryReader.Malformed() }
+        return ReviewPeriod(level: ReviewLevel.allCases[level], year: try r.int(), number: try r.int())
+    }
+
+    static func encode(_ diagnostic: Diagnostic, _ w: inout BinaryWriter) {
+        w.string(diagnostic.code)
+        w.string(diagnostic.severity.rawValue)
+        w.string(diagnostic.path)
+        w.optional(diagnostic.line) { $0.int($1) }
+        w.string(diagnostic.message)
+    }
+
+    static func decodeDiagnostic(_ r: inout BinaryReader) throws -> Diagnostic {
+        let code = try r.string()
+        guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+        return Diagnostic(
+            code: code, severity: severity, path: try r.string(), line: try r.optional { try $0.int() },
+            message: try r.string())
+    }
+
+    static func encode(_ state: LedgerStore.FileState, _ w: inout BinaryWriter) {
+        w.string(state.path)
+        w.u64(state.inode)
+        w.int(state.size)
+        w.int(Int(state.modified))
+        w.int(Int(state.changed))
+        w.int(state.lines)
+        w.u64(state.tail)
+    }
+
+    static func decodeFileState(_ r: inout BinaryReader) throws -> LedgerStore.FileState {
+        LedgerStore.FileState(
+            path: try r.string(), inode: try r.u64(), size: try r.int(), modified: Int64(try r.int()),
+            changed: Int64(try r.int()), lines: try r.int(), tail: try r.u64())
+    }
+
+    /// A whole event, as its ledger line (for the rare unreadable curation events).
+    static func encode(_ event: LedgerEvent, _ w: inout BinaryWriter) { w.string(LedgerLine.format(event)) }
+
+    static func decodeEvent(_ r: inout BinaryReader) throws -> LedgerEvent {
+        guard case .success(let event) = LedgerLine.parse(try r.string()) else { throw BinaryReader.Malformed() }
+        return event
+    }
+
+    // MARK: The replay
+
+    static func encode(_ replay: LedgerReplay, _ w: inout BinaryWriter) {
+        w.int(replay.eventCount)
+        w.optional(replay.position) { w, p in
+            w.date(p.time)
+            w.string(p.device)
+            w.int(p.sequence)
+        }
+        w.int(replay.sequences.count)
+        for (device, sequence) in replay.sequences.sorted(by: { $0.key < $1.key }) {
+            w.string(device)
+            w.int(sequence)
+        }
+        w.int(replay.activity.firstEvent.count)
+        for (day, time) in replay.activity.firstEvent.sorted(by: { $0.key < $1.key }) {
+            w.int(day)
+            w.date(time)
+        }
+        encode(replay.curation, &w)
+    }
+
+    static func decodeReplay(_ r: inout BinaryReader, timeZone: TimeZone) throws -> LedgerReplay {
+        let eventCount = try r.int()
+        let position = try r.optional {
+            LedgerReplay.Position(time: try $0.date(), device: try $0.string(), sequence: try $0.int())
+        }
+        var sequences: [String: Int] = [:]
+        for _ in 0..<(try r.count()) { sequences[try r.string()] = try r.int() }
+        let days = try r.count()
+        var firstEvent: [Int: Date] = [:]
+        firstEvent.reserveCapacity(days)
+        for _ in 0..<days { firstEvent[try r.int()] = try r.date() }
+        return LedgerReplay(
+            curation: try decodeCuration(&r), activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent),
+            sequences: sequences, position: position, eventCount: eventCount)
+    }
+
+    // MARK: Curation
+
+    /// Devices and notes are written once each and then named by number: a
+    /// vault has a handful of devices, and a note is decided at up to three levels.
+    static func encode(_ state: CurationState, _ w: inout BinaryWriter) {
+        var devices = StringTable()
+        var notes = StringTable()
+        var body = BinaryWriter(capacity: state.entries.count * 32)
+        func decided(_ w: inout BinaryWriter, _ d: CurationState.Decided) {
+            w.u8(UInt8(CurationDecision.allCases.firstIndex(of: d.decision)!))
+            w.date(d.time)
+            w.int(devices.number(d.device))
+            w.int(d.sequence)
+        }
+        body.int(state.entries.count)
+        for (key, entry) in state.entries {
+            body.int(notes.number(key.note))
+            encode(key.period, &body)
+            // Flags: 1 a decision in force, 2 a first device's event, 4 the two are one.
+            let same = entry.current != nil && entry.current == entry.firstDevice
+            body.u8((entry.current != nil ? 1 : 0) | (entry.firstDevice != nil ? 2 : 0) | (same ? 4 : 0))
+            if let current = entry.current { decided(&body, current) }
+            if let first = entry.firstDevice, !same { decided(&body, first) }
+            body.int(entry.otherDevices.count)
+            for other in entry.otherDevices { decided(&body, other) }
+        }
+        devices.encode(&w)
+        notes.encode(&w)
+        w.section(body)
+        w.int(state.finished.count)
+        for (period, time) in state.finished {
+            encode(period, &w)
+            w.date(time)
+        }
+        w.int(state.unreadable.count)
+        for event in state.unreadable { encode(event, &w) }
+    }
+
+    static func decodeCuration(_ r: inout BinaryReader) throws -> CurationState {
+        let devices = try StringTable.decode(&r)
+        let notes = try StringTable.decode(&r)
+        _ = try r.count()  // the entries' byte length: read in place
+        let decisions = CurationDecision.allCases
+        func decided(_ r: inout BinaryReader) throws -> CurationState.Decided {
+            let decision = Int(try r.u8())
+            let time = try r.date()
+            let device = try r.int()
+            guard decision < decisions.count, device >= 0, device < devices.count else { throw BinaryReader.Malformed() }
+            return CurationState.Decided(
+                decision: decisions[decision], time: time, device: devices[device], sequence: try r.int())
+        }
+        let count = try r.count()
+        var entries: [CurationState.Key: CurationState.Entry] = [:]
+        entries.reserveCapacity(count)
+        for _ in 0..<count {
+            let note = try r.int()
+            guard note >= 0, note < notes.count else { throw BinaryReader.Malformed() }
+            let key = CurationState.Key(note: notes[note], period: try decodePeriod(&r))
+            let flags = try r.u8()
+            var entry = CurationState.Entry()
+            if flags & 1 != 0 { entry.current = try decided(&r) }
+            if flags & 4 != 0 {
+                entry.firstDevice = entry.current
+            } else if flags & 2 != 0 {
+                entry.firstDevice = try decided(&r)
+            }
+            let others = try r.count()
+            if others > 0 {
+                entry.otherDevices.reserveCapacity(others)
+                for _ in 0..<others { entry.otherDevices.append(try decided(&r)) }
+            }
+            entries[key] = entry
+        }
+        var finished: [ReviewPeriod: Date] = [:]
+        for _ in 0..<(try r.count()) { finished[try decodePeriod(&r)] = try r.date() }
+        var unreadable: [LedgerEvent] = []
+        for _ in 0..<(try r.count()) { unreadable.append(try decodeEvent(&r)) }
+        return CurationState(entries: entries, finished: finished, unreadable: unreadable)
+    }
+
+    // MARK: Card events
+
+    static func encode(_ answer: ReviewAnswer, _ w: inout BinaryWriter) {
+        switch answer {
+        case .fsrs(let rating):
+            w.u8(0)
+            w.u8(UInt8(rating.rawValue))
+        case .quality(let q):
+            w.u8(1)
+            w.u8(UInt8(clamping: q))
+        case .correct: w.u8(2)
+        case .wrong: w.u8(3)
+        }
+    }
+
+    static func decodeAnswer(_ r: inout BinaryReader) throws -> ReviewAnswer {
+        switch try r.u8() {
+        case 0:
+            guard let rating = FSRSRating(rawValue: Int(try r.u8())) else { throw BinaryReader.Malformed() }
+            return .fsrs(rating)
+        case 1: return .quality(Int(try r.u8()))
+        case 2: return .correct
+        case 3: return .wrong
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
+    static func encode(_ tier: StudyTier, _ w: inout BinaryWriter) {
+        w.u8(UInt8(StudyTier.allCases.firstIndex(of: tier)!))
+    }
+
+    static func decodeTier(_ r: inout BinaryReader) throws -> StudyTier {
+        let n = Int(try r.u8())
+        guard n < StudyTier.allCases.count else { throw BinaryReader.Malformed() }
+        return StudyTier.allCases[n]
+    }
+
+    static func encode(_ log: CardEventLog, _ w: inout BinaryWriter) {
+        w.int(log.count)
+        w.int(log.ids.count)
+        for (slot, id) in log.ids.enumerated() {
+            w.string(id)
+            let history = log.histories[slot]
+            w.int(history.count)
+            for event in history {
+                switch event {
+                case .answer(let time, let answer):
+                    w.u8(0)
+                    w.date(time)
+                    encode(answer, &w)
+                case .tier(let time, let tier):
+                    w.u8(1)
+                    w.date(time)
+                    encode(tier, &w)
+                }
+            }
+            w.optional(log.lastRating(slot)) { w, rating in
+                w.int(rating.order)
+                w.optional(rating.note) { $0.string($1) }
+                w.optional(rating.text) { $0.string($1) }
+                w.optional(rating.kind) { $0.string($1.rawValue) }
+                w.optional(rating.position) { $0.int($1) }
+            }
+        }
+        w.int(log.links.count)
+        for (from, to) in log.links.sorted(by: { $0.key < $1.key }) {
+            w.string(from)
+            w.string(to)
+        }
+        w.int(log.problems.count)
+        for problem in log.problems {
+            w.string(problem.device)
+            w.int(problem.sequence)
+            w.string(problem.reason)
+        }
+    }
+
+    static func decodeCardLog(_ r: inout BinaryReader) throws -> CardEventLog {
+        let count = try r.int()
+        let slots = try r.count()
+        var ids: [String] = []
+        var histories: [[CardScheduleReplay.CardEvent]] = []
+        var lastRatings: [CardEventLog.LastRating?] = []
+        ids.reserveCapacity(slots)
+        histories.reserveCapacity(slots)
+        lastRatings.reserveCapacity(slots)
+        for _ in 0..<slots {
+            ids.append(try r.string())
+            let length = try r.count()
+            var history: [CardScheduleReplay.CardEvent] = []
+            history.reserveCapacity(length)
+            for _ in 0..<length {
+                switch try r.u8() {
+                case 0: history.append(.answer(time: try r.date(), answer: try decodeAnswer(&r)))
+                case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
+                default: throw BinaryReader.Malformed()
+                }
+            }
+            histories.append(history)
+            lastRatings.append(
+                try r.optional { r in
+                    CardEventLog.LastRating(
+                        order: try r.int(), note: try r.optional { try $0.string() },
+                        text: try r.optional { try $0.string() },
+                        kind: try r.optional { try $0.string() }.flatMap(Card.Kind.init(rawValue:)),
+                        position: try r.optional { try $0.int() })
+                })
+        }
+        var links: [String: String] = [:]
+        for _ in 0..<(try r.count()) { links[try r.string()] = try r.string() }
+        var problems: [CardEventLog.Problem] = []
+        for _ in 0..<(try r.count()) {
+            problems.append(CardEventLog.Problem(device: try r.string(), sequence: try r.int(), reason: try r.string()))
+        }
+        return CardEventLog(
+            ids: ids, histories: histories, lastRatings: lastRatings, links: links, problems: problems, count: count)
+    }
+}
