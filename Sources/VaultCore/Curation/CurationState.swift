@@ -72,8 +72,29 @@ public struct CurationState: Sendable {
         }
     }
 
-    /// Every note and period an event named, with what the events say.
-    public private(set) var entries: [Key: Entry] = [:]
+    /// One period's entry in a note's run.
+    public struct Slot: Sendable {
+        public var period: ReviewPeriod
+        public var entry: Entry
+
+        public init(period: ReviewPeriod, entry: Entry) {
+            self.period = period
+            self.entry = entry
+        }
+    }
+
+    /// Where a note's slots are in ``slots``.
+    struct Run {
+        var start: Int32
+        var count: Int32
+    }
+
+    /// Note id (lowercased) → its run of slots: one dictionary entry per
+    /// note, not per note and period, so the board looks each note up once
+    /// and the replay cache rebuilds 100,000 notes quickly.
+    private var runs: [String: Run] = [:]
+    /// The slots of every note, a run per note (a run that grows moves to the end).
+    private var slots: [Slot] = []
     /// The periods finished early (an explicit `finish`), with when.
     public private(set) var finished: [ReviewPeriod: Date] = [:]
     /// Curation events that named an unknown level or period, or lacked fields.
@@ -93,11 +114,71 @@ public struct CurationState: Sendable {
         for event in events { apply(event) }
     }
 
-    /// A state rebuilt from its parts (the replay cache stores them).
-    public init(entries: [Key: Entry], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]) {
-        self.entries = entries
+    /// A state rebuilt from its parts, as ``forEachNote(_:)`` gives them (the
+    /// replay cache stores them): `notes[i]` owns the next `counts[i]` slots.
+    public init(
+        notes: [String], counts: [Int], slots: [Slot], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]
+    ) {
+        runs.reserveCapacity(notes.count)
+        var start = 0
+        for (note, count) in zip(notes, counts) {
+            runs[note] = Run(start: Int32(start), count: Int32(count))
+            start += count
+        }
+        self.slots = slots
         self.finished = finished
         self.unreadable = unreadable
+    }
+
+    /// Each note named (id lowercased) with its slots.
+    public func forEachNote(_ body: (String, ArraySlice<Slot>) -> Void) {
+        for (note, run) in runs { body(note, slots[Int(run.start)..<Int(run.start + run.count)]) }
+    }
+
+    /// The number of notes named.
+    public var noteCount: Int { runs.count }
+
+    /// Every note and period an event named, with what the events say.
+    public var entries: [Key: Entry] {
+        var result: [Key: Entry] = [:]
+        forEachNote { note, slots in
+            for slot in slots { result[Key(note: note, period: slot.period)] = slot.entry }
+        }
+        return result
+    }
+
+    /// The slots of `note` (lowercased): its periods and what was decided in each.
+    public func slots(ofLowercasedNote note: String) -> ArraySlice<Slot> {
+        guard let run = runs[note] else { return [] }
+        return slots[Int(run.start)..<Int(run.start + run.count)]
+    }
+
+    /// Records `decided` for `note` (lowercased) in `period`.
+    private mutating func record(_ decided: Decided, note: String, period: ReviewPeriod) {
+        if let run = runs[note] {
+            let range = Int(run.start)..<Int(run.start + run.count)
+            if let i = range.first(where: { slots[$0].period == period }) {
+                slots[i].entry.record(decided)
+                return
+            }
+            var entry = Entry()
+            entry.record(decided)
+            if range.upperBound == slots.count {
+                slots.append(Slot(period: period, entry: entry))  // the run is last: it grows in place
+            } else {
+                let moved = Array(slots[range])
+                runs[note] = Run(start: Int32(slots.count), count: run.count + 1)
+                slots += moved
+                slots.append(Slot(period: period, entry: entry))
+                return
+            }
+            runs[note] = Run(start: run.start, count: run.count + 1)
+        } else {
+            var entry = Entry()
+            entry.record(decided)
+            runs[note] = Run(start: Int32(slots.count), count: 1)
+            slots.append(Slot(period: period, entry: entry))
+        }
     }
 
     /// Applies the next event in replay order (other kinds are ignored).
@@ -125,10 +206,9 @@ public struct CurationState: Sendable {
                 unreadable.append(event)
                 return
             }
-            let key = Key(note: Self.lowercase(note), period: period)
             let decided = Decided(
                 decision: decision, time: event.time, device: event.device, sequence: event.sequence)
-            entries[key, default: Entry()].record(decided)
+            record(decided, note: Self.lowercase(note), period: period)
         case Self.finishKind:
             guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
                 let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
@@ -149,12 +229,12 @@ public struct CurationState: Sendable {
 
     /// The decision in force for `note` (an id) in `period`.
     public func decision(note: String, period: ReviewPeriod) -> Decided? {
-        entries[Key(note: note.lowercased(), period: period)]?.current
+        decision(lowercasedNote: note.lowercased(), period: period)
     }
 
     /// The decision in force for `note` (an id already lowercased) in `period`.
     func decision(lowercasedNote note: String, period: ReviewPeriod) -> Decided? {
-        entries[Key(note: note, period: period)]?.current
+        slots(ofLowercasedNote: note).first { $0.period == period }?.entry.current
     }
 
     /// Every decision in force.
@@ -165,15 +245,17 @@ public struct CurationState: Sendable {
     /// Notes and periods on which two devices' last decisions differ, sorted by period then note.
     public var conflicts: [Conflict] {
         var result: [Conflict] = []
-        for (key, entry) in entries where !entry.otherDevices.isEmpty {
-            let kinds = Set(entry.lastByDevice.map(\.decision))
-            guard kinds.count > 1 else { continue }
-            let ordered = entry.lastByDevice.sorted { ($0.time, $0.device) < ($1.time, $1.device) }
-            result.append(Conflict(note: key.note, period: key.period, decisions: ordered))
+        forEachNote { note, slots in
+            for slot in slots where !slot.entry.otherDevices.isEmpty {
+                let kinds = Set(slot.entry.lastByDevice.map(\.decision))
+                guard kinds.count > 1 else { continue }
+                let ordered = slot.entry.lastByDevice.sorted { ($0.time, $0.device) < ($1.time, $1.device) }
+                result.append(Conflict(note: note, period: slot.period, decisions: ordered))
+            }
         }
         return result.sorted { ($0.period, $0.note) < ($1.period, $1.note) }
     }
 
     /// Ids of every note the curation events name.
-    public var notesNamed: Set<String> { Set(entries.keys.map(\.note)) }
+    public var notesNamed: Set<String> { Set(runs.keys) }
 }

@@ -124,32 +124,34 @@ enum ReplayCoding {
 
     // MARK: Curation
 
-    /// Devices and notes are written once each and then named by number: a
-    /// vault has a handful of devices, and a note is decided at up to three levels.
+    /// Each note once with its periods' entries; devices once, then by number
+    /// (a vault has a handful).
     static func encode(_ state: CurationState, _ w: inout BinaryWriter) {
         var devices = StringTable()
-        var notes = StringTable()
-        var body = BinaryWriter(capacity: state.entries.count * 32)
+        var body = BinaryWriter(capacity: state.noteCount * 64)
         func decided(_ w: inout BinaryWriter, _ d: CurationState.Decided) {
             w.u8(UInt8(CurationDecision.allCases.firstIndex(of: d.decision)!))
             w.date(d.time)
             w.int(devices.number(d.device))
             w.int(d.sequence)
         }
-        body.int(state.entries.count)
-        for (key, entry) in state.entries {
-            body.int(notes.number(key.note))
-            encode(key.period, &body)
-            // Flags: 1 a decision in force, 2 a first device's event, 4 the two are one.
-            let same = entry.current != nil && entry.current == entry.firstDevice
-            body.u8((entry.current != nil ? 1 : 0) | (entry.firstDevice != nil ? 2 : 0) | (same ? 4 : 0))
-            if let current = entry.current { decided(&body, current) }
-            if let first = entry.firstDevice, !same { decided(&body, first) }
-            body.int(entry.otherDevices.count)
-            for other in entry.otherDevices { decided(&body, other) }
+        body.int(state.noteCount)
+        state.forEachNote { note, slots in
+            body.string(note)
+            body.int(slots.count)
+            for slot in slots {
+                let entry = slot.entry
+                encode(slot.period, &body)
+                // Flags: 1 a decision in force, 2 a first device's event, 4 the two are one.
+                let same = entry.current != nil && entry.current == entry.firstDevice
+                body.u8((entry.current != nil ? 1 : 0) | (entry.firstDevice != nil ? 2 : 0) | (same ? 4 : 0))
+                if let current = entry.current { decided(&body, current) }
+                if let first = entry.firstDevice, !same { decided(&body, first) }
+                body.int(entry.otherDevices.count)
+                for other in entry.otherDevices { decided(&body, other) }
+            }
         }
         devices.encode(&w)
-        notes.encode(&w)
         w.section(body)
         w.int(state.finished.count)
         for (period, time) in state.finished {
@@ -162,8 +164,7 @@ enum ReplayCoding {
 
     static func decodeCuration(_ r: inout BinaryReader) throws -> CurationState {
         let devices = try StringTable.decode(&r)
-        let notes = try StringTable.decode(&r)
-        _ = try r.count()  // the entries' byte length: read in place
+        _ = try r.count()  // the notes' byte length: read in place
         let decisions = CurationDecision.allCases
         func decided(_ r: inout BinaryReader) throws -> CurationState.Decided {
             let decision = Int(try r.u8())
@@ -173,33 +174,40 @@ enum ReplayCoding {
             return CurationState.Decided(
                 decision: decisions[decision], time: time, device: devices[device], sequence: try r.int())
         }
-        let count = try r.count()
-        var entries: [CurationState.Key: CurationState.Entry] = [:]
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            let note = try r.int()
-            guard note >= 0, note < notes.count else { throw BinaryReader.Malformed() }
-            let key = CurationState.Key(note: notes[note], period: try decodePeriod(&r))
-            let flags = try r.u8()
-            var entry = CurationState.Entry()
-            if flags & 1 != 0 { entry.current = try decided(&r) }
-            if flags & 4 != 0 {
-                entry.firstDevice = entry.current
-            } else if flags & 2 != 0 {
-                entry.firstDevice = try decided(&r)
+        let noteCount = try r.count()
+        var notes: [String] = []
+        var counts: [Int] = []
+        var slots: [CurationState.Slot] = []
+        notes.reserveCapacity(noteCount)
+        counts.reserveCapacity(noteCount)
+        slots.reserveCapacity(noteCount * 2)
+        for _ in 0..<noteCount {
+            notes.append(try r.string())
+            let count = try r.count()
+            counts.append(count)
+            for _ in 0..<count {
+                let period = try decodePeriod(&r)
+                let flags = try r.u8()
+                var entry = CurationState.Entry()
+                if flags & 1 != 0 { entry.current = try decided(&r) }
+                if flags & 4 != 0 {
+                    entry.firstDevice = entry.current
+                } else if flags & 2 != 0 {
+                    entry.firstDevice = try decided(&r)
+                }
+                let others = try r.count()
+                if others > 0 {
+                    entry.otherDevices.reserveCapacity(others)
+                    for _ in 0..<others { entry.otherDevices.append(try decided(&r)) }
+                }
+                slots.append(CurationState.Slot(period: period, entry: entry))
             }
-            let others = try r.count()
-            if others > 0 {
-                entry.otherDevices.reserveCapacity(others)
-                for _ in 0..<others { entry.otherDevices.append(try decided(&r)) }
-            }
-            entries[key] = entry
         }
         var finished: [ReviewPeriod: Date] = [:]
         for _ in 0..<(try r.count()) { finished[try decodePeriod(&r)] = try r.date() }
         var unreadable: [LedgerEvent] = []
         for _ in 0..<(try r.count()) { unreadable.append(try decodeEvent(&r)) }
-        return CurationState(entries: entries, finished: finished, unreadable: unreadable)
+        return CurationState(notes: notes, counts: counts, slots: slots, finished: finished, unreadable: unreadable)
     }
 
     // MARK: Card events

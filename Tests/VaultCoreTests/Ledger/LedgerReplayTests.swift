@@ -79,3 +79,38 @@ struct LedgerReplayTests {
         #expect(replay.follows(newDevice))
     }
 }
+
+@Suite("Curation state storage")
+struct CurationStateStorageTests {
+    @Test("interleaved decisions on many notes and periods are each found, whatever order they came in")
+    func interleaved() {
+        let time = Date(timeIntervalSince1970: 1_800_000_000)
+        let periods = ["2026-W45", "2026-W46", "2026-W47"].map { ReviewPeriod($0, level: .weekly)! }
+        var expected: [CurationState.Key: CurationDecision] = [:]
+        var events: [LedgerEvent] = []
+        var sequence = 0
+        for round in 0..<3 {
+            for note in ["B", "a", "C", "d"] {
+                for (p, period) in periods.enumerated() where (p + round) % 2 == 0 || note == "a" {
+                    sequence += 1
+                    let decision: CurationDecision = [.keep, .archive][(sequence + p) % 2]
+                    events.append(
+                        LedgerEvent(
+                            time: time.addingTimeInterval(Double(sequence)), device: "dev", sequence: sequence,
+                            kind: "curate",
+                            fields: [("note", note), ("level", "weekly"), ("period", period.id), ("decision", decision.rawValue)]
+                        ))
+                    expected[CurationState.Key(note: note.lowercased(), period: period)] = decision
+                }
+            }
+        }
+        let state = CurationState(events: events)
+        #expect(state.noteCount == 4)
+        #expect(state.entries.count == expected.count)
+        for (key, decision) in expected {
+            #expect(state.decision(note: key.note.uppercased(), period: key.period)?.decision == decision)
+        }
+        #expect(state.decisions.mapValues(\.decision) == expected)
+        #expect(state.decision(note: "a", period: ReviewPeriod("2026-W48", level: .weekly)!) == nil)
+    }
+}
