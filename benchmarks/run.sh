@@ -187,6 +187,10 @@ for n in $SIZES; do
   section="$n notes"
   bench_row "$section" "vault status ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir"
   bench_row "$section" "vault review weekly --list ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT review weekly --list --vault $dir"
+  # The same with the replay cache's work to do: one event appended before
+  # each run (the cache is extended), or the caches deleted (full replay).
+  bench_row "$section" "vault status, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir" "" "$ROOT/benchmarks/append_event.sh $dir"
+  bench_row "$section" "vault status, caches deleted before each run (cold)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir" "" "rm -f $dir/.vault/cache/ledger.bin $dir/.vault/cache/ledger-cards.bin $dir/.vault/cache/cards.bin $dir/.vault/cache/notes.bin"
 done
 
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,

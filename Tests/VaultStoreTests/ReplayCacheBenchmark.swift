@@ -35,5 +35,25 @@ struct ReplayCacheBenchmark {
         }
         func median(_ x: [Double]) -> String { String(format: "%.1f ms", x.sorted()[x.count / 2] * 1000) }
         print("replay cache: read+checksum \(median(read)), read+decode \(median(decode)), load \(median(total))")
+        let vault = Vault(layout: layout, config: config)
+        let cards = CardLoader(layout: layout).cards(of: vault.loadNotes().notes.sorted { $0.path < $1.path })
+        let ledger = cache.load()
+        _ = ledger.cardSchedules(cards: cards, config: config.schedulers)
+        var keys: [Double] = []
+        var memo: [Double] = []
+        for _ in 0..<7 {
+            let t0 = Date()
+            let key = CardScheduleMemo.Key(generation: 1, cards: cards, config: config.schedulers)
+            let t1 = Date()
+            let schedules = ledger.cardSchedules(cards: cards, config: config.schedulers)
+            let t2 = Date()
+            #expect(key.cards != 0 && schedules.count > 0)
+            keys.append(t1.timeIntervalSince(t0))
+            memo.append(t2.timeIntervalSince(t1))
+        }
+        let r0 = Date()
+        let text = String(reflecting: config.schedulers)
+        print("reflecting the config: \(Date().timeIntervalSince(r0) * 1000) ms, \(text.utf8.count) bytes")
+        print("card schedules of \(cards.count) cards: memo key \(median(keys)), from the memo \(median(memo))")
     }
 }

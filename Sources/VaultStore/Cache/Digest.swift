@@ -1,22 +1,18 @@
-/// A 64-bit FNV-1a digest of values fed in order: what a cache is keyed by
-/// (stable across processes, unlike `Hasher`). Not for security.
+/// A 64-bit digest of values fed in order: what a cache is keyed by (stable
+/// across processes, unlike `Hasher`). Strings go through
+/// ``CacheFile/checksum(_:)``, eight bytes at a time. Not for security.
 struct Digest {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ string: String) {
-        for byte in string.utf8 {
-            value ^= UInt64(byte)
-            value &*= 0x100_0000_01b3
-        }
-        add(string.utf8.count)  // so that ("ab", "c") and ("a", "bc") differ
+        var string = string
+        mix(string.withUTF8 { CacheFile.checksum(UnsafeRawBufferPointer($0)) })  // the checksum counts the length
     }
 
-    mutating func add(_ number: Int) {
-        var n = UInt64(bitPattern: Int64(number))
-        for _ in 0..<8 {
-            value ^= n & 0xff
-            value &*= 0x100_0000_01b3
-            n >>= 8
-        }
+    mutating func add(_ number: Int) { mix(UInt64(bitPattern: Int64(number))) }
+
+    private mutating func mix(_ x: UInt64) {
+        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
+        value ^= value >> 29
     }
 }

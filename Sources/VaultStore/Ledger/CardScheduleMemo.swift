@@ -26,13 +26,12 @@ struct CardScheduleMemo {
         init(generation: UInt64, cards: [Card], config: SchedulerConfig) {
             self.generation = generation
             var digest = Digest()
+            // The id hashes the note key, the kind and the identity text (CardIdentity).
             for card in cards {
                 digest.add(card.id)
                 digest.add(card.notePath)
                 digest.add(card.noteID ?? "\u{0}")
-                digest.add(card.kind.rawValue)
                 digest.add(card.position)
-                digest.add(card.identityText)
             }
             self.cards = digest.value
             var configDigest = Digest()
