@@ -37,6 +37,56 @@ enum FileIO {
         return !failed
     }
 
+    /// Calls `body` with the whole file at `path`, read with `read(2)` into
+    /// memory mapped for it with every page in place up front: a fresh
+    /// process would otherwise take a page fault per 4 KB of a 30 MB file.
+    /// Nil when the file cannot be read; the memory is
+    /// released when `body` returns.
+    static func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        #if os(Linux)
+            let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
+        #else
+            let flags = MAP_PRIVATE | MAP_ANON
+        #endif
+        guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, flags, -1, 0), memory != MAP_FAILED else {
+            return nil
+        }
+        defer { munmap(memory, size) }
+        var offset = 0
+        while offset < size {
+            let n = Foundation.read(fd, memory + offset, size - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { break }  // the file shrank meanwhile: keep what was read
+            offset += n
+        }
+        return body(UnsafeRawBufferPointer(start: memory, count: offset))
+    }
+
+    /// Asks the kernel to put in place, in one call, the pages of a large
+    /// buffer about to be written from start to end (Linux 5.14 and later;
+    /// elsewhere, or when refused, the pages fault in one by one as usual).
+    static func populate<T>(_ buffer: UnsafeMutableBufferPointer<T>) {
+        #if os(Linux)
+            guard let base = buffer.baseAddress else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let start = (Int(bitPattern: base) + page - 1) / page * page
+            let end = Int(bitPattern: base + buffer.count)
+            guard end - start >= page, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            let madvPopulateWrite: Int32 = 23  // MADV_POPULATE_WRITE, not in every Glibc module
+            _ = madvise(pointer, (end - start) / page * page, madvPopulateWrite)
+        #endif
+    }
+
     /// Writes all of `bytes` to `fd`, retrying short and interrupted writes.
     /// Returns a description of the error, or nil on success.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> String? {

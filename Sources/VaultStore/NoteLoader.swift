@@ -46,7 +46,27 @@ public struct NoteLoader: Sendable {
     /// - Parameter workers: how many threads parse at once (all cores by
     ///   default; the search cache leaves one core to its SQLite writer).
     public func parse(_ files: [ScannedFile], workers: Int = ProcessInfo.processInfo.activeProcessorCount) -> [Note] {
-        let slots = NoteSlots(count: files.count)
+        inParallel(files, workers: workers) { file, buffer in parseOne(file, buffer: &buffer).note }
+    }
+
+    /// Parses `files` like ``parse(_:workers:)`` and takes each note's
+    /// flashcards from the same bytes: what ``CardLoader/cards(of:)`` would
+    /// read from the file, without reading it twice. A file that cannot be
+    /// read has no cards. The note catalog uses this.
+    func parseWithCards(_ files: [ScannedFile]) -> [(note: Note, cards: [Card])] {
+        inParallel(files, workers: ProcessInfo.processInfo.activeProcessorCount) { file, buffer in
+            let (note, readable) = parseOne(file, buffer: &buffer)
+            guard readable, CardLoader.mayHoldCards(buffer) else { return (note, []) }
+            return (note, CardExtractor.cards(in: Data(buffer), notePath: note.path, noteID: note.id))
+        }
+    }
+
+    /// Runs `body` on every file in chunks of 64 on `workers` threads, each
+    /// with its own reused read buffer; the results come in the order given.
+    private func inParallel<Value: Sendable>(
+        _ files: [ScannedFile], workers: Int, _ body: @Sendable (ScannedFile, inout [UInt8]) -> Value
+    ) -> [Value] {
+        let slots = ParallelSlots<Value>(count: files.count)
         let chunk = 64
         let chunks = (files.count + chunk - 1) / chunk
         let workers = max(1, min(workers, chunks))
@@ -54,25 +74,27 @@ public struct NoteLoader: Sendable {
             var buffer = [UInt8]()
             for c in stride(from: worker, to: chunks, by: workers) {
                 for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
-                    slots.store(parseOne(files[i], buffer: &buffer), at: i)
+                    slots.store(body(files[i], &buffer), at: i)
                 }
             }
         }
-        return slots.notes
+        return slots.values
     }
 
-    /// Reads and parses one file into `buffer`'s storage.
-    private func parseOne(_ file: ScannedFile, buffer: inout [UInt8]) -> Note {
+    /// Reads and parses one file into `buffer`'s storage. `readable` is
+    /// false when the file could not be read: the note then carries an
+    /// `unreadable` diagnostic and `buffer` holds nothing of the file.
+    private func parseOne(_ file: ScannedFile, buffer: inout [UInt8]) -> (note: Note, readable: Bool) {
         let absolute = layout.root.path + "/" + file.path
         if FileIO.read(absolute, into: &buffer) {
-            return buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }
+            return (buffer.withUnsafeBufferPointer { NoteParser.parse($0, path: file.path, timeZone: timeZone) }, true)
         }
         var empty = NoteParser.parse(Data(), path: file.path, timeZone: timeZone)
         empty.diagnostics.append(
             Diagnostic(
                 code: "unreadable", severity: .error, path: file.path, line: nil,
                 message: "cannot read the file: \(errnoDescription())."))
-        return empty
+        return (empty, false)
     }
 
     func fillCreatedDates(_ notes: [Note], files: [ScannedFile]) -> [Note] {
@@ -94,17 +116,18 @@ public struct NoteLoader: Sendable {
 }
 
 /// A fixed-size array that parallel workers fill at distinct indices.
-final class NoteSlots: @unchecked Sendable {
-    private var storage: [Note?]
+final class ParallelSlots<Value>: @unchecked Sendable {
+    private var storage: [Value?]
     private let lock = NSLock()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
-    func store(_ note: Note, at index: Int) {
+    func store(_ value: Value, at index: Int) {
         lock.lock()
-        storage[index] = note
+        storage[index] = value
         lock.unlock()
     }
 
-    var notes: [Note] { storage.map { $0! } }
+    /// The values, once every index was stored.
+    var values: [Value] { storage.map { $0! } }
 }

@@ -25,6 +25,14 @@ public struct Vault: Sendable {
         return (notes, scan.problems)
     }
 
+    /// All notes as the catalog keeps them (no body text, front matter or
+    /// links), their cards and the problems met while walking the vault,
+    /// from `.vault/cache/notes.bin` as far as it is still fresh: much faster
+    /// than ``loadNotes()`` and ``CardLoader/cards(of:)`` when few notes changed.
+    public func loadCatalog() -> NoteCatalog.Loaded {
+        NoteCatalog(layout: layout, timeZone: config.timeZone).load()
+    }
+
     /// The note a command-line argument names (id, id prefix or path).
     /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
     public func resolve(_ reference: String, in notes: [Note]) throws -> Note {

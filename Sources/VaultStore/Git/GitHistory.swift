@@ -26,6 +26,13 @@ public enum GitHistory {
         return dates
     }
 
+    /// The commit that HEAD names, or nil when `root` is not in a git work
+    /// tree, the branch has no commit yet, or git is missing. The dates of
+    /// ``firstCommitDates(in:)`` can only change when this does.
+    public static func headCommit(in root: URL) -> String? {
+        run(["rev-parse", "--verify", "--quiet", "HEAD"], in: root)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Runs git in `folder`; nil when it fails or is missing.
     static func run(_ arguments: [String], in folder: URL) -> String? {
         let process = Process()

@@ -1,0 +1,222 @@
+import Foundation
+import VaultCore
+
+/// Every note of a vault and its flashcards, without parsing 100,000 notes
+/// each time: a cache in `.vault/cache/notes.bin` checked against a stat scan.
+///
+/// The catalog keeps each note as ``Note/init(path:id:title:tags:category:source:sourceType:sourceTypeInferred:aliases:created:createdOrigin:diagnostics:)``
+/// describes (no body text, front matter or links) with the stat fields of
+/// the file it was parsed from, and the cards read from the same bytes. A
+/// load scans the vault as the search cache does; when the scan's
+/// ``ScanFingerprint`` is the stored one, the file is decoded and nothing is
+/// parsed. Otherwise only new and changed notes are parsed and the file is
+/// written again. The catalog is never the source of truth: a missing,
+/// damaged or outdated file is rebuilt from the notes, and a vault whose
+/// cache folder cannot be written still loads correctly, only slower.
+public struct NoteCatalog: Sendable {
+    /// The notes and cards of the vault, as ``Vault/loadNotes()`` and
+    /// ``CardLoader/cards(of:)`` would give them (notes as the catalog keeps them).
+    public struct Loaded: Sendable {
+        /// All notes, sorted by path.
+        public var notes: [Note]
+        /// Their cards, in note order then reading order.
+        public var cards: [Card]
+        /// The problems the scan met (link loops, unreadable folders), sorted by path.
+        public var problems: [Diagnostic]
+        /// What was reused and what was parsed.
+        public var report: Report
+    }
+
+    /// What one load did and how long it took.
+    public struct Report: Hashable, Sendable {
+        /// How the stored catalog served the load.
+        public enum Outcome: String, Hashable, Sendable {
+            /// It matched the scan: nothing was parsed.
+            case unchanged
+            /// It was brought up to date: only new and changed notes were parsed.
+            case updated
+            /// There was no usable catalog (missing, damaged, another format
+            /// version or another time zone): every note was parsed.
+            case rebuilt
+        }
+
+        public var outcome: Outcome
+        /// Notes taken from the stored catalog.
+        public var reused: Int
+        /// Paths of the notes parsed, in path order.
+        public var parsed: [String]
+        /// Of ``parsed``, notes the catalog did not hold, and notes whose file changed.
+        public var added: Int
+        public var changed: Int
+        /// Stored notes whose file is gone (a moved note is removed and added).
+        public var removed: Int
+        /// Reused notes whose creation date came from git or the file's
+        /// mtime and was looked up again because git's HEAD moved.
+        public var redated: Int
+        /// True when `notes.bin` was written.
+        public var written: Bool
+        /// Time spent walking the vault, and in the whole load, in seconds.
+        public var scanSeconds: Double
+        public var totalSeconds: Double
+    }
+
+    let layout: VaultLayout
+    let timeZone: TimeZone
+
+    /// A catalog of the vault at `layout`, whose zone-less dates are read in `timeZone`.
+    public init(layout: VaultLayout, timeZone: TimeZone) {
+        self.layout = layout
+        self.timeZone = timeZone
+    }
+
+    /// Where the catalog is kept.
+    public var url: URL { layout.cacheFolder.appendingPathComponent(CatalogFile.name) }
+
+    /// The vault's notes and cards, from the catalog as far as it is still
+    /// true of the files, parsing the rest; writes the catalog back when it
+    /// changed (silently not, when it cannot).
+    public func load() -> Loaded {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
+        let scanSeconds = Self.seconds(since: start)
+        trace("catalog: scan \(scan.files.count) files", since: start)
+        let fingerprint = ScanFingerprint(scan.files)
+        trace("catalog: fingerprint", since: start)
+        var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
+        trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
+        let storedHead = stored?.gitHead
+        let unchanged = stored.map { $0.fingerprint == fingerprint && $0.entries.count == scan.files.count } ?? false
+        let outcome: Report.Outcome = unchanged ? .unchanged : stored == nil ? .rebuilt : .updated
+        // Taken out of `stored`, so that giving a note another date changes
+        // this array in place instead of copying 100,000 notes.
+        var entries = stored.take()?.entries ?? CatalogEntries()
+
+        var report = Report(
+            outcome: outcome, reused: 0, parsed: [], added: 0, changed: 0, removed: 0, redated: 0, written: false,
+            scanSeconds: scanSeconds, totalSeconds: 0)
+        if unchanged {
+            report.reused = entries.count
+        } else {
+            entries = update(entries, to: scan.files, report: &report)
+            trace("catalog: parsed \(report.parsed.count) notes", since: start)
+        }
+        let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
+
+        if !unchanged || gitHead != storedHead {
+            let contents = CatalogFile.Contents(
+                timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
+            report.written = CatalogFile.write(
+                contents, to: layout.cacheFolder, capacity: entries.count * 320 + entries.cards.count * 160)
+            trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
+        }
+        report.totalSeconds = Self.seconds(since: start)
+        trace("catalog: \(report.outcome.rawValue), \(report.reused) reused", since: start)
+        let problems = scan.problems.sorted { ($0.path, $0.code) < ($1.path, $1.code) }
+        return Loaded(notes: entries.notes, cards: entries.cards, problems: problems, report: report)
+    }
+
+    /// The entries for `files`: stored ones whose stat fields still match,
+    /// and new and changed notes parsed (in parallel on all cores), in path order.
+    private func update(_ stored: CatalogEntries, to files: [ScannedFile], report: inout Report) -> CatalogEntries {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(stored.count)
+        for (i, file) in stored.files.enumerated() { index[file.path] = i }
+        var kept = [Bool](repeating: false, count: stored.count)
+        var seen = kept
+        var work: [ScannedFile] = []
+        for file in files {
+            if let i = index[file.path] {
+                seen[i] = true
+                if stored.files[i] == file {
+                    kept[i] = true
+                    continue
+                }
+                report.changed += 1
+            }
+            work.append(file)
+        }
+        work.sort { $0.path < $1.path }
+        report.added = work.count - report.changed
+        report.removed = seen.lazy.filter { !$0 }.count
+        report.parsed = work.map(\.path)
+        let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(work)
+
+        // Stored entries are in path order and so is `work`: merge them.
+        var merged = CatalogEntries(
+            reservingCapacity: files.count, cards: stored.cards.count + parsed.reduce(0) { $0 + $1.cards.count })
+        var i = 0
+        var j = 0
+        while true {
+            while i < stored.count, !kept[i] { i += 1 }
+            if i < stored.count, j == work.count || stored.files[i].path < work[j].path {
+                merged.append(i, of: stored)
+                i += 1
+            } else if j < work.count {
+                merged.append(file: work[j], note: Self.kept(parsed[j].note), cards: parsed[j].cards)
+                j += 1
+            } else {
+                break
+            }
+        }
+        report.reused = merged.count - work.count
+        return merged
+    }
+
+    /// `note` as the catalog keeps it: without body text, front matter and
+    /// links, so a note looks the same whether it was just parsed or read
+    /// back from the file.
+    private static func kept(_ note: Note) -> Note {
+        Note(
+            path: note.path, id: note.id, title: note.title, tags: note.tags, category: note.category,
+            source: note.source, sourceType: note.sourceType, sourceTypeInferred: note.sourceTypeInferred,
+            aliases: note.aliases, created: note.created, createdOrigin: note.createdOrigin,
+            diagnostics: note.diagnostics)
+    }
+
+    /// Gives notes without a date in front matter or file name the author
+    /// date of their first git commit, else their file's mtime, as
+    /// ``NoteLoader/load(_:)`` does. Git is asked only when such a note was
+    /// just parsed or HEAD moved since the stored dates were taken (a commit
+    /// can give a note a git date it did not have). Returns the HEAD the
+    /// dates hold for ("" when no note needs one).
+    private func fillFallbackDates(_ entries: inout CatalogEntries, storedHead: String?, report: inout Report)
+        -> String
+    {
+        let needing = entries.notes.indices.filter {
+            let origin = entries.notes[$0].createdOrigin
+            return entries.notes[$0].created == nil || origin == .git || origin == .modificationTime
+        }
+        guard !needing.isEmpty else { return "" }
+        let head = GitHistory.headCommit(in: layout.root) ?? ""
+        let headMoved = head != storedHead
+        let justParsed = needing.contains { entries.notes[$0].created == nil }
+        guard justParsed || headMoved else { return head }
+        let dates = GitHistory.firstCommitDates(in: layout.root)
+        for i in needing {
+            let reused = entries.notes[i].created != nil
+            if reused && !headMoved { continue }  // its date still holds
+            if let date = dates[entries.notes[i].path] {
+                entries.notes[i].created = date
+                entries.notes[i].createdOrigin = .git
+            } else {
+                entries.notes[i].created = Date(timeIntervalSince1970: Double(entries.files[i].modified) / 1e9)
+                entries.notes[i].createdOrigin = .modificationTime
+            }
+            if reused { report.redated += 1 }
+        }
+        return head
+    }
+
+    /// Prints a timing line to stderr when `VAULT_TRACE` is set.
+    private func trace(_ label: @autoclosure () -> String, since start: UInt64) {
+        guard Self.tracing else { return }
+        let milliseconds = String(format: "%7.1f", Self.seconds(since: start) * 1000)
+        FileHandle.standardError.write(Data("trace: \(milliseconds) ms  \(label())\n".utf8))
+    }
+
+    private static let tracing = ProcessInfo.processInfo.environment["VAULT_TRACE"].map { !$0.isEmpty } ?? false
+
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}

@@ -1,0 +1,50 @@
+/// A 64-bit summary of a scan: every note's path and stat fields.
+///
+/// The search cache and the note catalog store the fingerprint of the scan
+/// they were last brought up to date with. When a new scan has the same
+/// fingerprint, nothing was added, removed, moved or edited (an edit changes
+/// ctime even when the mtime is put back), and they skip reading 100,000
+/// stored rows. The sum of per-file hashes does not depend on the order of
+/// the scan.
+public struct ScanFingerprint: Hashable, Sendable {
+    /// The 64-bit value.
+    public var value: UInt64
+
+    /// The fingerprint of a scan's files, in any order.
+    public init(_ files: [ScannedFile]) {
+        var sum: UInt64 = 0
+        for file in files { sum &+= Self.hash(file) }
+        value = sum ^ UInt64(files.count)
+    }
+
+    /// A fingerprint read back from storage as a signed 64-bit integer (SQLite's).
+    public init(stored: Int64) { value = UInt64(bitPattern: stored) }
+
+    /// A fingerprint read back from storage as an unsigned 64-bit integer.
+    public init(value: UInt64) { self.value = value }
+
+    /// The value as a signed 64-bit integer, for SQLite.
+    public var stored: Int64 { Int64(bitPattern: value) }
+
+    /// FNV-1a over the path bytes, then the stat fields mixed in with
+    /// SplitMix64 steps. Stable across processes, unlike `Hasher`.
+    public static func hash(_ file: ScannedFile) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in file.path.utf8 {
+            h ^= UInt64(byte)
+            h &*= 0x100_0000_01b3
+        }
+        h = mix(h ^ UInt64(bitPattern: file.size))
+        h = mix(h ^ UInt64(bitPattern: file.modified))
+        h = mix(h ^ UInt64(bitPattern: file.changed))
+        h = mix(h ^ file.inode)
+        return h
+    }
+
+    private static func mix(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9e37_79b9_7f4a_7c15
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultStore
+
+@Suite("Note catalog")
+struct NoteCatalogTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// A vault with notes that exercise every kept field: ids, zone-less
+    /// and file-name dates, inferred source types, aliases, inline tags,
+    /// diagnostics (bad date, unclosed front matter, binary, invalid UTF-8),
+    /// and all kinds of cards.
+    static func fixture() -> TempFolder {
+        let dir = TempFolder()
+        try! FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        dir.write(
+            "a.md",
+            """
+            ---
+            id: 11111111-1111-1111-1111-111111111111
+            created: 2026-11-18T08:42
+            category: Productivity
+            tags: [habits, systems]
+            source: https://www.youtube.com/watch?v=x
+            aliases: [Alpha, First]
+            extra: kept
+            ---
+            # Alpha title
+
+            Body with #inline tag, [[Wiki]] and [b](b.md).
+
+            What is it :: a card
+            Forward ::: backward
+
+            """)
+        dir.write("2025-03-04 dated.md", "A ==cloze== and ==two==\n")
+        dir.write("inbox/plain.md", "Just a first line #idea\n\nWhy is the sky blue\n?\nScattering\n")
+        dir.write("bad-date.md", "---\ncreated: someday\nsource: Atomic Habits\nsource_type: Book\n---\nq :: a\n")
+        dir.write("open.md", "---\nid: never-closed\n# Heading\n")
+        dir.write("bin.md", Data([0x23, 0x20, 0x61, 0x00, 0x62]))
+        dir.write("utf.md", Data([0x23, 0x20, 0xFF, 0x0A, 0x78, 0x20, 0x3A, 0x3A, 0x20, 0x79, 0x0A]))
+        return dir
+    }
+
+    /// The note as the catalog keeps it: every field but the body text, the
+    /// front matter and the links.
+    static func kept(_ n: Note) -> Note {
+        Note(
+            path: n.path, id: n.id, title: n.title, tags: n.tags, category: n.category, source: n.source,
+            sourceType: n.sourceType, sourceTypeInferred: n.sourceTypeInferred, aliases: n.aliases,
+            created: n.created, createdOrigin: n.createdOrigin, diagnostics: n.diagnostics)
+    }
+
+    /// Checks `loaded` against the full loaders, which parse every file.
+    static func expectMatchesFullLoad(
+        _ loaded: NoteCatalog.Loaded, _ dir: TempFolder, zone: TimeZone = utc,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let layout = VaultLayout(root: dir.url)
+        let scan = VaultScanner(layout: layout).scan()
+        let notes = NoteLoader(layout: layout, timeZone: zone).load(scan.files).sorted { $0.path < $1.path }
+        let cards = CardLoader(layout: layout).cards(of: notes)
+        #expect(loaded.notes == notes.map(kept), sourceLocation: sourceLocation)
+        #expect(loaded.cards == cards, sourceLocation: sourceLocation)
+        #expect(Set(loaded.problems) == Set(scan.problems), sourceLocation: sourceLocation)
+    }
+
+    static func load(_ dir: TempFolder, zone: TimeZone = utc) -> NoteCatalog.Loaded {
+        NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: zone).load()
+    }
+
+    /// Replaces a file's content without changing its inode.
+    static func overwriteInPlace(_ dir: TempFolder, _ path: String, _ text: String) throws {
+        let handle = try FileHandle(forWritingTo: dir.url.appendingPathComponent(path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(text.utf8))
+        try handle.close()
+    }
+
+    static let allPaths = [
+        "2025-03-04 dated.md", "a.md", "bad-date.md", "bin.md", "inbox/plain.md", "open.md", "utf.md",
+    ]
+
+    @Test("the catalog gives the notes loadNotes gives, in every kept field, and CardLoader's cards")
+    func matchesFullLoad() throws {
+        let dir = Self.fixture()
+        let first = Self.load(dir)
+        Self.expectMatchesFullLoad(first, dir)
+        #expect(first.report.outcome == .rebuilt)
+        #expect(first.report.parsed == Self.allPaths)
+        #expect(first.report.written)
+        #expect(first.notes.map(\.path) == Self.allPaths)
+        #expect(first.cards.count == 8)
+        let a = try #require(first.notes.first { $0.path == "a.md" })
+        #expect(a.tags == ["habits", "systems", "inline"])
+        #expect(a.sourceType == "video" && a.sourceTypeInferred)
+        #expect(a.bodyText.isEmpty && a.frontMatter.entries.isEmpty && a.wikiLinks.isEmpty)
+        #expect(first.notes.first { $0.path == "bad-date.md" }?.diagnostics.map(\.code) == ["created-date"])
+
+        let second = Self.load(dir)
+        Self.expectMatchesFullLoad(second, dir)
+        #expect(second.report.outcome == .unchanged)
+        #expect(second.report.parsed.isEmpty)
+        #expect(second.report.reused == Self.allPaths.count)
+        #expect(!second.report.written)
+        #expect(second.notes == first.notes && second.cards == first.cards)
+    }
+
+    @Test("an edit of a note is seen, and only that note is parsed again")
+    func editedNote() throws {
+        let dir = Self.fixture()
+        _ = Self.load(dir)
+        try Self.overwriteInPlace(dir, "inbox/plain.md", "# Now a heading\n\nNew :: card\n")
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.outcome == .updated)
+        #expect(loaded.report.parsed == ["inbox/plain.md"])
+        #expect(loaded.report.changed == 1 && loaded.report.added == 0 && loaded.report.removed == 0)
+        #expect(loaded.report.reused == Self.allPaths.count - 1)
+        #expect(loaded.notes.first { $0.path == "inbox/plain.md" }?.title == "Now a heading")
+        #expect(loaded.cards.filter { $0.notePath == "inbox/plain.md" }.map(\.question) == ["New"])
+        #expect(Self.load(dir).report.outcome == .unchanged)
+    }
+
+    @Test("an edit of the same size whose old mtime was put back is seen (ctime)")
+    func editWithRestoredModificationTime() throws {
+        let dir = Self.fixture()
+        let path = dir.url.appendingPathComponent("a.md").path
+        var before = stat()
+        #expect(stat(path, &before) == 0)
+        _ = Self.load(dir)
+        usleep(20_000)  // so the kernel's coarse clock gives the edit another ctime
+        let old = dir.read("a.md")
+        let new = old.replacingOccurrences(of: "Alpha title", with: "Omega title")
+        #expect(new.utf8.count == old.utf8.count)
+        try Self.overwriteInPlace(dir, "a.md", new)
+        #expect(utimensat(AT_FDCWD, path, [before.st_atim, before.st_mtim], 0) == 0)
+        var after = stat()
+        #expect(stat(path, &after) == 0)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+        #expect(after.st_size == before.st_size && after.st_ino == before.st_ino)
+
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.parsed == ["a.md"])
+        #expect(loaded.notes.first { $0.path == "a.md" }?.title == "Omega title")
+    }
+
+    @Test("an added note is seen, and only it is parsed")
+    func addedNote() {
+        let dir = Self.fixture()
+        _ = Self.load(dir)
+        dir.write("inbox/new.md", "---\nid: n\n---\nfresh :: card\n")
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.parsed == ["inbox/new.md"])
+        #expect(loaded.report.added == 1 && loaded.report.changed == 0 && loaded.report.removed == 0)
+        #expect(loaded.notes.map(\.path).contains("inbox/new.md"))
+        #expect(loaded.cards.contains { $0.noteKey == "n" && $0.answer == "card" })
+    }
+
+    @Test("a removed note is gone, and nothing is parsed")
+    func removedNote() throws {
+        let dir = Self.fixture()
+        _ = Self.load(dir)
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("a.md"))
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.outcome == .updated)
+        #expect(loaded.report.parsed.isEmpty)
+        #expect(loaded.report.removed == 1)
+        #expect(loaded.report.written)
+        #expect(!loaded.notes.contains { $0.path == "a.md" })
+        #expect(!loaded.cards.contains { $0.notePath == "a.md" })
+        #expect(Self.load(dir).report.outcome == .unchanged)
+    }
+
+    @Test("a moved note is seen at its new path only, parsed there")
+    func movedNote() throws {
+        let dir = Self.fixture()
+        _ = Self.load(dir)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("archive"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            at: dir.url.appendingPathComponent("2025-03-04 dated.md"),
+            to: dir.url.appendingPathComponent("archive/moved.md"))
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.parsed == ["archive/moved.md"])
+        #expect(loaded.report.added == 1 && loaded.report.removed == 1)
+        // The date came from the old file name; at the new path it is the mtime.
+        #expect(loaded.notes.first { $0.path == "archive/moved.md" }?.createdOrigin == .modificationTime)
+        #expect(loaded.cards.filter { $0.notePath == "archive/moved.md" }.count == 2)
+    }
+
+    enum Damage: String, CaseIterable, Sendable {
+        case empty, truncated, garbage, flippedByte, otherVersion
+    }
+
+    @Test("a damaged catalog, or one of another version, is ignored and written again", arguments: Damage.allCases)
+    func damagedCatalog(damage: Damage) throws {
+        let dir = Self.fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        _ = catalog.load()
+        var bytes = [UInt8](try Data(contentsOf: catalog.url))
+        switch damage {
+        case .empty: bytes = []
+        case .truncated: bytes = Array(bytes.prefix(bytes.count / 2))
+        case .garbage: bytes = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
+        case .flippedByte: bytes[bytes.count - 3] ^= 0x01
+        case .otherVersion: bytes[8] = 99
+        }
+        try Data(bytes).write(to: catalog.url)
+        let loaded = catalog.load()
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.outcome == .rebuilt)
+        #expect(loaded.report.parsed == Self.allPaths)
+        #expect(loaded.report.written)
+        #expect(catalog.load().report.outcome == .unchanged)
+    }
+
+    @Test("entries written in chunks are decoded on several threads into the same entries")
+    func chunkedDecoding() throws {
+        let dir = Self.fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        _ = catalog.load()
+        let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2)
+        let decoded = try #require(
+            bytes.withUnsafeBytes { try? CatalogFile.decode($0, timeZoneID: Self.utc.identifier, workers: 3) } ?? nil)
+        #expect(decoded.entries.files == stored.entries.files)
+        #expect(decoded.entries.notes == stored.entries.notes)
+        #expect(decoded.entries.cards == stored.entries.cards)
+        #expect(decoded.entries.cardEnds == stored.entries.cardEnds)
+        #expect(stored.entries.cards.count == 8 && stored.entries.count == 7)
+    }
+
+    @Test("any cut or changed byte in a payload with a matching checksum is refused or read, never a crash")
+    func decoderSurvivesDamage() throws {
+        let dir = Self.fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        _ = catalog.load()
+        let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        // Chunks of two notes, so damage in a later chunk must release what earlier ones decoded.
+        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2)
+        /// `payload` behind the valid prefix, with its length and checksum made to match.
+        func decodes(_ payload: ArraySlice<UInt8>) -> Bool {
+            var bytes = Array(valid[0..<CatalogFile.prefixSize]) + payload
+            let checksum = bytes.withUnsafeBytes {
+                CatalogFile.checksum(UnsafeRawBufferPointer(rebasing: $0[CatalogFile.prefixSize...]))
+            }
+            withUnsafeBytes(of: UInt64(payload.count).littleEndian) { bytes.replaceSubrange(16..<24, with: $0) }
+            withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
+            return bytes.withUnsafeBytes { raw in
+                (try? CatalogFile.decode(raw, timeZoneID: Self.utc.identifier, workers: 2)).flatMap { $0 } != nil
+            }
+        }
+        let payload = valid[CatalogFile.prefixSize...]
+        #expect(decodes(payload))
+        for cut in payload.indices.dropLast() {
+            #expect(!decodes(payload[..<cut]), "a payload cut at \(cut) was read")
+        }
+        for i in payload.indices {
+            var changed = payload
+            changed[i] ^= 0xA5
+            _ = decodes(changed)  // may or may not be readable; it must not crash
+        }
+    }
+
+    @Test("a catalog written for another time zone is rebuilt, with dates read in the new zone")
+    func otherTimeZone() throws {
+        let dir = Self.fixture()
+        let utc = Self.load(dir)
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        let loaded = Self.load(dir, zone: paris)
+        Self.expectMatchesFullLoad(loaded, dir, zone: paris)
+        #expect(loaded.report.outcome == .rebuilt)
+        let before = try #require(utc.notes.first { $0.path == "a.md" }?.created)
+        let after = try #require(loaded.notes.first { $0.path == "a.md" }?.created)
+        #expect(before.timeIntervalSince(after) == 3600)
+        #expect(Self.load(dir, zone: paris).report.outcome == .unchanged)
+    }
+
+    @Test("when the cache folder cannot be written, the notes still load, every time from the files")
+    func unwritableCache() {
+        let dir = Self.fixture()
+        dir.write(".vault/cache", "a file where the cache folder should be")
+        let first = Self.load(dir)
+        Self.expectMatchesFullLoad(first, dir)
+        #expect(!first.report.written)
+        let second = Self.load(dir)
+        Self.expectMatchesFullLoad(second, dir)
+        #expect(second.report.outcome == .rebuilt && !second.report.written)
+    }
+
+    @Test("a commit gives an undated note its git date on the next load, as loadNotes does")
+    func gitDateAfterCommit() throws {
+        let dir = Self.fixture()
+        dir.run("git", "init", "-q")
+        let first = Self.load(dir)
+        Self.expectMatchesFullLoad(first, dir)
+        #expect(first.notes.first { $0.path == "inbox/plain.md" }?.createdOrigin == .modificationTime)
+
+        let env = [
+            "GIT_AUTHOR_DATE": "2025-03-04T05:06:07Z", "GIT_COMMITTER_DATE": "2025-03-04T05:06:07Z",
+            "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
+        ]
+        dir.run("git", "add", "inbox/plain.md", environment: env)
+        dir.run("git", "commit", "-qm", "first", environment: env)
+        let second = Self.load(dir)
+        Self.expectMatchesFullLoad(second, dir)
+        #expect(second.report.outcome == .unchanged)
+        // Every note without a date of its own is looked up again: plain.md
+        // gets its commit's date; bad-date, open, bin and utf stay on their mtimes.
+        #expect(second.report.redated == 5)
+        #expect(second.report.written)
+        let plain = try #require(second.notes.first { $0.path == "inbox/plain.md" })
+        #expect(plain.createdOrigin == .git)
+        #expect(plain.created.map(VaultDate.isoString) == "2025-03-04T05:06:07Z")
+
+        let third = Self.load(dir)
+        #expect(third.report.redated == 0 && !third.report.written)
+        #expect(third.notes == second.notes)
+    }
+}
