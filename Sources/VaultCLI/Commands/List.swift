@@ -32,7 +32,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let snapshot = CurationSnapshot.load(context)
+            // Plain `--json` prints each note whole (links, front matter): that needs every note parsed.
+            let snapshot = CurationSnapshot.load(context, parsed: json && tab == nil)
             let visible = snapshot.board.items.filter { archived || !$0.archived }
             guard let tab else { return try listAll(snapshot, visible: visible) }
             let groups = TabGrouping.groups(tab, items: visible, board: snapshot.board)

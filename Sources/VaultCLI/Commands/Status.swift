@@ -21,10 +21,9 @@ extension VaultCommand {
             var trace = PhaseTrace()
             report.studyStreak = StudyStreak(activity: snapshot.ledger.replay.activity, now: context.now)
             trace.mark("streak")
-            let cards = CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
-            trace.mark("cards (\(cards.count))")
+            let cards = snapshot.cards ?? CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
             let schedules = snapshot.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
-            trace.mark("card schedules")
+            trace.mark("card schedules (\(cards.count) cards)")
             report.flashcards = FlashcardCounts.count(
                 cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone)
             trace.mark("flashcard counts")

@@ -58,13 +58,12 @@ extension VaultCommand {
                 throw CLIError.studyNeedsTerminal
             }
             var trace = PhaseTrace()
-            let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
-            trace.mark("notes (\(notes.count))")
-            let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
-            trace.mark("cards (\(cards.count))")
+            let catalog = context.vault.loadCatalog()  // notes sorted by path, and their cards
+            let cards = catalog.cards
+            trace.mark("notes (\(catalog.notes.count)) and cards (\(cards.count)), catalog \(catalog.report.outcome.rawValue)")
             let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
             trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
-            KeptUntilExit.keep((notes, ledger))
+            KeptUntilExit.keep((catalog, ledger))
             let config = context.config.schedulers
             if list {
                 let schedules = ledger.cardSchedules(cards: cards, config: config)

@@ -6,7 +6,11 @@ import VaultStore
 /// need curation state.
 struct CurationSnapshot {
     let context: CommandContext
+    /// The notes: as the catalog keeps them (no body, front matter or links),
+    /// or parsed in full when asked for.
     let notes: [Note]
+    /// The flashcards of those notes (nil when the notes were parsed: no command that asks for that needs them).
+    let cards: [Card]?
     let noteProblems: [Diagnostic]
     /// The ledger replayed (from the replay cache when it holds).
     let ledger: ReplayedLedger
@@ -17,18 +21,27 @@ struct CurationSnapshot {
     var today: Int { VaultDate.dayNumber(of: context.now, in: context.timeZone) }
     var store: LedgerStore { LedgerStore(layout: context.vault.layout) }
 
-    static func load(_ context: CommandContext) -> CurationSnapshot {
+    /// - Parameter parsed: parse every note in full (for `vault list --json`, which
+    ///   prints links and front matter) instead of reading the note catalog.
+    static func load(_ context: CommandContext, parsed: Bool = false) -> CurationSnapshot {
         var trace = PhaseTrace()
-        let loaded = context.vault.loadNotes()
-        trace.mark("notes")
+        let loaded: (notes: [Note], cards: [Card]?, problems: [Diagnostic])
+        if parsed {
+            let notes = context.vault.loadNotes()
+            loaded = (notes.notes, nil, notes.problems)
+        } else {
+            let catalog = context.vault.loadCatalog()
+            loaded = (catalog.notes, catalog.cards, catalog.problems)
+        }
+        trace.mark("notes (\(loaded.notes.count))")
         let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
         trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
         let state = ledger.replay.curation
         let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
         trace.mark("board")
         return CurationSnapshot(
-            context: context, notes: loaded.notes, noteProblems: loaded.problems, ledger: ledger, state: state,
-            board: board)
+            context: context, notes: loaded.notes, cards: loaded.cards, noteProblems: loaded.problems, ledger: ledger,
+            state: state, board: board)
     }
 
     /// Prints a warning naming the lower-level periods inside `period` that are not done.
