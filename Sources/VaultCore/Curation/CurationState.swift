@@ -123,9 +123,12 @@ public struct CurationState: Sendable {
         entries[Key(note: note.lowercased(), period: period)]?.current
     }
 
-    /// The decision in force for `note` (an id already lowercased) in `period`.
-    func decision(lowercasedNote note: String, period: ReviewPeriod) -> Decided? {
-        entries[Key(note: note, period: period)]?.current
+    /// Calls `body` with every decision in force, in no particular order:
+    /// the note (an id, lowercased), the period and the decision.
+    func forEachDecision(_ body: (_ note: String, _ period: ReviewPeriod, _ decided: Decided) -> Void) {
+        for (key, entry) in entries {
+            if let current = entry.current { body(key.note, key.period, current) }
+        }
     }
 
     /// Every decision in force.
