@@ -54,9 +54,18 @@ public enum ReviewLevel: String, Sendable, CaseIterable, Codable, Comparable {
         }
     }
 
-    public static func < (a: ReviewLevel, b: ReviewLevel) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    /// Weekly 0, monthly 1, yearly 2: the order of ``allCases``.
+    var rank: Int {
+        switch self {
+        case .weekly: 0
+        case .monthly: 1
+        case .yearly: 2
+        }
     }
+
+    // By rank rather than `allCases.firstIndex`, which builds an array per
+    // comparison: periods are compared thousands of times per board.
+    public static func < (a: ReviewLevel, b: ReviewLevel) -> Bool { a.rank < b.rank }
 }
 
 /// What a person decided about one note in one review period.

@@ -237,6 +237,16 @@ public struct CurationState: Sendable {
         slots(ofLowercasedNote: note).first { $0.period == period }?.entry.current
     }
 
+    /// Calls `body` with every decision in force, in no particular order:
+    /// the note (an id, lowercased), the period and the decision.
+    func forEachDecision(_ body: (_ note: String, _ period: ReviewPeriod, _ decided: Decided) -> Void) {
+        forEachNote { note, slots in
+            for slot in slots {
+                if let current = slot.entry.current { body(note, slot.period, current) }
+            }
+        }
+    }
+
     /// Every decision in force.
     public var decisions: [Key: Decided] {
         entries.compactMapValues(\.current)
