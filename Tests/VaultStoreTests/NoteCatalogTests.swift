@@ -222,7 +222,7 @@ struct NoteCatalogTests {
         #expect(catalog.load().report.outcome == .unchanged)
     }
 
-    @Test("entries written in chunks are decoded on several threads into the same entries")
+    @Test("entries written in chunks are decoded in parallel into the same entries")
     func chunkedDecoding() throws {
         let dir = Self.fixture()
         let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
@@ -230,7 +230,7 @@ struct NoteCatalogTests {
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
         let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2)
         let decoded = try #require(
-            bytes.withUnsafeBytes { try? CatalogFile.decode($0, timeZoneID: Self.utc.identifier, workers: 3) } ?? nil)
+            bytes.withUnsafeBytes { try? CatalogFile.decode($0, timeZoneID: Self.utc.identifier) } ?? nil)
         #expect(decoded.entries.files == stored.entries.files)
         #expect(decoded.entries.notes == stored.entries.notes)
         #expect(decoded.entries.cards == stored.entries.cards)
@@ -255,7 +255,7 @@ struct NoteCatalogTests {
             withUnsafeBytes(of: UInt64(payload.count).littleEndian) { bytes.replaceSubrange(16..<24, with: $0) }
             withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
             return bytes.withUnsafeBytes { raw in
-                (try? CatalogFile.decode(raw, timeZoneID: Self.utc.identifier, workers: 2)).flatMap { $0 } != nil
+                (try? CatalogFile.decode(raw, timeZoneID: Self.utc.identifier)).flatMap { $0 } != nil
             }
         }
         let payload = valid[CatalogFile.prefixSize...]

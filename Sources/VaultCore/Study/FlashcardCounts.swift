@@ -17,13 +17,24 @@ public struct FlashcardCounts: Hashable, Sendable {
     }
 
     /// The counts for `cards` at `now` (days in `timeZone`), planned as `vault study --mode all` would, without limit.
+    ///
+    /// Counted as the planner surveys the cards, without building or
+    /// ordering a queue that would only be counted.
     public static func count(cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone)
         -> FlashcardCounts
     {
-        let queue = StudyPlanner.plan(
-            cards: cards, schedules: schedules, now: now, timeZone: timeZone,
-            options: StudyOptions(mode: .all, limit: Int.max))
-        let new = queue.entries.filter(\.schedule.isNew).count
-        return FlashcardCounts(due: queue.entries.count - new, setAside: queue.setAside.count, new: new)
+        let options = StudyOptions(mode: .all, limit: Int.max)
+        var counts = FlashcardCounts(due: 0, setAside: 0, new: 0)
+        _ = StudyPlanner.survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
+            _, schedule, _, overdueDays in
+            if overdueDays > options.overdueGraceDays {
+                counts.setAside += 1
+            } else if schedule.isNew {
+                counts.new += 1
+            } else {
+                counts.due += 1
+            }
+        }
+        return counts
     }
 }

@@ -61,6 +61,45 @@ public enum StudyPlanner {
         cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone,
         options: StudyOptions = StudyOptions()
     ) -> StudyQueue {
+        var waiting: [Candidate] = []
+        var setAside: [Candidate] = []
+        let studiedToday = survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
+            card, schedule, group, overdueDays in
+            let candidate = Candidate(
+                card: card, group: group, overdueDays: overdueDays, priority: priority(schedule, now: now),
+                due: schedule.due ?? .distantPast)
+            if overdueDays > options.overdueGraceDays {
+                setAside.append(candidate)
+            } else {
+                waiting.append(candidate)
+            }
+        }
+        let room = max(0, options.dailyLimit - studiedToday)
+        // Order small candidates and make entries only of those kept: with
+        // a daily limit, only the first `room` need ordering at all.
+        let order = { (a: Candidate, b: Candidate) in a.precedes(b, in: cards) }
+        let kept = room < waiting.count ? first(room, of: waiting, by: order) : waiting.sorted(by: order)
+        func entry(_ c: Candidate) -> StudyQueue.Entry {
+            let card = cards[c.card]
+            return StudyQueue.Entry(
+                card: card, schedule: schedules[card.id] ?? unanswered, group: c.group, overdueDays: c.overdueDays,
+                priority: c.priority)
+        }
+        return StudyQueue(
+            entries: kept.map(entry), setAside: setAside.sorted(by: order).map(entry),
+            deferred: max(0, waiting.count - room), studiedToday: studiedToday, dailyLimit: options.dailyLimit)
+    }
+
+    /// Walks `cards` once, applying the queue's rules: calls `body` with
+    /// each card (its index in `cards`) that is up for study today, its
+    /// schedule, its group and how many days overdue it is (set-aside cards
+    /// included), and returns how many cards were answered today.
+    ///
+    /// The planner and ``FlashcardCounts`` both use it, so their counts agree.
+    static func survey(
+        cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone, options: StudyOptions,
+        _ body: (_ card: Int, _ schedule: CardSchedule, _ group: StudyQueue.Group, _ overdueDays: Int) -> Void
+    ) -> Int {
         let today = VaultDate.day(of: now, in: timeZone)
         let todayNumber = VaultDate.daysFromCivil(today.year, today.month, today.day)
         let startOfToday = VaultDate.date(localSeconds: Double(todayNumber) * 86_400, in: timeZone)
@@ -70,12 +109,10 @@ public enum StudyPlanner {
         let dayStarts = (1...(options.overdueGraceDays + 1)).map {
             VaultDate.date(localSeconds: Double(todayNumber - $0) * 86_400, in: timeZone)
         }
-
-        var entries: [StudyQueue.Entry] = []
-        var setAside: [StudyQueue.Entry] = []
         var studiedToday = 0
-        for card in cards where card.notePath.hasPrefix(folder) {
-            let schedule = schedules[card.id] ?? CardSchedule(settings: .defaults(.fsrs))
+        // By index: `for card in cards` would copy each card's strings.
+        for i in cards.indices where folder.isEmpty || cards[i].notePath.hasPrefix(folder) {
+            let schedule = schedules[cards[i].id] ?? unanswered
             if let last = schedule.lastReview, last >= startOfToday, last <= now { studiedToday += 1 }
             let tier = schedule.tier
             guard tier != .inactive else { continue }
@@ -108,23 +145,13 @@ public enum StudyPlanner {
                 case .mastered: group = .mastered
                 }
             }
-            let entry = StudyQueue.Entry(
-                card: card, schedule: schedule, group: group, overdueDays: overdueDays,
-                priority: priority(schedule, now: now))
-            if overdueDays > options.overdueGraceDays {
-                setAside.append(entry)
-            } else {
-                entries.append(entry)
-            }
+            body(i, schedule, group, overdueDays)
         }
-        entries.sort(by: queueOrder)
-        setAside.sort(by: queueOrder)
-        let room = max(0, options.dailyLimit - studiedToday)
-        let deferred = max(0, entries.count - room)
-        return StudyQueue(
-            entries: Array(entries.prefix(room)), setAside: setAside, deferred: deferred, studiedToday: studiedToday,
-            dailyLimit: options.dailyLimit)
+        return studiedToday
     }
+
+    /// The schedule of a card the ledger has no answer for.
+    static let unanswered = CardSchedule(settings: .defaults(.fsrs))
 
     /// The rotation score of a card (higher is studied sooner).
     public static func priority(_ schedule: CardSchedule, now: Date) -> Double {
@@ -138,14 +165,69 @@ public enum StudyPlanner {
         return score
     }
 
-    static func queueOrder(_ a: StudyQueue.Entry, _ b: StudyQueue.Entry) -> Bool {
-        if a.group != b.group { return a.group < b.group }
-        if a.priority != b.priority { return a.priority > b.priority }
-        let ad = a.schedule.due ?? .distantPast
-        let bd = b.schedule.due ?? .distantPast
-        if ad != bd { return ad < bd }
-        if a.card.notePath != b.card.notePath { return a.card.notePath < b.card.notePath }
-        if a.card.position != b.card.position { return a.card.position < b.card.position }
-        return a.card.id < b.card.id
+    /// A card up for study, before it becomes an entry: what ordering needs,
+    /// small enough to move around cheaply (a schedule carries its settings and state inline).
+    struct Candidate {
+        /// Its index in the planned cards.
+        var card: Int
+        var group: StudyQueue.Group
+        var overdueDays: Int
+        var priority: Double
+        /// Its due time; the distant past for a new card.
+        var due: Date
+
+        /// Queue order: group, then higher priority, then earlier due time,
+        /// then reading order (note path, position in the note, id); cards
+        /// equal in all of these keep the order they were given in.
+        func precedes(_ other: Candidate, in cards: [Card]) -> Bool {
+            if group != other.group { return group < other.group }
+            if priority != other.priority { return priority > other.priority }
+            if due != other.due { return due < other.due }
+            if card == other.card { return false }
+            let (a, b) = (cards[card], cards[other.card])
+            if a.notePath != b.notePath { return a.notePath < b.notePath }
+            if a.position != b.position { return a.position < b.position }
+            if a.id != b.id { return a.id < b.id }
+            return card < other.card
+        }
+    }
+
+    /// The first `k` of `elements` under `order` (a strict total order), in
+    /// order: what `elements.sorted(by: order).prefix(k)` gives, without
+    /// ordering the rest. A max-heap of the `k` best seen so far.
+    static func first<Element>(
+        _ k: Int, of elements: [Element], by order: (Element, Element) -> Bool
+    ) -> [Element] {
+        guard k > 0 else { return [] }
+        guard k < elements.count else { return elements.sorted(by: order) }
+        var heap: [Element] = []
+        heap.reserveCapacity(k)
+        // heap[0] is the last (worst) of the best k so far.
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1
+                guard left < heap.count else { return }
+                var worst = left
+                if left + 1 < heap.count, order(heap[left], heap[left + 1]) { worst = left + 1 }
+                guard order(heap[parent], heap[worst]) else { return }
+                heap.swapAt(parent, worst)
+                parent = worst
+            }
+        }
+        for element in elements {
+            if heap.count < k {
+                heap.append(element)
+                var child = heap.count - 1
+                while child > 0, order(heap[(child - 1) / 2], heap[child]) {
+                    heap.swapAt(child, (child - 1) / 2)
+                    child = (child - 1) / 2
+                }
+            } else if order(element, heap[0]) {
+                heap[0] = element
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: order)
     }
 }

@@ -48,9 +48,11 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         self.bounds = bounds
     }
 
-    /// The entries, decoded on up to `workers` threads.
+    /// The entries, decoded on all cores: threads take the next chunk as they
+    /// finish one, so a thread that pays more for memory (glibc grows a
+    /// worker thread's heap a page and an `mprotect` at a time) takes fewer.
     /// - Throws: ``CatalogDamage`` when any chunk is damaged.
-    func decode(workers: Int) throws(CatalogDamage) -> CatalogEntries {
+    func decode() throws(CatalogDamage) -> CatalogEntries {
         let noteCount = bounds.last!.firstNote
         let cardCount = bounds.last!.firstCard
         let chunkCount = bounds.count - 1
@@ -72,11 +74,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                             done: .allocate(capacity: chunkCount))
                         defer { targets.done.deallocate() }
                         targets.done.initialize(repeating: Done(), count: chunkCount)
-                        let workers = max(1, min(workers, chunkCount))
-                        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                            for k in stride(from: worker, to: chunkCount, by: workers) {
-                                targets.done[k] = decodeChunk(k, into: targets)
-                            }
+                        DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                            targets.done[k] = decodeChunk(k, into: targets)
                         }
                         damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
                         if damaged {

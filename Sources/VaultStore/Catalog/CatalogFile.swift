@@ -43,11 +43,11 @@ enum CatalogFile {
         return contents ?? nil
     }
 
-    /// Decodes the bytes of a catalog file, entries in parallel on `workers` threads.
+    /// Decodes the bytes of a catalog file, entries in parallel on all cores.
     /// Returns nil for another format version or zone.
     /// - Throws: ``CatalogDamage`` when the bytes are not a catalog.
     static func decode(
-        _ raw: UnsafeRawBufferPointer, timeZoneID: String, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ raw: UnsafeRawBufferPointer, timeZoneID: String
     ) throws(CatalogDamage) -> Contents? {
         guard raw.count >= prefixSize, raw.prefix(magic.count).elementsEqual(magic) else { throw CatalogDamage() }
         var prefix = CatalogReader(UnsafeRawBufferPointer(rebasing: raw[magic.count..<prefixSize]))
@@ -77,7 +77,7 @@ enum CatalogFile {
         let entries = try CatalogDecoder(
             payload: payload, entriesStart: payload.count - input.remaining, chunkSize: chunkSize, chunks: chunks,
             noteCount: noteCount, cardCount: cardCount
-        ).decode(workers: workers)
+        ).decode()
         return Contents(timeZoneID: zone, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
     }
 
