@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCore
-import VaultStore
+
+@testable import VaultStore
 
 /// A measure, not a check: loads a large vault through the note catalog,
 /// cold (no catalog) then warm (nothing changed), next to the full loaders,
@@ -62,6 +63,17 @@ struct NoteCatalogBenchmark {
         }
         let totals = warm.map(\.totalSeconds).sorted()
         let scans = warm.map(\.scanSeconds).sorted()
+
+        // The cost of a load after an edit, without editing the bench vault:
+        // a catalog whose fingerprint is off makes the load compare every
+        // note's stat fields, reuse them all, and write the file again.
+        var stale = try #require(CatalogFile.read(catalog.url, timeZoneID: vault.config.timeZone.identifier))
+        stale.fingerprint = ScanFingerprint(value: stale.fingerprint.value &+ 1)
+        #expect(CatalogFile.write(stale, to: vault.layout.cacheFolder, capacity: 32 << 20))
+        let diffed = catalog.load()
+        #expect(diffed.report.outcome == .updated && diffed.report.parsed.isEmpty && diffed.report.written)
+        print("stat diff, nothing parsed, file written again: \(milliseconds(diffed.report.totalSeconds))")
+
         let bytes = (try? FileManager.default.attributesOfItem(atPath: catalog.url.path)[.size] as? Int) ?? 0
         print(
             "warm: median \(milliseconds(totals[3])) (min \(milliseconds(totals[0])), max \(milliseconds(totals[6]))), scan median \(milliseconds(scans[3])); notes.bin \(bytes / 1_000_000) MB"

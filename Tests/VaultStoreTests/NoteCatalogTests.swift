@@ -228,7 +228,7 @@ struct NoteCatalogTests {
         let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
-        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2)
+        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).array
         let decoded = try #require(
             bytes.withUnsafeBytes { try? CatalogFile.decode($0, timeZoneID: Self.utc.identifier) } ?? nil)
         #expect(decoded.entries.files == stored.entries.files)
@@ -245,7 +245,7 @@ struct NoteCatalogTests {
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
         // Chunks of two notes, so damage in a later chunk must release what earlier ones decoded.
-        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2)
+        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).array
         /// `payload` behind the valid prefix, with its length and checksum made to match.
         func decodes(_ payload: ArraySlice<UInt8>) -> Bool {
             var bytes = Array(valid[0..<CatalogFile.prefixSize]) + payload

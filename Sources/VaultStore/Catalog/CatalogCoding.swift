@@ -10,49 +10,52 @@ import VaultCore
 /// with one bounds check per field and allocates nothing but the strings
 /// and arrays of the notes themselves.
 enum CatalogCoding {
-    /// Appends entry `i` of `entries`. A card's note path and note id are
-    /// its note's, so they are not written again.
-    static func encode(_ i: Int, of entries: CatalogEntries, into out: inout CatalogWriter) {
-        let file = entries.files[i]
-        let note = entries.notes[i]
-        out.string(file.path)
-        out.int64(file.size)
-        out.int64(file.modified)
-        out.int64(file.changed)
-        out.uint64(file.inode)
-        out.optionalString(note.id)
-        out.string(note.title)
-        out.strings(note.tags)
-        out.optionalString(note.category)
-        out.optionalString(note.source)
-        out.optionalString(note.sourceType)
-        out.uint8(note.sourceTypeInferred ? 1 : 0)
-        out.uint8(originCode(note.createdOrigin))
-        if let created = note.created {
+    /// Appends one entry: a note, the stat fields of its file, and its
+    /// cards. A card's note path and note id are its note's, so they are not
+    /// written again. Read through pointers into the arrays' memory: a note
+    /// passed by value is copied, ten reference count changes each.
+    static func encode(
+        file: UnsafePointer<ScannedFile>, note: UnsafePointer<Note>, cards: UnsafeBufferPointer<Card>,
+        into out: inout CatalogWriter
+    ) {
+        out.string(file.pointee.path)
+        out.int64(file.pointee.size)
+        out.int64(file.pointee.modified)
+        out.int64(file.pointee.changed)
+        out.uint64(file.pointee.inode)
+        out.optionalString(note.pointee.id)
+        out.string(note.pointee.title)
+        out.strings(note.pointee.tags)
+        out.optionalString(note.pointee.category)
+        out.optionalString(note.pointee.source)
+        out.optionalString(note.pointee.sourceType)
+        out.uint8(note.pointee.sourceTypeInferred ? 1 : 0)
+        out.uint8(originCode(note.pointee.createdOrigin))
+        if let created = note.pointee.created {
             out.uint8(1)
             out.uint64(created.timeIntervalSinceReferenceDate.bitPattern)
         } else {
             out.uint8(0)
         }
-        out.strings(note.aliases)
-        out.uint32(note.diagnostics.count)
-        for diagnostic in note.diagnostics {
-            out.string(diagnostic.code)
-            out.uint8(diagnostic.severity == .error ? 1 : 0)
-            out.optionalString(diagnostic.path == note.path ? nil : diagnostic.path)
-            out.int64(diagnostic.line.map(Int64.init) ?? Int64.min)
-            out.string(diagnostic.message)
+        out.strings(note.pointee.aliases)
+        out.uint32(note.pointee.diagnostics.count)
+        for k in note.pointee.diagnostics.indices {
+            out.string(note.pointee.diagnostics[k].code)
+            out.uint8(note.pointee.diagnostics[k].severity == .error ? 1 : 0)
+            out.optionalString(
+                note.pointee.diagnostics[k].path == note.pointee.path ? nil : note.pointee.diagnostics[k].path)
+            out.int64(note.pointee.diagnostics[k].line.map(Int64.init) ?? Int64.min)
+            out.string(note.pointee.diagnostics[k].message)
         }
-        let cards = entries.cards(at: i)
         out.uint32(cards.count)
-        for card in cards {
-            out.string(card.id)
-            out.uint8(kindCode(card.kind))
-            out.string(card.question)
-            out.string(card.answer)
-            out.int64(Int64(card.line))
-            out.int64(Int64(card.position))
-            out.string(card.identityText)
+        for k in cards.indices {
+            out.string(cards[k].id)
+            out.uint8(kindCode(cards[k].kind))
+            out.string(cards[k].question)
+            out.string(cards[k].answer)
+            out.int64(Int64(cards[k].line))
+            out.int64(Int64(cards[k].position))
+            out.string(cards[k].identityText)
         }
     }
 
@@ -172,27 +175,74 @@ enum CatalogCoding {
 /// writer with a bug. Never shown to anyone; the catalog is rebuilt.
 struct CatalogDamage: Error {}
 
-/// Appends little-endian values to a byte buffer.
-struct CatalogWriter {
-    private(set) var bytes: [UInt8] = []
+/// Appends little-endian values to a growing byte buffer.
+///
+/// Raw memory in a noncopyable struct rather than a `[UInt8]` or a class:
+/// the catalog of 100,000 notes is two million small appends, and both
+/// `Array.append`'s checks and a class's run-time exclusivity checks cost
+/// more than the bytes.
+struct CatalogWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    private(set) var count = 0
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 16)
+    }
 
-    mutating func uint8(_ value: UInt8) { bytes.append(value) }
+    deinit { base.deallocate() }
+
+    /// Calls `body` with the bytes written so far (valid only inside `body`).
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) -> T) -> T {
+        body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    /// A copy of the bytes written so far.
+    var array: [UInt8] { withBytes { Array($0) } }
+
+    /// Makes room for `n` more bytes.
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        let grown = max(capacity * 2, count + n)
+        let new = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+        new.copyMemory(from: base, byteCount: count)
+        base.deallocate()
+        base = new
+        capacity = grown
+    }
+
+    mutating func uint8(_ value: UInt8) {
+        reserve(1)
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count += 1
+    }
 
     mutating func uint32(_ value: Int) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(4)
+        base.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: count, as: UInt32.self)
+        count += 4
     }
 
     mutating func uint64(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        reserve(8)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
     }
 
     mutating func int64(_ value: Int64) { uint64(UInt64(bitPattern: value)) }
 
     mutating func string(_ value: String) {
-        uint32(value.utf8.count)
-        bytes.append(contentsOf: value.utf8)
+        // Native strings are contiguous UTF-8: copied without a `var` copy
+        // of the string (a retain and a release per string).
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { utf8 in
+            uint32(utf8.count)
+            guard let source = utf8.baseAddress else { return }
+            reserve(utf8.count)
+            (base + count).copyMemory(from: source, byteCount: utf8.count)
+            count += utf8.count
+        }
+        if done == nil { string(String(decoding: Array(value.utf8), as: UTF8.self)) }
     }
 
     mutating func optionalString(_ value: String?) {
@@ -206,16 +256,14 @@ struct CatalogWriter {
 
     /// Overwrites 4 bytes at `offset` (for header fields known only at the end).
     mutating func setUInt32(_ value: Int, at offset: Int) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { raw in
-            for k in 0..<4 { bytes[offset + k] = raw[k] }
-        }
+        precondition(offset + 4 <= count)
+        base.storeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: offset, as: UInt32.self)
     }
 
     /// Overwrites 8 bytes at `offset` (for header fields known only at the end).
     mutating func setUInt64(_ value: UInt64, at offset: Int) {
-        withUnsafeBytes(of: value.littleEndian) { raw in
-            for k in 0..<8 { bytes[offset + k] = raw[k] }
-        }
+        precondition(offset + 8 <= count)
+        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
     }
 }
 

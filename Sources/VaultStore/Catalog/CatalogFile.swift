@@ -81,9 +81,11 @@ enum CatalogFile {
         return Contents(timeZoneID: zone, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
     }
 
-    /// The bytes of a catalog file holding `contents`, with a chunk table
-    /// entry every `chunkSize` notes.
-    static func encode(_ contents: Contents, capacity: Int, chunkSize: Int = CatalogDecoder.chunkSize) -> [UInt8] {
+    /// The bytes of a catalog file holding `contents`, in the writer
+    /// returned, with a chunk table entry every `chunkSize` notes.
+    static func encode(_ contents: Contents, capacity: Int, chunkSize: Int = CatalogDecoder.chunkSize)
+        -> CatalogWriter
+    {
         let entries = contents.entries
         var out = CatalogWriter(capacity: capacity)
         for byte in magic { out.uint8(byte) }
@@ -99,26 +101,35 @@ enum CatalogFile {
         let chunkCount = (entries.count + chunkSize - 1) / chunkSize
         out.uint32(chunkSize)
         out.uint32(chunkCount)
-        let table = out.bytes.count
+        let table = out.count
         for _ in 0..<chunkCount {
             out.uint64(0)
             out.uint32(0)
             out.uint32(0)
         }
-        for i in 0..<entries.count {
-            if i % chunkSize == 0 {
-                let row = table + i / chunkSize * 16
-                out.setUInt64(UInt64(out.bytes.count - prefixSize), at: row)
-                out.setUInt32(i, at: row + 8)
-                out.setUInt32(i == 0 ? 0 : entries.cardEnds[i - 1], at: row + 12)
+        entries.files.withUnsafeBufferPointer { files in
+            entries.notes.withUnsafeBufferPointer { notes in
+                entries.cards.withUnsafeBufferPointer { cards in
+                    for i in 0..<entries.count {
+                        let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
+                        if i % chunkSize == 0 {
+                            let row = table + i / chunkSize * 16
+                            out.setUInt64(UInt64(out.count - prefixSize), at: row)
+                            out.setUInt32(i, at: row + 8)
+                            out.setUInt32(firstCard, at: row + 12)
+                        }
+                        CatalogCoding.encode(
+                            file: files.baseAddress! + i, note: notes.baseAddress! + i,
+                            cards: UnsafeBufferPointer(rebasing: cards[firstCard..<entries.cardEnds[i]]), into: &out)
+                    }
+                }
             }
-            CatalogCoding.encode(i, of: entries, into: &out)
         }
-        let payloadLength = out.bytes.count - prefixSize
-        let checksum = out.bytes.withUnsafeBytes { Self.checksum(UnsafeRawBufferPointer(rebasing: $0[prefixSize...])) }
+        let payloadLength = out.count - prefixSize
+        let checksum = out.withBytes { Self.checksum(UnsafeRawBufferPointer(rebasing: $0[prefixSize...])) }
         out.setUInt64(UInt64(payloadLength), at: 16)
         out.setUInt64(checksum, at: 24)
-        return out.bytes
+        return out
     }
 
     /// Writes `contents` to `folder/notes.bin` through a temporary file and a
@@ -128,13 +139,13 @@ enum CatalogFile {
     static func write(_ contents: Contents, to folder: URL, capacity: Int) -> Bool {
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
         else { return false }
-        let bytes = encode(contents, capacity: capacity)
+        let encoded = encode(contents, capacity: capacity)
         let target = folder.appendingPathComponent(name).path
         let temporary =
             folder.appendingPathComponent(".\(name).vault-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        let failure = bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
+        let failure = encoded.withBytes { FileIO.writeAll(fd, $0) }
         close(fd)
         guard failure == nil, rename(temporary, target) == 0 else {
             unlink(temporary)
