@@ -250,7 +250,7 @@ struct NoteCatalogTests {
         func decodes(_ payload: ArraySlice<UInt8>) -> Bool {
             var bytes = Array(valid[0..<CatalogFile.prefixSize]) + payload
             let checksum = bytes.withUnsafeBytes {
-                CatalogFile.checksum(UnsafeRawBufferPointer(rebasing: $0[CatalogFile.prefixSize...]))
+                CacheFile.checksum(UnsafeRawBufferPointer(rebasing: $0[CatalogFile.prefixSize...]))
             }
             withUnsafeBytes(of: UInt64(payload.count).littleEndian) { bytes.replaceSubrange(16..<24, with: $0) }
             withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }

@@ -52,6 +52,15 @@ struct ReplayCacheTests {
         try writer.append(kind: "rate", fields: [("card", "card-3"), ("rating", "perfect")], at: late)
     }
 
+    /// A vault with ``writeHistory(_:days:)`` in its ledger and the cache written once.
+    func cachedVault() throws -> (VaultLayout, ReplayCache) {
+        let layout = try makeVault()
+        try writeHistory(layout)
+        let cache = ReplayCache(layout: layout, timeZone: zone)
+        _ = cache.load()
+        return (layout, cache)
+    }
+
     /// Replays every line, ignoring any cache.
     func fresh(_ layout: VaultLayout) -> (replay: LedgerReplay, log: CardEventLog, diagnostics: [Diagnostic]) {
         let snapshot = LedgerStore(layout: layout).read()
@@ -98,11 +107,8 @@ struct ReplayCacheTests {
 
     @Test("appended events extend the cache; the result equals a full replay")
     func appends() throws {
-        let layout = try makeVault()
+        let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        try writeHistory(layout)
-        let cache = ReplayCache(layout: layout, timeZone: zone)
-        _ = cache.load()
         let writer = try appender(layout)
         let later = start.addingTimeInterval(30 * 86_400)
         try writer.append(
@@ -119,11 +125,8 @@ struct ReplayCacheTests {
 
     @Test("an appended event older than the replay, and a new file of an earlier year, replay everything")
     func olderEvent() throws {
-        let layout = try makeVault()
+        let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        try writeHistory(layout)
-        let cache = ReplayCache(layout: layout, timeZone: zone)
-        _ = cache.load()
         let writer = try appender(layout)
         try writer.append(
             kind: "curate", fields: [("note", "note-1"), ("level", "weekly"), ("period", "2026-W45"), ("decision", "keep")],
@@ -140,11 +143,8 @@ struct ReplayCacheTests {
 
     @Test("a new ledger file of a later year extends the cache")
     func newFile() throws {
-        let layout = try makeVault()
+        let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        try writeHistory(layout)
-        let cache = ReplayCache(layout: layout, timeZone: zone)
-        _ = cache.load()
         try appender(layout).append(
             kind: "rate", fields: [("card", "card-1"), ("rating", "good")], at: start.addingTimeInterval(80 * 86_400))
         #expect(FileManager.default.fileExists(atPath: layout.url(of: ".vault/ledger/2027.log").path))
@@ -155,11 +155,8 @@ struct ReplayCacheTests {
 
     @Test("a rewritten, shortened, touched or removed ledger file replays everything")
     func rewrites() throws {
-        let layout = try makeVault()
+        let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        try writeHistory(layout)
-        let cache = ReplayCache(layout: layout, timeZone: zone)
-        _ = cache.load()
         let url = layout.url(of: ".vault/ledger/2026.log")
         var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         // Rewritten in place (same inode), one decision changed, same length.
@@ -216,11 +213,8 @@ struct ReplayCacheTests {
 
     @Test("a damaged, foreign or truncated cache file is ignored and rewritten")
     func damagedCache() throws {
-        let layout = try makeVault()
+        let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
-        try writeHistory(layout)
-        let cache = ReplayCache(layout: layout, timeZone: zone)
-        _ = cache.load()
         let url = layout.cacheFolder.appendingPathComponent("ledger.bin")
         let good = try Data(contentsOf: url)
         var flipped = good
