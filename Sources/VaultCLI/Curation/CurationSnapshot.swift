@@ -25,6 +25,9 @@ struct CurationSnapshot {
     ///   prints links and front matter) instead of reading the note catalog.
     static func load(_ context: CommandContext, parsed: Bool = false) -> CurationSnapshot {
         var trace = PhaseTrace()
+        // The ledger's replay cache loads on another thread while the notes are scanned.
+        let (layout, timeZone) = (context.vault.layout, context.timeZone)
+        let replaying = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
         let loaded: (notes: [Note], cards: [Card]?, problems: [Diagnostic])
         if parsed {
             let notes = context.vault.loadNotes()
@@ -34,7 +37,7 @@ struct CurationSnapshot {
             loaded = (catalog.notes, catalog.cards, catalog.problems)
         }
         trace.mark("notes (\(loaded.notes.count))")
-        let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
+        let ledger = replaying.value()
         trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
         let state = ledger.replay.curation
         let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)

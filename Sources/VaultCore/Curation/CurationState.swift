@@ -89,10 +89,17 @@ public struct CurationState: Sendable {
         var count: Int32
     }
 
-    /// Note id (lowercased) → its run of slots: one dictionary entry per
-    /// note, not per note and period, so the board looks each note up once
-    /// and the replay cache rebuilds 100,000 notes quickly.
-    private var runs: [String: Run] = [:]
+    /// Note → its run of slots: one dictionary entry per note, not per note
+    /// and period, so the board looks each note up once and the replay
+    /// cache rebuilds 100,000 notes quickly.
+    ///
+    /// Kept as arrays in the order notes were first named, with a dictionary
+    /// from key to position: ``forEachNote(_:)`` then reads the slots
+    /// front to back (the replay cache lays runs out in that order), which
+    /// matters when they fill tens of megabytes.
+    private var keys: [NoteKey] = []
+    private var runs: [Run] = []
+    private var positions: [NoteKey: Int] = [:]
     /// The slots of every note, a run per note (a run that grows moves to the end).
     private var slots: [Slot] = []
     /// The periods finished early (an explicit `finish`), with when.
@@ -117,12 +124,15 @@ public struct CurationState: Sendable {
     /// A state rebuilt from its parts, as ``forEachNote(_:)`` gives them (the
     /// replay cache stores them): `notes[i]` owns the next `counts[i]` slots.
     public init(
-        notes: [String], counts: [Int], slots: [Slot], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]
+        notes: [NoteKey], counts: [Int], slots: [Slot], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]
     ) {
+        keys = notes
         runs.reserveCapacity(notes.count)
+        positions.reserveCapacity(notes.count)
         var start = 0
         for (note, count) in zip(notes, counts) {
-            runs[note] = Run(start: Int32(start), count: Int32(count))
+            positions[note] = runs.count
+            runs.append(Run(start: Int32(start), count: Int32(count)))
             start += count
         }
         self.slots = slots
@@ -130,32 +140,34 @@ public struct CurationState: Sendable {
         self.unreadable = unreadable
     }
 
-    /// Each note named (id lowercased) with its slots.
-    public func forEachNote(_ body: (String, ArraySlice<Slot>) -> Void) {
-        for (note, run) in runs { body(note, slots[Int(run.start)..<Int(run.start + run.count)]) }
+    /// Each note named with its slots.
+    public func forEachNote(_ body: (NoteKey, ArraySlice<Slot>) -> Void) {
+        for p in keys.indices { body(keys[p], slots[Int(runs[p].start)..<Int(runs[p].start + runs[p].count)]) }
     }
 
     /// The number of notes named.
-    public var noteCount: Int { runs.count }
+    public var noteCount: Int { keys.count }
 
     /// Every note and period an event named, with what the events say.
     public var entries: [Key: Entry] {
         var result: [Key: Entry] = [:]
         forEachNote { note, slots in
-            for slot in slots { result[Key(note: note, period: slot.period)] = slot.entry }
+            for slot in slots { result[Key(note: note.text, period: slot.period)] = slot.entry }
         }
         return result
     }
 
-    /// The slots of `note` (lowercased): its periods and what was decided in each.
-    public func slots(ofLowercasedNote note: String) -> ArraySlice<Slot> {
-        guard let run = runs[note] else { return [] }
+    /// The slots of `note`: its periods and what was decided in each.
+    public func slots(of note: NoteKey) -> ArraySlice<Slot> {
+        guard let p = positions[note] else { return [] }
+        let run = runs[p]
         return slots[Int(run.start)..<Int(run.start + run.count)]
     }
 
-    /// Records `decided` for `note` (lowercased) in `period`.
-    private mutating func record(_ decided: Decided, note: String, period: ReviewPeriod) {
-        if let run = runs[note] {
+    /// Records `decided` for `note` in `period`.
+    private mutating func record(_ decided: Decided, note: NoteKey, period: ReviewPeriod) {
+        if let p = positions[note] {
+            let run = runs[p]
             let range = Int(run.start)..<Int(run.start + run.count)
             if let i = range.first(where: { slots[$0].period == period }) {
                 slots[i].entry.record(decided)
@@ -167,16 +179,18 @@ public struct CurationState: Sendable {
                 slots.append(Slot(period: period, entry: entry))  // the run is last: it grows in place
             } else {
                 let moved = Array(slots[range])
-                runs[note] = Run(start: Int32(slots.count), count: run.count + 1)
+                runs[p] = Run(start: Int32(slots.count), count: run.count + 1)
                 slots += moved
                 slots.append(Slot(period: period, entry: entry))
                 return
             }
-            runs[note] = Run(start: run.start, count: run.count + 1)
+            runs[p] = Run(start: run.start, count: run.count + 1)
         } else {
             var entry = Entry()
             entry.record(decided)
-            runs[note] = Run(start: Int32(slots.count), count: 1)
+            positions[note] = keys.count
+            keys.append(note)
+            runs.append(Run(start: Int32(slots.count), count: 1))
             slots.append(Slot(period: period, entry: entry))
         }
     }
@@ -208,7 +222,7 @@ public struct CurationState: Sendable {
             }
             let decided = Decided(
                 decision: decision, time: event.time, device: event.device, sequence: event.sequence)
-            record(decided, note: Self.lowercase(note), period: period)
+            record(decided, note: NoteKey(id: note), period: period)
         case Self.finishKind:
             guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
                 let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
@@ -222,29 +236,9 @@ public struct CurationState: Sendable {
         }
     }
 
-    /// `id` in lowercase, without allocating when it already is (ids usually are).
-    static func lowercase(_ id: String) -> String {
-        id.utf8.contains(where: { $0 >= 65 && $0 <= 90 }) || !id.utf8.allSatisfy({ $0 < 128 }) ? id.lowercased() : id
-    }
-
-    /// The decision in force for `note` (an id) in `period`.
+    /// The decision in force for `note` (an id, any case) in `period`.
     public func decision(note: String, period: ReviewPeriod) -> Decided? {
-        decision(lowercasedNote: note.lowercased(), period: period)
-    }
-
-    /// The decision in force for `note` (an id already lowercased) in `period`.
-    func decision(lowercasedNote note: String, period: ReviewPeriod) -> Decided? {
-        slots(ofLowercasedNote: note).first { $0.period == period }?.entry.current
-    }
-
-    /// Calls `body` with every decision in force, in no particular order:
-    /// the note (an id, lowercased), the period and the decision.
-    func forEachDecision(_ body: (_ note: String, _ period: ReviewPeriod, _ decided: Decided) -> Void) {
-        forEachNote { note, slots in
-            for slot in slots {
-                if let current = slot.entry.current { body(note, slot.period, current) }
-            }
-        }
+        slots(of: NoteKey(id: note)).first { $0.period == period }?.entry.current
     }
 
     /// Every decision in force.
@@ -260,12 +254,12 @@ public struct CurationState: Sendable {
                 let kinds = Set(slot.entry.lastByDevice.map(\.decision))
                 guard kinds.count > 1 else { continue }
                 let ordered = slot.entry.lastByDevice.sorted { ($0.time, $0.device) < ($1.time, $1.device) }
-                result.append(Conflict(note: note, period: slot.period, decisions: ordered))
+                result.append(Conflict(note: note.text, period: slot.period, decisions: ordered))
             }
         }
         return result.sorted { ($0.period, $0.note) < ($1.period, $1.note) }
     }
 
     /// Ids of every note the curation events name.
-    public var notesNamed: Set<String> { Set(runs.keys) }
+    public var notesNamed: Set<String> { Set(keys.map(\.text)) }
 }

@@ -137,7 +137,7 @@ enum ReplayCoding {
         }
         body.int(state.noteCount)
         state.forEachNote { note, slots in
-            body.string(note)
+            encode(note, &body)
             body.int(slots.count)
             for slot in slots {
                 let entry = slot.entry
@@ -162,6 +162,27 @@ enum ReplayCoding {
         for event in state.unreadable { encode(event, &w) }
     }
 
+    /// A UUID as its two 64-bit halves, any other id as text.
+    static func encode(_ key: NoteKey, _ w: inout BinaryWriter) {
+        switch key {
+        case .uuid(let high, let low):
+            w.u8(0)
+            w.u64(high)
+            w.u64(low)
+        case .text(let text):
+            w.u8(1)
+            w.string(text)
+        }
+    }
+
+    static func decodeNoteKey(_ r: inout BinaryReader) throws -> NoteKey {
+        switch try r.u8() {
+        case 0: return .uuid(try r.u64(), try r.u64())
+        case 1: return .text(try r.string())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+
     static func decodeCuration(_ r: inout BinaryReader) throws -> CurationState {
         let devices = try StringTable.decode(&r)
         _ = try r.count()  // the notes' byte length: read in place
@@ -175,14 +196,14 @@ enum ReplayCoding {
                 decision: decisions[decision], time: time, device: devices[device], sequence: try r.int())
         }
         let noteCount = try r.count()
-        var notes: [String] = []
+        var notes: [NoteKey] = []
         var counts: [Int] = []
         var slots: [CurationState.Slot] = []
         notes.reserveCapacity(noteCount)
         counts.reserveCapacity(noteCount)
         slots.reserveCapacity(noteCount * 2)
         for _ in 0..<noteCount {
-            notes.append(try r.string())
+            notes.append(try decodeNoteKey(&r))
             let count = try r.count()
             counts.append(count)
             for _ in 0..<count {
