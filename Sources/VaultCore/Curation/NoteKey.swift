@@ -32,7 +32,6 @@ public enum NoteKey: Hashable, Sendable {
             return text
         case .uuid(let high, let low):
             return String(unsafeUninitializedCapacity: 36) { buffer in
-                let digits = Array("0123456789abcdef".utf8)
                 var out = 0
                 for k in 0..<32 {
                     if k == 8 || k == 12 || k == 16 || k == 20 {
@@ -40,7 +39,8 @@ public enum NoteKey: Hashable, Sendable {
                         out += 1
                     }
                     let word = k < 16 ? high : low
-                    buffer[out] = digits[Int(word >> UInt64(60 - 4 * (k % 16)) & 0xF)]
+                    let nibble = UInt8(truncatingIfNeeded: word >> UInt64(60 - 4 * (k % 16))) & 0xF
+                    buffer[out] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
                     out += 1
                 }
                 return out
