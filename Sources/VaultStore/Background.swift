@@ -18,6 +18,13 @@ public final class Background<Value: Sendable>: @unchecked Sendable {  // `resul
         }
     }
 
+    /// True once the work has finished (does not wait).
+    public var isFinished: Bool {
+        guard done.wait(timeout: .now()) == .success else { return false }
+        done.signal()
+        return true
+    }
+
     /// The work's result, once it has finished (waits until then).
     public func value() -> Value {
         done.wait()

@@ -14,8 +14,12 @@ public struct ScanFingerprint: Hashable, Sendable {
     public init(_ files: [ScannedFile]) {
         var sum: UInt64 = 0
         for file in files { sum &+= Self.hash(file) }
-        value = sum ^ UInt64(files.count)
+        self.init(sum: sum, count: files.count)
     }
+
+    /// The fingerprint of `count` files whose ``hash(_:)`` values add up
+    /// (wrapping) to `sum`: a watcher keeps the sum as files change.
+    public init(sum: UInt64, count: Int) { value = sum ^ UInt64(count) }
 
     /// A fingerprint read back from storage as a signed 64-bit integer (SQLite's).
     public init(stored: Int64) { value = UInt64(bitPattern: stored) }

@@ -29,8 +29,9 @@ public struct Vault: Sendable {
     /// links), their cards and the problems met while walking the vault,
     /// from `.vault/cache/notes.bin` as far as it is still fresh: much faster
     /// than ``loadNotes()`` and ``CardLoader/cards(of:)`` when few notes changed.
-    public func loadCatalog() -> NoteCatalog.Loaded {
-        NoteCatalog(layout: layout, timeZone: config.timeZone).load()
+    /// A scan checks the catalog unless a running watcher `vouched` for it.
+    public func loadCatalog(vouched: NoteCatalog.VouchedScan? = nil) -> NoteCatalog.Loaded {
+        NoteCatalog(layout: layout, timeZone: config.timeZone).load(vouched: vouched)
     }
 
     /// The note a command-line argument names (id, id prefix or path).

@@ -33,6 +33,11 @@ public struct VaultScanner: Sendable {
         public var files: [ScannedFile]
         /// Problems met on the way (loops, unreadable folders).
         public var problems: [Diagnostic]
+
+        public init(files: [ScannedFile], problems: [Diagnostic]) {
+            self.files = files
+            self.problems = problems
+        }
     }
 
     let layout: VaultLayout

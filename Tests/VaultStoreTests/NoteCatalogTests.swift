@@ -109,6 +109,31 @@ struct NoteCatalogTests {
         #expect(second.notes == first.notes && second.cards == first.cards)
     }
 
+    @Test("a catalog a watcher vouches for is used without a scan; a stale vouch falls back to the scan")
+    func vouchedLoad() throws {
+        let dir = Self.fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        let first = catalog.load()
+        let header = try #require(catalog.storedHeader())
+        let scan = VaultScanner(layout: VaultLayout(root: dir.url)).scan().files
+        #expect(header.timeZoneID == Self.utc.identifier)
+        #expect(header.scan == NoteCatalog.VouchedScan(fingerprint: ScanFingerprint(scan), count: scan.count))
+
+        let vouched = catalog.load(vouched: header.scan)
+        #expect(vouched.report.vouched && vouched.report.outcome == .unchanged)
+        #expect(vouched.report.scanSeconds == 0 && vouched.problems.isEmpty)
+        #expect(vouched.notes == first.notes && vouched.cards == first.cards)
+
+        // The files changed after the watcher vouched for the old catalog: its vouch no longer matches.
+        try Self.overwriteInPlace(dir, "inbox/plain.md", "# Now a heading\n")
+        let stale = NoteCatalog.VouchedScan(
+            fingerprint: ScanFingerprint(value: header.scan.fingerprint.value ^ 1), count: 7)
+        let rescanned = catalog.load(vouched: stale)
+        #expect(!rescanned.report.vouched && rescanned.report.outcome == .updated)
+        #expect(rescanned.report.parsed == ["inbox/plain.md"])
+        Self.expectMatchesFullLoad(rescanned, dir)
+    }
+
     @Test("an edit of a note is seen, and only that note is parsed again")
     func editedNote() throws {
         let dir = Self.fixture()

@@ -43,6 +43,37 @@ enum CatalogFile {
         return contents ?? nil
     }
 
+    /// What the catalog at `url` says it matches, read from its first
+    /// bytes only (no checksum: for a watcher that only wants to know
+    /// whether to bring the file up to date; whoever reads the notes checks
+    /// the whole file). Nil when there is no catalog of this format version.
+    static func header(_ url: URL) -> (timeZoneID: String, scan: NoteCatalog.VouchedScan)? {
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard n > prefixSize else { return nil }
+        return bytes.withUnsafeBytes { raw -> (String, NoteCatalog.VouchedScan)? in
+            let raw = UnsafeRawBufferPointer(rebasing: raw[..<n])
+            guard raw.prefix(magic.count).elementsEqual(magic) else { return nil }
+            var input = CatalogReader(UnsafeRawBufferPointer(rebasing: raw[magic.count...]))
+            do throws(CatalogDamage) {
+                guard try input.uint32() == version else { return nil }
+                _ = try input.uint32()  // reserved
+                _ = try input.uint64()  // payload length
+                _ = try input.uint64()  // checksum
+                let zone = try input.string()
+                let fingerprint = ScanFingerprint(value: try input.uint64())
+                _ = try input.string()  // git HEAD
+                let count = Int(try input.uint32())
+                return (zone, NoteCatalog.VouchedScan(fingerprint: fingerprint, count: count))
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// Decodes the bytes of a catalog file, entries in parallel on all cores.
     /// Returns nil for another format version or zone.
     /// - Throws: ``CatalogDamage`` when the bytes are not a catalog.

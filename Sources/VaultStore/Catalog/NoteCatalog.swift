@@ -21,7 +21,8 @@ public struct NoteCatalog: Sendable {
         public var notes: [Note]
         /// Their cards, in note order then reading order.
         public var cards: [Card]
-        /// The problems the scan met (link loops, unreadable folders), sorted by path.
+        /// The problems the scan met (link loops, unreadable folders), sorted
+        /// by path; none when a watcher vouched for the catalog and no scan was made.
         public var problems: [Diagnostic]
         /// What was reused and what was parsed.
         public var report: Report
@@ -41,6 +42,9 @@ public struct NoteCatalog: Sendable {
         }
 
         public var outcome: Outcome
+        /// True when a running watcher vouched for the stored catalog, so no
+        /// scan was made (``Loaded/problems`` is then empty).
+        public var vouched: Bool
         /// Notes taken from the stored catalog.
         public var reused: Int
         /// Paths of the notes parsed, in path order.
@@ -72,18 +76,72 @@ public struct NoteCatalog: Sendable {
     /// Where the catalog is kept.
     public var url: URL { layout.cacheFolder.appendingPathComponent(CatalogFile.name) }
 
+    /// The zone and scan the stored catalog says it matches, read from its
+    /// first bytes only (nil when there is none of this format version):
+    /// enough for a watcher to tell whether the file needs bringing up to
+    /// date. Whoever reads the notes checks the whole file.
+    public func storedHeader() -> (timeZoneID: String, scan: VouchedScan)? { CatalogFile.header(url) }
+
+    /// What a file watcher vouches for: the vault's notes are exactly the
+    /// files a scan with this fingerprint and count would find.
+    public struct VouchedScan: Hashable, Sendable {
+        public var fingerprint: ScanFingerprint
+        public var count: Int
+
+        public init(fingerprint: ScanFingerprint, count: Int) {
+            self.fingerprint = fingerprint
+            self.count = count
+        }
+    }
+
     /// The vault's notes and cards, from the catalog as far as it is still
     /// true of the files, parsing the rest; writes the catalog back when it
     /// changed (silently not, when it cannot).
-    public func load() -> Loaded {
+    ///
+    /// - Parameter vouched: what a running watcher says the files are. When
+    ///   the stored catalog matches it, the catalog is used without a scan;
+    ///   otherwise the vault is scanned as usual.
+    public func load(vouched: VouchedScan? = nil) -> Loaded {
         let start = DispatchTime.now().uptimeNanoseconds
-        let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
+        guard let vouched else {
+            let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
+            return load(scan: scan, stored: nil, start: start)
+        }
+        var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
+        trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
+        guard let matching = stored, matching.fingerprint == vouched.fingerprint,
+            matching.entries.count == vouched.count
+        else {
+            let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
+            return load(scan: scan, stored: stored, start: start)
+        }
+        var entries = stored.take()!.entries
+        let report = Report(
+            outcome: .unchanged, vouched: true, reused: entries.count, parsed: [], added: 0, changed: 0, removed: 0,
+            redated: 0, written: false, scanSeconds: 0, totalSeconds: 0)
+        return finish(
+            &entries, fingerprint: vouched.fingerprint, storedHead: matching.gitHead, unchanged: true, report: report,
+            problems: [], start: start)
+    }
+
+    /// Like ``load(vouched:)``, for the files of `scan` (a watcher keeps its
+    /// own scan up to date from file events, and passes it here).
+    public func load(scan: VaultScanner.Result) -> Loaded {
+        load(scan: scan, stored: nil, start: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// The load for the files of `scan`, reading the stored catalog unless
+    /// it was read already (`stored`).
+    private func load(scan: VaultScanner.Result, stored alreadyRead: CatalogFile.Contents?, start: UInt64) -> Loaded {
         let scanSeconds = Self.seconds(since: start)
         trace("catalog: scan \(scan.files.count) files", since: start)
         let fingerprint = ScanFingerprint(scan.files)
         trace("catalog: fingerprint", since: start)
-        var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
-        trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
+        var stored = alreadyRead
+        if stored == nil {
+            stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
+            trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
+        }
         let storedHead = stored?.gitHead
         let unchanged = stored.map { $0.fingerprint == fingerprint && $0.entries.count == scan.files.count } ?? false
         let outcome: Report.Outcome = unchanged ? .unchanged : stored == nil ? .rebuilt : .updated
@@ -92,16 +150,28 @@ public struct NoteCatalog: Sendable {
         var entries = stored.take()?.entries ?? CatalogEntries()
 
         var report = Report(
-            outcome: outcome, reused: 0, parsed: [], added: 0, changed: 0, removed: 0, redated: 0, written: false,
-            scanSeconds: scanSeconds, totalSeconds: 0)
+            outcome: outcome, vouched: false, reused: 0, parsed: [], added: 0, changed: 0, removed: 0, redated: 0,
+            written: false, scanSeconds: scanSeconds, totalSeconds: 0)
         if unchanged {
             report.reused = entries.count
         } else {
             entries = update(entries, to: scan.files, report: &report)
             trace("catalog: parsed \(report.parsed.count) notes", since: start)
         }
-        let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
+        let problems = scan.problems.sorted { ($0.path, $0.code) < ($1.path, $1.code) }
+        return finish(
+            &entries, fingerprint: fingerprint, storedHead: storedHead, unchanged: unchanged, report: report,
+            problems: problems, start: start)
+    }
 
+    /// Dates the notes that need a fallback date, writes the catalog when
+    /// anything changed, and returns the load.
+    private func finish(
+        _ entries: inout CatalogEntries, fingerprint: ScanFingerprint, storedHead: String?, unchanged: Bool,
+        report: Report, problems: [Diagnostic], start: UInt64
+    ) -> Loaded {
+        var report = report
+        let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
         if !unchanged || gitHead != storedHead {
             let contents = CatalogFile.Contents(
                 timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
@@ -110,8 +180,9 @@ public struct NoteCatalog: Sendable {
             trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
         }
         report.totalSeconds = Self.seconds(since: start)
-        trace("catalog: \(report.outcome.rawValue), \(report.reused) reused", since: start)
-        let problems = scan.problems.sorted { ($0.path, $0.code) < ($1.path, $1.code) }
+        trace(
+            "catalog: \(report.outcome.rawValue)\(report.vouched ? " (vouched for by the watcher)" : ""), "
+                + "\(report.reused) reused", since: start)
         return Loaded(notes: entries.notes, cards: entries.cards, problems: problems, report: report)
     }
 
