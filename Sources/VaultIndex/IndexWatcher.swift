@@ -1,17 +1,23 @@
 import Foundation
 import VaultStore
 
-/// Keeps a vault's search cache fresh from file-system events, so that a
-/// search need not stat 100,000 files to see every edit.
+/// Keeps a vault's search cache and note catalog fresh from file-system
+/// events, so that a search or `vault status` need not stat 100,000 files
+/// to see every edit.
 ///
 /// It watches every folder the scan walks with inotify (set up before the
-/// first full refresh, so nothing slips between), collects the paths events
-/// name, and applies them with ``SearchIndex/refresh(paths:folders:)`` when
-/// events go quiet or when a search asks through ``WatchSocket``. Before
-/// answering a search it drains the inotify queue: the kernel queues an
-/// event before the writing call returns, so every write that finished
-/// before the search started is applied. A queue overflow, a change to
-/// `.vault/ignore` or a failed watch falls back to a full scan.
+/// first scan, so nothing slips between), collects the paths events name,
+/// and applies them when events go quiet or when a command asks through
+/// ``WatchSocket``: to its own copy of the scan (``WatchedFiles``), to the
+/// search cache with ``SearchIndex/refresh(paths:folders:)``, and, once a
+/// command has asked for it, to the note catalog. Before answering it
+/// drains the inotify queue: the kernel queues an event before the writing
+/// call returns, so every write that finished before the command started
+/// is applied. A queue overflow, a change to `.vault/ignore` or a failed
+/// watch falls back to a full scan.
+///
+/// The search cache's first refresh (a full build on a new vault) runs on
+/// another thread: catalog requests are answered meanwhile, searches wait.
 public final class IndexWatcher {
     /// Why the watcher cannot run.
     public enum Failure: LocalizedError, Equatable {
@@ -37,9 +43,23 @@ public final class IndexWatcher {
     /// Folder (vault-relative, "" for the root) of each inotify watch.
     var folders: [Int32: String] = [:]
     var dotVaultWatch: Int32 = -1
+    /// Paths and folders events named since the last apply.
     var dirtyPaths = Set<String>()
     var dirtyFolders = Set<String>()
     var needsFullScan = false
+    /// The vault's note files now, as far as events tell.
+    var watched = WatchedFiles()
+    /// What ``watched`` took in that the search cache has not yet.
+    var indexPaths = Set<String>()
+    var indexFolders = Set<String>()
+    var indexNeedsFullScan = false
+    /// The search cache's first refresh, while it runs; searches asking meanwhile wait in ``waitingSearches``.
+    var firstRefresh: Background<Result<RefreshReport, any Error>>?
+    var waitingSearches: [Int32] = []
+    /// The zone of the note catalog to keep fresh, once a command asked for it.
+    var catalogZone: TimeZone?
+    /// ``watched``'s generation when the catalog was last brought up to date.
+    var catalogGeneration = -1
     /// Set when the vault folder itself is deleted or moved away.
     var rootGone = false
     /// Set when applying on quiet failed; cleared by the next event.
@@ -81,8 +101,12 @@ public final class IndexWatcher {
             guard inotifyFD >= 0 else { throw Failure.system("inotify_init1: \(String(cString: strerror(errno)))") }
             try watchTree("")
             dotVaultWatch = inotify_add_watch(inotifyFD, layout.dotVault.path, Self.mask)
-            let first = try index.refresh()
-            log("watching \(folders.count) folders; \(first.scanned) notes, \(first.added + first.changed) indexed")
+            let scan = scanner.scanInParallel(sorted: false).files
+            watched = WatchedFiles(scan)
+            log("watching \(folders.count) folders; \(scan.count) notes")
+            // Only the other thread touches the index until it has finished.
+            let index = UncheckedIndex(index: index)
+            firstRefresh = Background { Result { try index.index.refresh(scan: scan) } }
             while !rootGone && !isIdleTooLong { try step() }
             log(rootGone ? "the vault folder is gone; stopping" : "no search for \(idleExitSeconds ?? 0) s; stopping")
         #else
@@ -102,13 +126,14 @@ public final class IndexWatcher {
 
         private var isDirty: Bool { needsFullScan || !dirtyPaths.isEmpty || !dirtyFolders.isEmpty }
 
-        /// Waits for events or a search, and handles them.
+        /// Waits for events or a request, and handles them.
         private func step() throws {
             var fds = [
                 pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: serverFD, events: Int16(POLLIN), revents: 0),
             ]
             var timeout: Int32 = isDirty && !idleApplyFailed ? Self.settleMilliseconds : -1
+            if firstRefresh != nil { timeout = timeout < 0 ? 20 : min(timeout, 20) }  // look in on it
             if let idle = idleExitSeconds {
                 let left = Int64(idle) * 1000 - Int64((DispatchTime.now().uptimeNanoseconds - lastActivity) / 1_000_000)
                 let wait = Int32(clamping: max(0, left) + 10)
@@ -127,20 +152,7 @@ public final class IndexWatcher {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 lastActivity = DispatchTime.now().uptimeNanoseconds
                 let client = accept(serverFD, nil, nil)
-                guard client >= 0 else { return }
-                defer { close(client) }
-                var timeout = timeval(tv_sec: 2, tv_usec: 0)
-                setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                guard WatchSocket.readLine(client) == "sync" else { return }
-                do {
-                    try readEvents()
-                    try apply()
-                    _ = WatchSocket.writeAll(client, "ok\n")
-                } catch {
-                    needsFullScan = true
-                    _ = WatchSocket.writeAll(client, "error\n")
-                    log("error: \(error.localizedDescription)")
-                }
+                if client >= 0 { serve(client) }
             } else if ready == 0, isDirty {
                 do {
                     try apply()
@@ -152,28 +164,140 @@ public final class IndexWatcher {
                     log("error: \(error.localizedDescription)")
                 }
             }
+            try finishFirstRefresh()
         }
 
-        /// Brings the cache up to date with the events read so far.
+        /// Answers one request (docs/FORMAT.md, "Watcher socket"), and
+        /// closes the connection unless the answer must wait.
+        private func serve(_ client: Int32) {
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let request = WatchSocket.readLine(client)?.split(separator: " ", maxSplits: 1).map(String.init) ?? []
+            switch request.first {
+            case "sync":
+                do {
+                    try readEvents()
+                    try apply()
+                } catch {
+                    needsFullScan = true
+                    _ = WatchSocket.writeAll(client, "error\n")
+                    close(client)
+                    log("error: \(error.localizedDescription)")
+                    return
+                }
+                if firstRefresh != nil {
+                    waitingSearches.append(client)  // answered when the first refresh is done
+                    return
+                }
+                _ = WatchSocket.writeAll(client, "ok\n")
+            case "catalog" where request.count == 2:
+                do {
+                    guard let zone = TimeZone(identifier: request[1]) else { throw Failure.system("unknown zone") }
+                    try readEvents()
+                    do {
+                        try apply()
+                    } catch {
+                        // The search cache's trouble; the files are up to date.
+                        needsFullScan = true
+                        log("error: \(error.localizedDescription)")
+                    }
+                    let vouched = try catalog(in: zone)
+                    _ = WatchSocket.writeAll(
+                        client, "ok \(String(vouched.fingerprint.value, radix: 16)) \(vouched.count)\n")
+                } catch {
+                    _ = WatchSocket.writeAll(client, "error\n")
+                    log("error: \(error.localizedDescription)")
+                }
+            default:
+                break
+            }
+            close(client)
+        }
+
+        /// Takes in the events read so far: first into ``watched`` (catalog
+        /// requests need it even while the search cache is busy), then into
+        /// the search cache and, when a command has asked for it, the catalog.
         private func apply() throws {
-            try index.reopenIfReplaced()
             if needsFullScan {
-                needsFullScan = false
-                dirtyPaths = []
-                dirtyFolders = []
                 scanner = VaultScanner(layout: layout)
-                let report = try index.refresh()
+                watched = WatchedFiles(scanner.scanInParallel(sorted: false).files)
+                catalogGeneration = -1
+                indexNeedsFullScan = true
+            } else {
+                for folder in dirtyFolders { watched.replace(folder: folder, with: scanner.scan(folder: folder).files) }
+                for path in dirtyPaths { watched.set(path, to: scanner.file(at: path)) }
+                indexPaths.formUnion(dirtyPaths)
+                indexFolders.formUnion(dirtyFolders)
+            }
+            needsFullScan = false
+            dirtyPaths = []
+            dirtyFolders = []
+            if let zone = catalogZone, watched.generation != catalogGeneration {
+                do {
+                    _ = try catalog(in: zone)
+                } catch {
+                    log("error: \(error.localizedDescription)")
+                }
+            }
+            guard firstRefresh == nil else { return }
+            try index.reopenIfReplaced()
+            if indexNeedsFullScan {
+                indexNeedsFullScan = false
+                indexPaths = []
+                indexFolders = []
+                let report = try index.refresh(scan: watched.scan.files)
                 log("full scan: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
-            } else if isDirty {
-                let paths = dirtyPaths
-                let changedFolders = dirtyFolders
-                dirtyPaths = []
-                dirtyFolders = []
+            } else if !indexPaths.isEmpty || !indexFolders.isEmpty {
+                let (paths, changedFolders) = (indexPaths, indexFolders)
+                indexPaths = []
+                indexFolders = []
                 let report = try index.refresh(paths: paths, folders: changedFolders)
                 if !report.isNoChange {
                     log("\(report.added) added, \(report.changed) changed, \(report.removed) removed")
                 }
             }
+        }
+
+        /// Brings the note catalog for `zone` up to date with ``watched``
+        /// (a look at its first bytes when it already is) and returns what
+        /// it now matches.
+        private func catalog(in zone: TimeZone) throws -> NoteCatalog.VouchedScan {
+            catalogZone = zone
+            let catalog = NoteCatalog(layout: layout, timeZone: zone)
+            let vouched = NoteCatalog.VouchedScan(fingerprint: watched.fingerprint, count: watched.count)
+            func upToDate() -> Bool {
+                guard let header = catalog.storedHeader() else { return false }
+                return header.timeZoneID == zone.identifier && header.scan == vouched
+            }
+            if !upToDate() {
+                let report = catalog.load(scan: watched.scan).report
+                log("note catalog: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
+                guard upToDate() else { throw Failure.system("cannot write the note catalog") }
+            }
+            catalogGeneration = watched.generation
+            return vouched
+        }
+
+        /// When the search cache's first refresh has finished: reports it,
+        /// takes in what happened meanwhile, and answers the waiting searches.
+        private func finishFirstRefresh() throws {
+            guard let running = firstRefresh, running.isFinished else { return }
+            firstRefresh = nil
+            let report = try running.value().get()
+            log("search cache: \(report.added + report.changed) notes indexed")
+            var answer = "ok\n"
+            do {
+                try apply()
+            } catch {
+                needsFullScan = true
+                answer = "error\n"
+                log("error: \(error.localizedDescription)")
+            }
+            for client in waitingSearches {
+                _ = WatchSocket.writeAll(client, answer)
+                close(client)
+            }
+            waitingSearches = []
         }
 
         private func listen() throws {
@@ -282,4 +406,9 @@ public final class IndexWatcher {
             }
         }
     #endif
+}
+
+/// The search cache, handed to the thread that does its first refresh.
+private struct UncheckedIndex: @unchecked Sendable {  // only that thread uses it until it has finished
+    let index: SearchIndex
 }

@@ -1,8 +1,9 @@
 import Foundation
 import VaultStore
 
-/// The local socket through which `vault search` asks a running watcher
-/// (`vault index --watch`) to bring the cache up to date.
+/// The local socket through which commands ask a running watcher
+/// (`vault index --watch`) to bring the search cache or the note catalog
+/// up to date (docs/FORMAT.md, "Watcher socket").
 ///
 /// On Linux it is an abstract-namespace Unix socket named after the cache
 /// folder, so there is no socket file to go stale and no path-length limit;
@@ -18,9 +19,26 @@ public enum WatchSocket {
     /// when there is no watcher or it failed (the caller then refreshes by
     /// scanning, so a dead watcher costs speed, never correctness).
     public static func sync(_ layout: VaultLayout) -> Bool {
+        ask(layout, "sync") == "ok"
+    }
+
+    /// Asks the vault's watcher to bring the note catalog for `timeZone` up
+    /// to date, and returns what the catalog then matches; nil when there
+    /// is no watcher or it failed (the caller then scans).
+    public static func catalog(_ layout: VaultLayout, timeZone: TimeZone) -> NoteCatalog.VouchedScan? {
+        guard let answer = ask(layout, "catalog \(timeZone.identifier)") else { return nil }
+        let words = answer.split(separator: " ")
+        guard words.count == 3, words[0] == "ok", let value = UInt64(words[1], radix: 16), let count = Int(words[2])
+        else { return nil }
+        return NoteCatalog.VouchedScan(fingerprint: ScanFingerprint(value: value), count: count)
+    }
+
+    /// Sends `request` to the vault's watcher and returns its one-line
+    /// answer; nil when there is no watcher, or no answer in time.
+    private static func ask(_ layout: VaultLayout, _ request: String) -> String? {
         #if os(Linux)
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { return false }
+            guard fd >= 0 else { return nil }
             defer { close(fd) }
             var timeout = timeval(tv_sec: syncTimeoutSeconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -28,10 +46,10 @@ public enum WatchSocket {
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
             }
-            guard connected == 0, writeAll(fd, "sync\n") else { return false }
-            return readLine(fd) == "ok"
+            guard connected == 0, writeAll(fd, request + "\n") else { return nil }
+            return readLine(fd)
         #else
-            return false
+            return nil
         #endif
     }
 

@@ -58,9 +58,10 @@ extension VaultCommand {
                 throw CLIError.studyNeedsTerminal
             }
             var trace = PhaseTrace()
-            let catalog = context.vault.loadCatalog()  // notes sorted by path, and their cards
+            let catalog = context.loadCatalog()  // notes sorted by path, and their cards
             let cards = catalog.cards
-            trace.mark("notes (\(catalog.notes.count)) and cards (\(cards.count)), catalog \(catalog.report.outcome.rawValue)")
+            trace.mark(
+                "notes (\(catalog.notes.count)) and cards (\(cards.count)), catalog \(catalog.report.outcome.rawValue)")
             let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
             trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
             KeptUntilExit.keep((catalog, ledger))

@@ -11,19 +11,25 @@ struct CurationSnapshot {
     let notes: [Note]
     /// The flashcards of those notes (nil when the notes were parsed: no command that asks for that needs them).
     let cards: [Card]?
-    let noteProblems: [Diagnostic]
     /// The ledger replayed (from the replay cache when it holds).
     let ledger: ReplayedLedger
     let state: CurationState
     let board: CurationBoard
+    /// The flashcard counts for `vault status`, when asked for: worked out
+    /// on another thread while the board is built.
+    let flashcards: Background<FlashcardCounts>?
 
     /// Today's day number in the vault's zone.
     var today: Int { VaultDate.dayNumber(of: context.now, in: context.timeZone) }
     var store: LedgerStore { LedgerStore(layout: context.vault.layout) }
 
-    /// - Parameter parsed: parse every note in full (for `vault list --json`, which
-    ///   prints links and front matter) instead of reading the note catalog.
-    static func load(_ context: CommandContext, parsed: Bool = false) -> CurationSnapshot {
+    /// - Parameters:
+    ///   - parsed: parse every note in full (for `vault list --json`, which
+    ///     prints links and front matter) instead of reading the note catalog.
+    ///   - countingFlashcards: also count the flashcards due and new (see ``flashcards``).
+    static func load(_ context: CommandContext, parsed: Bool = false, countingFlashcards: Bool = false)
+        -> CurationSnapshot
+    {
         var trace = PhaseTrace()
         // The ledger's replay cache loads on another thread while the notes are scanned.
         let (layout, timeZone) = (context.vault.layout, context.timeZone)
@@ -33,18 +39,32 @@ struct CurationSnapshot {
             let notes = context.vault.loadNotes()
             loaded = (notes.notes, nil, notes.problems)
         } else {
-            let catalog = context.vault.loadCatalog()
+            let catalog = context.loadCatalog()
             loaded = (catalog.notes, catalog.cards, catalog.problems)
         }
         trace.mark("notes (\(loaded.notes.count))")
         let ledger = replaying.value()
         trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
+        var flashcards: Background<FlashcardCounts>?
+        if countingFlashcards {
+            let notes = loaded.notes
+            let (cards, config, now) = (loaded.cards, context.config.schedulers, context.now)
+            let layout = context.vault.layout
+            flashcards = Background {
+                var trace = PhaseTrace()
+                let cards = cards ?? CardLoader(layout: layout).cards(of: notes)
+                let schedules = ledger.cardSchedules(cards: cards, config: config)
+                trace.mark("card schedules (\(cards.count) cards, beside the board)")
+                defer { trace.mark("flashcard counts") }
+                return FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone)
+            }
+        }
         let state = ledger.replay.curation
         let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
         trace.mark("board")
         return CurationSnapshot(
-            context: context, notes: loaded.notes, cards: loaded.cards, noteProblems: loaded.problems, ledger: ledger,
-            state: state, board: board)
+            context: context, notes: loaded.notes, cards: loaded.cards, ledger: ledger, state: state, board: board,
+            flashcards: flashcards)
     }
 
     /// Prints a warning naming the lower-level periods inside `period` that are not done.
