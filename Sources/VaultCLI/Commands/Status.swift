@@ -16,17 +16,13 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let snapshot = CurationSnapshot.load(context)
+            let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
             var report = StatusReport(board: snapshot.board, today: snapshot.today)
             var trace = PhaseTrace()
             report.studyStreak = StudyStreak(activity: snapshot.ledger.replay.activity, now: context.now)
             trace.mark("streak")
-            let cards = snapshot.cards ?? CardLoader(layout: context.vault.layout).cards(of: snapshot.notes)
-            let schedules = snapshot.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
-            trace.mark("card schedules (\(cards.count) cards)")
-            report.flashcards = FlashcardCounts.count(
-                cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone)
-            trace.mark("flashcard counts")
+            report.flashcards = snapshot.flashcards?.value()
+            trace.mark("waiting for the flashcard counts")
             KeptUntilExit.keep(snapshot)
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
             let style = context.output.style
