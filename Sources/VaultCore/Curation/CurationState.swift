@@ -288,6 +288,9 @@ public struct CurationState: Sendable {
 
     /// The number of device `name`, numbering it when it is new.
     private mutating func deviceNumber(_ name: String) -> Int32 {
+        // A vault has a handful of devices, with 12-character ids: comparing
+        // a few such short strings costs less than hashing one (replay numbers a device per event).
+        if devices.count <= 8, let n = devices.firstIndex(of: name) { return Int32(n) }
         if let n = deviceNumbers[name] { return n }
         let n = Int32(devices.count)
         devices.append(name)
