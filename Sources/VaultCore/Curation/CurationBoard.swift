@@ -82,8 +82,13 @@ public struct CurationBoard: Sendable {
     private let weeks: PeriodRanges
     private let months: PeriodRanges
     private let years: PeriodRanges
-    /// Per item, where its decisions in force (week, month, year) are in ``state``.
+    /// Per item, where its decisions in force (week, month, year) are in ``decided``.
     private let slots: [DecisionSlots]
+    /// The events in force, as the state packs them (24 bytes, devices as
+    /// numbers): copied while the board reads each slot anyway, so that a
+    /// review reads them in about its own order instead of going back to
+    /// the state's slots at random.
+    private let decided: [PackedSlot.Event]
 
     /// Builds the board. Notes without a creation date cannot be placed in a
     /// period and are left out (`vault check` reports them).
@@ -155,7 +160,7 @@ public struct CurationBoard: Sendable {
         months.close(at: items.count)
         years.close(at: items.count)
 
-        self.slots = Self.decisions(of: &items, in: state)
+        (slots, decided) = Self.decisions(of: &items, in: state)
         self.items = items
         self.weeks = weeks
         self.months = months
@@ -199,7 +204,7 @@ public struct CurationBoard: Sendable {
         }
     }
 
-    /// An item's decisions in force, as positions of the state's slots (-1: none).
+    /// An item's decisions in force, as positions in the board's pool (-1: none).
     private struct DecisionSlots {
         var week: Int32 = -1
         var month: Int32 = -1
@@ -233,11 +238,15 @@ public struct CurationBoard: Sendable {
     /// reads no second string. The slots are read as the state packs them
     /// (32 bytes each); a ``CurationState/Decided`` is built only when a
     /// review shows one.
-    private static func decisions(of items: inout [Item], in state: CurationState) -> [DecisionSlots] {
+    private static func decisions(of items: inout [Item], in state: CurationState) -> (
+        [DecisionSlots], [PackedSlot.Event]
+    ) {
         var slots = [DecisionSlots](repeating: DecisionSlots(), count: items.count)
-        guard let notes = items.first?.notes else { return slots }
+        var decided: [PackedSlot.Event] = []
+        guard let notes = items.first?.notes else { return (slots, decided) }
         var itemOfNote = [Int32](repeating: -1, count: notes.count)
         for i in items.indices { itemOfNote[items[i].index] = Int32(i) }
+        decided.reserveCapacity(items.count)
         notes.withUnsafeBufferPointer { notes in
             for index in notes.indices {
                 let i = Int(itemOfNote[index])
@@ -251,9 +260,11 @@ public struct CurationBoard: Sendable {
                     let slot = state.packedSlot(at: position)
                     let level = slot.period.level
                     // Only the item's own week, month and year count.
-                    guard slot.period.period == periods[level], let decision = state.currentDecision(of: slot)
+                    guard slot.period.period == periods[level], let event = state.currentEvent(of: slot)
                     else { continue }
-                    slots[i][level] = Int32(position)
+                    slots[i][level] = Int32(decided.count)
+                    decided.append(event)
+                    let decision = event.decision
                     if decision == .keep { cycle = max(cycle, level.promotedCycle) }
                     if level == .weekly, decision == .archive { archived = true }
                 }
@@ -261,7 +272,7 @@ public struct CurationBoard: Sendable {
                 items[i].archived = archived && cycle <= .weekly
             }
         }
-        return slots
+        return (slots, decided)
     }
 
     private func ranges(_ level: ReviewLevel) -> PeriodRanges {
@@ -282,7 +293,7 @@ public struct CurationBoard: Sendable {
             let slot = slots[i][level]
             if slot >= 0 || (items[i].cycle == level.eligibleCycle && !items[i].archived) {
                 eligible.append(items[i])
-                decisions.append(slot >= 0 ? state.current(at: Int(slot)) : nil)
+                decisions.append(slot >= 0 ? state.decided(decided[Int(slot)]) : nil)
             }
         }
         return Review(period: period, items: eligible, decisions: decisions, finishedAt: state.finished[period])

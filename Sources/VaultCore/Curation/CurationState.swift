@@ -274,14 +274,17 @@ public struct CurationState: Sendable {
     /// The slot at `position`, as stored.
     func packedSlot(at position: Int) -> PackedSlot { slots[position] }
 
-    /// The decision in force in `slot`, without naming its device.
-    func currentDecision(of slot: PackedSlot) -> CurationDecision? {
-        slot.current == .firstDevice ? slot.first.decision : slot.currentDecision(sideTable: otherDevices)
+    /// The event in force in `slot`, its device still a number (see ``decided(_:)``).
+    func currentEvent(of slot: PackedSlot) -> PackedSlot.Event? {
+        slot.current == .firstDevice ? slot.first : slot.currentEvent(sideTable: otherDevices)
     }
 
+    /// `event` with its device named.
+    func decided(_ event: PackedSlot.Event) -> Decided { event.decided(devices: devices) }
+
     /// The decision in force in the slot at `position`.
-    func current(at position: Int) -> Decided? {
-        slots[position].currentEvent(sideTable: otherDevices)?.decided(devices: devices)
+    private func current(at position: Int) -> Decided? {
+        currentEvent(of: slots[position]).map(decided)
     }
 
     // MARK: Replaying

@@ -97,16 +97,6 @@ public struct PackedSlot: Sendable {
 // MARK: Unpacking
 
 extension PackedSlot {
-    /// The decision in force, without building a ``CurationState/Decided``
-    /// (the board needs only this of most notes).
-    func currentDecision(sideTable: [OtherDevices]) -> CurationDecision? {
-        switch current {
-        case .none: nil
-        case .firstDevice: first.decision
-        case .otherDevice: sideTable[Int(others)].events[sideTable[Int(others)].current].decision
-        }
-    }
-
     /// The event in force, if any.
     func currentEvent(sideTable: [OtherDevices]) -> Event? {
         switch current {
