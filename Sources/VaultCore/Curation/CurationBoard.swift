@@ -84,7 +84,11 @@ public struct CurationBoard: Sendable {
     private let years: PeriodRanges
     /// Per item, where its decisions in force (week, month, year) are in ``decided``.
     private let slots: [DecisionSlots]
-    private let decided: [CurationState.Decided]
+    /// The events in force, as the state packs them (24 bytes, devices as
+    /// numbers): copied while the board reads each slot anyway, so that a
+    /// review reads them in about its own order instead of going back to
+    /// the state's slots at random.
+    private let decided: [PackedSlot.Event]
 
     /// Builds the board. Notes without a creation date cannot be placed in a
     /// period and are left out (`vault check` reports them).
@@ -156,27 +160,11 @@ public struct CurationBoard: Sendable {
         months.close(at: items.count)
         years.close(at: items.count)
 
-        let (slots, decided) = Self.decisions(of: items, in: state)
-        for i in items.indices where slots[i].week >= 0 || slots[i].month >= 0 || slots[i].year >= 0 {
-            var cycle = CurationCycle.daily
-            var archived = false
-            for level in ReviewLevel.allCases {
-                let slot = slots[i][level]
-                guard slot >= 0 else { continue }
-                let decision = decided[Int(slot)].decision
-                if decision == .keep { cycle = max(cycle, level.promotedCycle) }
-                if level == .weekly, decision == .archive { archived = true }
-            }
-            if cycle > .weekly { archived = false }
-            items[i].cycle = cycle
-            items[i].archived = archived
-        }
+        (slots, decided) = Self.decisions(of: &items, in: state)
         self.items = items
         self.weeks = weeks
         self.months = months
         self.years = years
-        self.slots = slots
-        self.decided = decided
     }
 
     /// Where a dated note goes: sorted by day, then creation, then path.
@@ -240,18 +228,21 @@ public struct CurationBoard: Sendable {
         }
     }
 
-    /// Each item's decisions in force in its week, month and year.
+    /// Each item's decisions in force in its week, month and year, and the
+    /// cycle and archiving they give it (set on `items`).
     ///
     /// One look-up per note in the state's per-note runs, made in the notes'
     /// own order: the order they were loaded (and their ids allocated) in,
     /// so that reading 100,000 ids walks memory forward instead of jumping.
     /// Keys are UUIDs as 128 bits, so a look-up hashes two integers and
-    /// reads no second string.
-    private static func decisions(of items: [Item], in state: CurationState) -> (
-        [DecisionSlots], [CurationState.Decided]
+    /// reads no second string. The slots are read as the state packs them
+    /// (32 bytes each); a ``CurationState/Decided`` is built only when a
+    /// review shows one.
+    private static func decisions(of items: inout [Item], in state: CurationState) -> (
+        [DecisionSlots], [PackedSlot.Event]
     ) {
         var slots = [DecisionSlots](repeating: DecisionSlots(), count: items.count)
-        var decided: [CurationState.Decided] = []
+        var decided: [PackedSlot.Event] = []
         guard let notes = items.first?.notes else { return (slots, decided) }
         var itemOfNote = [Int32](repeating: -1, count: notes.count)
         for i in items.indices { itemOfNote[items[i].index] = Int32(i) }
@@ -260,13 +251,25 @@ public struct CurationBoard: Sendable {
             for index in notes.indices {
                 let i = Int(itemOfNote[index])
                 guard i >= 0, let id = notes[index].id else { continue }
+                let positions = state.slotPositions(of: NoteKey(id: id))
+                guard !positions.isEmpty else { continue }
                 let periods = NotePeriods(day: items[i].day)
-                for slot in state.slots(of: NoteKey(id: id)) {
+                var cycle = CurationCycle.daily
+                var archived = false
+                for position in positions {
+                    let slot = state.packedSlot(at: position)
+                    let level = slot.period.level
                     // Only the item's own week, month and year count.
-                    guard let current = slot.entry.current, periods[slot.period.level] == slot.period else { continue }
-                    slots[i][slot.period.level] = Int32(decided.count)
-                    decided.append(current)
+                    guard slot.period.period == periods[level], let event = state.currentEvent(of: slot)
+                    else { continue }
+                    slots[i][level] = Int32(decided.count)
+                    decided.append(event)
+                    let decision = event.decision
+                    if decision == .keep { cycle = max(cycle, level.promotedCycle) }
+                    if level == .weekly, decision == .archive { archived = true }
                 }
+                items[i].cycle = cycle
+                items[i].archived = archived && cycle <= .weekly
             }
         }
         return (slots, decided)
@@ -290,7 +293,7 @@ public struct CurationBoard: Sendable {
             let slot = slots[i][level]
             if slot >= 0 || (items[i].cycle == level.eligibleCycle && !items[i].archived) {
                 eligible.append(items[i])
-                decisions.append(slot >= 0 ? decided[Int(slot)] : nil)
+                decisions.append(slot >= 0 ? state.decided(decided[Int(slot)]) : nil)
             }
         }
         return Review(period: period, items: eligible, decisions: decisions, finishedAt: state.finished[period])

@@ -4,30 +4,18 @@ import VaultCore
 /// The binary form of a replay's parts in `.vault/cache/ledger.bin`
 /// (docs/FORMAT.md, "Replay cache"). Each `encode` has its `decode` below it.
 enum ReplayCoding {
-    /// Strings numbered in order of first use, written once.
-    struct StringTable {
-        private var numbers: [String: Int] = [:]
-        private var strings: [String] = []
+    /// A list of strings: its length, then each.
+    static func encode(_ strings: [String], _ w: inout BinaryWriter) {
+        w.int(strings.count)
+        for string in strings { w.string(string) }
+    }
 
-        mutating func number(_ string: String) -> Int {
-            if let n = numbers[string] { return n }
-            numbers[string] = strings.count
-            strings.append(string)
-            return strings.count - 1
-        }
-
-        func encode(_ w: inout BinaryWriter) {
-            w.int(strings.count)
-            for string in strings { w.string(string) }
-        }
-
-        static func decode(_ r: inout BinaryReader) throws -> [String] {
-            let count = try r.count()
-            var strings: [String] = []
-            strings.reserveCapacity(count)
-            for _ in 0..<count { strings.append(try r.string()) }
-            return strings
-        }
+    static func decodeStrings(_ r: inout BinaryReader) throws -> [String] {
+        let count = try r.count()
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count { strings.append(try r.string()) }
+        return strings
     }
 
     // MARK: Small values
@@ -124,34 +112,36 @@ enum ReplayCoding {
 
     // MARK: Curation
 
-    /// Each note once with its periods' entries; devices once, then by number
-    /// (a vault has a handful).
+    /// Each note once with its periods' slots, as the state packs them:
+    /// devices once, then by their number in the state's table (a vault has
+    /// a handful), the decision in force as which device's last event it is.
     static func encode(_ state: CurationState, _ w: inout BinaryWriter) {
-        var devices = StringTable()
-        var body = BinaryWriter(capacity: state.noteCount * 64)
-        func decided(_ w: inout BinaryWriter, _ d: CurationState.Decided) {
-            w.u8(UInt8(CurationDecision.allCases.firstIndex(of: d.decision)!))
-            w.date(d.time)
-            w.int(devices.number(d.device))
-            w.int(d.sequence)
+        var body = BinaryWriter(capacity: state.noteCount * 48)
+        let decisions = CurationDecision.allCases
+        let sideTable = state.otherDevices
+        func event(_ e: PackedSlot.Event) {
+            body.u8(UInt8(decisions.firstIndex(of: e.decision)!))
+            body.date(e.time)
+            body.int(Int(e.device))
+            body.int(e.sequence)
         }
         body.int(state.noteCount)
-        state.forEachNote { note, slots in
+        state.forEachPackedNote { note, slots in
             encode(note, &body)
             body.int(slots.count)
             for slot in slots {
-                let entry = slot.entry
-                encode(slot.period, &body)
-                // Flags: 1 a decision in force, 2 a first device's event, 4 the two are one.
-                let same = entry.current != nil && entry.current == entry.firstDevice
-                body.u8((entry.current != nil ? 1 : 0) | (entry.firstDevice != nil ? 2 : 0) | (same ? 4 : 0))
-                if let current = entry.current { decided(&body, current) }
-                if let first = entry.firstDevice, !same { decided(&body, first) }
-                body.int(entry.otherDevices.count)
-                for other in entry.otherDevices { decided(&body, other) }
+                encode(slot.period.period, &body)
+                // Flags: the low 2 bits say whose event is in force (0 none, 1 the first device's,
+                // 2 another's); 4 a first device's event follows.
+                body.u8(slot.current.rawValue | (slot.first.device >= 0 ? 4 : 0))
+                if slot.first.device >= 0 { event(slot.first) }
+                let others = slot.others >= 0 ? sideTable[Int(slot.others)] : nil
+                body.int(others?.events.count ?? 0)
+                for other in others?.events ?? [] { event(other) }
+                if slot.current == .otherDevice, let others { body.int(others.current) }
             }
         }
-        devices.encode(&w)
+        encode(state.devices, &w)
         w.section(body)
         w.int(state.finished.count)
         for (period, time) in state.finished {
@@ -184,21 +174,22 @@ enum ReplayCoding {
     }
 
     static func decodeCuration(_ r: inout BinaryReader) throws -> CurationState {
-        let devices = try StringTable.decode(&r)
+        let devices = try decodeStrings(&r)
         _ = try r.count()  // the notes' byte length: read in place
         let decisions = CurationDecision.allCases
-        func decided(_ r: inout BinaryReader) throws -> CurationState.Decided {
+        func event(_ r: inout BinaryReader) throws -> PackedSlot.Event {
             let decision = Int(try r.u8())
             let time = try r.date()
-            let device = try r.int()
-            guard decision < decisions.count, device >= 0, device < devices.count else { throw BinaryReader.Malformed() }
-            return CurationState.Decided(
-                decision: decisions[decision], time: time, device: devices[device], sequence: try r.int())
+            guard decision < decisions.count, let device = Int32(exactly: try r.int()) else {
+                throw BinaryReader.Malformed()
+            }
+            return PackedSlot.Event(time: time, sequence: try r.int(), device: device, decision: decisions[decision])
         }
         let noteCount = try r.count()
         var notes: [NoteKey] = []
         var counts: [Int] = []
-        var slots: [CurationState.Slot] = []
+        var slots: [PackedSlot] = []
+        var sideTable: [PackedSlot.OtherDevices] = []
         notes.reserveCapacity(noteCount)
         counts.reserveCapacity(noteCount)
         slots.reserveCapacity(noteCount * 2)
@@ -207,28 +198,36 @@ enum ReplayCoding {
             let count = try r.count()
             counts.append(count)
             for _ in 0..<count {
-                let period = try decodePeriod(&r)
+                guard let period = PackedPeriod(try decodePeriod(&r)) else { throw BinaryReader.Malformed() }
                 let flags = try r.u8()
-                var entry = CurationState.Entry()
-                if flags & 1 != 0 { entry.current = try decided(&r) }
-                if flags & 4 != 0 {
-                    entry.firstDevice = entry.current
-                } else if flags & 2 != 0 {
-                    entry.firstDevice = try decided(&r)
+                guard flags & ~7 == 0, let current = PackedSlot.Current(rawValue: flags & 3) else {
+                    throw BinaryReader.Malformed()
                 }
+                var slot = PackedSlot(period: period, current: current)
+                if flags & 4 != 0 { slot.first = try event(&r) }
                 let others = try r.count()
                 if others > 0 {
-                    entry.otherDevices.reserveCapacity(others)
-                    for _ in 0..<others { entry.otherDevices.append(try decided(&r)) }
+                    var side = PackedSlot.OtherDevices(events: [], current: 0)
+                    side.events.reserveCapacity(others)
+                    for _ in 0..<others { side.events.append(try event(&r)) }
+                    if current == .otherDevice { side.current = try r.count() }
+                    slot.others = Int32(sideTable.count)
+                    sideTable.append(side)
                 }
-                slots.append(CurationState.Slot(period: period, entry: entry))
+                slots.append(slot)
             }
         }
         var finished: [ReviewPeriod: Date] = [:]
         for _ in 0..<(try r.count()) { finished[try decodePeriod(&r)] = try r.date() }
         var unreadable: [LedgerEvent] = []
         for _ in 0..<(try r.count()) { unreadable.append(try decodeEvent(&r)) }
-        return CurationState(notes: notes, counts: counts, slots: slots, finished: finished, unreadable: unreadable)
+        // The state checks that the parts fit: device numbers, whose event is in force.
+        guard
+            let state = CurationState(
+                notes: notes, counts: counts, slots: slots, devices: devices, otherDevices: sideTable,
+                finished: finished, unreadable: unreadable)
+        else { throw BinaryReader.Malformed() }
+        return state
     }
 
     // MARK: Card events
