@@ -95,13 +95,13 @@ public struct CurationState: Sendable {
     /// and period, so the board looks each note up once and the replay
     /// cache rebuilds 100,000 notes quickly.
     ///
-    /// Kept as arrays in the order notes were first named, with a dictionary
-    /// from key to position: ``forEachNote(_:)`` then reads the slots
+    /// Kept as arrays in the order notes were first named, with a table
+    /// from key to position (``NoteKeyTable``: no `Hasher` per look-up): ``forEachNote(_:)`` then reads the slots
     /// front to back (the replay cache lays runs out in that order), which
     /// matters when they fill megabytes.
     private var keys: [NoteKey] = []
     private var runs: [Run] = []
-    private var positions: [NoteKey: Int] = [:]
+    private var positions = NoteKeyTable()
     /// The slots of every note, a run per note (a run that grows moves to the end).
     private var slots: [PackedSlot] = []
     /// The devices named by events, numbered in order of first use (a vault has a handful).
@@ -219,10 +219,10 @@ public struct CurationState: Sendable {
     private init(notes: [NoteKey], counts: [Int]) {
         keys = notes
         runs.reserveCapacity(notes.count)
-        positions.reserveCapacity(notes.count)
+        positions = NoteKeyTable(capacity: notes.count)
         var start = 0
         for (note, count) in zip(notes, counts) {
-            positions[note] = runs.count
+            positions.set(note, runs.count)
             runs.append(Run(start: Int32(start), count: Int32(count)))
             start += count
         }
@@ -332,7 +332,7 @@ public struct CurationState: Sendable {
         } else {
             var slot = PackedSlot(period: period)
             slot.record(event, sideTable: &otherDevices)
-            positions[note] = keys.count
+            positions.set(note, keys.count)
             keys.append(note)
             runs.append(Run(start: Int32(slots.count), count: 1))
             slots.append(slot)
