@@ -64,6 +64,7 @@ struct NoteCatalogTests {
         let notes = NoteLoader(layout: layout, timeZone: zone).load(scan.files).sorted { $0.path < $1.path }
         let cards = CardLoader(layout: layout).cards(of: notes)
         #expect(loaded.notes == notes.map(kept), sourceLocation: sourceLocation)
+        #expect(loaded.keys == notes.map { $0.id.map(NoteKey.init(id:)) }, sourceLocation: sourceLocation)
         #expect(loaded.cards == cards, sourceLocation: sourceLocation)
         #expect(Set(loaded.problems) == Set(scan.problems), sourceLocation: sourceLocation)
     }

@@ -34,13 +34,12 @@ struct CurationSnapshot {
         // The ledger's replay cache loads on another thread while the notes are scanned.
         let (layout, timeZone) = (context.vault.layout, context.timeZone)
         let replaying = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
-        let loaded: (notes: [Note], cards: [Card]?, problems: [Diagnostic])
+        let loaded: (notes: [Note], keys: [NoteKey?]?, cards: [Card]?)
         if parsed {
-            let notes = context.vault.loadNotes()
-            loaded = (notes.notes, nil, notes.problems)
+            loaded = (context.vault.loadNotes().notes, nil, nil)
         } else {
             let catalog = context.loadCatalog()
-            loaded = (catalog.notes, catalog.cards, catalog.problems)
+            loaded = (catalog.notes, catalog.keys, catalog.cards)
         }
         trace.mark("notes (\(loaded.notes.count))")
         let ledger = replaying.value()
@@ -60,7 +59,7 @@ struct CurationSnapshot {
             }
         }
         let state = ledger.replay.curation
-        let board = CurationBoard(notes: loaded.notes, state: state, timeZone: context.timeZone)
+        let board = CurationBoard(notes: loaded.notes, keys: loaded.keys, state: state, timeZone: context.timeZone)
         trace.mark("board")
         return CurationSnapshot(
             context: context, notes: loaded.notes, cards: loaded.cards, ledger: ledger, state: state, board: board,

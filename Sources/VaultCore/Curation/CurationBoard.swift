@@ -92,7 +92,12 @@ public struct CurationBoard: Sendable {
 
     /// Builds the board. Notes without a creation date cannot be placed in a
     /// period and are left out (`vault check` reports them).
-    public init(notes: [Note], state: CurationState, timeZone: TimeZone) {
+    ///
+    /// - Parameter keys: each note's `NoteKey` (nil: no id), when the caller
+    ///   has them already (the note catalog works them out while decoding,
+    ///   with each id in the cache); otherwise they are worked out here.
+    public init(notes: [Note], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone) {
+        precondition(keys == nil || keys!.count == notes.count)
         self.state = state
         self.timeZone = timeZone
 
@@ -160,7 +165,8 @@ public struct CurationBoard: Sendable {
         months.close(at: items.count)
         years.close(at: items.count)
 
-        (slots, decided) = Self.decisions(of: &items, in: state)
+        let keys = keys ?? notes.map { $0.id.map(NoteKey.init(id:)) }
+        (slots, decided) = Self.decisions(of: &items, keys: keys, in: state)
         self.items = items
         self.weeks = weeks
         self.months = months
@@ -232,13 +238,13 @@ public struct CurationBoard: Sendable {
     /// cycle and archiving they give it (set on `items`).
     ///
     /// One look-up per note in the state's per-note runs, made in the notes'
-    /// own order: the order they were loaded (and their ids allocated) in,
-    /// so that reading 100,000 ids walks memory forward instead of jumping.
-    /// Keys are UUIDs as 128 bits, so a look-up hashes two integers and
-    /// reads no second string. The slots are read as the state packs them
+    /// own order, from `keys` (one 24-byte value per note, read front to
+    /// back, rather than each note's id string wherever it was allocated).
+    /// Keys are UUIDs as 128 bits, so a look-up multiplies two integers
+    /// (``NoteKeyTable``) and reads no second string. The slots are read as the state packs them
     /// (32 bytes each); a ``CurationState/Decided`` is built only when a
     /// review shows one.
-    private static func decisions(of items: inout [Item], in state: CurationState) -> (
+    private static func decisions(of items: inout [Item], keys: [NoteKey?], in state: CurationState) -> (
         [DecisionSlots], [PackedSlot.Event]
     ) {
         var slots = [DecisionSlots](repeating: DecisionSlots(), count: items.count)
@@ -247,11 +253,11 @@ public struct CurationBoard: Sendable {
         var itemOfNote = [Int32](repeating: -1, count: notes.count)
         for i in items.indices { itemOfNote[items[i].index] = Int32(i) }
         decided.reserveCapacity(items.count)
-        notes.withUnsafeBufferPointer { notes in
-            for index in notes.indices {
+        keys.withUnsafeBufferPointer { keys in
+            for index in keys.indices {
                 let i = Int(itemOfNote[index])
-                guard i >= 0, let id = notes[index].id else { continue }
-                let positions = state.slotPositions(of: NoteKey(id: id))
+                guard i >= 0, let key = keys[index] else { continue }
+                let positions = state.slotPositions(of: key)
                 guard !positions.isEmpty else { continue }
                 let periods = NotePeriods(day: items[i].day)
                 var cycle = CurationCycle.daily

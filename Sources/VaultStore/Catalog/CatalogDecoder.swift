@@ -60,31 +60,34 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         var notes: [Note] = []
         var cards: [Card] = []
         var cardEnds = [Int](repeating: 0, count: noteCount)
+        var keys = [NoteKey?](repeating: nil, count: noteCount)
         var damaged = false
         let files = [ScannedFile](unsafeUninitializedCapacity: noteCount) { filesBuffer, filesCount in
             notes = [Note](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
                 cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
                     cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
-                        FileIO.populate(filesBuffer)
-                        FileIO.populate(notesBuffer)
-                        FileIO.populate(cardsBuffer)
-                        let targets = Targets(
-                            payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
-                            cards: cardsBuffer.baseAddress, cardEnds: endsBuffer.baseAddress!,
-                            done: .allocate(capacity: chunkCount))
-                        defer { targets.done.deallocate() }
-                        targets.done.initialize(repeating: Done(), count: chunkCount)
-                        DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                            targets.done[k] = decodeChunk(k, into: targets)
-                        }
-                        damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
-                        if damaged {
-                            for k in 0..<chunkCount {
-                                let done = targets.done[k]
-                                (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
-                                (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
-                                if done.cards > 0 {
-                                    (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                        keys.withUnsafeMutableBufferPointer { keysBuffer in
+                            FileIO.populate(filesBuffer)
+                            FileIO.populate(notesBuffer)
+                            FileIO.populate(cardsBuffer)
+                            let targets = Targets(
+                                payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
+                                cards: cardsBuffer.baseAddress, cardEnds: endsBuffer.baseAddress!,
+                                keys: keysBuffer.baseAddress!, done: .allocate(capacity: chunkCount))
+                            defer { targets.done.deallocate() }
+                            targets.done.initialize(repeating: Done(), count: chunkCount)
+                            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                                targets.done[k] = decodeChunk(k, into: targets)
+                            }
+                            damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
+                            if damaged {
+                                for k in 0..<chunkCount {
+                                    let done = targets.done[k]
+                                    (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
+                                    (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
+                                    if done.cards > 0 {
+                                        (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                    }
                                 }
                             }
                         }
@@ -96,7 +99,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
             filesCount = damaged ? 0 : noteCount
         }
         guard !damaged else { throw CatalogDamage() }
-        return CatalogEntries(files: files, notes: notes, cards: cards, cardEnds: cardEnds)
+        return CatalogEntries(files: files, notes: notes, keys: keys, cards: cards, cardEnds: cardEnds)
     }
 
     /// How far one chunk got: the notes and cards it initialized.
@@ -115,6 +118,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         /// nil when there are no cards at all.
         let cards: UnsafeMutablePointer<Card>?
         let cardEnds: UnsafeMutablePointer<Int>
+        /// Initialized (to nil) before the threads start.
+        let keys: UnsafeMutablePointer<NoteKey?>
         let done: UnsafeMutablePointer<Done>
     }
 
@@ -131,6 +136,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
                 card += count
                 targets.cardEnds[i] = card
+                targets.keys[i] = targets.notes[i].id.map(NoteKey.init(id:))
                 done.notes += 1
                 done.cards += count
             } catch {

@@ -1,8 +1,8 @@
 import VaultCore
 
 /// The notes a catalog holds, in path order: for each, the stat fields of
-/// the file it was parsed from, the note as the catalog keeps it, and its
-/// cards.
+/// the file it was parsed from, the note as the catalog keeps it, its
+/// curation key, and its cards.
 ///
 /// Kept as parallel arrays rather than an array of entries, so that an
 /// unchanged catalog hands its `notes` and `cards` to the caller without
@@ -10,6 +10,9 @@ import VaultCore
 struct CatalogEntries {
     var files: [ScannedFile] = []
     var notes: [Note] = []
+    /// Each note's ``NoteKey`` (nil: no id), worked out while its id is in
+    /// the cache: the curation board looks 100,000 notes up by it.
+    var keys: [NoteKey?] = []
     /// All cards, in note order then reading order.
     var cards: [Card] = []
     /// `cardEnds[i]` is the end of note `i`'s cards in ``cards``.
@@ -17,9 +20,10 @@ struct CatalogEntries {
 
     init() {}
 
-    init(files: [ScannedFile], notes: [Note], cards: [Card], cardEnds: [Int]) {
+    init(files: [ScannedFile], notes: [Note], keys: [NoteKey?], cards: [Card], cardEnds: [Int]) {
         self.files = files
         self.notes = notes
+        self.keys = keys
         self.cards = cards
         self.cardEnds = cardEnds
     }
@@ -27,6 +31,7 @@ struct CatalogEntries {
     init(reservingCapacity notes: Int, cards: Int) {
         files.reserveCapacity(notes)
         self.notes.reserveCapacity(notes)
+        keys.reserveCapacity(notes)
         cardEnds.reserveCapacity(notes)
         self.cards.reserveCapacity(cards)
     }
@@ -38,15 +43,16 @@ struct CatalogEntries {
         cards[(i == 0 ? 0 : cardEnds[i - 1])..<cardEnds[i]]
     }
 
-    mutating func append<Cards: Sequence<Card>>(file: ScannedFile, note: Note, cards: Cards) {
+    mutating func append<Cards: Sequence<Card>>(file: ScannedFile, note: Note, key: NoteKey?, cards: Cards) {
         files.append(file)
         notes.append(note)
+        keys.append(key)
         self.cards.append(contentsOf: cards)
         cardEnds.append(self.cards.count)
     }
 
     /// Appends entry `i` of `other`.
     mutating func append(_ i: Int, of other: CatalogEntries) {
-        append(file: other.files[i], note: other.notes[i], cards: other.cards(at: i))
+        append(file: other.files[i], note: other.notes[i], key: other.keys[i], cards: other.cards(at: i))
     }
 }

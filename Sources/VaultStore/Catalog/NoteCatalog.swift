@@ -19,6 +19,8 @@ public struct NoteCatalog: Sendable {
     public struct Loaded: Sendable {
         /// All notes, sorted by path.
         public var notes: [Note]
+        /// Each note's curation key (nil: it has no id), for ``CurationBoard``.
+        public var keys: [NoteKey?]
         /// Their cards, in note order then reading order.
         public var cards: [Card]
         /// The problems the scan met (link loops, unreadable folders), sorted
@@ -183,7 +185,8 @@ public struct NoteCatalog: Sendable {
         trace(
             "catalog: \(report.outcome.rawValue)\(report.vouched ? " (vouched for by the watcher)" : ""), "
                 + "\(report.reused) reused", since: start)
-        return Loaded(notes: entries.notes, cards: entries.cards, problems: problems, report: report)
+        return Loaded(
+            notes: entries.notes, keys: entries.keys, cards: entries.cards, problems: problems, report: report)
     }
 
     /// The entries for `files`: stored ones whose stat fields still match,
@@ -223,7 +226,8 @@ public struct NoteCatalog: Sendable {
                 merged.append(i, of: stored)
                 i += 1
             } else if j < work.count {
-                merged.append(file: work[j], note: Self.kept(parsed[j].note), cards: parsed[j].cards)
+                let note = Self.kept(parsed[j].note)
+                merged.append(file: work[j], note: note, key: note.id.map(NoteKey.init(id:)), cards: parsed[j].cards)
                 j += 1
             } else {
                 break
