@@ -23,7 +23,6 @@ extension VaultCommand {
             trace.mark("streak")
             report.flashcards = snapshot.flashcards?.value()
             trace.mark("waiting for the flashcard counts")
-            KeptUntilExit.keep(snapshot)
             if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
             let style = context.output.style
             let out = context.output

@@ -61,9 +61,11 @@ struct CurationSnapshot {
         let state = ledger.replay.curation
         let board = CurationBoard(notes: loaded.notes, keys: loaded.keys, state: state, timeZone: context.timeZone)
         trace.mark("board")
-        return CurationSnapshot(
+        let snapshot = CurationSnapshot(
             context: context, notes: loaded.notes, cards: loaded.cards, ledger: ledger, state: state, board: board,
             flashcards: flashcards)
+        KeptUntilExit.keep(snapshot)  // 100,000 notes and a million events are not freed one by one
+        return snapshot
     }
 
     /// Prints a warning naming the lower-level periods inside `period` that are not done.
