@@ -124,7 +124,7 @@ public final class IndexWatcher {
             return DispatchTime.now().uptimeNanoseconds - lastActivity > UInt64(idle) * 1_000_000_000
         }
 
-        private var isDirty: Bool { needsFullScan || !dirtyPaths.isEmpty || !dirtyFolders.isEmpty }
+        private var isDirty: Bool { needsFullScan || !dirtyPaths.isEmpty || !dirtyFolders.isEmpty || indexIsBehind }
 
         /// Waits for events or a request, and handles them.
         private func step() throws {
@@ -193,14 +193,10 @@ public final class IndexWatcher {
             case "catalog" where request.count == 2:
                 do {
                     guard let zone = TimeZone(identifier: request[1]) else { throw Failure.system("unknown zone") }
+                    // The catalog first: the search cache takes the events in
+                    // once the answer is sent (on the next quiet moment).
                     try readEvents()
-                    do {
-                        try apply()
-                    } catch {
-                        // The search cache's trouble; the files are up to date.
-                        needsFullScan = true
-                        log("error: \(error.localizedDescription)")
-                    }
+                    takeEvents()
                     let vouched = try catalog(in: zone)
                     _ = WatchSocket.writeAll(
                         client, "ok \(String(vouched.fingerprint.value, radix: 16)) \(vouched.count)\n")
@@ -214,10 +210,23 @@ public final class IndexWatcher {
             close(client)
         }
 
-        /// Takes in the events read so far: first into ``watched`` (catalog
-        /// requests need it even while the search cache is busy), then into
-        /// the search cache and, when a command has asked for it, the catalog.
+        /// Takes in the events read so far: into ``watched``, into the
+        /// catalog when a command has asked for it, then into the search cache.
         private func apply() throws {
+            takeEvents()
+            if let zone = catalogZone, watched.generation != catalogGeneration {
+                do {
+                    _ = try catalog(in: zone)
+                } catch {
+                    log("error: \(error.localizedDescription)")
+                }
+            }
+            try applyToIndex()
+        }
+
+        /// Brings ``watched`` up to date with the events read so far, and
+        /// notes what the search cache has yet to take in.
+        private func takeEvents() {
             if needsFullScan {
                 scanner = VaultScanner(layout: layout)
                 watched = WatchedFiles(scanner.scanInParallel(sorted: false).files)
@@ -232,13 +241,16 @@ public final class IndexWatcher {
             needsFullScan = false
             dirtyPaths = []
             dirtyFolders = []
-            if let zone = catalogZone, watched.generation != catalogGeneration {
-                do {
-                    _ = try catalog(in: zone)
-                } catch {
-                    log("error: \(error.localizedDescription)")
-                }
-            }
+        }
+
+        /// True when the search cache has changes to take in (and is not in its first refresh).
+        private var indexIsBehind: Bool {
+            firstRefresh == nil && (indexNeedsFullScan || !indexPaths.isEmpty || !indexFolders.isEmpty)
+        }
+
+        /// Gives the search cache what ``takeEvents()`` noted for it (not
+        /// while its first refresh runs: that one takes it in when done).
+        private func applyToIndex() throws {
             guard firstRefresh == nil else { return }
             try index.reopenIfReplaced()
             if indexNeedsFullScan {
@@ -270,7 +282,7 @@ public final class IndexWatcher {
                 return header.timeZoneID == zone.identifier && header.scan == vouched
             }
             if !upToDate() {
-                let report = catalog.load(scan: watched.scan).report
+                let report = catalog.load(scan: watched.scan, fingerprint: watched.fingerprint).report
                 log("note catalog: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
                 guard upToDate() else { throw Failure.system("cannot write the note catalog") }
             }
