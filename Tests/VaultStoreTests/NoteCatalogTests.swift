@@ -151,6 +151,20 @@ struct NoteCatalogTests {
         #expect(Self.load(dir).report.outcome == .unchanged)
     }
 
+    @Test("edits that change how many cards notes have are seen, with every other note's cards in place")
+    func editsChangingCardCounts() throws {
+        let dir = Self.fixture()
+        _ = Self.load(dir)
+        try Self.overwriteInPlace(dir, "a.md", "# Alpha\n\nOne :: card\nTwo :: cards\nThree :: cards\n")
+        try Self.overwriteInPlace(dir, "inbox/plain.md", "# No cards now\n")
+        let loaded = Self.load(dir)
+        Self.expectMatchesFullLoad(loaded, dir)
+        #expect(loaded.report.parsed == ["a.md", "inbox/plain.md"] && loaded.report.changed == 2)
+        #expect(loaded.cards.filter { $0.notePath == "a.md" }.map(\.question) == ["One", "Two", "Three"])
+        #expect(loaded.cards.filter { $0.notePath == "inbox/plain.md" }.isEmpty)
+        Self.expectMatchesFullLoad(Self.load(dir), dir)
+    }
+
     @Test("an edit of the same size whose old mtime was put back is seen (ctime)")
     func editWithRestoredModificationTime() throws {
         let dir = Self.fixture()
