@@ -6,7 +6,8 @@ import Foundation
 /// Commands read independent caches at once this way: the note catalog's
 /// stat scan spends its time in the kernel, while the ledger's replay cache
 /// and the stored catalog decode in user space on the other core.
-public final class Background<Value: Sendable>: @unchecked Sendable {  // `result` is written once, before `done` is signalled
+/// (Unchecked sendable: `result` is written once, before `done` is signalled.)
+public final class Background<Value: Sendable>: @unchecked Sendable {
     private var result: Value?
     private let done = DispatchSemaphore(value: 0)
 

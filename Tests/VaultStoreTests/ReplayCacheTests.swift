@@ -47,7 +47,8 @@ struct ReplayCacheTests {
         let late = start.addingTimeInterval(Double(days) * 86_400)
         try writer.append(kind: "finish", fields: [("level", "weekly"), ("period", "2026-W45")], at: late)
         try writer.append(kind: "tier", fields: [("card", "card-1"), ("tier", "mastered")], at: late)
-        try writer.append(kind: "card-link", fields: [("note", "note-2"), ("from", "card-2"), ("to", "card-9")], at: late)
+        try writer.append(
+            kind: "card-link", fields: [("note", "note-2"), ("from", "card-2"), ("to", "card-9")], at: late)
         try writer.append(kind: "future-kind", fields: [("x", "1")], at: late)
         try writer.append(kind: "rate", fields: [("card", "card-3"), ("rating", "perfect")], at: late)
     }
@@ -112,7 +113,8 @@ struct ReplayCacheTests {
         let writer = try appender(layout)
         let later = start.addingTimeInterval(30 * 86_400)
         try writer.append(
-            kind: "curate", fields: [("note", "note-7"), ("level", "weekly"), ("period", "2026-W49"), ("decision", "keep")],
+            kind: "curate",
+            fields: [("note", "note-7"), ("level", "weekly"), ("period", "2026-W49"), ("decision", "keep")],
             at: later)
         try writer.append(kind: "rate", fields: [("card", "card-0"), ("rating", "good")], at: later)
         let extended = cache.load()
@@ -129,12 +131,14 @@ struct ReplayCacheTests {
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let writer = try appender(layout)
         try writer.append(
-            kind: "curate", fields: [("note", "note-1"), ("level", "weekly"), ("period", "2026-W45"), ("decision", "keep")],
+            kind: "curate",
+            fields: [("note", "note-1"), ("level", "weekly"), ("period", "2026-W45"), ("decision", "keep")],
             at: start.addingTimeInterval(60))
         let reloaded = cache.load()
         #expect(reloaded.source == .replayed)
         expectMatchesFresh(reloaded, layout)
-        try writer.append(kind: "rate", fields: [("card", "card-5"), ("rating", "easy")], at: start.addingTimeInterval(-400 * 86_400))
+        try writer.append(
+            kind: "rate", fields: [("card", "card-5"), ("rating", "easy")], at: start.addingTimeInterval(-400 * 86_400))
         #expect(FileManager.default.fileExists(atPath: layout.url(of: ".vault/ledger/2025.log").path))
         let withOldYear = cache.load()
         #expect(withOldYear.source == .replayed)
@@ -158,7 +162,8 @@ struct ReplayCacheTests {
         let (layout, cache) = try cachedVault()
         defer { try? FileManager.default.removeItem(at: layout.root) }
         let url = layout.url(of: ".vault/ledger/2026.log")
-        var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = try String(contentsOf: url, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         // Rewritten in place (same inode), one decision changed, same length.
         let index = lines.firstIndex { $0.contains("decision=keep") }!
         lines[index] = Substring(lines[index].replacingOccurrences(of: "decision=keep", with: "decision=undo"))
@@ -175,7 +180,8 @@ struct ReplayCacheTests {
         #expect(replaced.source == .replayed)
         expectMatchesFresh(replaced, layout)
         // Touched only.
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1)], ofItemAtPath: url.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1)], ofItemAtPath: url.path)
         #expect(cache.load().source == .replayed)
         #expect(cache.load().source == .cache)
         // Removed.
@@ -219,7 +225,9 @@ struct ReplayCacheTests {
         let good = try Data(contentsOf: url)
         var flipped = good
         flipped[good.count / 2] ^= 0xFF
-        let damages: [Data] = [Data(), Data("garbage".utf8), good.prefix(good.count - 7), flipped, Data(repeating: 0, count: 4096)]
+        let damages: [Data] = [
+            Data(), Data("garbage".utf8), good.prefix(good.count - 7), flipped, Data(repeating: 0, count: 4096),
+        ]
         for damaged in damages {
             try damaged.write(to: url)
             let ledger = cache.load()

@@ -167,8 +167,10 @@ public enum LedgerText {
     }
 
     /// A file cut into chunks, the array their events go to, and what each
-    /// chunk found, stored by the thread that read it.
-    private final class Chunks: @unchecked Sendable {  // threads read `bytes`, write only their own room; parts under the lock
+    /// chunk found, stored by the thread that read it. (Unchecked sendable:
+    /// threads only read `bytes`, each writes only its own room of the
+    /// arrays, and `parts` is written under the lock.)
+    private final class Chunks: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
         let starts: [Int]
         let room: [Int]

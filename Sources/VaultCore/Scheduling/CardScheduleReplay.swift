@@ -50,7 +50,8 @@ public enum CardScheduleReplay {
                 id = next
                 seen.insert(next)
             }
-            if let existing = known[note]?[id], let existingOrder = lastOrder[existing.id], existingOrder > rating.order {
+            if let existing = known[note]?[id], let existingOrder = lastOrder[existing.id], existingOrder > rating.order
+            {
                 continue
             }
             known[note, default: [:]][id] = KnownCard(

@@ -14,7 +14,8 @@ struct NoteKeyTableTests {
         for _ in 0..<3000 {
             keys.append(.uuid(UInt64(random.next(Int.max)), UInt64(random.next(Int.max))))
         }
-        for k in 0..<3000 { keys.append(.uuid(0x0a00_0000_0000_4000, 0x8000_0000_0000_0000 | UInt64(k))) }  // sequential
+        // Sequential ids, as in the test fixtures.
+        for k in 0..<3000 { keys.append(.uuid(0x0a00_0000_0000_4000, 0x8000_0000_0000_0000 | UInt64(k))) }
         for k in 0..<500 { keys.append(.uuid(UInt64(k) << 48, 0)) }  // equal low words, differing high bits
         for k in 0..<200 { keys.append(.text("note-\(k)")) }
         var table = NoteKeyTable()  // starts small: grows many times

@@ -18,13 +18,15 @@ struct NoteKeyTests {
         #expect(NoteKey(id: "ffffffff-ffff-ffff-ffff-ffffffffffff") == .uuid(.max, .max))
     }
 
-    @Test("any other id is its text, lowercased", arguments: [
-        "habit-notes", "Ünïcode Ïd", "3f9a0c12d4e54b8b9a553c2f4f0b6d11",  // no dashes
-        "3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d1",  // one digit short
-        "3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d1g",  // not hex
-        "3f9a0c12_d4e5-4b8b-9a55-3c2f4f0b6d11",  // a dash misplaced
-        "{3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d11}",
-    ])
+    @Test(
+        "any other id is its text, lowercased",
+        arguments: [
+            "habit-notes", "Ünïcode Ïd", "3f9a0c12d4e54b8b9a553c2f4f0b6d11",  // no dashes
+            "3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d1",  // one digit short
+            "3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d1g",  // not hex
+            "3f9a0c12_d4e5-4b8b-9a55-3c2f4f0b6d11",  // a dash misplaced
+            "{3f9a0c12-d4e5-4b8b-9a55-3c2f4f0b6d11}",
+        ])
     func otherIDs(_ id: String) {
         #expect(NoteKey(id: id) == .text(id.lowercased()))
         #expect(NoteKey(id: id.uppercased()) == NoteKey(id: id))

@@ -98,7 +98,10 @@ struct CurationStateStorageTests {
                         LedgerEvent(
                             time: time.addingTimeInterval(Double(sequence)), device: "dev", sequence: sequence,
                             kind: "curate",
-                            fields: [("note", note), ("level", "weekly"), ("period", period.id), ("decision", decision.rawValue)]
+                            fields: [
+                                ("note", note), ("level", "weekly"), ("period", period.id),
+                                ("decision", decision.rawValue),
+                            ]
                         ))
                     expected[CurationState.Key(note: note.lowercased(), period: period)] = decision
                 }
