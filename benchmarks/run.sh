@@ -132,7 +132,9 @@ EOF
 chmod +x "$WORK/edit.sh"
 
 backup_edited() {
-  (cd "$1" && find 2025 -name '*.md' | sort | head -10 | tar cf "$WORK/edited.tar" -T -)
+  # (`head` closes the pipe early: not a failure)
+  (cd "$1" && { find 2025 -name '*.md' | sort | head -10 || true; } >"$WORK/edited.list")
+  (cd "$1" && tar cf "$WORK/edited.tar" -T "$WORK/edited.list")
 }
 
 restore_edited() {
