@@ -71,8 +71,8 @@ public final class IndexWatcher {
     /// Milliseconds of quiet after events before they are applied unasked.
     static let settleMilliseconds: Int32 = 200
 
-    /// Stop after this many seconds without a search or a file event (nil:
-    /// never). Watchers that `vault search` starts on its own use it.
+    /// Stop after this many seconds without a request or a file event (nil:
+    /// never). Watchers that commands start on their own use it.
     public var idleExitSeconds: Int?
     private var lastActivity = DispatchTime.now().uptimeNanoseconds
 

@@ -53,14 +53,14 @@ public enum WatchSocket {
         #endif
     }
 
-    /// Seconds without a search after which a watcher started by a search stops.
+    /// Seconds without a request after which a watcher started by a command stops.
     public static let autoStartIdleSeconds = 1800
 
     /// Starts `vault index --watch` for the vault as a detached background
     /// process (its own session, no terminal, output discarded) that stops
-    /// after ``autoStartIdleSeconds`` without a search or when the vault is
+    /// after ``autoStartIdleSeconds`` without a request or when the vault is
     /// deleted. Does nothing when `VAULT_NO_WATCHER` is set or off Linux.
-    /// A second watcher for the same vault exits at once, so racing searches
+    /// A second watcher for the same vault exits at once, so racing commands
     /// are harmless.
     public static func startWatcher(_ layout: VaultLayout) {
         #if os(Linux)

@@ -22,7 +22,7 @@ extension VaultCommand {
 
         @Option(
             name: .customLong("idle-exit"),
-            help: "With --watch: stop after this many seconds without a search or a file change.")
+            help: "With --watch: stop after this many seconds without a request or a file change.")
         var idleExit: Int?
 
         func validate() throws {
