@@ -48,7 +48,6 @@ struct CurationSnapshot {
         if countingFlashcards {
             let notes = loaded.notes
             let (cards, config, now) = (loaded.cards, context.config.schedulers, context.now)
-            let layout = context.vault.layout
             flashcards = Background {
                 var trace = PhaseTrace()
                 let cards = cards ?? CardLoader(layout: layout).cards(of: notes)
