@@ -158,7 +158,7 @@ public enum LedgerText {
     }
 
     /// What one chunk held besides its events (which it wrote in place).
-    struct Part {
+    private struct Part {
         var events = 0
         var diagnostics: [Diagnostic] = []
         var lacksFinalNewline = false
