@@ -39,9 +39,6 @@ struct LedgerSessionSink: CardEventSink {
     }
 
     func append(_ events: [PendingCardEvent]) throws {
-        for event in events {
-            let (kind, fields) = event.kindAndFields
-            try appender.append(kind: kind, fields: fields, at: event.time)
-        }
+        for event in events { try appender.append(event.typed) }
     }
 }

@@ -97,19 +97,13 @@ struct ReviewRecorder {
     func record(_ decision: CurationDecision, _ note: Note) throws -> (id: String, adopted: Bool) {
         let identity = try NoteIdentity.ensure(note, in: snapshot.context.vault.layout)
         try appender.append(
-            kind: CurationState.curateKind,
-            fields: [
-                ("note", identity.id), ("level", period.level.rawValue), ("period", period.id),
-                ("decision", decision.rawValue),
-            ], at: snapshot.context.now)
+            CurationEvent(time: snapshot.context.now, note: identity.id, period: period, decision: decision))
         return identity
     }
 
     /// Records that the period is finished, leaving undecided notes unpromoted.
     func finish() throws {
-        try appender.append(
-            kind: CurationState.finishKind, fields: [("level", period.level.rawValue), ("period", period.id)],
-            at: snapshot.context.now)
+        try appender.append(FinishEvent(time: snapshot.context.now, period: period))
     }
 }
 

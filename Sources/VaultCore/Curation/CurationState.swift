@@ -115,8 +115,8 @@ public struct CurationState: Sendable {
     public private(set) var unreadable: [LedgerEvent] = []
 
     /// The kinds this state reads; others are left to other layers.
-    public static let curateKind = "curate"
-    public static let finishKind = "finish"
+    public static let curateKind = CurationEvent.kind
+    public static let finishKind = FinishEvent.kind
 
     /// Replays `history` (already in replay order).
     public init(_ history: LedgerHistory) {
@@ -342,39 +342,21 @@ public struct CurationState: Sendable {
     /// Applies the next event in replay order (other kinds are ignored).
     public mutating func apply(_ event: LedgerEvent) {
         switch event.kind {
-        case Self.curateKind:
-            // One pass over the fields rather than four look-ups: replay reads millions.
-            var note: String?
-            var levelName: String?
-            var periodID: String?
-            var decisionName: String?
-            for field in event.fields {
-                switch field.key {
-                case "note": note = field.value
-                case "level": levelName = field.value
-                case "period": periodID = field.value
-                case "decision": decisionName = field.value
-                default: break
-                }
-            }
-            guard let note, !note.isEmpty, let levelName, let level = ReviewLevel(rawValue: levelName),
-                let periodID, let parsed = ReviewPeriod(periodID, level: level), let period = PackedPeriod(parsed),
-                let decisionName, let decision = CurationDecision(rawValue: decisionName)
-            else {
+        case CurationEvent.kind:
+            guard let curation = try? CurationEvent(event), let period = PackedPeriod(curation.period) else {
                 unreadable.append(event)
                 return
             }
             let packed = PackedSlot.Event(
-                time: event.time, sequence: event.sequence, device: deviceNumber(event.device), decision: decision)
-            record(packed, note: NoteKey(id: note), period: period)
-        case Self.finishKind:
-            guard let levelName = event["level"], let level = ReviewLevel(rawValue: levelName),
-                let periodID = event["period"], let period = ReviewPeriod(periodID, level: level)
-            else {
+                time: event.time, sequence: event.sequence, device: deviceNumber(event.device),
+                decision: curation.decision)
+            record(packed, note: NoteKey(id: curation.note), period: period)
+        case FinishEvent.kind:
+            guard let finish = try? FinishEvent(event) else {
                 unreadable.append(event)
                 return
             }
-            finished[period] = event.time
+            finished[finish.period] = event.time
         default:
             return
         }

@@ -7,6 +7,8 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
     case badSchedulerSetting(key: String, line: Int?, reason: String)
     /// A `rate` event lacks a field or holds a value this build cannot read.
     case badRatingEvent(device: String, sequence: Int, reason: String)
+    /// An event of a known kind lacks a field or holds a value this build cannot read.
+    case badEvent(kind: String, device: String, sequence: Int, reason: String)
     /// A `--rate`/`--tier` argument names no card, or several.
     case cardNotFound(String)
     case ambiguousCard(String, candidates: [String])
@@ -20,6 +22,8 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
             return "\(place): the setting '\(key)' \(reason)"
         case .badRatingEvent(let device, let sequence, let reason):
             return "the rating event \(device)/\(sequence) in the ledger \(reason); it is ignored."
+        case .badEvent(let kind, let device, let sequence, let reason):
+            return "the '\(kind)' event \(device)/\(sequence) in the ledger \(reason); it is ignored."
         case .cardNotFound(let reference):
             return
                 "no card has the id '\(reference)'; give a card id or a prefix of 4 or more characters (see `vault cards`)."

@@ -142,12 +142,12 @@ public struct CardEventLog: Sendable {
             lastRatingFields[k] = (count, event.fields)
         case TierChange.kind:
             count += 1
-            if let change = TierChange(event) {
+            if let change = try? TierChange(event) {
                 histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
             }
         case CardLink.kind:
             count += 1
-            if let link = CardLink(event) { links[link.from] = link.to }
+            if let link = try? CardLink(event) { links[link.from] = link.to }
         default:
             return
         }

@@ -4,7 +4,7 @@ import Foundation
 /// history of the card `from`, after an edit changed its text a little.
 /// Fields: `note`, `from`, `to`, `similarity`. Written when a re-link found
 /// by ``CardRelinker`` is first acted on (the first rating of the new id).
-public struct CardLink: Hashable, Sendable {
+public struct CardLink: TypedEvent, Hashable {
     /// The ledger event kind.
     public static let kind = "card-link"
 
@@ -22,27 +22,26 @@ public struct CardLink: Hashable, Sendable {
         self.similarity = similarity
     }
 
-    /// Reads a `card-link` event; nil when it is another kind or lacks `from`/`to`.
-    public init?(_ event: LedgerEvent) {
-        guard event.kind == Self.kind, let from = event["from"], let to = event["to"], !from.isEmpty, !to.isEmpty
-        else { return nil }
+    /// Reads a `card-link` event.
+    /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` when it is another kind or lacks `from`/`to`.
+    public init(_ event: LedgerEvent) throws {
+        try Self.expectKind(of: event)
         self.init(
-            time: event.time, note: event["note"] ?? "", from: from, to: to,
-            similarity: event["similarity"].flatMap { Double($0) })
+            time: event.time, note: event["note"] ?? "", from: try Self.required("from", in: event),
+            to: try Self.required("to", in: event), similarity: event["similarity"].flatMap { Double($0) })
     }
 
-    /// The ledger event, for the given writer identity.
-    public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
+    /// The fields, in the order written.
+    public var fields: [(key: String, value: String)] {
         var fields: [(key: String, value: String)] = [("note", note), ("from", from), ("to", to)]
         if let similarity { fields.append(("similarity", String(format: "%.3f", similarity))) }
-        return LedgerEvent(
-            time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
+        return fields
     }
 }
 
 /// A manual tier move under the tiers scheduler (`tier` events): fields
 /// `card`, `note`, `tier` (learning, reviewing, mastered, inactive).
-public struct TierChange: Hashable, Sendable {
+public struct TierChange: TypedEvent, Hashable {
     /// The ledger event kind.
     public static let kind = "tier"
 
@@ -58,18 +57,19 @@ public struct TierChange: Hashable, Sendable {
         self.tier = tier
     }
 
-    /// Reads a `tier` event; nil when it is another kind or names no known tier.
-    public init?(_ event: LedgerEvent) {
-        guard event.kind == Self.kind, let card = event["card"],
-            let tier = event["tier"].flatMap(StudyTier.init(rawValue:))
-        else { return nil }
+    /// Reads a `tier` event.
+    /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` when it is another kind or names no known tier.
+    public init(_ event: LedgerEvent) throws {
+        try Self.expectKind(of: event)
+        let card = try Self.required("card", in: event)
+        guard let tier = StudyTier(rawValue: try Self.required("tier", in: event)) else {
+            throw Self.unreadable(event, "names no known tier ('\(event["tier"] ?? "")')")
+        }
         self.init(time: event.time, card: card, note: event["note"] ?? "", tier: tier)
     }
 
-    /// The ledger event, for the given writer identity.
-    public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
-        LedgerEvent(
-            time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind,
-            fields: [("card", card), ("note", note), ("tier", tier.rawValue)])
+    /// The fields, in the order written.
+    public var fields: [(key: String, value: String)] {
+        [("card", card), ("note", note), ("tier", tier.rawValue)]
     }
 }

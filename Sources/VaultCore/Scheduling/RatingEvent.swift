@@ -10,7 +10,7 @@ import Foundation
 /// sm2 `ef n interval due`, tiers `tier streak due`, ladder `step due`.
 /// Replay recomputes the state from the ratings; the before/after fields are
 /// a record for people and optimizers, never read back.
-public struct RatingEvent: Hashable, Sendable {
+public struct RatingEvent: TypedEvent, Hashable {
     /// The ledger event kind.
     public static let kind = "rate"
 
@@ -72,8 +72,8 @@ public struct RatingEvent: Hashable, Sendable {
         return (event, next)
     }
 
-    /// The ledger event, for the given writer identity.
-    public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
+    /// The fields, in the order written.
+    public var fields: [(key: String, value: String)] {
         var fields: [(key: String, value: String)] = [
             ("card", card), ("note", note), ("scheduler", scheduler.rawValue), ("rating", answer.ledgerValue),
             ("response_ms", responseMilliseconds.map(String.init) ?? ""),
@@ -83,8 +83,7 @@ public struct RatingEvent: Hashable, Sendable {
         if let cardKind { fields.append(("card_kind", cardKind.rawValue)) }
         fields += before.map { ($0.key + "_before", $0.value) }
         fields += after.map { ($0.key + "_after", $0.value) }
-        return LedgerEvent(
-            time: time, utcOffset: utcOffset, device: device, sequence: sequence, kind: Self.kind, fields: fields)
+        return fields
     }
 
     /// Reads a `rate` event.

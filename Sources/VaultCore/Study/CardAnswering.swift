@@ -6,10 +6,13 @@ public enum PendingCardEvent: Hashable, Sendable {
     case rate(RatingEvent)
     case tier(TierChange)
 
-    /// The event's kind and fields, for an appender that assigns the device and sequence itself.
-    public var kindAndFields: (kind: String, fields: [(key: String, value: String)]) {
-        let event = ledgerEvent(device: "", sequence: 0)
-        return (event.kind, event.fields)
+    /// The typed event to append.
+    public var typed: any TypedEvent {
+        switch self {
+        case .link(let link): return link
+        case .rate(let rating): return rating
+        case .tier(let change): return change
+        }
     }
 
     /// The event's time.
@@ -23,11 +26,7 @@ public enum PendingCardEvent: Hashable, Sendable {
 
     /// The ledger event, for the given writer identity.
     public func ledgerEvent(device: String, sequence: Int, utcOffset: Int = 0) -> LedgerEvent {
-        switch self {
-        case .link(let link): return link.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
-        case .rate(let rating): return rating.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
-        case .tier(let change): return change.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
-        }
+        typed.ledgerEvent(device: device, sequence: sequence, utcOffset: utcOffset)
     }
 }
 

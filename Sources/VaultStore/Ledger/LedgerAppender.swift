@@ -4,7 +4,7 @@ import VaultCore
 /// Appends events to the ledger, one whole line per `write(2)`, fsynced
 /// before it returns, so that a crash loses at most the event being written
 /// and never damages an earlier one.
-public struct LedgerAppender: Sendable {
+public struct LedgerAppender: LedgerSink, Sendable {
     public let store: LedgerStore
     public let device: String
     /// The vault's zone: each line's time is written with its offset.
@@ -30,6 +30,13 @@ public struct LedgerAppender: Sendable {
         self.device = try store.deviceID()
         self.timeZone = timeZone
         self.knownMaxSequence = maxSequence(device)
+    }
+
+    /// Writes one typed event, dated its own time, and returns it.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is half-written.
+    @discardableResult
+    public func append(_ event: some TypedEvent) throws -> LedgerEvent {
+        try append(kind: type(of: event).kind, fields: event.fields, at: event.time)
     }
 
     /// Writes one event of `kind` with `fields`, dated `time`, and returns it.

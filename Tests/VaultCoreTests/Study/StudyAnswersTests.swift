@@ -52,7 +52,7 @@ struct StudyAnswersTests {
         let replay = CardScheduleReplay.replay([], cards: cards, config: config)
         let planned = try StudyAnswers.plan(
             rates: [], tiers: ["\(cards[1].id)=reviewing"], cards: cards, replay: replay, config: config, at: t0)
-        #expect(planned.events.map { $0.kindAndFields.kind } == ["tier"])
+        #expect(planned.events.map { type(of: $0.typed).kind } == ["tier"])
         #expect(planned.outcomes.first?.schedule.tier == .reviewing)
     }
 
