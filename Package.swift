@@ -26,9 +26,13 @@ let package = Package(
             dependencies: ["VaultCore", "VaultMarkdown", "VaultStore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
+            name: "VaultApp",
+            dependencies: ["VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex"]
+        ),
+        .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex",
+                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +42,7 @@ let package = Package(
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault"], exclude: ["Fixtures"]),
     ]
 )

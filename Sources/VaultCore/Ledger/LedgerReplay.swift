@@ -42,20 +42,33 @@ public struct LedgerReplay: Sendable {
     public private(set) var position: Position?
     /// Events applied.
     public private(set) var eventCount: Int
+    /// Every event of a kind that neither curation nor flashcards read
+    /// (study sessions, goals, loci ratings, baselines, kinds from newer
+    /// versions), in replay order. Features replay their own state from
+    /// these with ``events(_:)``; the replay cache keeps them, so no feature
+    /// needs a cache of its own. A vault holds few of them next to its
+    /// curation decisions and card ratings.
+    public private(set) var featureEvents: [LedgerEvent]
+
+    /// The kinds whose state the replay keeps in other forms (curation, cards).
+    public static let coreKinds: Set<String> = [
+        CurationEvent.kind, FinishEvent.kind, RatingEvent.kind, CardLink.kind, TierChange.kind,
+    ]
 
     /// The replay of `history` (deduplicated, in replay order), study days counted in `timeZone`.
     public init(_ history: LedgerHistory, timeZone: TimeZone) {
         self.init(
             curation: CurationState(events: []), activity: StudyActivity(timeZone: timeZone), sequences: [:],
-            position: nil, eventCount: 0)
+            position: nil, eventCount: 0, featureEvents: [])
         for event in history.events { append(event) }
     }
 
     /// A replay rebuilt from its parts (the replay cache stores them).
     public init(
         curation: CurationState, activity: StudyActivity, sequences: [String: Int], position: Position?,
-        eventCount: Int
+        eventCount: Int, featureEvents: [LedgerEvent]
     ) {
+        self.featureEvents = featureEvents
         self.curation = curation
         self.activity = activity
         self.sequences = sequences
@@ -77,6 +90,18 @@ public struct LedgerReplay: Sendable {
         if event.sequence > sequences[event.device, default: 0] { sequences[event.device] = event.sequence }
         position = Position(event)
         eventCount += 1
+        if !Self.coreKinds.contains(event.kind) { featureEvents.append(event) }
+    }
+
+    /// The feature events of type `E`'s kind, read as `E`, in replay order,
+    /// with those that cannot be read (see ``VaultCoreError/badEvent(kind:device:sequence:reason:)``).
+    public func events<E: TypedEvent>(_ type: E.Type) -> (events: [E], unreadable: [VaultCoreError]) {
+        var events: [E] = []
+        var unreadable: [VaultCoreError] = []
+        for event in featureEvents where event.kind == E.kind {
+            do { events.append(try E(event)) } catch let error as VaultCoreError { unreadable.append(error) } catch {}
+        }
+        return (events, unreadable)
     }
 
     /// The highest sequence number `device` has used, 0 when none.

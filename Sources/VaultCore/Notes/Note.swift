@@ -129,12 +129,7 @@ public struct Note: Hashable, Sendable {
 
     /// True when a `#tag` query names one of this note's tags (case-insensitive;
     /// `area` also matches `area/sub`).
-    public func hasTag(_ tag: String) -> Bool {
-        let wanted = Tag.key(tag)
-        return tags.contains {
-            let key = Tag.key($0); return key == wanted || key.hasPrefix(wanted + "/")
-        }
-    }
+    public func hasTag(_ tag: String) -> Bool { Tag.matches(tag, in: tags) }
 }
 
 /// Where a note's creation date came from, most trusted first.

@@ -19,4 +19,13 @@ public enum Tag {
         }
         return result
     }
+
+    /// True when `tag` names one of `tags` (case-insensitive; `area` also matches `area/sub`).
+    public static func matches(_ tag: String, in tags: [String]) -> Bool {
+        let wanted = key(tag)
+        return tags.contains {
+            let key = key($0)
+            return key == wanted || key.hasPrefix(wanted + "/")
+        }
+    }
 }

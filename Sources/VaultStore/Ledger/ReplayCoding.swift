@@ -92,6 +92,8 @@ enum ReplayCoding {
             w.date(time)
         }
         encode(replay.curation, &w)
+        w.int(replay.featureEvents.count)
+        for event in replay.featureEvents { encode(event, &w) }
     }
 
     static func decodeReplay(_ r: inout BinaryReader, timeZone: TimeZone) throws -> LedgerReplay {
@@ -105,9 +107,12 @@ enum ReplayCoding {
         var firstEvent: [Int: Date] = [:]
         firstEvent.reserveCapacity(days)
         for _ in 0..<days { firstEvent[try r.int()] = try r.date() }
+        let curation = try decodeCuration(&r)
+        var featureEvents: [LedgerEvent] = []
+        for _ in 0..<(try r.count()) { featureEvents.append(try decodeEvent(&r)) }
         return LedgerReplay(
-            curation: try decodeCuration(&r), activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent),
-            sequences: sequences, position: position, eventCount: eventCount)
+            curation: curation, activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent),
+            sequences: sequences, position: position, eventCount: eventCount, featureEvents: featureEvents)
     }
 
     // MARK: Curation

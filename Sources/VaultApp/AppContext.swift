@@ -1,0 +1,39 @@
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultStore
+
+/// What a use case works with: the two ports, the vault's config and the
+/// moment it acts at (read once, at the edge).
+///
+/// Commands make one with ``open(_:now:)`` over the real adapters; tests
+/// make one over in-memory ports.
+public struct AppContext {
+    public let notes: any NoteSource
+    public let ledger: any LedgerSource
+    public let config: VaultConfig
+    /// The moment the use case acts at (the clock, or `VAULT_NOW` / `--now`).
+    public let now: Date
+    /// The vault on disk, when there is one (nil in tests over in-memory ports).
+    public let vault: Vault?
+
+    public init(notes: any NoteSource, ledger: any LedgerSource, config: VaultConfig, now: Date, vault: Vault? = nil) {
+        self.notes = notes
+        self.ledger = ledger
+        self.config = config
+        self.now = now
+        self.vault = vault
+    }
+
+    /// The real adapters over `vault`: the replay starts loading at once, on another thread.
+    public static func open(_ vault: Vault, now: Date) -> AppContext {
+        AppContext(
+            notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),
+            config: vault.config, now: now, vault: vault)
+    }
+
+    /// The vault's zone: every day, week and period is counted in it.
+    public var timeZone: TimeZone { config.timeZone }
+    /// Today's day number in the vault's zone.
+    public var today: Int { VaultDate.dayNumber(of: now, in: timeZone) }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// The ledger as use cases see them: the replayed state, the raw history on
+/// demand, and appending typed events (``LedgerSink``). VaultStore
+/// implements it over `.vault/ledger/` with its replay caches as private
+/// details; tests implement it in memory.
+public protocol LedgerSource: LedgerSink {
+    /// The ledger replayed: curation state, study days, device sequences and
+    /// the feature events (``LedgerReplay/featureEvents``).
+    func replay() -> LedgerReplay
+    /// Problems met in the ledger's lines (conflict markers, cut-short or
+    /// malformed lines), as `vault check` reports them.
+    func diagnostics() -> [Diagnostic]
+    /// Every event, deduplicated and in replay order (for history and export: costly on big ledgers).
+    func history() -> LedgerHistory
+    /// Every card's schedule under `config` (memoised by the adapter).
+    func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule]
+    /// The full card replay: schedules, re-links and problems.
+    func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay
+}

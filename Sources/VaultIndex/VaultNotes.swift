@@ -1,0 +1,43 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The note port over the vault's files: summaries from the note catalog
+/// (`notes.bin`), vouched for by a running watcher when there is one, so no
+/// scan is made; full notes parsed on demand. The catalog, the watcher's
+/// vouching and when a watcher is started are this adapter's business.
+public struct VaultNotes: NoteSource {
+    public let vault: Vault
+
+    public init(vault: Vault) { self.vault = vault }
+
+    /// Vaults with at least this many notes get a watcher started by a
+    /// command that had to scan them: below it a scan costs a few
+    /// milliseconds, not worth a background process.
+    static let watchedVaultSize = 10_000
+
+    /// The catalog as loaded, with its report (for `VAULT_TRACE` and tests).
+    public func catalog() -> NoteCatalog.Loaded {
+        let layout = vault.layout
+        let loaded = vault.loadCatalog(vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone))
+        if !loaded.report.vouched, loaded.notes.count >= Self.watchedVaultSize { WatchSocket.startWatcher(layout) }
+        KeptUntilExit.keep(loaded)  // 100,000 notes are not freed one by one at exit
+        return loaded
+    }
+
+    public func summaries() -> NoteSummaries {
+        let loaded = catalog()
+        return NoteSummaries(
+            notes: loaded.notes.map(\.summary), keys: loaded.keys, cards: loaded.cards, problems: loaded.problems)
+    }
+
+    public func notes() -> (notes: [Note], problems: [Diagnostic]) {
+        let loaded = vault.loadNotes()
+        KeptUntilExit.keep(loaded.notes)
+        return loaded
+    }
+
+    public func note(at path: String) throws -> Note {
+        try NoteLoader(layout: vault.layout, timeZone: vault.config.timeZone).load(path: path)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import VaultCore
+
+@testable import VaultApp
+
+/// An in-memory ledger: appended events replay like the real one's.
+final class MemoryLedger: LedgerSource {
+    private(set) var events: [LedgerEvent]
+    let timeZone: TimeZone
+    let device = "testdevice"
+
+    init(events: [LedgerEvent] = [], timeZone: TimeZone) {
+        self.events = events
+        self.timeZone = timeZone
+    }
+
+    func replay() -> LedgerReplay { LedgerReplay(history(), timeZone: timeZone) }
+    func diagnostics() -> [Diagnostic] { [] }
+    func history() -> LedgerHistory { LedgerHistory(events.sorted(by: LedgerEvent.replayOrder)) }
+
+    func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
+        cardReplay(cards: cards, config: config).schedules
+    }
+
+    func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
+        CardScheduleReplay.replay(CardEventLog(events: history().events), cards: cards, config: config)
+    }
+
+    @discardableResult
+    func append(_ event: some TypedEvent) throws -> LedgerEvent {
+        let sequence = (events.filter { $0.device == device }.map(\.sequence).max() ?? 0) + 1
+        let written = event.ledgerEvent(
+            device: device, sequence: sequence, utcOffset: timeZone.secondsFromGMT(for: event.time))
+        events.append(written)
+        return written
+    }
+}
+
+/// In-memory notes: summaries are the full notes' summaries.
+struct MemoryNotes: NoteSource {
+    var all: [Note]
+    var cards: [Card] = []
+
+    func summaries() -> NoteSummaries {
+        NoteSummaries(notes: all.map(\.summary), cards: cards, problems: [])
+    }
+
+    func notes() -> (notes: [Note], problems: [Diagnostic]) { (all, []) }
+
+    func note(at path: String) throws -> Note {
+        guard let note = all.first(where: { $0.path == path }) else { throw CocoaError(.fileNoSuchFile) }
+        return note
+    }
+}
