@@ -11,15 +11,21 @@ import VaultStore
 public struct AppContext {
     public let notes: any NoteSource
     public let ledger: any LedgerSource
+    /// Gives notes ids when the ledger must name them.
+    public let ids: any NoteIDWriter
     public let config: VaultConfig
     /// The moment the use case acts at (the clock, or `VAULT_NOW` / `--now`).
     public let now: Date
     /// The vault on disk, when there is one (nil in tests over in-memory ports).
     public let vault: Vault?
 
-    public init(notes: any NoteSource, ledger: any LedgerSource, config: VaultConfig, now: Date, vault: Vault? = nil) {
+    public init(
+        notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
+        vault: Vault? = nil
+    ) {
         self.notes = notes
         self.ledger = ledger
+        self.ids = ids
         self.config = config
         self.now = now
         self.vault = vault
@@ -29,7 +35,7 @@ public struct AppContext {
     public static func open(_ vault: Vault, now: Date) -> AppContext {
         AppContext(
             notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),
-            config: vault.config, now: now, vault: vault)
+            ids: VaultNoteIDs(layout: vault.layout), config: vault.config, now: now, vault: vault)
     }
 
     /// The vault's zone: every day, week and period is counted in it.

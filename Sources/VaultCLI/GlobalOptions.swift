@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -42,5 +43,8 @@ struct CommandContext {
     let output: Output
 
     var config: VaultConfig { vault.config }
+
+    /// The use cases' context over the real adapters (the ledger starts loading at once).
+    func app() -> AppContext { AppContext.open(vault, now: now) }
     var timeZone: TimeZone { vault.config.timeZone }
 }

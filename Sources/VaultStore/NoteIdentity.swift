@@ -7,7 +7,7 @@ public enum NoteIdentity {
     /// The note's id, writing a new UUID into its front matter when it has
     /// none (atomically, changing no other byte). `adopted` is true when it wrote one.
     /// - Throws: ``VaultStoreError/cannotAddID(path:reason:)`` when the front matter cannot be edited safely.
-    public static func ensure(_ note: Note, in layout: VaultLayout) throws -> (id: String, adopted: Bool) {
+    public static func ensure(_ note: some NoteNaming, in layout: VaultLayout) throws -> (id: String, adopted: Bool) {
         if let id = note.id { return (id, false) }
         let id = UUID().uuidString.lowercased()
         do {
@@ -27,5 +27,16 @@ public enum NoteIdentity {
             }
         }
         return (id, true)
+    }
+}
+
+/// The id-writing port over the vault's files.
+public struct VaultNoteIDs: NoteIDWriter {
+    public let layout: VaultLayout
+
+    public init(layout: VaultLayout) { self.layout = layout }
+
+    public func ensureID(of note: some NoteNaming) throws -> (id: String, adopted: Bool) {
+        try NoteIdentity.ensure(note, in: layout)
     }
 }

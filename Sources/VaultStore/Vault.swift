@@ -34,23 +34,21 @@ public struct Vault: Sendable {
         NoteCatalog(layout: layout, timeZone: config.timeZone).load(vouched: vouched)
     }
 
-    /// The note a command-line argument names (id, id prefix or path).
+    /// The note a command-line argument names (id, id prefix or path, the
+    /// path relative to the vault or to the shell's folder).
     /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
-    public func resolve(_ reference: String, in notes: [Note]) throws -> Note {
-        // A path given relative to the shell's folder works too.
-        var candidate = reference
+    public func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) throws -> N {
+        try NoteLookup.find(noteReference(reference), in: notes)
+    }
+
+    /// A command-line note argument with a path relative to the shell's
+    /// folder turned into a vault-relative one (other references unchanged).
+    public func noteReference(_ reference: String) -> String {
         if let relative = layout.relativePath(of: URL(fileURLWithPath: reference)),
             FileManager.default.fileExists(atPath: layout.url(of: relative).path)
         {
-            candidate = relative
+            return relative
         }
-        switch NoteReference.resolve(candidate, in: notes) {
-        case .success(let note):
-            return note
-        case .failure(.notFound(let ref)):
-            throw VaultStoreError.noteNotFound(ref)
-        case .failure(.ambiguous(let ref, let candidates)):
-            throw VaultStoreError.ambiguousNote(ref, candidates: candidates)
-        }
+        return reference
     }
 }

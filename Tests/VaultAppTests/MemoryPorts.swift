@@ -52,3 +52,19 @@ struct MemoryNotes: NoteSource {
         return note
     }
 }
+
+/// In-memory id adoption: hands out the ids it is given, in order, and
+/// remembers which notes it gave one.
+final class MemoryNoteIDs: NoteIDWriter {
+    var fresh: [String]
+    private(set) var adopted: [String] = []
+
+    init(fresh: [String] = []) { self.fresh = fresh }
+
+    func ensureID(of note: some NoteNaming) throws -> (id: String, adopted: Bool) {
+        if let id = note.id { return (id, false) }
+        guard !fresh.isEmpty else { throw CocoaError(.fileWriteNoPermission) }
+        adopted.append(note.path)
+        return (fresh.removeFirst(), true)
+    }
+}

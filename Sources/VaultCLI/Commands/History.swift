@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -18,11 +19,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let notes = context.vault.loadNotes().notes
-            let found = try context.vault.resolve(note, in: notes)
-            let (history, _) = LedgerStore(layout: context.vault.layout).history()
-            let id = found.id?.lowercased()
-            let events = id.map { id in history.events.filter { $0["note"]?.lowercased() == id } } ?? []
+            let history = try NoteHistory.load(context.app(), note: context.vault.noteReference(note))
+            let (found, events) = (history.note, history.events)
             if json {
                 struct EventJSON: Encodable {
                     var time: String

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 
 extension VaultCommand {
@@ -14,15 +15,10 @@ extension VaultCommand {
                 yearly: notes kept in a yearly review (evergreen). Archived notes are hidden unless --archived.
                 """)
 
-        /// The four tabs of the curation design.
-        enum Tab: String, ExpressibleByArgument, CaseIterable {
-            case daily, weekly, monthly, yearly
-        }
-
         @OptionGroup var global: GlobalOptions
 
         @Argument(help: "daily, weekly, monthly or yearly (default: every note, ungrouped).")
-        var tab: Tab?
+        var tab: CurationTab?
 
         @Flag(help: "Print JSON.")
         var json = false
@@ -32,11 +28,12 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
+            let app = context.app()
             // Plain `--json` prints each note whole (links, front matter): that needs every note parsed.
-            let snapshot = CurationSnapshot.load(context, parsed: json && tab == nil)
-            let visible = snapshot.board.items.filter { archived || !$0.archived }
-            guard let tab else { return try listAll(snapshot, visible: visible) }
-            let groups = TabGrouping.groups(tab, items: visible, board: snapshot.board)
+            let full = json && tab == nil ? app.notes.notes().notes : nil
+            let listing = NoteListing(CurationSnapshot.load(app, notes: full), includeArchived: archived)
+            guard let tab else { return try listAll(listing, full: full, context: context) }
+            let groups = listing.groups(tab)
             if json {
                 try context.output.json(
                     TabJSON(
@@ -80,12 +77,11 @@ extension VaultCommand {
         }
 
         /// Plain `vault list`: every note, newest first (notes without a date last).
-        func listAll(_ snapshot: CurationSnapshot, visible: [CurationBoard.Item]) throws {
-            let context = snapshot.context
-            let hidden = Set(snapshot.board.items.filter { $0.archived && !archived }.map(\.note.path))
-            let notes = snapshot.notes.filter { !hidden.contains($0.path) }.sorted(by: Note.newestFirst)
+        func listAll(_ listing: NoteListing, full: [Note]?, context: CommandContext) throws {
+            let notes = listing.notes()
             if json {
-                try context.output.json(notes.map { NoteJSON($0, timeZone: context.timeZone) })
+                let byPath = Dictionary((full ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+                try context.output.json(notes.compactMap { byPath[$0.path] }.map { NoteJSON($0, timeZone: context.timeZone) })
                 return
             }
             let style = context.output.style
@@ -105,44 +101,7 @@ extension VaultCommand {
     }
 }
 
-/// How each tab groups its notes.
-enum TabGrouping {
-    struct Group {
-        var id: String
-        var title: String
-        /// The week's review (daily tab only).
-        var review: CurationBoard.Review?
-        var items: [CurationBoard.Item]
-    }
-
-    /// The groups of `tab`, newest first, notes newest first inside each.
-    static func groups(_ tab: VaultCommand.List.Tab, items: [CurationBoard.Item], board: CurationBoard) -> [Group] {
-        let level: ReviewLevel
-        let minimum: CurationCycle
-        switch tab {
-        case .daily: (level, minimum) = (.weekly, .daily)
-        case .weekly: (level, minimum) = (.monthly, .weekly)
-        case .monthly: (level, minimum) = (.yearly, .monthly)
-        case .yearly: (level, minimum) = (.yearly, .yearly)
-        }
-        let chosen = items.filter { $0.cycle >= minimum }.reversed()
-        if tab == .yearly {
-            return chosen.isEmpty ? [] : [Group(id: "yearly", title: "Evergreen", review: nil, items: Array(chosen))]
-        }
-        var order: [ReviewPeriod] = []
-        var byPeriod: [ReviewPeriod: [CurationBoard.Item]] = [:]
-        for item in chosen {
-            let period = item.periods[level]!
-            if byPeriod[period] == nil { order.append(period) }
-            byPeriod[period, default: []].append(item)
-        }
-        return order.map { period in
-            Group(
-                id: period.id, title: period.title, review: tab == .daily ? board.review(period) : nil,
-                items: byPeriod[period]!)
-        }
-    }
-}
+extension CurationTab: ExpressibleByArgument {}
 
 /// The JSON of a curation tab.
 struct TabJSON: Encodable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -70,42 +71,41 @@ extension VaultCommand {
             if !isScripted, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
                 throw CLIError.notATerminal(level.rawValue)
             }
-            let snapshot = CurationSnapshot.load(context)
-            let period =
-                self.period.flatMap { ReviewPeriod($0, level: level) }
-                ?? snapshot.board.defaultPeriod(level, today: snapshot.today)
-            if level != .weekly { snapshot.warnAboutIncompleteLowerPeriods(period) }
-            if list { return try ReviewListing(snapshot: snapshot, period: period).print(json: json) }
-            if !isScripted { return try ReviewScreen(snapshot: snapshot, period: period).run() }
-            try decide(snapshot: snapshot, period: period)
+            let review = CurationReview(
+                CurationSnapshot.load(context.app()), level: level,
+                period: self.period.flatMap { ReviewPeriod($0, level: level) })
+            let incomplete = review.incompleteLowerPeriods
+            if !incomplete.isEmpty {
+                let names = incomplete.map { "\($0.period.id) (\($0.pendingCount) pending)" }.joined(separator: ", ")
+                context.output.warning(
+                    "reviewing \(review.period.title) while these periods inside it are not completed: \(names). Their undecided notes are not in this review yet."
+                )
+            }
+            if list { return try ReviewListing(review: review, context: context).print(json: json) }
+            if !isScripted { return try ReviewScreen(review: review, context: context).run() }
+            try decide(review, context: context)
         }
 
-        func decide(snapshot: CurationSnapshot, period: ReviewPeriod) throws {
-            let recorder = try ReviewRecorder(snapshot: snapshot, period: period)
+        func decide(_ review: CurationReview, context: CommandContext) throws {
             let plan: [(CurationDecision, [String])] = [(.keep, keep), (.archive, archive), (.undo, undo)]
-            // Resolve every argument before writing anything, so a typo writes nothing.
-            var resolved: [(CurationDecision, Note)] = []
-            for (decision, references) in plan {
-                for reference in references {
-                    let note = try snapshot.context.vault.resolve(reference, in: snapshot.notes)
-                    if let why = snapshot.board.ineligibility(ofNoteAt: note.path, in: period) {
-                        throw CLIError.notInReview(note: note.path, period: period.title, why: why)
-                    }
-                    resolved.append((decision, note))
-                }
-            }
-            for (decision, note) in resolved {
-                let identity = try recorder.record(decision, note)
-                if identity.adopted { print("Added id \(identity.id) to \(note.path)") }
-                let verb = decision == .keep ? "Kept" : decision == .archive ? "Archived" : "Undid the decision on"
-                print("\(verb) \(note.path) in \(period.title)")
-                fflush(nil)  // a decision reported is a decision saved, even if the process dies next
+            let decisions = try review.resolve(plan.map { ($0.0, $0.1.map(context.vault.noteReference)) })
+            let out = context.output
+            for planned in decisions {
+                let recorded = try review.record(planned.decision, planned.note)
+                if recorded.adopted { out.line("Added id \(recorded.id) to \(planned.note.path)") }
+                let verb =
+                    planned.decision == .keep
+                    ? "Kept" : planned.decision == .archive ? "Archived" : "Undid the decision on"
+                out.line("\(verb) \(planned.note.path) in \(review.period.title)")
+                out.flush()  // a decision reported is a decision saved, even if the process dies next
             }
             if finish {
-                try recorder.finish()
-                let after = CurationSnapshot.load(snapshot.context).board.review(period)
-                print(
-                    "Finished \(period.title): \(plural(after.decidedCount, "note")) decided, \(after.undecidedCount) left as they are."
+                try review.finish()
+                let after = CurationReview(
+                    CurationSnapshot.load(context.app()), level: level, period: review.period
+                ).review
+                out.line(
+                    "Finished \(review.period.title): \(plural(after.decidedCount, "note")) decided, \(after.undecidedCount) left as they are."
                 )
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultIndex
 
@@ -61,7 +62,7 @@ extension VaultCommand {
                 WatchSocket.startWatcher(context.vault.layout)
             }
             if query.filters.contains(where: \.needsCuration) {
-                let board = CurationSnapshot.load(context).board
+                let board = CurationSnapshot.load(context.app()).board
                 try index.applyCuration(
                     board.items.map { .init(path: $0.note.path, cycle: $0.cycle, archived: $0.archived) })
             }

@@ -42,7 +42,7 @@ extension VaultCommand {
             {
                 document.children.removeFirst()
             }
-            print(TerminalRenderer(style: style).render(document), terminator: "")
+            context.output.write(TerminalRenderer(style: style).render(document))
         }
     }
 }
@@ -50,9 +50,22 @@ extension VaultCommand {
 /// The lines above a note's body: title, category, source, tags, date, path
 /// and any front matter keys `vault` does not interpret.
 struct NoteHeader {
-    let note: Note
+    let note: NoteSummary
+    /// Front matter keys `vault` does not interpret, shown as they are.
+    let unknownEntries: [FrontMatter.Entry]
     let config: VaultConfig
     let style: ANSIStyle
+
+    init(note: Note, config: VaultConfig, style: ANSIStyle) {
+        self.init(summary: note.summary, unknownEntries: note.frontMatter.unknownEntries, config: config, style: style)
+    }
+
+    init(summary: NoteSummary, unknownEntries: [FrontMatter.Entry] = [], config: VaultConfig, style: ANSIStyle) {
+        self.note = summary
+        self.unknownEntries = unknownEntries
+        self.config = config
+        self.style = style
+    }
 
     func render() -> String {
         var lines = [style.bold(note.title)]
@@ -68,7 +81,7 @@ struct NoteHeader {
         var meta = [note.path]
         if let created = note.created { meta.insert(VaultDate.dayString(created, in: config.timeZone), at: 0) }
         lines.append(style.dim(meta.joined(separator: "  ")))
-        for entry in note.frontMatter.unknownEntries {
+        for entry in unknownEntries {
             lines.append(style.dim("\(entry.key): \(entry.value.displayText)"))
         }
         return lines.joined(separator: "\n")

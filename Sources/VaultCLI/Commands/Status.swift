@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -16,18 +17,13 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
-            var report = StatusReport(board: snapshot.board, today: snapshot.today)
-            var trace = PhaseTrace()
-            report.studyStreak = StudyStreak(activity: snapshot.ledger.replay.activity, now: context.now)
-            trace.mark("streak")
-            report.flashcards = snapshot.flashcards?.value()
-            trace.mark("waiting for the flashcard counts")
-            if json { return try context.output.json(StatusJSON(report, snapshot: snapshot)) }
+            let status = VaultStatus.load(context.app())
+            let report = status.report
+            if json { return try context.output.json(StatusJSON(status)) }
             let style = context.output.style
             let out = context.output
             out.line(
-                style.bold("\(plural(snapshot.notes.count, "note")), \(report.notesToReview) to review now")
+                style.bold("\(plural(status.noteCount, "note")), \(report.notesToReview) to review now")
                     + style.dim(
                         "  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"
                     ))
@@ -87,10 +83,11 @@ struct StatusJSON: Encodable {
     /// The longest such run.
     var bestStreak: Int?
 
-    init(_ report: StatusReport, snapshot: CurationSnapshot) {
-        today = VaultDate.dayString(snapshot.context.now, in: snapshot.context.timeZone)
-        timezone = snapshot.context.config.timeZoneIdentifier
-        notes = snapshot.notes.count
+    init(_ status: VaultStatus) {
+        let (report, context) = (status.report, status.snapshot.context)
+        today = VaultDate.dayString(context.now, in: context.timeZone)
+        timezone = context.config.timeZoneIdentifier
+        notes = status.noteCount
         notesToReview = report.notesToReview
         periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review)) }
         dueFlashcards = report.flashcards?.due

@@ -1,4 +1,5 @@
 import Foundation
+import VaultApp
 import VaultCore
 
 /// The JSON shape of a review period (in `review --list --json` and `status --json`).
@@ -70,12 +71,12 @@ struct ReviewNoteJSON: Encodable {
 
 /// `vault review LEVEL [PERIOD] --list`.
 struct ReviewListing {
-    let snapshot: CurationSnapshot
-    let period: ReviewPeriod
+    let review: CurationReview
+    let context: CommandContext
 
     func print(json: Bool) throws {
-        let review = snapshot.board.review(period)
-        let context = snapshot.context
+        let period = self.review.period
+        let review = self.review.review
         if json {
             struct Listing: Encodable {
                 var period: PeriodJSON

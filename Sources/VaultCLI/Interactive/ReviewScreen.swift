@@ -1,4 +1,5 @@
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -6,30 +7,29 @@ import VaultStore
 /// The full-screen review of one period: one note at a time, a key per decision.
 /// Every decision is appended to the ledger as it is made, so quitting loses nothing.
 struct ReviewScreen {
-    let snapshot: CurationSnapshot
-    let period: ReviewPeriod
+    let review: CurationReview
+    let context: CommandContext
+    var period: ReviewPeriod { review.period }
 
     func run() throws {
-        let review = snapshot.board.review(period)
-        let context = snapshot.context
+        let review = self.review.review
+        let out = context.output
         guard !review.items.isEmpty else {
-            print("\(period.title): nothing to review.")
+            out.line("\(period.title): nothing to review.")
             return
         }
         var notes = review.items.map(\.note)
         var decisions = review.decisions.map { $0?.decision }
-        let recorder = try ReviewRecorder(snapshot: snapshot, period: period)
-        let loader = NoteLoader(layout: context.vault.layout, timeZone: context.timeZone)
         var index = decisions.firstIndex(where: { $0 == nil }) ?? 0
         var message = ""
         var adoptedPaths: [String] = []
         let terminal = try RawTerminal()
         defer {
             terminal.leave()
-            for path in adoptedPaths { print("Added an id to \(path)") }
+            for path in adoptedPaths { out.line("Added an id to \(path)") }
             let decided = decisions.filter { $0 != nil }.count
-            print("\(period.title): \(decided) of \(plural(notes.count, "note")) decided.")
-            fflush(nil)
+            out.line("\(period.title): \(decided) of \(plural(notes.count, "note")) decided.")
+            out.flush()
         }
         while true {
             draw(terminal, notes: notes, decisions: decisions, index: index, message: message)
@@ -37,7 +37,7 @@ struct ReviewScreen {
             let key = terminal.readKey()
             func decide(_ decision: CurationDecision) throws {
                 guard index < notes.count else { return }
-                let identity = try recorder.record(decision, notes[index])
+                let identity = try self.review.record(decision, notes[index])
                 if identity.adopted {
                     notes[index].id = identity.id
                     adoptedPaths.append(notes[index].path)
@@ -63,7 +63,7 @@ struct ReviewScreen {
                 defer { terminal.enter() }
                 do {
                     try Editor.open(context.vault.layout.url(of: notes[index].path).path)
-                    notes[index] = try loader.load(path: notes[index].path)
+                    notes[index] = try context.app().notes.note(at: notes[index].path).summary
                 } catch {
                     message = error.localizedDescription
                 }
@@ -73,8 +73,9 @@ struct ReviewScreen {
         }
     }
 
-    func draw(_ terminal: RawTerminal, notes: [Note], decisions: [CurationDecision?], index: Int, message: String) {
-        let context = snapshot.context
+    func draw(
+        _ terminal: RawTerminal, notes: [NoteSummary], decisions: [CurationDecision?], index: Int, message: String
+    ) {
         let style = ANSIStyle(enabled: ProcessInfo.processInfo.environment["NO_COLOR"]?.isEmpty ?? true)
         let (rows, columns) = terminal.size
         var lines: [String] = []
@@ -94,7 +95,11 @@ struct ReviewScreen {
                 style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
                     + style.dim("  (\(decided) decided)"))
             lines.append(String(repeating: "─", count: min(columns, 80)))
-            lines += NoteHeader(note: note, config: context.config, style: style).render().split(
+            let full = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).load(path: note.path)
+            let header =
+                full.map { NoteHeader(note: $0, config: context.config, style: style) }
+                ?? NoteHeader(summary: note, config: context.config, style: style)
+            lines += header.render().split(
                 separator: "\n", omittingEmptySubsequences: false
             ).map(String.init)
             lines.append("")

@@ -19,6 +19,16 @@ struct Output {
         print(text)
     }
 
+    /// Writes `text` as it is, with no newline added.
+    func write(_ text: String) {
+        print(text, terminator: "")
+    }
+
+    /// Pushes what was printed out to the terminal or file now.
+    func flush() {
+        fflush(nil)
+    }
+
     func warning(_ text: String) {
         FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
     }

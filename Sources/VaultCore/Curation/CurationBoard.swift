@@ -7,10 +7,10 @@ public struct CurationBoard: Sendable {
     /// One note as the reviews see it.
     ///
     /// Items share the board's array of notes and point into it: copying an
-    /// item (into a review, a list) copies no `Note`, whose many strings make
+    /// item (into a review, a list) copies no `NoteSummary`, whose many strings make
     /// 100k copies cost tens of milliseconds.
     public struct Item: Sendable {
-        @usableFromInline let notes: [Note]
+        @usableFromInline let notes: [NoteSummary]
         @usableFromInline let index: Int
         /// The day (in the vault's zone) it was created.
         public var day: Int
@@ -19,7 +19,7 @@ public struct CurationBoard: Sendable {
         public var archived: Bool
 
         /// The note.
-        @inlinable public var note: Note { notes[index] }
+        @inlinable public var note: NoteSummary { notes[index] }
         /// The note's id, lowercased, when it has one.
         public var key: String? { notes[index].id.map(NoteKey.lowercase) }
         /// Its week, month and year: the periods whose reviews it comes up in.
@@ -96,7 +96,7 @@ public struct CurationBoard: Sendable {
     /// - Parameter keys: each note's `NoteKey` (nil: no id), when the caller
     ///   has them already (the note catalog works them out while decoding,
     ///   with each id in the cache); otherwise they are worked out here.
-    public init(notes: [Note], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone) {
+    public init(notes: [NoteSummary], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone) {
         precondition(keys == nil || keys!.count == notes.count)
         self.state = state
         self.timeZone = timeZone

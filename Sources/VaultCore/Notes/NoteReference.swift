@@ -12,7 +12,7 @@ public enum NoteReference {
     /// with or without a leading `./`), an exact id, then an id prefix of at
     /// least 4 characters. A prefix matching several notes is an error that
     /// lists them.
-    public static func resolve(_ reference: String, in notes: [Note]) -> Result<Note, Failure> {
+    public static func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) -> Result<N, Failure> {
         var path = reference
         if path.hasPrefix("./") { path.removeFirst(2) }
         if let note = notes.first(where: { $0.path == path || $0.path == path + ".md" }) {
@@ -32,3 +32,14 @@ public enum NoteReference {
         return .failure(.notFound(reference))
     }
 }
+
+/// What names a note on the command line: its path and its id.
+public protocol NoteNaming {
+    /// Vault-relative path with `/` separators.
+    var path: String { get }
+    /// The note's id, when it has one.
+    var id: String? { get }
+}
+
+extension Note: NoteNaming {}
+extension NoteSummary: NoteNaming {}

@@ -46,7 +46,7 @@ struct CurationFixture {
     }
 
     var board: CurationBoard {
-        CurationBoard(notes: notes, state: CurationState(LedgerHistory(events)), timeZone: Self.zone)
+        CurationBoard(notes: notes.map(\.summary), state: CurationState(LedgerHistory(events)), timeZone: Self.zone)
     }
 
     static func week(_ id: String) -> ReviewPeriod { ReviewPeriod(id, level: .weekly)! }

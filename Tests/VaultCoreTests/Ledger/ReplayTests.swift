@@ -41,7 +41,7 @@ struct ReplayTests {
             let events = shuffled.map { try! LedgerLine.parse($0).get() }
             let history = LedgerHistory(events)
             #expect(history.events.count == lines.count)
-            let board = CurationBoard(notes: f.notes, state: CurationState(history), timeZone: F.zone)
+            let board = CurationBoard(notes: f.notes.map(\.summary), state: CurationState(history), timeZone: F.zone)
             #expect(summary(board) == reference)
         }
         #expect(reference.contains { $0.hasSuffix(":weekly:false") })

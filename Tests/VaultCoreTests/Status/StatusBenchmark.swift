@@ -33,7 +33,7 @@ struct StatusBenchmark {
         // Results are kept until the end: `vault status` never frees them either.
         var boards: [CurationBoard] = []
         let boardTime = Self.median {
-            boards.append(CurationBoard(notes: notes, state: state, timeZone: Self.zone))
+            boards.append(CurationBoard(notes: notes.map(\.summary), state: state, timeZone: Self.zone))
         }
         let board = boards[0]
         var reports: [StatusReport] = []

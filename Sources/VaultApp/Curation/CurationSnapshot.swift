@@ -1,0 +1,70 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// The notes and the ledger, read once and replayed, for the use cases that
+/// need curation state: the board of every note's cycle and every period's review.
+public struct CurationSnapshot {
+    public let context: AppContext
+    /// Every note's summary.
+    public let notes: [NoteSummary]
+    /// The flashcards of the notes in a deck.
+    public let cards: [Card]
+    /// The ledger replayed.
+    public let replay: LedgerReplay
+    public let board: CurationBoard
+    /// Problems met while walking the vault.
+    public let problems: [Diagnostic]
+    /// The flashcard counts, when asked for: worked out on another thread while the board is built.
+    private let counting: Background<FlashcardCounts>?
+
+    public var state: CurationState { replay.curation }
+
+    /// Reads the notes' summaries and the replayed ledger (the ledger port
+    /// loads on another thread meanwhile) and builds the board.
+    /// - Parameters:
+    ///   - notes: full notes to use instead of the source's summaries (for a listing that prints them whole).
+    ///   - countingFlashcards: also count the flashcards due and new (see ``flashcards``).
+    public static func load(_ context: AppContext, notes full: [Note]? = nil, countingFlashcards: Bool = false)
+        -> CurationSnapshot
+    {
+        var trace = PhaseTrace()
+        let loaded =
+            full.map { NoteSummaries(notes: $0.map(\.summary), cards: [], problems: []) }
+            ?? context.notes.summaries()
+        trace.mark("notes (\(loaded.notes.count))")
+        let replay = context.ledger.replay()
+        trace.mark("ledger (\(replay.eventCount) events)")
+        var counting: Background<FlashcardCounts>?
+        if countingFlashcards {
+            let (cards, ledger, config) = (loaded.cards, context.ledger, context.config.schedulers)
+            let (now, timeZone) = (context.now, context.timeZone)
+            nonisolated(unsafe) let source = ledger  // the ledger port is read-only here and thread-safe
+            counting = Background {
+                var trace = PhaseTrace()
+                let schedules = source.cardSchedules(cards: cards, config: config)
+                trace.mark("card schedules (\(cards.count) cards, beside the board)")
+                defer { trace.mark("flashcard counts") }
+                return FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone)
+            }
+        }
+        let board = CurationBoard(
+            notes: loaded.notes, keys: loaded.keys, state: replay.curation, timeZone: context.timeZone)
+        trace.mark("board")
+        return CurationSnapshot(
+            context: context, notes: loaded.notes, cards: loaded.cards, replay: replay, board: board,
+            problems: loaded.problems, counting: counting)
+    }
+
+    /// The flashcard counts for `vault status` (waits for them), when asked for.
+    public var flashcards: FlashcardCounts? { counting?.value() }
+
+    /// Today's day number in the vault's zone.
+    public var today: Int { context.today }
+
+    /// The note a command-line argument names (id, id prefix or path).
+    /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
+    public func resolve(_ reference: String) throws -> NoteSummary {
+        try NoteLookup.find(reference, in: notes)
+    }
+}
