@@ -11,7 +11,7 @@ import GRDB
 enum IndexSchema {
     /// Stored in `PRAGMA user_version`; any other value means "rebuild".
     /// Bump it whenever a table, column or tokenizer changes.
-    static let version = 2
+    static let version = 3  // 3: titles by the opening-heading rule
 
     /// The `bm25()` weights of the FTS columns, in order: title, tags, body,
     /// CJK bigrams.

@@ -24,7 +24,6 @@ public enum CommonMark {
             }
             event = cmark_iter_next(iterator)
         }
-        collector.facts.firstLine = InlineSyntax.firstNonEmptyLine(collector.facts.text)
         return collector.facts
     }
 
@@ -120,9 +119,15 @@ public enum CommonMark {
         var linkDepth = 0
         var headingText: String?
         var blockHasText = false
+        /// False until the body's first block is entered: only a heading there titles the note.
+        var seenBlock = false
 
         mutating func visit(_ node: OpaquePointer, entering: Bool) {
             let kind = CommonMark.kind(of: node)
+            if entering, !seenBlock, kind.isBlock {
+                seenBlock = true
+                if kind == .heading { headingText = "" }
+            }
             switch kind {
             case .text:
                 let text = CommonMark.string(cmark_node_get_literal(node))
@@ -151,7 +156,6 @@ public enum CommonMark {
             case .heading:
                 if entering {
                     endBlock()
-                    if facts.firstHeading == nil { headingText = "" }
                 } else {
                     if let heading = headingText {
                         facts.firstHeading = heading.trimmingSpaces()

@@ -72,24 +72,6 @@ enum InlineSyntax {
         }
     }
 
-    /// The first line of `text` that holds more than white space, trimmed.
-    static func firstNonEmptyLine(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                        .trimmingSpaces()
-                }
-                start = end + 1
-            }
-            return nil
-        }
-    }
-
     /// The note a Markdown link destination points at, or nil when it points
     /// elsewhere (a URL with a scheme, a mail address, an anchor, a non-Markdown file).
     static func noteLink(_ url: String) -> String? {

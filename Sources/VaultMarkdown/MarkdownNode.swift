@@ -8,6 +8,16 @@ public struct MarkdownNode: Hashable, Sendable {
         case thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis
         case strong, link, image
         case unknown
+
+        /// True for block-level nodes below the document (paragraphs, headings, lists…).
+        public var isBlock: Bool {
+            switch self {
+            case .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock, .paragraph, .heading, .thematicBreak:
+                return true
+            default:
+                return false
+            }
+        }
     }
 
     public var kind: Kind

@@ -13,7 +13,7 @@ struct NoteCommandsTests {
         #expect(
             result.stdout == """
                 2026-11-16  You do not rise to the level of your goals   Productivity  #habits #systems
-                2026-11-12  a thought without front matter                             #tags
+                2026-11-12  2026-11-12 thought                                         #tags
                 2026-11-10  Caffeine has a quarter-life of twelve hours  Health        #sleep
                 2026-10-05  Retrieval beats rereading                    Learning      #memory #spaced-repetition
                 4 notes

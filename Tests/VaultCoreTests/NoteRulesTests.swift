@@ -14,12 +14,12 @@ private func note(
 
 @Suite("Note rules")
 struct NoteRulesTests {
-    @Test("title comes from front matter, then the first heading, then the first line, then the file name")
+    @Test("title comes from front matter, then the heading that opens the body, then the file name")
     func titleFallbacks() {
-        let body = BodyFacts(firstHeading: "Heading", firstLine: "Heading")
+        let body = BodyFacts(firstHeading: "Heading")
         #expect(note([("title", .scalar("Declared"))], body: body).title == "Declared")
         #expect(note(body: body).title == "Heading")
-        #expect(note(body: BodyFacts(firstLine: "just a line")).title == "just a line")
+        #expect(note(body: BodyFacts(text: "just a line"), path: "2026/11/just-a-line.md").title == "just-a-line")
         #expect(note(path: "2026/11/my-idea.md").title == "my-idea")
     }
 

@@ -69,10 +69,10 @@ struct NoteParserTests {
         #expect(n.tags == ["yes0", "yes1", "yes2", "yes3", "yes4", "yes5"])
     }
 
-    @Test("a note without front matter takes its title from the first line")
+    @Test("a note without front matter or opening heading takes its title from the file name")
     func noFrontMatter() {
-        let n = parse("first line is the title\n\nand a body #idea\n", path: "inbox/2026-11-12 thought.md")
-        #expect(n.title == "first line is the title")
+        let n = parse("first line is not the title\n\nand a body #idea\n", path: "inbox/2026-11-12 thought.md")
+        #expect(n.title == "2026-11-12 thought")
         #expect(n.frontMatter.entries.isEmpty)
         #expect(n.tags == ["idea"])
         #expect(n.createdOrigin == .fileName)
@@ -117,6 +117,14 @@ struct NoteParserTests {
         #expect(n.id == nil)
     }
 
+    @Test("only a heading that opens the body titles the note (Obsidian's rule otherwise: the file name)")
+    func openingHeadingOnly() {
+        #expect(parse("# Canvas basics\n\ntext\n", path: "Plugins/Canvas.md").title == "Canvas basics")
+        #expect(parse("Intro line.\n\n## Create a new canvas\n", path: "Plugins/Canvas.md").title == "Canvas")
+        #expect(parse("- item\n\n# Improved\n", path: "Release notes/v1.1.5.md").title == "v1.1.5")
+        #expect(parse("Setext title\n===\n\nbody\n", path: "a.md").title == "Setext title")
+    }
+
     @Test("front matter that is not a map is an error")
     func notAMap() {
         let n = parse("---\n- a\n- b\n---\nbody\n")
@@ -125,8 +133,8 @@ struct NoteParserTests {
 
     @Test("libcmark never sees the front matter (no setext heading from its last line)")
     func frontMatterCutOff() {
-        let n = parse("---\ntitle_hint: Not a heading\n---\nplain body line\n")
-        #expect(n.title == "plain body line")
+        let n = parse("---\ntitle_hint: Not a heading\n---\nplain body line\n", path: "2026/11/plain.md")
+        #expect(n.title == "plain")
         #expect(!n.bodyText.contains("Not a heading"))
     }
 

@@ -118,12 +118,12 @@ public struct Note: Hashable, Sendable {
         self.diagnostics = diagnostics
     }
 
-    /// The title rule: front matter `title`, else the first heading, else the
-    /// first non-empty line of the body, else the file name without `.md`.
+    /// The title rule: front matter `title`, else a heading that opens the
+    /// body (its first block: notes `vault new` writes start with `# Title`),
+    /// else the file name without `.md`, as Obsidian users know their notes.
     static func title(frontMatter: FrontMatter, body: BodyFacts, path: String) -> String {
         if let title = frontMatter["title"]?.string, !title.isEmpty { return title }
         if let heading = body.firstHeading, !heading.isEmpty { return heading }
-        if let line = body.firstLine, !line.isEmpty { return line }
         return NotePath.stem(path)
     }
 
@@ -148,8 +148,8 @@ public enum CreatedOrigin: String, Hashable, Sendable, Codable {
 
 /// What the Markdown adapter reads from a note's body.
 public struct BodyFacts: Hashable, Sendable {
+    /// The text of the heading that opens the body (its first block), if one does.
     public var firstHeading: String?
-    public var firstLine: String?
     /// Inline `#tags` in text, without the `#`, in order of appearance.
     public var inlineTags: [String]
     public var wikiLinks: [String]
@@ -158,11 +158,10 @@ public struct BodyFacts: Hashable, Sendable {
     public var text: String
 
     public init(
-        firstHeading: String? = nil, firstLine: String? = nil, inlineTags: [String] = [],
+        firstHeading: String? = nil, inlineTags: [String] = [],
         wikiLinks: [String] = [], noteLinks: [String] = [], text: String = ""
     ) {
         self.firstHeading = firstHeading
-        self.firstLine = firstLine
         self.inlineTags = inlineTags
         self.wikiLinks = wikiLinks
         self.noteLinks = noteLinks
