@@ -25,10 +25,22 @@ public struct VaultNotes: NoteSource {
         return loaded
     }
 
+    /// The notes' summaries, and the cards of the notes in a deck (the
+    /// catalog keeps every note's cards, so editing `decks:` needs no rebuild).
     public func summaries() -> NoteSummaries {
         let loaded = catalog()
+        let notes = loaded.notes.map(\.summary)
         return NoteSummaries(
-            notes: loaded.notes.map(\.summary), keys: loaded.keys, cards: loaded.cards, problems: loaded.problems)
+            notes: notes, keys: loaded.keys, cards: Self.inDecks(loaded.cards, notes: notes, decks: vault.config.decks),
+            problems: loaded.problems)
+    }
+
+    /// The cards of `cards` whose notes (among `notes`) are in a deck.
+    static func inDecks(_ cards: [Card], notes: [NoteSummary], decks: Decks) -> [Card] {
+        guard !cards.isEmpty else { return cards }
+        var inDeck = Dictionary(cards.map { ($0.notePath, false) }, uniquingKeysWith: { a, _ in a })
+        for note in notes where inDeck[note.path] != nil { inDeck[note.path] = decks.contains(note) }
+        return cards.filter { inDeck[$0.notePath] == true }
     }
 
     public func notes() -> (notes: [Note], problems: [Diagnostic]) {

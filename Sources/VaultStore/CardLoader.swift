@@ -8,9 +8,11 @@ public struct CardLoader: Sendable {
 
     public init(layout: VaultLayout) { self.layout = layout }
 
-    /// The cards of `notes`, in note order then reading order. A note that
-    /// cannot be read has no cards (`vault check` reports the file).
-    public func cards(of notes: [Note]) -> [Card] {
+    /// The cards of the notes of `notes` that are in one of `decks`, in note
+    /// order then reading order. A note that cannot be read has no cards
+    /// (`vault check` reports the file).
+    public func cards(of notes: [Note], in decks: Decks) -> [Card] {
+        let notes = notes.filter { decks.contains($0.summary) }
         let slots = CardSlots(count: notes.count)
         let chunk = 64
         let chunks = (notes.count + chunk - 1) / chunk

@@ -71,6 +71,28 @@ public enum ConfigFile {
         }
         if let newNote = map["new_note_path"]?.string { config.newNotePath = newNote }
         if let reference = map["reference_date"]?.string { config.referenceDate = reference }
+        var deckFolders: [String] = []
+        if let decks = map["decks"] {
+            if let list = decks.sequence {
+                deckFolders = try list.map { item in
+                    guard let folder = item.string else {
+                        throw VaultStoreError.badConfig(
+                            path: path, line: item.mark?.line, reason: "each entry of 'decks' must be a folder path.")
+                    }
+                    return folder
+                }
+            } else if let folder = decks.string, !folder.isEmpty {
+                deckFolders = [folder]
+            } else if decks.scalar == nil || !(decks.string ?? "").isEmpty {
+                throw bad("decks", "must be a list of folders, such as [Flashcards/, Languages/] or [/] for the whole vault.")
+            }
+        }
+        var deckTag = Decks.defaultTag
+        if let tag = map["deck_tag"] {
+            guard let text = tag.string, !text.isEmpty else { throw bad("deck_tag", "must be a tag, such as flashcards.") }
+            deckTag = text
+        }
+        config.decks = Decks(folders: deckFolders, tag: deckTag)
         do {
             config.schedulers = try SchedulerConfig.parse(map["schedulers"].map(configValue))
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
@@ -78,7 +100,7 @@ public enum ConfigFile {
         }
         // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
         let known: Set<String> = [
-            "version", "timezone", "categories", "source_types", "new_note_path", "reference_date",
+            "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
         ]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
@@ -102,6 +124,14 @@ public enum ConfigFile {
             lines.append("    color: \"\(category.color)\"")
         }
         lines.append("source_types: [\(config.sourceTypes.map(YAMLText.scalar).joined(separator: ", "))]")
+        lines.append(
+            "# Flashcards live in the notes of a deck: these folders (/ is the whole vault), notes tagged "
+                + "#\(config.decks.tag), or notes with `cards: true`.")
+        let folders = config.decks.folders.map { $0.isEmpty ? "/" : $0 }
+        lines.append("decks: [\(folders.map(YAMLText.scalar).joined(separator: ", "))]")
+        if config.decks.tag != Decks.defaultTag {
+            lines.append("deck_tag: \(YAMLText.scalar(config.decks.tag))")
+        }
         for key in config.extra.keys.sorted() {
             let value = config.extra[key] ?? ""
             let isScalar: Bool

@@ -14,13 +14,31 @@ public enum VaultInitializer {
     public static let gitattributesLines = [".vault/ledger/*.log merge=union"]
 
     /// Makes `folder` a vault whose periods are computed in `timeZone`.
+    ///
+    /// - Parameters:
+    ///   - decks: where flashcards live (`nil`: the whole vault when the
+    ///     folder holds no note yet, no deck when it does, so an adopted
+    ///     vault's highlights and inline fields do not become cards).
+    ///   - nesting: make a vault inside or around another one on purpose.
     /// - Returns: the vault-relative paths written or extended.
-    /// - Throws: ``VaultStoreError/alreadyAVault(_:)`` when it already is one.
+    /// - Throws: ``VaultStoreError/alreadyAVault(_:)`` when it already is
+    ///   one, ``VaultStoreError/nestedVault(_:other:inside:)`` when another
+    ///   vault encloses it or lies inside it (unless `nesting`).
     @discardableResult
-    public static func initialize(_ folder: URL, timeZone: TimeZone) throws -> [String] {
+    public static func initialize(
+        _ folder: URL, timeZone: TimeZone, decks: Decks? = nil, nesting: Bool = false
+    ) throws -> [String] {
         let layout = VaultLayout(root: folder)
         let fm = FileManager.default
         if fm.fileExists(atPath: layout.configFile.path) { throw VaultStoreError.alreadyAVault(folder.path) }
+        if !nesting {
+            if let outer = enclosingVault(of: folder) {
+                throw VaultStoreError.nestedVault(folder.path, other: outer.path, inside: true)
+            }
+            if let inner = vaults(inside: folder).first {
+                throw VaultStoreError.nestedVault(folder.path, other: inner.path, inside: false)
+            }
+        }
         do {
             try fm.createDirectory(at: layout.dotVault, withIntermediateDirectories: true)
         } catch {
@@ -28,13 +46,48 @@ public enum VaultInitializer {
                 path: layout.dotVault.path, reason: (error as NSError).localizedDescription)
         }
         var written = [".vault/config.yml"]
-        let config = VaultConfig(timeZoneIdentifier: timeZone.identifier)
+        var config = VaultConfig(timeZoneIdentifier: timeZone.identifier)
+        let holdsNotes = !VaultScanner(layout: layout).scan().files.isEmpty
+        config.decks = decks ?? (holdsNotes ? Decks() : .wholeVault)
         try ConfigFile.write(config, to: layout)
         if try appendMissingLines(gitignoreLines, to: layout.url(of: ".gitignore")) { written.append(".gitignore") }
         if try appendMissingLines(gitattributesLines, to: layout.url(of: ".gitattributes")) {
             written.append(".gitattributes")
         }
         return written
+    }
+
+    /// The nearest folder above `folder` that is a vault (holds `.vault/config.yml`).
+    public static func enclosingVault(of folder: URL) -> URL? {
+        var current = folder.standardizedFileURL
+        while true {
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+            if FileManager.default.fileExists(atPath: VaultLayout(root: current).configFile.path) { return current }
+        }
+    }
+
+    /// The vaults in folders below `folder` (not following links, not entering hidden folders), in path order.
+    public static func vaults(inside folder: URL) -> [URL] {
+        var found: [URL] = []
+        var stack = [folder.standardizedFileURL]
+        let fm = FileManager.default
+        while let current = stack.popLast() {
+            guard let names = try? fm.contentsOfDirectory(atPath: current.path) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let child = current.appendingPathComponent(name)
+                guard let type = try? fm.attributesOfItem(atPath: child.path)[.type] as? FileAttributeType,
+                    type == .typeDirectory
+                else { continue }
+                if fm.fileExists(atPath: VaultLayout(root: child).configFile.path) {
+                    found.append(child)
+                } else {
+                    stack.append(child)
+                }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
     }
 
     /// Appends the lines `file` lacks; true when it wrote anything.

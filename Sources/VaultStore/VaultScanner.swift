@@ -169,10 +169,13 @@ public struct VaultScanner: Sendable {
         }
         defer { closedir(dir) }
         var subfolders: [Folder] = []
+        let filesBefore = result.files.count
+        var holdsAnotherVault = false
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
+            if name == ".vault", !relative.isEmpty { holdsAnotherVault = true }
             if name.hasPrefix(".") { continue }
             let type = entry.pointee.d_type
             let rel = relative.isEmpty ? name : relative + "/" + name
@@ -219,6 +222,11 @@ public struct VaultScanner: Sendable {
                     modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                     changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
                     inode: UInt64(info.st_ino)))
+        }
+        // A folder holding `.vault/` is a vault of its own (made with `vault init --force`): not ours.
+        if holdsAnotherVault {
+            result.files.removeSubrange(filesBefore...)
+            return []
         }
         return subfolders
     }

@@ -6,6 +6,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case vaultNotFound(searchedFrom: String)
     case notAVault(String)
     case alreadyAVault(String)
+    /// `vault init` in a folder inside another vault (`inside`) or around one.
+    case nestedVault(String, other: String, inside: Bool)
     case unreadable(path: String, reason: String)
     case unwritable(path: String, reason: String)
     case badConfig(path: String, line: Int?, reason: String)
@@ -22,6 +24,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .vaultNotFound(let start):
             return
                 "no vault found in \(start) or any folder above it; run `vault init` there, pass --vault DIR, or set VAULT_DIR."
+        case .nestedVault(let path, let other, let inside):
+            return inside
+                ? "\(path) is inside the vault at \(other); a vault there would make its notes belong to two vaults. Use that vault, or give --force to make a separate vault inside it (the outer vault then leaves this folder out)."
+                : "\(path) holds the vault at \(other); a vault here would take in its notes too. Use that vault, or give --force to make a vault around it (which then leaves that folder out)."
         case .notAVault(let path):
             return "\(path) is not a vault (it has no .vault/ folder); run `vault init \(path)` first."
         case .alreadyAVault(let path):

@@ -15,7 +15,7 @@ struct CardsCommandTests {
             at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("languages"), withIntermediateDirectories: true)
-        try "version: 1\ntimezone: UTC\nschedulers:\n  folders:\n    languages/: sm2\n".write(
+        try "version: 1\ntimezone: UTC\ndecks: [/]\nschedulers:\n  folders:\n    languages/: sm2\n".write(
             to: root.appendingPathComponent(".vault/config.yml"), atomically: true, encoding: .utf8)
         try "---\nid: n-geo\n---\n# Geo\n\nCapital of France :: Paris\n\n```\nnot :: a card\n```\n".write(
             to: root.appendingPathComponent("geo.md"), atomically: true, encoding: .utf8)

@@ -179,6 +179,7 @@ struct InitCommandTests {
                   wrote .gitignore
                   wrote .gitattributes
                 Found 1 existing notes; none was changed.
+                No note holds flashcards yet: list deck folders under 'decks:' in .vault/config.yml, tag notes #flashcards, or write 'cards: true' in a note's front matter.
 
                 """.replacingOccurrences(of: "1 existing notes", with: "1 existing note"))
         let after = folder.checksums()

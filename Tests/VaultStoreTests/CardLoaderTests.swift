@@ -22,7 +22,7 @@ struct CardLoaderTests {
         let notes = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(
             VaultScanner(layout: layout).scan().files
         ).sorted { $0.path < $1.path }
-        let cards = CardLoader(layout: layout).cards(of: notes)
+        let cards = CardLoader(layout: layout).cards(of: notes, in: .wholeVault)
         #expect(cards.map(\.notePath) == ["a.md", "b.md", "b.md"])
         #expect(cards.map(\.answer) == ["cloze", "1", "2"])
         #expect(cards.map(\.position) == [0, 0, 1])

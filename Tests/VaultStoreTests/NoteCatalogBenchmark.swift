@@ -43,7 +43,7 @@ struct NoteCatalogBenchmark {
         let full = vault.loadNotes().notes.sorted { $0.path < $1.path }
         let fullNotes = Date().timeIntervalSince(start)
         start = Date()
-        let fullCards = CardLoader(layout: vault.layout).cards(of: full)
+        let fullCards = CardLoader(layout: vault.layout).cards(of: full, in: .wholeVault)
         let cardSeconds = Date().timeIntervalSince(start)
         print("full loaders: loadNotes \(milliseconds(fullNotes)), CardLoader \(milliseconds(cardSeconds))")
 

@@ -62,7 +62,7 @@ struct NoteCatalogTests {
         let layout = VaultLayout(root: dir.url)
         let scan = VaultScanner(layout: layout).scan()
         let notes = NoteLoader(layout: layout, timeZone: zone).load(scan.files).sorted { $0.path < $1.path }
-        let cards = CardLoader(layout: layout).cards(of: notes)
+        let cards = CardLoader(layout: layout).cards(of: notes, in: .wholeVault)
         #expect(loaded.notes == notes.map(kept), sourceLocation: sourceLocation)
         #expect(loaded.keys == notes.map { $0.id.map(NoteKey.init(id:)) }, sourceLocation: sourceLocation)
         #expect(loaded.cards == cards, sourceLocation: sourceLocation)

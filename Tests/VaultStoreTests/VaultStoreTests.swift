@@ -138,7 +138,9 @@ struct ConfigFileTests {
         config.categories.append(Category(name: "Side: projects", color: "#123abc"))
         config.sourceTypes.append("course")
         config.extra["schedule"] = "weekly: sunday"
+        config.decks = Decks(folders: ["Flashcards", "/Languages/"], tag: "#cards")
         let text = ConfigFile.render(config)
+        #expect(text.contains("decks: [Flashcards/, Languages/]\ndeck_tag: cards\n"))
         #expect(try ConfigFile.parse(text, path: "config.yml") == config)
     }
 

@@ -28,7 +28,7 @@ extension VaultCommand {
 
         func run(_ context: CommandContext, events source: CardEventSource) throws {
             let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
-            let cards = CardLoader(layout: context.vault.layout).cards(of: notes)
+            let cards = CardLoader(layout: context.vault.layout).cards(of: notes, in: context.config.decks)
             let events = try source.events()
             let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
             KeptUntilExit.keep((notes, events))

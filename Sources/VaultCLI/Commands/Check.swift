@@ -37,7 +37,7 @@ extension VaultCommand {
             let ledger = store.read(locate: true)
             let history = LedgerHistory(ledger.events)
             let state = CurationState(history)
-            let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes)
+            let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes, in: context.config.decks)
             let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
             let problems =
                 loaded.problems + NoteChecks.run(loaded.notes, config: context.config) + ledger.diagnostics

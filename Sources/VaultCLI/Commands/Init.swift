@@ -19,6 +19,9 @@ extension VaultCommand {
         @Option(help: "The vault's time zone, an IANA name (default: this machine's).")
         var timezone: String?
 
+        @Flag(help: "Make a vault inside or around another vault on purpose (the outer one then leaves it out).")
+        var force = false
+
         func validate() throws {
             if let timezone, TimeZone(identifier: timezone) == nil {
                 throw ValidationError(
@@ -34,12 +37,20 @@ extension VaultCommand {
             .standardizedFileURL
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-            let written = try VaultInitializer.initialize(folder, timeZone: zone)
+            let written = try VaultInitializer.initialize(folder, timeZone: zone, nesting: force)
             let layout = VaultLayout(root: folder)
             let notes = VaultScanner(layout: layout).scan().files.count
-            print("Initialized a vault in \(folder.path) (time zone \(zone.identifier)).")
-            for path in written { print("  wrote \(path)") }
-            if notes > 0 { print("Found \(plural(notes, "existing note")); none was changed.") }
+            let out = Output.standard
+            out.line("Initialized a vault in \(folder.path) (time zone \(zone.identifier)).")
+            for path in written { out.line("  wrote \(path)") }
+            if notes > 0 {
+                out.line("Found \(plural(notes, "existing note")); none was changed.")
+                out.line(
+                    "No note holds flashcards yet: list deck folders under 'decks:' in .vault/config.yml, tag notes "
+                        + "#flashcards, or write 'cards: true' in a note's front matter.")
+            } else {
+                out.line("The whole vault is one deck: flashcards work in every note ('decks:' in .vault/config.yml).")
+            }
         }
     }
 }

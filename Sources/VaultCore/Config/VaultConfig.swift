@@ -23,6 +23,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var extra: [String: String]
     /// Which scheduler each folder's cards use (the `schedulers:` section).
     public var schedulers: SchedulerConfig = SchedulerConfig()
+    /// Which notes hold flashcards (`decks:` and `deck_tag:`); none when the file names no deck.
+    public var decks = Decks()
 
     public init(
         version: Int = VaultConfig.currentVersion, timeZoneIdentifier: String,

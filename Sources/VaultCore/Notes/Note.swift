@@ -33,6 +33,8 @@ public struct Note: Hashable, Sendable {
     public var bodyText: String
     /// Problems found while parsing this note.
     public var diagnostics: [Diagnostic]
+    /// The note's own `cards:` front matter setting (nil when it has none): see ``Decks``.
+    public var cardsSetting: Bool?
 
     /// Assembles a note from its parts.
     ///
@@ -65,6 +67,7 @@ public struct Note: Hashable, Sendable {
             self.sourceType = source.flatMap(SourceType.inferred(fromSource:))
             self.sourceTypeInferred = sourceType != nil
         }
+        self.cardsSetting = frontMatter["cards"]?.string.flatMap(Self.yesNo)
         self.created = nil
         self.createdOrigin = .unknown
         if let raw = frontMatter["created"]?.string, !raw.isEmpty {
@@ -98,8 +101,9 @@ public struct Note: Hashable, Sendable {
     public init(
         path: String, id: String?, title: String, tags: [String], category: String?, source: String?,
         sourceType: String?, sourceTypeInferred: Bool, aliases: [String], created: Date?,
-        createdOrigin: CreatedOrigin, diagnostics: [Diagnostic]
+        createdOrigin: CreatedOrigin, diagnostics: [Diagnostic], cardsSetting: Bool? = nil
     ) {
+        self.cardsSetting = cardsSetting
         self.path = path
         self.id = id
         self.title = title
@@ -125,6 +129,15 @@ public struct Note: Hashable, Sendable {
         if let title = frontMatter["title"]?.string, !title.isEmpty { return title }
         if let heading = body.firstHeading, !heading.isEmpty { return heading }
         return NotePath.stem(path)
+    }
+
+    /// A YAML yes/no value (`true`, `false`, `yes`, `no`, `on`, `off`), nil for anything else.
+    static func yesNo(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
     }
 
     /// True when a `#tag` query names one of this note's tags (case-insensitive;

@@ -25,13 +25,16 @@ public struct NoteSummary: Hashable, Sendable {
     public var createdOrigin: CreatedOrigin
     /// Problems found while parsing the note.
     public var diagnostics: [Diagnostic]
+    /// The note's own `cards:` front matter setting (nil when it has none): see ``Decks``.
+    public var cardsSetting: Bool?
 
     @inlinable
     public init(
         path: String, id: String?, title: String, tags: [String], category: String?, source: String?,
         sourceType: String?, sourceTypeInferred: Bool, aliases: [String], created: Date?,
-        createdOrigin: CreatedOrigin, diagnostics: [Diagnostic]
+        createdOrigin: CreatedOrigin, diagnostics: [Diagnostic], cardsSetting: Bool? = nil
     ) {
+        self.cardsSetting = cardsSetting
         self.path = path
         self.id = id
         self.title = title
@@ -60,6 +63,6 @@ extension Note {
         NoteSummary(
             path: path, id: id, title: title, tags: tags, category: category, source: source, sourceType: sourceType,
             sourceTypeInferred: sourceTypeInferred, aliases: aliases, created: created, createdOrigin: createdOrigin,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, cardsSetting: cardsSetting)
     }
 }

@@ -29,7 +29,9 @@ enum CatalogCoding {
         out.optionalString(note.pointee.category)
         out.optionalString(note.pointee.source)
         out.optionalString(note.pointee.sourceType)
-        out.uint8(note.pointee.sourceTypeInferred ? 1 : 0)
+        // Bit 0: source type inferred; bits 1-2: the note's `cards:` setting (0 none, 1 true, 2 false).
+        let setting: UInt8 = note.pointee.cardsSetting.map { $0 ? 2 : 4 } ?? 0
+        out.uint8((note.pointee.sourceTypeInferred ? 1 : 0) | setting)
         out.uint8(originCode(note.pointee.createdOrigin))
         if let created = note.pointee.created {
             out.uint8(1)
@@ -81,7 +83,9 @@ enum CatalogCoding {
         let category = try input.optionalString()
         let source = try input.optionalString()
         let sourceType = try input.optionalString()
-        let inferred = try input.uint8() != 0
+        let flags = try input.uint8()
+        let inferred = flags & 1 != 0
+        let cardsSetting: Bool? = flags & 6 == 2 ? true : flags & 6 == 4 ? false : nil
         let origin = try origin(try input.uint8())
         let created: Date? =
             try input.uint8() != 0
@@ -128,7 +132,7 @@ enum CatalogCoding {
             to: Note(
                 path: path, id: id, title: title, tags: tags, category: category, source: source,
                 sourceType: sourceType, sourceTypeInferred: inferred, aliases: aliases, created: created,
-                createdOrigin: origin, diagnostics: diagnostics))
+                createdOrigin: origin, diagnostics: diagnostics, cardsSetting: cardsSetting))
         return cardCount
     }
 
