@@ -84,12 +84,15 @@ public enum ConfigFile {
             } else if let folder = decks.string, !folder.isEmpty {
                 deckFolders = [folder]
             } else if decks.scalar == nil || !(decks.string ?? "").isEmpty {
-                throw bad("decks", "must be a list of folders, such as [Flashcards/, Languages/] or [/] for the whole vault.")
+                throw bad(
+                    "decks", "must be a list of folders, such as [Flashcards/, Languages/] or [/] for the whole vault.")
             }
         }
         var deckTag = Decks.defaultTag
         if let tag = map["deck_tag"] {
-            guard let text = tag.string, !text.isEmpty else { throw bad("deck_tag", "must be a tag, such as flashcards.") }
+            guard let text = tag.string, !text.isEmpty else {
+                throw bad("deck_tag", "must be a tag, such as flashcards.")
+            }
             deckTag = text
         }
         config.decks = Decks(folders: deckFolders, tag: deckTag)

@@ -15,7 +15,8 @@ struct AppContextTests {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         try ledger.append(CurationEvent(time: now, note: "abc", period: period, decision: .keep))
         let context = AppContext(
-            notes: MemoryNotes(all: []), ledger: ledger, ids: MemoryNoteIDs(), config: VaultConfig(timeZoneIdentifier: "Europe/Berlin"), now: now)
+            notes: MemoryNotes(all: []), ledger: ledger, ids: MemoryNoteIDs(),
+            config: VaultConfig(timeZoneIdentifier: "Europe/Berlin"), now: now)
         let decided = try #require(context.ledger.replay().curation.decision(note: "ABC", period: period))
         #expect(decided.decision == .keep)
         #expect(ledger.events.map(\.kind) == ["curate"])

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Adopting an existing vault: decks, titles and nested vaults, end to end.
+@Suite("Adopting an existing vault, end to end")
+struct AdoptionTests {
+    /// An Obsidian-shaped folder: highlights, Dataview fields, a table, and headings below the first block.
+    static func obsidianFolder() -> FixtureVault {
+        let folder = FixtureVault()
+        folder.write(".obsidian/app.json", Data("{}".utf8))
+        folder.write(
+            "Plugins/Canvas.md",
+            Data("Canvas is a core plugin.\n\n## Create a new canvas\n\nUse ==the ribbon== icon.\n".utf8))
+        folder.write(
+            "Meetings/2026-11-02 standup.md",
+            Data("status:: done\nowner:: Lena\n\n| a | b |\n|---|---|\n| x :: y | z |\n".utf8))
+        folder.write("Spanish/verbs.md", Data("---\ntags: [flashcards]\n---\nser ::: to be\n".utf8))
+        folder.write("Spanish/off.md", Data("---\ntags: [flashcards]\ncards: false\n---\ntener :: to have\n".utf8))
+        folder.write("Inbox/opt-in.md", Data("---\ncards: true\n---\nThe ==mitochondria== is the powerhouse.\n".utf8))
+        return folder
+    }
+
+    @Test("in an adopted vault only tagged or opted-in notes hold cards; highlights and inline fields stay text")
+    func cardsOnlyInDecks() throws {
+        let folder = Self.obsidianFolder()
+        let before = folder.checksums()
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let after = folder.checksums()
+        for (path, sum) in before { #expect(after[path] == sum, "\(path) changed") }
+        #expect(folder.read(".vault/config.yml").contains("decks: []\n"))
+        let listed = folder.vault("cards", "--json")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let cards = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let paths = cards.compactMap { ($0["notePath"] ?? $0["note_path"]) as? String }.sorted()
+        #expect(paths == ["Inbox/opt-in.md", "Spanish/verbs.md", "Spanish/verbs.md"])
+    }
+
+    @Test("an adopted note is titled by its opening heading or else its file name")
+    func titles() throws {
+        let folder = Self.obsidianFolder()
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let listed = folder.vault("list", "--json")
+        let notes = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let titles = Dictionary(uniqueKeysWithValues: notes.map { ($0["path"] as! String, $0["title"] as! String) })
+        #expect(titles["Plugins/Canvas.md"] == "Canvas")
+        #expect(titles["Meetings/2026-11-02 standup.md"] == "2026-11-02 standup")
+    }
+
+    @Test("init in an empty folder makes the whole vault one deck")
+    func emptyFolderIsOneDeck() {
+        let folder = FixtureVault()
+        let result = folder.vault("init", "--timezone", "UTC")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("The whole vault is one deck"))
+        #expect(folder.read(".vault/config.yml").contains("decks: [/]\n"))
+    }
+
+    @Test("init inside or around a vault refuses and names it; --force nests, and the outer vault leaves it out")
+    func nestedVaults() throws {
+        let folder = FixtureVault()
+        folder.write("outer.md", Data("# Outer\n".utf8))
+        folder.write("Projects/inner.md", Data("# Inner\n".utf8))
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let inside = folder.vault("init", "Projects", "--timezone", "UTC")
+        #expect(inside.status == 1)
+        #expect(inside.stderr.contains("is inside the vault at \(folder.url.path)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Projects/.vault").path))
+        #expect(folder.vault("init", "Projects", "--timezone", "UTC", "--force").status == 0)
+        let listed = folder.vault("list")
+        #expect(listed.stdout.contains("Outer"))
+        #expect(!listed.stdout.contains("Inner"))
+
+        let around = FixtureVault()
+        around.write("Work/note.md", Data("# Note\n".utf8))
+        #expect(around.vault("init", "Work", "--timezone", "UTC").status == 0)
+        let refused = around.vault("init", "--timezone", "UTC")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("holds the vault at \(around.url.path)/Work"))
+    }
+}
