@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultCore
 import VaultStore
 
 /// The `vault` command: a plain-text study and notes toolchain.
@@ -15,7 +16,7 @@ public struct VaultCommand: ParsableCommand {
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
-            Search.self, Index.self,
+            Search.self, Index.self, BaselineCommand.self,
         ],
         defaultSubcommand: Status.self
     )
@@ -27,7 +28,8 @@ public struct VaultCommand: ParsableCommand {
     /// argument parser's messages and exit codes for usage mistakes.
     public static func runAndExit() -> Never {
         do {
-            var command = try parseAsRoot(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            let arguments = valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
         } catch let error as CLIError where error == .silentFailure {
@@ -38,6 +40,18 @@ public struct VaultCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// `vault init --baseline` takes an optional date, which the argument
+    /// parser cannot express: a `--baseline` not followed by a date gets
+    /// ``Init/today``.
+    static func valuingBareBaseline(_ arguments: [String]) -> [String] {
+        guard arguments.first == "init", let i = arguments.firstIndex(of: "--baseline") else { return arguments }
+        let next = arguments.index(after: i)
+        if next < arguments.endIndex, BaselineEvent.day(arguments[next]) != nil { return arguments }
+        var result = arguments
+        result.insert(Init.today, at: next)
+        return result
     }
 
     /// `vault --vault DIR check` reads naturally, but the argument parser only

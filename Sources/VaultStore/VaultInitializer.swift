@@ -13,7 +13,7 @@ public enum VaultInitializer {
     /// The `.gitattributes` lines a vault needs: the ledger merges by union.
     public static let gitattributesLines = [".vault/ledger/*.log merge=union"]
 
-    /// Makes `folder` a vault whose periods are computed in `timeZone`.
+    /// Makes `folder` a vault whose periods are computed in the zone named `timeZoneIdentifier` (IANA).
     ///
     /// - Parameters:
     ///   - decks: where flashcards live (`nil`: the whole vault when the
@@ -26,7 +26,7 @@ public enum VaultInitializer {
     ///   vault encloses it or lies inside it (unless `nesting`).
     @discardableResult
     public static func initialize(
-        _ folder: URL, timeZone: TimeZone, decks: Decks? = nil, nesting: Bool = false
+        _ folder: URL, timeZoneIdentifier: String, decks: Decks? = nil, nesting: Bool = false
     ) throws -> [String] {
         let layout = VaultLayout(root: folder)
         let fm = FileManager.default
@@ -46,7 +46,7 @@ public enum VaultInitializer {
                 path: layout.dotVault.path, reason: (error as NSError).localizedDescription)
         }
         var written = [".vault/config.yml"]
-        var config = VaultConfig(timeZoneIdentifier: timeZone.identifier)
+        var config = VaultConfig(timeZoneIdentifier: timeZoneIdentifier)
         let holdsNotes = !VaultScanner(layout: layout).scan().files.isEmpty
         config.decks = decks ?? (holdsNotes ? Decks() : .wholeVault)
         try ConfigFile.write(config, to: layout)

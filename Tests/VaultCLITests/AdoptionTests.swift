@@ -78,3 +78,70 @@ struct AdoptionTests {
         #expect(refused.stderr.contains("holds the vault at \(around.url.path)/Work"))
     }
 }
+
+/// An adopted git repository whose notes were written over three years.
+@Suite("Baseline for an adopted vault, end to end")
+struct BaselineTests {
+    /// 60 notes without front matter, each committed on its own date from 2023-11 to 2026-11.
+    static func oldRepository() throws -> VaultSandbox {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let sandbox = VaultSandbox(root: root)
+        try sandbox.sh("git init -q .")
+        var script = ""
+        for i in 0..<60 {
+            let day = 18 * i  // every 18 days from 2023-11-20
+            script += "mkdir -p notes && printf 'Thought %d.\\n' > notes/thought-\(i).md && "
+            script += "d=$(date -u -d \"2023-11-20 + \(day) days\" +%Y-%m-%dT12:00:00Z) && "
+            script += "git add notes && GIT_AUTHOR_DATE=$d GIT_COMMITTER_DATE=$d git commit -q -m n\(i)\n"
+        }
+        try sandbox.sh(script)
+        return sandbox
+    }
+
+    @Test("without a baseline, years of missed weeks fold into one line per level; after vault baseline none is missed")
+    func baselineStartsFresh() throws {
+        var sandbox = try Self.oldRepository()
+        defer { sandbox.cleanUp() }
+        sandbox.now = "2026-11-24T09:00:00Z"
+        #expect(try sandbox.run(["init", "--timezone", "UTC"]).status == 0)
+        let before = try sandbox.run(["status"])
+        #expect(before.status == 0, "\(before.stderr)")
+        let lines = before.stdout.split(separator: "\n")
+        #expect(lines.count <= 25, "\(before.stdout)")
+        #expect(before.stdout.contains("missed weekly reviews since 2023-W47"), "\(before.stdout)")
+        #expect(!before.stdout.contains("missed   weekly   2024-W"), "\(before.stdout)")
+
+        let recorded = try sandbox.run(["baseline"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.hasPrefix("Baseline 2026-11-24:"))
+        let after = try sandbox.run(["status"])
+        #expect(!after.stdout.contains("missed"), "\(after.stdout)")
+        #expect(after.stdout.contains("Baseline 2026-11-24"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try sandbox.run(["status", "--json"]).stdout.utf8))
+                as? [String: Any])
+        #expect(json["baseline"] as? String == "2026-11-24")
+        #expect(json["notes_to_review"] as? Int == 0)
+        // Old periods stay reviewable by id.
+        let old = try sandbox.run(["review", "weekly", "2023-W47", "--list"])
+        #expect(old.stdout.contains("before baseline"), "\(old.stdout)")
+    }
+
+    @Test("init --baseline DATE records the baseline with the vault")
+    func initWithBaseline() throws {
+        var sandbox = try Self.oldRepository()
+        defer { sandbox.cleanUp() }
+        sandbox.now = "2026-11-24T09:00:00Z"
+        let result = try sandbox.run(["init", "--baseline", "2026-01-01", "--timezone", "UTC"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Baseline 2026-01-01"))
+        let status = try sandbox.run(["status"])
+        #expect(!status.stdout.contains("2025-W"), "\(status.stdout)")
+        #expect(status.stdout.contains("missed"), "2026's weeks are still missed: \(status.stdout)")
+        let bare = FixtureVault()
+        let today = bare.vault("init", "--baseline", "--timezone", "UTC")
+        #expect(today.status == 0, "\(today.stderr)")
+        #expect(today.stdout.contains("Baseline "))
+    }
+}

@@ -11,7 +11,7 @@ struct LedgerStoreTests {
     /// A fresh vault in a temporary folder.
     func makeVault() throws -> VaultLayout {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-store-\(UUID().uuidString)")
-        try VaultInitializer.initialize(root, timeZone: zone)
+        try VaultInitializer.initialize(root, timeZoneIdentifier: zone.identifier)
         return VaultLayout(root: root)
     }
 
@@ -113,7 +113,7 @@ struct DeviceIDCrashTests {
     @Test("an empty device file left by a crash is replaced, not trusted and not looped on")
     func emptyDeviceFile() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
-        try VaultInitializer.initialize(root, timeZone: TimeZone(identifier: "UTC")!)
+        try VaultInitializer.initialize(root, timeZoneIdentifier: "UTC")
         defer { try? FileManager.default.removeItem(at: root) }
         let layout = VaultLayout(root: root)
         try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)

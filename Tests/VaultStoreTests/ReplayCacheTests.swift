@@ -14,7 +14,7 @@ struct ReplayCacheTests {
 
     func makeVault() throws -> VaultLayout {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("replay-cache-\(UUID().uuidString)")
-        try VaultInitializer.initialize(root, timeZone: zone)
+        try VaultInitializer.initialize(root, timeZoneIdentifier: zone.identifier)
         return VaultLayout(root: root)
     }
 

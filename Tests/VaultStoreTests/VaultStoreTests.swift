@@ -9,7 +9,7 @@ struct ScannerTests {
     @Test("notes are *.md files outside dot folders and ignored paths")
     func findsNotes() throws {
         let dir = TempFolder()
-        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
         for path in [
             "a.md", "folder/b.md", "folder/deep/c.md", "notes.txt", ".obsidian/x.md", ".hidden.md",
             "folder/.trash/d.md", "drafts/e.md", "templates/t.md", "keep/templates/t2.md", "x/skip.tmp.md",
@@ -83,7 +83,7 @@ struct VaultSetupTests {
         dir.write(".obsidian/app.json", "{}")
         dir.write(".gitignore", "node_modules/")
         let before = dir.read("Daily/2026-11-18.md")
-        let written = try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let written = try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "Asia/Tokyo")
         #expect(written == [".vault/config.yml", ".gitignore", ".gitattributes"])
         #expect(dir.read("Daily/2026-11-18.md") == before)
         #expect(dir.read(".gitignore") == "node_modules/\n.vault/cache/\n.vault/local/\n.*.vault-tmp-*\n")
@@ -98,10 +98,10 @@ struct VaultSetupTests {
     @Test("init refuses an existing vault and changes nothing")
     func refusesExisting() throws {
         let dir = TempFolder()
-        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
         let config = dir.read(".vault/config.yml")
         #expect(throws: VaultStoreError.alreadyAVault(VaultLayout(root: dir.url).root.path)) {
-            try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+            try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "Europe/Berlin")
         }
         #expect(dir.read(".vault/config.yml") == config)
     }
@@ -109,7 +109,7 @@ struct VaultSetupTests {
     @Test("the vault is found from a flag, the environment, or a parent folder")
     func locates() throws {
         let dir = TempFolder()
-        try VaultInitializer.initialize(dir.url, timeZone: TimeZone(identifier: "UTC")!)
+        try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
         dir.write("deep/er/note.md", "x")
         let deep = dir.url.appendingPathComponent("deep/er")
         let root = VaultLayout(root: dir.url).root

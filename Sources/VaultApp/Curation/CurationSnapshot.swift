@@ -49,7 +49,8 @@ public struct CurationSnapshot {
             }
         }
         let board = CurationBoard(
-            notes: loaded.notes, keys: loaded.keys, state: replay.curation, timeZone: context.timeZone)
+            notes: loaded.notes, keys: loaded.keys, state: replay.curation, timeZone: context.timeZone,
+            baseline: Baseline(replay.events(BaselineEvent.self).events))
         trace.mark("board")
         return CurationSnapshot(
             context: context, notes: loaded.notes, cards: loaded.cards, replay: replay, board: board,

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import VaultApp
+import VaultCore
 import VaultStore
 
 extension VaultCommand {
@@ -22,7 +24,19 @@ extension VaultCommand {
         @Flag(help: "Make a vault inside or around another vault on purpose (the outer one then leaves it out).")
         var force = false
 
+        @Option(
+            help: ArgumentHelp(
+                "Start fresh: review periods that ended before DATE (default: today) count as done.",
+                valueName: "DATE"))
+        var baseline: String?
+
+        /// The value `--baseline` given alone stands for.
+        static let today = "today"
+
         func validate() throws {
+            if let baseline, baseline != Self.today, BaselineEvent.day(baseline) == nil {
+                throw ValidationError("--baseline '\(baseline)' is not a date; write it as 2026-11-24.")
+            }
             if let timezone, TimeZone(identifier: timezone) == nil {
                 throw ValidationError(
                     "--timezone '\(timezone)' is not a time zone; use an IANA name such as Europe/Berlin.")
@@ -36,13 +50,21 @@ extension VaultCommand {
             )
             .standardizedFileURL
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? TimeZone.current
-            let written = try VaultInitializer.initialize(folder, timeZone: zone, nesting: force)
+            // The name as given: Foundation calls UTC "GMT".
+            let zone = timezone ?? TimeZone.current.identifier
+            let written = try VaultInitializer.initialize(folder, timeZoneIdentifier: zone, nesting: force)
             let layout = VaultLayout(root: folder)
             let notes = VaultScanner(layout: layout).scan().files.count
             let out = Output.standard
-            out.line("Initialized a vault in \(folder.path) (time zone \(zone.identifier)).")
+            out.line("Initialized a vault in \(folder.path) (time zone \(zone)).")
             for path in written { out.line("  wrote \(path)") }
+            if let baseline {
+                let vault = try Vault(layout: layout)
+                let now = try GlobalOptions.moment(nil, in: vault.config.timeZone)
+                let recorded = try FreshStart.record(
+                    AppContext.open(vault, now: now), day: baseline == Self.today ? nil : BaselineEvent.day(baseline))
+                out.line("Baseline \(recorded.dayString): only notes from then on come up for review.")
+            }
             if notes > 0 {
                 out.line("Found \(plural(notes, "existing note")); none was changed.")
                 out.line(

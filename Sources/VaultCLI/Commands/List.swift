@@ -81,7 +81,8 @@ extension VaultCommand {
             let notes = listing.notes()
             if json {
                 let byPath = Dictionary((full ?? []).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-                try context.output.json(notes.compactMap { byPath[$0.path] }.map { NoteJSON($0, timeZone: context.timeZone) })
+                try context.output.json(
+                    notes.compactMap { byPath[$0.path] }.map { NoteJSON($0, timeZone: context.timeZone) })
                 return
             }
             let style = context.output.style

@@ -28,8 +28,10 @@ extension VaultCommand {
                         "  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"
                     ))
             var table = Table()
+            let runs = report.missedRuns()
             for line in report.periods {
                 let r = line.review
+                if line.role == .missed, runs[r.period.level] != nil { continue }  // folded below
                 let role: String
                 switch line.role {
                 case .due: role = r.pendingCount > 0 ? style.yellow("due") : "due"
@@ -46,6 +48,16 @@ extension VaultCommand {
                 ])
             }
             if !table.rows.isEmpty { out.line(table.render()) }
+            for level in ReviewLevel.allCases {
+                guard let run = runs[level] else { continue }
+                out.line(
+                    style.red("\(grouped(run.count)) missed \(level.rawValue) reviews")
+                        + " since \(run.first.id), \(grouped(run.pendingNotes)) notes pending; "
+                        + style.dim("`vault baseline` starts fresh"))
+            }
+            if let baseline = report.baseline {
+                out.line(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
+            }
             if let cards = report.flashcards, cards.due + cards.setAside + cards.new > 0 {
                 var text = "\(plural(cards.due, "flashcard")) due today"
                 if cards.setAside > 0 { text += ", \(cards.setAside) set aside (overdue by more than 3 days)" }
@@ -82,6 +94,8 @@ struct StatusJSON: Encodable {
     var streak: Int?
     /// The longest such run.
     var bestStreak: Int?
+    /// The baseline day in force (`vault baseline`), YYYY-MM-DD.
+    var baseline: String?
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -95,6 +109,7 @@ struct StatusJSON: Encodable {
         newFlashcards = report.flashcards?.new
         streak = report.studyStreak?.current
         bestStreak = report.studyStreak?.best
+        baseline = report.baseline?.dayString
     }
 
     enum CodingKeys: String, CodingKey {
@@ -104,6 +119,7 @@ struct StatusJSON: Encodable {
         case setAsideFlashcards = "set_aside_flashcards"
         case newFlashcards = "new_flashcards"
         case bestStreak = "best_streak"
+        case baseline
     }
 
     func encode(to encoder: Encoder) throws {
@@ -118,5 +134,6 @@ struct StatusJSON: Encodable {
         try c.encode(newFlashcards, forKey: .newFlashcards)
         try c.encode(streak, forKey: .streak)
         try c.encode(bestStreak, forKey: .bestStreak)
+        try c.encode(baseline, forKey: .baseline)
     }
 }

@@ -52,3 +52,14 @@ extension String {
         return s
     }
 }
+
+/// `count` with thousands separated by commas: 2,310.
+func grouped(_ count: Int) -> String {
+    let digits = String(count.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return count < 0 ? "-" + out : out
+}

@@ -35,6 +35,8 @@ public struct CurationBoard: Sendable {
         public var decisions: [CurationState.Decided?]
         /// When the period was finished early, if it was.
         public var finishedAt: Date?
+        /// True when the period is done because it ended before the baseline.
+        public var beforeBaseline = false
 
         public var decidedCount: Int { decisions.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
         /// Undecided notes still waiting: none once the period is finished.
@@ -46,6 +48,7 @@ public struct CurationBoard: Sendable {
             if items.isEmpty { return .empty }
             let decided = decidedCount
             if decided == items.count { return .completed }
+            if beforeBaseline { return .beforeBaseline }
             if finishedAt != nil { return .finishedEarly }
             return decided == 0 ? .notStarted : .inProgress
         }
@@ -78,6 +81,8 @@ public struct CurationBoard: Sendable {
     public let items: [Item]
     public let state: CurationState
     public let timeZone: TimeZone
+    /// The fresh start in force, if any: periods that ended before it count as done.
+    public let baseline: Baseline?
     /// Per level, the periods in which some note was created and where their items lie.
     private let weeks: PeriodRanges
     private let months: PeriodRanges
@@ -96,9 +101,13 @@ public struct CurationBoard: Sendable {
     /// - Parameter keys: each note's `NoteKey` (nil: no id), when the caller
     ///   has them already (the note catalog works them out while decoding,
     ///   with each id in the cache); otherwise they are worked out here.
-    public init(notes: [NoteSummary], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone) {
+    public init(
+        notes: [NoteSummary], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone,
+        baseline: Baseline? = nil
+    ) {
         precondition(keys == nil || keys!.count == notes.count)
         self.state = state
+        self.baseline = baseline
         self.timeZone = timeZone
 
         // Sort small keys (day, moment, position), not notes: comparing
@@ -302,12 +311,20 @@ public struct CurationBoard: Sendable {
                 decisions.append(slot >= 0 ? state.decided(decided[Int(slot)]) : nil)
             }
         }
-        return Review(period: period, items: eligible, decisions: decisions, finishedAt: state.finished[period])
+        let covered = state.finished[period] == nil && baseline?.covers(period) == true
+        return Review(
+            period: period, items: eligible, decisions: decisions,
+            finishedAt: state.finished[period] ?? (covered ? baseline?.time : nil), beforeBaseline: covered)
+    }
+
+    /// When `period` was finished: by a `finish` event, or by the baseline.
+    private func finishedAt(_ period: ReviewPeriod) -> Date? {
+        state.finished[period] ?? (baseline?.covers(period) == true ? baseline?.time : nil)
     }
 
     /// ``Review/pendingCount`` of `period`'s review, without building it.
     private func pendingCount(_ period: ReviewPeriod) -> Int {
-        guard state.finished[period] == nil else { return 0 }
+        guard finishedAt(period) == nil else { return 0 }
         let level = period.level
         var pending = 0
         for i in ranges(level).range(of: period)

@@ -10,7 +10,10 @@ public enum PeriodStatus: String, Sendable, Codable {
     case completed
     /// A `finish` event closed the period with notes undecided; they stay unpromoted.
     case finishedEarly = "finished early"
+    /// The period ended before the vault's baseline (`vault baseline`): done, its notes unpromoted.
+    case beforeBaseline = "before baseline"
 
     /// True when the review needs no more work.
-    public var isDone: Bool { self == .empty || self == .completed || self == .finishedEarly }
+    public var isDone: Bool { self == .empty || self == .completed || self == .finishedEarly || self == .beforeBaseline
+    }
 }

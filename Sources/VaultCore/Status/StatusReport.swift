@@ -25,6 +25,34 @@ public struct StatusReport: Sendable {
     /// Pending notes in due and missed periods: the notes to review now.
     public var notesToReview: Int
 
+    /// The fresh start in force (`vault baseline`), if any.
+    public var baseline: Baseline?
+
+    /// Missed periods of one level, folded into one line when there are many.
+    public struct MissedRun: Sendable, Equatable {
+        public var level: ReviewLevel
+        public var count: Int
+        /// The oldest missed period.
+        public var first: ReviewPeriod
+        /// Notes still pending across them.
+        public var pendingNotes: Int
+    }
+
+    /// Per level with more than `limit` missed periods, one run summing them
+    /// up (a vault adopted without a baseline can have years of them); the
+    /// levels not listed show each missed period on its own line.
+    public func missedRuns(limit: Int = 5) -> [ReviewLevel: MissedRun] {
+        var runs: [ReviewLevel: MissedRun] = [:]
+        for level in ReviewLevel.allCases {
+            let missed = periods.filter { $0.role == .missed && $0.review.period.level == level }
+            guard missed.count > limit, let first = missed.first else { continue }
+            runs[level] = MissedRun(
+                level: level, count: missed.count, first: first.review.period,
+                pendingNotes: missed.reduce(0) { $0 + $1.review.pendingCount })
+        }
+        return runs
+    }
+
     /// The flashcards waiting today; nil when the report was made without cards.
     public var flashcards: FlashcardCounts?
     /// The study streak; nil when the report was made without the ledger's events.
@@ -38,6 +66,7 @@ public struct StatusReport: Sendable {
     /// The curation part of the report for day `today` (a day number in the vault's zone).
     public init(board: CurationBoard, today: Int) {
         self.today = today
+        self.baseline = board.baseline
         var lines: [PeriodLine] = []
         for level in ReviewLevel.allCases {
             for missed in board.missed(level, today: today) { lines.append(PeriodLine(role: .missed, review: missed)) }
