@@ -41,10 +41,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
             return "\(place): \(reason)"
         case .noteNotFound(let reference):
             return
-                "no note matches '\(reference)'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`)."
+                "no note matches '\(reference)'; give a path, an id, an id prefix of 4 or more characters, or a title (see `vault list`)."
         case .ambiguousNote(let reference, let candidates):
             return
-                "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id or the path."
+                "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .cannotAddID(let path, let reason):
             return
                 "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."

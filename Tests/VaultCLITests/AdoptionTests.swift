@@ -145,3 +145,19 @@ struct BaselineTests {
         #expect(today.stdout.contains("Baseline "))
     }
 }
+
+@Suite("Naming notes by title and alias, end to end")
+struct NoteNamingTests {
+    @Test("show and history accept a title or alias: exact first (any case), then a unique prefix")
+    func byTitle() {
+        let folder = FixtureVault("basic")
+        let shown = folder.vault("show", "retrieval beats rereading")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("Retrieval beats rereading"))
+        #expect(folder.vault("show", "Caffeine has").stdout.hasPrefix("Caffeine has a quarter-life"))
+        #expect(folder.vault("history", "2026-11-12 THOUGHT").status == 0)
+        let none = folder.vault("show", "no such title")
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("or a title"))
+    }
+}

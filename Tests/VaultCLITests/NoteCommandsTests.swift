@@ -4,7 +4,7 @@ import Testing
 /// End-to-end tests of the note commands on the built binary.
 @Suite("Note commands, end to end")
 struct NoteCommandsTests {
-    @Test("list prints notes newest first with date, title, category and tags")
+    @Test("list prints notes newest first with date, id, title, category, tags and path")
     func list() {
         let fixture = FixtureVault("basic")
         let result = fixture.vault("list")
@@ -12,10 +12,10 @@ struct NoteCommandsTests {
         #expect(result.stderr == "")
         #expect(
             result.stdout == """
-                2026-11-16  You do not rise to the level of your goals   Productivity  #habits #systems
-                2026-11-12  2026-11-12 thought                                         #tags
-                2026-11-10  Caffeine has a quarter-life of twelve hours  Health        #sleep
-                2026-10-05  Retrieval beats rereading                    Learning      #memory #spaced-repetition
+                2026-11-16  7f0c2a52  You do not rise to the level of your goals   Productivity  #habits #systems            2026/11/systems.md
+                2026-11-12  --------  2026-11-12 thought                                         #tags                       inbox/2026-11-12 thought.md
+                2026-11-10  2b9e4c1d  Caffeine has a quarter-life of twelve hours  Health        #sleep                      2026/11/sleep.md
+                2026-10-05  c3d4e5f6  Retrieval beats rereading                    Learning      #memory #spaced-repetition  2026/10/retrieval.md
                 4 notes
 
                 """)
@@ -69,7 +69,7 @@ struct NoteCommandsTests {
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "error: no note matches 'nothing-like-this'; give a path, an id, or an id prefix of 4 or more characters (see `vault list`).\n"
+                == "error: no note matches 'nothing-like-this'; give a path, an id, an id prefix of 4 or more characters, or a title (see `vault list`).\n"
         )
     }
 

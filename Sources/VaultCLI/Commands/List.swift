@@ -73,7 +73,10 @@ extension VaultCommand {
                     style.color(name, hex: context.config.category(named: name)?.color ?? "")
                 } ?? ""
             let cycle = item.archived ? style.red("archived") : style.dim(item.cycle.name)
-            return ["  " + style.dim(day), truncated(item.note.title, 60), category, cycle]
+            return [
+                "  " + style.dim(day), style.dim(shortID(item.note.id)), truncated(item.note.title, 60), category,
+                cycle, style.dim(item.note.path),
+            ]
         }
 
         /// Plain `vault list`: every note, newest first (notes without a date last).
@@ -94,7 +97,10 @@ extension VaultCommand {
                         style.color(name, hex: context.config.category(named: name)?.color ?? "")
                     } ?? ""
                 let tags = note.tags.map { "#" + $0 }.joined(separator: " ")
-                table.add([style.dim(day), truncated(note.title, 60), category, style.dim(tags)])
+                table.add([
+                    style.dim(day), style.dim(shortID(note.id)), truncated(note.title, 60), category, style.dim(tags),
+                    style.dim(note.path),
+                ])
             }
             if !table.rows.isEmpty { context.output.line(table.render()) }
             context.output.line(style.dim(plural(notes.count, "note")))

@@ -98,10 +98,12 @@ struct ReviewListing {
                 decided.map { $0.decision == .keep ? style.green("keep") : style.red("archive") }
                 ?? style.dim("pending")
             let day = VaultDate.dayString(item.note.created!, in: context.timeZone)
-            let id = item.note.id.map { String($0.prefix(8)) } ?? "--------"
             let category =
                 item.note.category.map { style.color($0, hex: context.config.category(named: $0)?.color ?? "") } ?? ""
-            table.add([mark, style.dim(id), style.dim(day), truncated(item.note.title, 60), category])
+            table.add([
+                mark, style.dim(shortID(item.note.id)), style.dim(day), truncated(item.note.title, 60), category,
+                style.dim(item.note.path),
+            ])
         }
         if !table.rows.isEmpty { context.output.line(table.render()) }
     }

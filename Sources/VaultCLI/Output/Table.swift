@@ -63,3 +63,8 @@ func grouped(_ count: Int) -> String {
     }
     return count < 0 ? "-" + out : out
 }
+
+/// The first 8 characters of a note's id, enough to name it on the command line; dashes without one.
+func shortID(_ id: String?) -> String {
+    id.map { String($0.prefix(8)) } ?? "--------"
+}

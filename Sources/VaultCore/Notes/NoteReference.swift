@@ -9,9 +9,10 @@ public enum NoteReference {
     /// Finds the one note that `reference` names.
     ///
     /// Tried in order: an exact vault-relative path (with or without `.md`,
-    /// with or without a leading `./`), an exact id, then an id prefix of at
-    /// least 4 characters. A prefix matching several notes is an error that
-    /// lists them.
+    /// with or without a leading `./`), an exact id, an id prefix of at
+    /// least 4 characters, a title or alias (case-insensitive), then a
+    /// unique prefix of a title or alias. A prefix matching several notes is
+    /// an error that lists them.
     public static func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) -> Result<N, Failure> {
         var path = reference
         if path.hasPrefix("./") { path.removeFirst(2) }
@@ -29,16 +30,33 @@ public enum NoteReference {
                 return .failure(.ambiguous(reference, candidates: matches.map(\.path).sorted()))
             }
         }
+        let named = notes.filter { $0.names.contains { $0.lowercased() == lower } }
+        if named.count == 1 { return .success(named[0]) }
+        if named.count > 1 { return .failure(.ambiguous(reference, candidates: named.map(\.path).sorted())) }
+        if !lower.isEmpty {
+            let prefixed = notes.filter { $0.names.contains { $0.lowercased().hasPrefix(lower) } }
+            if prefixed.count == 1 { return .success(prefixed[0]) }
+            if prefixed.count > 1 {
+                return .failure(.ambiguous(reference, candidates: prefixed.map(\.path).sorted()))
+            }
+        }
         return .failure(.notFound(reference))
     }
 }
 
-/// What names a note on the command line: its path and its id.
+/// What names a note on the command line: its path, id, title and aliases.
 public protocol NoteNaming {
     /// Vault-relative path with `/` separators.
     var path: String { get }
     /// The note's id, when it has one.
     var id: String? { get }
+    var title: String { get }
+    var aliases: [String] { get }
+}
+
+extension NoteNaming {
+    /// The title and the aliases.
+    var names: [String] { [title] + aliases }
 }
 
 extension Note: NoteNaming {}
