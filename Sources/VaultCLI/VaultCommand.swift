@@ -16,7 +16,7 @@ public struct VaultCommand: ParsableCommand {
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
-            Search.self, Index.self, BaselineCommand.self,
+            Search.self, Index.self, BaselineCommand.self, Tags.self, Links.self,
         ],
         defaultSubcommand: Status.self
     )

@@ -40,6 +40,26 @@ public struct NoteFiles: Sendable {
         throw VaultStoreError.noteExists(path)
     }
 
+    /// The 1-based line of the note at `path` on which `text` first appears; nil when it does not or cannot be read.
+    public func line(of text: String, in path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: layout.url(of: path).path) else { return nil }
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, data.count >= needle.count else { return nil }
+        return data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int? in
+            var line = 1
+            var i = 0
+            while i + needle.count <= bytes.count {
+                if bytes[i] == 0x0A {
+                    line += 1
+                } else if bytes[i] == needle[0], needle.indices.allSatisfy({ bytes[i + $0] == needle[$0] }) {
+                    return line
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
     /// Deletes the note at `path`.
     public func remove(_ path: String) throws {
         do { try FileManager.default.removeItem(at: layout.url(of: path)) } catch {

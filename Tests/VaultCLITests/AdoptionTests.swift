@@ -161,3 +161,42 @@ struct NoteNamingTests {
         #expect(none.stderr.contains("or a title"))
     }
 }
+
+@Suite("Tags and links, end to end")
+struct TagsAndLinksTests {
+    static func linked() -> FixtureVault {
+        let folder = FixtureVault()
+        folder.write(
+            "Home.md",
+            Data(
+                "# Home\n\nSee [[Canvas]], [[Plugins/Canvas#Setup|the plugin]] and [[Missing note]].\n#area/sub\n".utf8)
+        )
+        folder.write("Plugins/Canvas.md", Data("# Canvas\n\nBack to [home](../Home.md). ![[diagram.png]] #area\n".utf8))
+        return folder
+    }
+
+    @Test("links resolves wiki and Markdown links, lists backlinks and what leads nowhere")
+    func links() throws {
+        let folder = Self.linked()
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let result = folder.vault("links", "Plugins/Canvas.md", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let outgoing = try #require(json["outgoing"] as? [[String: Any]])
+        #expect(outgoing.map { $0["resolved"] as? String } == ["Home.md"])
+        let back = try #require(json["backlinks"] as? [[String: Any]])
+        #expect(back.map { $0["source"] as? String } == ["Home.md", "Home.md"])
+        let home = folder.vault("links", "home")
+        #expect(home.stdout.contains("Unresolved (1)\n  Missing note"), "\(home.stdout)")
+    }
+
+    @Test("check warns about a broken wiki link with its line; tags counts nested tags under their parents")
+    func checkAndTags() {
+        let folder = Self.linked()
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let check = folder.vault("check")
+        #expect(check.stdout.contains("Home.md:3: warning: [[Missing note]] links to no note"), "\(check.stdout)")
+        let tags = folder.vault("tags")
+        #expect(tags.stdout.hasPrefix("#area   2 (1)\n  #sub  1\n"), "\(tags.stdout)")
+    }
+}

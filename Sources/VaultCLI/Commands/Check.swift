@@ -43,6 +43,9 @@ extension VaultCommand {
                 loaded.problems + NoteChecks.run(loaded.notes, config: context.config) + ledger.diagnostics
                 + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
                 + CardChecks.run(cards: cards, replay: cardReplay)
+                + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in
+                    NoteFiles(layout: context.vault.layout).line(of: "[[" + target, in: path)
+                }
             if json {
                 try context.output.json(problems)
             } else {

@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import VaultApp
+import VaultCore
+
+extension VaultCommand {
+    /// `vault links NOTE`: a note's links, resolved as Obsidian resolves them, and its backlinks.
+    struct Links: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show what a note links to, what links to it, and links that lead nowhere.",
+            discussion: """
+                Wiki links resolve as in Obsidian: a path, or a file name without .md (the one in the \
+                same folder, else the shortest path, when several notes share it); #heading and |alias \
+                parts are ignored. Links to images and other files are not listed.
+
+                Examples:
+                  vault links "Spaced repetition"
+                  vault links 2026/11/habits.md --json
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The note: a path, an id, an id prefix, or a title.")
+        var note: String
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() throws {
+            let context = try global.context()
+            let links = try NoteLinks.load(context.app(), note: context.vault.noteReference(note))
+            if json {
+                try context.output.json(
+                    LinksJSON(
+                        path: links.note.path, title: links.note.title,
+                        outgoing: links.outgoing.filter { $0.resolved != nil }.map(LinkJSON.init),
+                        backlinks: links.backlinks.map(LinkJSON.init),
+                        unresolved: links.outgoing.filter { $0.resolved == nil }.map(LinkJSON.init)))
+                return
+            }
+            let style = context.output.style
+            let out = context.output
+            out.line(style.bold(links.note.title) + style.dim("  \(links.note.path)"))
+            func section(_ title: String, _ lines: [String]) {
+                out.line()
+                out.line(style.bold(title) + style.dim(" (\(lines.count))"))
+                for line in lines { out.line("  " + line) }
+            }
+            section("Links to", links.outgoing.compactMap(\.resolved))
+            section("Linked from", links.backlinks.map(\.source))
+            section("Unresolved", links.outgoing.filter { $0.resolved == nil }.map { style.red($0.target) })
+        }
+    }
+}
+
+struct LinksJSON: Encodable {
+    var path: String
+    var title: String
+    var outgoing: [LinkJSON]
+    var backlinks: [LinkJSON]
+    var unresolved: [LinkJSON]
+}
+
+/// One link in `vault links --json`.
+struct LinkJSON: Encodable {
+    var source: String
+    var target: String
+    var kind: String
+    /// The note it leads to; null when it leads nowhere.
+    var resolved: String?
+
+    init(_ link: LinkGraph.Link) {
+        source = link.source
+        target = link.target
+        kind = link.isWiki ? "wiki" : "markdown"
+        resolved = link.resolved
+    }
+
+    enum CodingKeys: String, CodingKey { case source, target, kind, resolved }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(source, forKey: .source)
+        try c.encode(target, forKey: .target)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(resolved, forKey: .resolved)
+    }
+}

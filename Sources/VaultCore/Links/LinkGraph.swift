@@ -1,0 +1,55 @@
+/// The links of every note, resolved: what each note links to, what links
+/// to it, and the links that lead nowhere.
+public struct LinkGraph: Sendable {
+    /// One link as written in a note.
+    public struct Link: Hashable, Sendable {
+        /// The note it is written in.
+        public var source: String
+        /// The target as written (without `#heading` and `|alias`).
+        public var target: String
+        /// True for a `[[wiki link]]`, false for a Markdown link.
+        public var isWiki: Bool
+        /// The note it leads to; nil when it leads nowhere.
+        public var resolved: String?
+    }
+
+    /// Every link to a note (attachments left out), in note order then reading order.
+    public let links: [Link]
+
+    /// Resolves the links of `notes` among themselves.
+    public init(notes: [Note]) {
+        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        var links: [Link] = []
+        for note in notes {
+            for target in note.wikiLinks {
+                switch resolver.resolveWiki(target, from: note.path) {
+                case .note(let path):
+                    links.append(Link(source: note.path, target: target, isWiki: true, resolved: path))
+                case .unresolved: links.append(Link(source: note.path, target: target, isWiki: true, resolved: nil))
+                case .attachment: break
+                }
+            }
+            for target in note.noteLinks {
+                let resolved: String?
+                if case .note(let path) = resolver.resolveMarkdown(target, from: note.path) {
+                    resolved = path
+                } else {
+                    resolved = nil
+                }
+                links.append(Link(source: note.path, target: target, isWiki: false, resolved: resolved))
+            }
+        }
+        self.links = links
+    }
+
+    /// The links written in the note at `path`.
+    public func outgoing(from path: String) -> [Link] { links.filter { $0.source == path } }
+
+    /// The links that lead to the note at `path`, from other notes.
+    public func backlinks(to path: String) -> [Link] {
+        links.filter { $0.resolved == path && $0.source != path }
+    }
+
+    /// The links that lead nowhere.
+    public var unresolved: [Link] { links.filter { $0.resolved == nil } }
+}

@@ -1,0 +1,101 @@
+/// Resolves links between notes as Obsidian does.
+///
+/// A wiki link `[[target]]` (its `#heading` and `|alias` parts already cut
+/// off) names a note by path (`Folder/Note`, with or without `.md`, taken
+/// as a path from the vault root, or failing that as the end of a path) or
+/// by file name alone (`Note`). Obsidian writes the shortest name that is
+/// unique, so a file name matching several notes resolves to the one in the
+/// linking note's folder, else the one with the shortest path (then the
+/// first in path order). A name that is no file name may be a note's title
+/// or alias (the notes `vault new` writes have slugs for file names and are
+/// known by their titles), the note with the shortest path winning again.
+/// Targets with another extension (`image.png`,
+/// `paper.pdf`) are attachments, not notes: they are left alone. A Markdown
+/// link's destination is a path relative to the linking note's folder.
+public struct LinkResolver: Sendable {
+    /// Paths of the notes, lowercased, to their paths.
+    private let byPath: [String: String]
+    /// File names without `.md`, lowercased, to the paths that have them.
+    private let byName: [String: [String]]
+    /// Titles and aliases, lowercased, to the paths of the notes that have them.
+    private let byTitle: [String: [String]]
+
+    /// - Parameter notes: each note's path, with its title and aliases.
+    public init(notes: [(path: String, names: [String])]) {
+        var byPath: [String: String] = [:]
+        var byName: [String: [String]] = [:]
+        var byTitle: [String: [String]] = [:]
+        for note in notes {
+            byPath[note.path.lowercased()] = note.path
+            byName[NotePath.stem(note.path).lowercased(), default: []].append(note.path)
+            for name in Set(note.names.map { $0.lowercased() }) { byTitle[name, default: []].append(note.path) }
+        }
+        let shortestFirst: ([String]) -> [String] = { $0.sorted { ($0.count, $0) < ($1.count, $1) } }
+        self.byPath = byPath
+        self.byName = byName.mapValues(shortestFirst)
+        self.byTitle = byTitle.mapValues(shortestFirst)
+    }
+
+    /// A resolver over notes known by path alone.
+    public init(paths: [String]) {
+        self.init(notes: paths.map { ($0, []) })
+    }
+
+    /// What a link target resolves to.
+    public enum Resolution: Equatable, Sendable {
+        /// The note at this path.
+        case note(String)
+        /// No note has that name.
+        case unresolved
+        /// A link to a file that is not a note (an image, a PDF): not checked.
+        case attachment
+    }
+
+    /// Resolves wiki link `target`, written in the note at `source`.
+    public func resolveWiki(_ target: String, from source: String) -> Resolution {
+        var name = target.trimmingSpaces()
+        while name.hasPrefix("/") { name.removeFirst() }
+        guard !name.isEmpty else { return .unresolved }
+        let lower = name.lowercased()
+        let withExtension = lower.hasSuffix(".md") ? lower : lower + ".md"
+        if let path = byPath[withExtension] { return .note(path) }
+        if lower.contains("/") {
+            let suffix = "/" + withExtension
+            let matches = byPath.keys.filter { $0.hasSuffix(suffix) }.sorted { ($0.count, $0) < ($1.count, $1) }
+            if let match = matches.first, let path = byPath[match] { return .note(path) }
+        } else if let candidates = byName[String(withExtension.dropLast(3))], let first = candidates.first {
+            let folder = Self.folder(of: source)
+            return .note(candidates.first { Self.folder(of: $0) == folder } ?? first)
+        } else if let titled = byTitle[lower]?.first {
+            return .note(titled)
+        }
+        return Self.namesAttachment(lower) ? .attachment : .unresolved
+    }
+
+    /// True when `name` ends in a file extension other than `.md` (`.png`,
+    /// `.pdf`, `.canvas`): a link to an attachment, not to a note.
+    static func namesAttachment(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), !name.hasSuffix(".md") else { return false }
+        let ext = name[name.index(after: dot)...]
+        return (1...8).contains(ext.count) && ext.allSatisfy { $0.isLetter || $0.isNumber }
+            && ext.contains { $0.isLetter }
+    }
+
+    /// Resolves Markdown link destination `target` (a `.md` path), written in the note at `source`.
+    public func resolveMarkdown(_ target: String, from source: String) -> Resolution {
+        var parts = target.hasPrefix("/") ? [] : Self.folder(of: source).split(separator: "/").map(String.init)
+        for part in target.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.isEmpty { return .unresolved } else { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return byPath[parts.joined(separator: "/").lowercased()].map(Resolution.note) ?? .unresolved
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+}
