@@ -11,11 +11,13 @@ import GRDB
 enum IndexSchema {
     /// Stored in `PRAGMA user_version`; any other value means "rebuild".
     /// Bump it whenever a table, column or tokenizer changes.
-    static let version = 3  // 3: titles by the opening-heading rule
+    static let version = 4  // 3: titles by the opening-heading rule; 4: link targets
 
     /// The `bm25()` weights of the FTS columns, in order: title, tags, body,
-    /// CJK bigrams.
-    static let bm25Weights = "10.0, 5.0, 1.0, 2.0"
+    /// CJK bigrams, link targets (the words of link destinations and wiki
+    /// link names, below the body: a note that only links to a page is less
+    /// about it than one that says it).
+    static let bm25Weights = "10.0, 5.0, 1.0, 2.0, 0.5"
 
     static func create(_ db: Database) throws {
         try db.execute(
@@ -42,7 +44,7 @@ enum IndexSchema {
                 );
                 CREATE INDEX notes_created ON notes(created);
                 CREATE VIRTUAL TABLE notes_fts USING fts5(
-                    title, tags, body, cjk,
+                    title, tags, body, cjk, links,
                     tokenize = 'unicode61 remove_diacritics 2'
                 );
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);

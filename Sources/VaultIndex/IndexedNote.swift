@@ -58,7 +58,7 @@ struct IndexedNote {
         try binder.run(db)
         let newRowid = rowid ?? db.lastInsertedRowID
         let fts = try db.cachedStatement(
-            sql: "INSERT INTO notes_fts (rowid, title, tags, body, cjk) VALUES (?, ?, ?, ?, ?)")
+            sql: "INSERT INTO notes_fts (rowid, title, tags, body, cjk, links) VALUES (?, ?, ?, ?, ?, ?)")
         let hasCJK =
             CJKBigrams.containsCJK(note.bodyText) || CJKBigrams.containsCJK(note.title)
             || note.tags.contains(where: CJKBigrams.containsCJK)
@@ -71,6 +71,7 @@ struct IndexedNote {
         ftsBinder.bind(note.tags.joined(separator: " "))
         ftsBinder.bind(note.bodyText)
         ftsBinder.bind(cjk)
+        ftsBinder.bind((note.wikiLinks + note.linkDestinations).joined(separator: "\n"))
         try ftsBinder.run(db)
     }
 

@@ -148,10 +148,10 @@ public enum CommonMark {
                 append("\n")
             case .link, .image:
                 linkDepth += entering ? 1 : -1
-                if entering, kind == .link,
-                    let target = InlineSyntax.noteLink(CommonMark.string(cmark_node_get_url(node)))
-                {
-                    facts.noteLinks.append(target)
+                if entering, kind == .link {
+                    let url = CommonMark.string(cmark_node_get_url(node))
+                    if !url.isEmpty { facts.linkDestinations.append(url) }
+                    if let target = InlineSyntax.noteLink(url) { facts.noteLinks.append(target) }
                 }
             case .heading:
                 if entering {

@@ -33,6 +33,18 @@ struct SearchIndexQueryTests {
         #expect(try vault.paths("walrus") == ["title.md", "body.md"])
     }
 
+    @Test("words in link destinations and wiki link names are found, below the body")
+    func linkTargets() throws {
+        let vault = try FixtureVault()
+        try vault.note(
+            "audit.md", title: "Audit report",
+            body: "Read [the report](https://example.com/cure53-second-client-audit/) and [[Threat model]].")
+        try vault.note("round.md", title: "Rounds", body: "The second round went well.")
+        #expect(try vault.paths("second") == ["round.md", "audit.md"])
+        #expect(try vault.paths("threat") == ["audit.md"])
+        #expect(try vault.paths("cure53") == ["audit.md"])
+    }
+
     @Test("equal scores are ordered newest first")
     func tiesNewestFirst() throws {
         let vault = try FixtureVault()

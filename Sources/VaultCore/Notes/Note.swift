@@ -25,6 +25,8 @@ public struct Note: Hashable, Sendable {
     public var wikiLinks: [String]
     /// Destinations of Markdown links that point at other notes (relative `.md` paths).
     public var noteLinks: [String]
+    /// Every Markdown link's destination as written (URLs included): search finds their words.
+    public var linkDestinations: [String]
     /// When the note was created, and where that date came from.
     public var created: Date?
     public var createdOrigin: CreatedOrigin
@@ -60,6 +62,7 @@ public struct Note: Hashable, Sendable {
         self.aliases = frontMatter["aliases"]?.stringList ?? []
         self.wikiLinks = body.wikiLinks
         self.noteLinks = body.noteLinks
+        self.linkDestinations = body.linkDestinations
         if let declared = frontMatter["source_type"]?.string, !declared.isEmpty {
             self.sourceType = declared.lowercased()
             self.sourceTypeInferred = false
@@ -115,6 +118,7 @@ public struct Note: Hashable, Sendable {
         self.aliases = aliases
         self.wikiLinks = []
         self.noteLinks = []
+        self.linkDestinations = []
         self.created = created
         self.createdOrigin = createdOrigin
         self.frontMatter = FrontMatter()
@@ -167,13 +171,16 @@ public struct BodyFacts: Hashable, Sendable {
     public var inlineTags: [String]
     public var wikiLinks: [String]
     public var noteLinks: [String]
+    /// Every Markdown link's destination as written.
+    public var linkDestinations: [String]
     /// The body's text without markup, blocks separated by newlines.
     public var text: String
 
     public init(
         firstHeading: String? = nil, inlineTags: [String] = [],
-        wikiLinks: [String] = [], noteLinks: [String] = [], text: String = ""
+        wikiLinks: [String] = [], noteLinks: [String] = [], linkDestinations: [String] = [], text: String = ""
     ) {
+        self.linkDestinations = linkDestinations
         self.firstHeading = firstHeading
         self.inlineTags = inlineTags
         self.wikiLinks = wikiLinks
