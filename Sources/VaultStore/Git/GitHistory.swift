@@ -5,9 +5,50 @@ public enum GitHistory {
     /// The author date of the commit that first added each file, keyed by
     /// vault-relative path; empty when the vault is not in a git work tree or
     /// git is not installed.
+    ///
+    /// One `git log` pass reads them all; the result is kept in
+    /// `.vault/cache/git-dates.tsv` for the HEAD it was read at (the dates
+    /// can only change when HEAD does), so a 100,000-note adopted vault pays
+    /// for the pass once per commit, not once per command.
     public static func firstCommitDates(in root: URL) -> [String: Date] {
-        guard run(["rev-parse", "--is-inside-work-tree"], in: root) != nil,
-            let log = run(
+        guard let head = headCommit(in: root) else { return [:] }
+        let cache = VaultLayout(root: root).cacheFolder.appendingPathComponent("git-dates.tsv")
+        if let cached = readDates(cache, head: head) { return cached }
+        let dates = readDatesFromGit(in: root)
+        writeDates(dates, head: head, to: cache)
+        return dates
+    }
+
+    /// The dates stored in `file` for `head`; nil when it is missing, for another HEAD, or damaged.
+    static func readDates(_ file: URL, head: String) -> [String: Date]? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == "vault-git-dates v1 \(head)", lines.last == "" else { return nil }
+        lines.removeFirst()
+        lines.removeLast()
+        var dates: [String: Date] = [:]
+        dates.reserveCapacity(lines.count)
+        for line in lines {
+            guard let tab = line.firstIndex(of: "\t"), let seconds = Double(line[..<tab]) else { return nil }
+            dates[String(line[line.index(after: tab)...])] = Date(timeIntervalSince1970: seconds)
+        }
+        return dates
+    }
+
+    /// Stores `dates` for `head` (best effort: a cache that cannot be written is read from git next time).
+    static func writeDates(_ dates: [String: Date], head: String, to file: URL) {
+        var text = "vault-git-dates v1 \(head)\n"
+        for (path, date) in dates.sorted(by: { $0.key < $1.key }) where !path.contains("\n") {
+            text += "\(Int64(date.timeIntervalSince1970))\t\(path)\n"
+        }
+        try? FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.write(Data(text.utf8), to: file)
+    }
+
+    /// The first-commit dates, read from git in one `git log` pass.
+    static func readDatesFromGit(in root: URL) -> [String: Date] {
+        guard let log = run(
                 [
                     "log", "--diff-filter=A", "--reverse", "--format=@%at", "--name-only", "--no-renames", "--relative",
                     "--", ".",
