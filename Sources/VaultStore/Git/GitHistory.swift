@@ -48,7 +48,8 @@ public enum GitHistory {
 
     /// The first-commit dates, read from git in one `git log` pass.
     static func readDatesFromGit(in root: URL) -> [String: Date] {
-        guard let log = run(
+        guard
+            let log = run(
                 [
                     "log", "--diff-filter=A", "--reverse", "--format=@%at", "--name-only", "--no-renames", "--relative",
                     "--", ".",
