@@ -16,6 +16,8 @@ enum CLIError: LocalizedError, Equatable {
     case notATerminal(String)
     case studyNeedsTerminal
     case notInReview(note: String, period: String, why: String)
+    /// `vault init FILE`: the path names a file.
+    case notAFolder(String)
 
     var errorDescription: String? {
         switch self {
@@ -45,6 +47,8 @@ enum CLIError: LocalizedError, Equatable {
         case .studyNeedsTerminal:
             return
                 "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
+        case .notAFolder(let path):
+            return "\(path) is a file, not a folder; give a folder (new or holding notes) to make a vault."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
         case .cannotEdit(let path, let reason):

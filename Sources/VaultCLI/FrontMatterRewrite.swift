@@ -12,11 +12,11 @@ struct FrontMatterRewrite {
 
     func apply(to notes: [Note], config: VaultConfig, summary: String, edit: (Data) throws -> Data) throws {
         let files = NoteFiles(layout: context.vault.layout)
-        print((dryRun ? "Would: " : "") + summary + ": \(plural(notes.count, "note")).")
+        context.output.line((dryRun ? "Would: " : "") + summary + ": \(plural(notes.count, "note")).")
         var failed = 0
         for note in notes.sorted(by: { $0.path < $1.path }) {
             if dryRun {
-                print("  would rewrite \(note.path)")
+                context.output.line("  would rewrite \(note.path)")
                 continue
             }
             do {
@@ -25,10 +25,10 @@ struct FrontMatterRewrite {
                         throw CLIError.cannotEdit(path: note.path, reason: Self.describe(failure))
                     }
                 }
-                print("  rewrote \(note.path)")
+                context.output.line("  rewrote \(note.path)")
             } catch {
                 failed += 1
-                FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
+                context.output.error(error)
             }
         }
         if !dryRun { try ConfigFile.write(config, to: context.vault.layout) }

@@ -34,10 +34,14 @@ public struct VaultCommand: ParsableCommand {
             Foundation.exit(0)
         } catch let error as CLIError where error == .silentFailure {
             Foundation.exit(1)
-        } catch let error as LocalizedError {
-            FileHandle.standardError.write(Data("error: \(error.localizedDescription)\n".utf8))
-            Foundation.exit(1)
         } catch {
+            // Help, --version and usage mistakes keep the argument parser's
+            // words and exit codes (0, 64); every other failure is a sentence
+            // of ours after `error:`, with status 1.
+            if exitCode(for: error) == .failure, !(error is ExitCode) {
+                FileHandle.standardError.write(Data("error: \(Output.sentence(error))\n".utf8))
+                Foundation.exit(1)
+            }
             exit(withError: error)
         }
     }

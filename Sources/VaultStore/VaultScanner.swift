@@ -113,8 +113,8 @@ public struct VaultScanner: Sendable {
         guard stat(layout.root.path + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return ScannedFile(
             path: path, size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+            modified: info.modifiedNanoseconds,
+            changed: info.changedNanoseconds,
             inode: UInt64(info.st_ino))
     }
 
@@ -219,8 +219,8 @@ public struct VaultScanner: Sendable {
             result.files.append(
                 ScannedFile(
                     path: rel, size: Int64(info.st_size),
-                    modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                    changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
+                    modified: info.modifiedNanoseconds,
+                    changed: info.changedNanoseconds,
                     inode: UInt64(info.st_ino)))
         }
         // A folder holding `.vault/` is a vault of its own (made with `vault init --force`): not ours.

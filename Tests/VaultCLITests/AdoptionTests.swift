@@ -200,3 +200,23 @@ struct TagsAndLinksTests {
         #expect(tags.stdout.hasPrefix("#area   2 (1)\n  #sub  1\n"), "\(tags.stdout)")
     }
 }
+
+@Suite("Errors are sentences after error:, usage mistakes keep exit 64")
+struct ErrorChannelTests {
+    @Test("init on a file says so in a sentence; an unknown option is a usage error")
+    func errors() {
+        let folder = FixtureVault()
+        folder.write("somefile", Data("x".utf8))
+        let onFile = folder.vault("init", "somefile")
+        #expect(onFile.status == 1)
+        #expect(
+            onFile.stderr
+                == "error: \(folder.url.path)/somefile is a file, not a folder; give a folder (new or holding notes) to make a vault.\n"
+        )
+        let usage = folder.vault("init", "--no-such-flag")
+        #expect(usage.status == 64)
+        #expect(!usage.stderr.contains("error: error"))
+        let help = folder.vault("init", "--help")
+        #expect(help.status == 0)
+    }
+}

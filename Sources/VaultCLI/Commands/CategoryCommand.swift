@@ -66,7 +66,7 @@ extension VaultCommand {
                 guard config.category(named: name) == nil else { throw CLIError.categoryExists(name) }
                 config.categories.append(Category(name: name.trimmingSpaces(), color: color.lowercased()))
                 try ConfigFile.write(config, to: context.vault.layout)
-                print("Added category \(name) (\(color.lowercased())).")
+                context.output.line("Added category \(name) (\(color.lowercased())).")
             }
         }
 
@@ -92,7 +92,7 @@ extension VaultCommand {
                 else { throw CLIError.unknownCategory(name) }
                 config.categories[index].color = color.lowercased()
                 try ConfigFile.write(config, to: context.vault.layout)
-                print("\(config.categories[index].name) is now \(color.lowercased()).")
+                context.output.line("\(config.categories[index].name) is now \(color.lowercased()).")
             }
         }
 

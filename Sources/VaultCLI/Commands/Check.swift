@@ -28,7 +28,7 @@ extension VaultCommand {
             if fix {
                 let changes = try LedgerRepair(store: store).run()
                 for change in changes where !json {
-                    print(
+                    context.output.line(
                         "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))."
                     )
                 }

@@ -35,7 +35,7 @@ extension VaultCommand {
             let context = try global.context()
             let found = try context.vault.resolve(note, in: context.vault.loadNotes().notes)
             try NoteFiles(layout: context.vault.layout).remove(found.path)
-            print("Deleted \(found.path)")
+            context.output.line("Deleted \(found.path)")
         }
     }
 }

@@ -49,7 +49,15 @@ extension VaultCommand {
                 relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             )
             .standardizedFileURL
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+                throw CLIError.notAFolder(folder.path)
+            }
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw VaultStoreError.unwritable(path: folder.path, reason: Output.sentence(error))
+            }
             // The name as given: Foundation calls UTC "GMT".
             let zone = timezone ?? TimeZone.current.identifier
             let written = try VaultInitializer.initialize(folder, timeZoneIdentifier: zone, nesting: force)

@@ -57,7 +57,7 @@ extension VaultCommand {
             let path = try NoteFiles(layout: context.vault.layout).create(
                 Data(note.render(in: context.timeZone).utf8),
                 preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
-            print(path)
+            context.output.line(path)
         }
 
         /// Opens the editor on a scratch file and returns what was written.

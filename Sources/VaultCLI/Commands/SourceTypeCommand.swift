@@ -52,7 +52,7 @@ extension VaultCommand {
                 guard !config.knowsSourceType(name) else { throw CLIError.sourceTypeExists(name) }
                 config.sourceTypes.append(name.lowercased())
                 try ConfigFile.write(config, to: context.vault.layout)
-                print("Added source type \(name.lowercased()).")
+                context.output.line("Added source type \(name.lowercased()).")
             }
         }
 

@@ -20,13 +20,13 @@ extension VaultCommand {
             let after = store.history().history.events
             var counts: [String: Int] = [:]
             for event in after where !before.contains(event.identity) { counts[event.kind, default: 0] += 1 }
-            print(outcome.committed ? "Committed local changes." : "No local changes to commit.")
+            context.output.line(outcome.committed ? "Committed local changes." : "No local changes to commit.")
             if counts.isEmpty {
-                print("Pulled and pushed; no new events came in.")
+                context.output.line("Pulled and pushed; no new events came in.")
             } else {
                 let total = counts.values.reduce(0, +)
                 let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-                print("Pulled and pushed; \(plural(total, "new event")) came in: \(parts).")
+                context.output.line("Pulled and pushed; \(plural(total, "new event")) came in: \(parts).")
             }
         }
     }

@@ -18,7 +18,7 @@ struct StudyScreen {
     mutating func run() throws -> StudySession {
         var session = StudySession()
         guard !queue.entries.isEmpty else {
-            print(summary(session, quit: false))
+            context.output.line(summary(session, quit: false))
             return session
         }
         let started = DispatchTime.now()
@@ -26,8 +26,8 @@ struct StudyScreen {
         var quit = false
         defer {
             terminal.leave()
-            print(summary(session, quit: quit, elapsed: Self.milliseconds(since: started)))
-            fflush(nil)
+            context.output.line(summary(session, quit: quit, elapsed: Self.milliseconds(since: started)))
+            context.output.flush()
         }
         var index = 0
         var revealed = false

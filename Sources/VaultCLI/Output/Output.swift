@@ -33,6 +33,18 @@ struct Output {
         FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
     }
 
+    /// Reports `error` on stderr as `error: …` (a command goes on with its other work).
+    func error(_ error: Error) {
+        FileHandle.standardError.write(Data("error: \(Output.sentence(error))\n".utf8))
+    }
+
+    /// The sentence that tells a person what went wrong: the error's own description when it has one.
+    static func sentence(_ error: Error) -> String {
+        if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
+        let ns = error as NSError
+        return ns.localizedFailureReason ?? ns.localizedDescription
+    }
+
     /// Prints `value` as pretty JSON with sorted keys, dates as ISO 8601.
     func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()

@@ -109,7 +109,7 @@ public struct LedgerStore: Sendable {
         }
         let state = FileState(
             path: path, inode: UInt64(info.st_ino), size: contents.completeBytes,
-            modified: Self.nanoseconds(info.st_mtim), changed: Self.nanoseconds(info.st_ctim),
+            modified: info.modifiedNanoseconds, changed: info.changedNanoseconds,
             lines: contents.lastCompleteLine, tail: tail)
         return (contents, state)
     }
@@ -138,7 +138,7 @@ public struct LedgerStore: Sendable {
         let known = state.size - start
         if buffer.count == known {
             let same =
-                Self.nanoseconds(info.st_mtim) == state.modified && Self.nanoseconds(info.st_ctim) == state.changed
+                info.modifiedNanoseconds == state.modified && info.changedNanoseconds == state.changed
             return same && buffer.withUnsafeBytes({ CacheFile.checksum($0) }) == state.tail ? .unchanged : .rewritten
         }
         let (tailMatches, contents) = buffer.withUnsafeBytes { raw in
@@ -158,12 +158,10 @@ public struct LedgerStore: Sendable {
         grown.size = state.size + contents.completeBytes
         grown.lines = contents.lastCompleteLine
         grown.tail = contents.completeBytes > 0 ? tail : state.tail
-        grown.modified = Self.nanoseconds(info.st_mtim)
-        grown.changed = Self.nanoseconds(info.st_ctim)
+        grown.modified = info.modifiedNanoseconds
+        grown.changed = info.changedNanoseconds
         return .appended(contents, grown)
     }
-
-    static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 
     /// Reads the ledger and replays it into history order.
     public func history() -> (history: LedgerHistory, diagnostics: [Diagnostic]) {
