@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 import VaultStore
 
 /// The local socket through which commands ask a running watcher
@@ -113,7 +114,8 @@ public enum WatchSocket {
 
         /// The abstract socket address of the vault's watcher.
         static func address(_ layout: VaultLayout) -> (sockaddr_un, socklen_t) {
-            let name = "vault-watch-" + String(fnv1a(layout.cacheFolder.resolvingSymlinksInPath().path), radix: 16)
+            let name =
+                "vault-watch-" + String(StableHash.fnv1a(layout.cacheFolder.resolvingSymlinksInPath().path), radix: 16)
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             let bytes = Array(name.utf8)
@@ -151,13 +153,4 @@ public enum WatchSocket {
             return nil
         }
     #endif
-
-    static func fnv1a(_ text: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            h ^= UInt64(byte)
-            h &*= 0x100_0000_01b3
-        }
-        return h
-    }
 }

@@ -1,3 +1,5 @@
+import VaultCore
+
 /// A 64-bit summary of a scan: every note's path and stat fields.
 ///
 /// The search cache and the note catalog store the fingerprint of the scan
@@ -33,22 +35,11 @@ public struct ScanFingerprint: Hashable, Sendable {
     /// FNV-1a over the path bytes, then the stat fields mixed in with
     /// SplitMix64 steps. Stable across processes, unlike `Hasher`.
     public static func hash(_ file: ScannedFile) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in file.path.utf8 {
-            h ^= UInt64(byte)
-            h &*= 0x100_0000_01b3
-        }
-        h = mix(h ^ UInt64(bitPattern: file.size))
-        h = mix(h ^ UInt64(bitPattern: file.modified))
-        h = mix(h ^ UInt64(bitPattern: file.changed))
-        h = mix(h ^ file.inode)
+        var h = StableHash.fnv1a(file.path)
+        h = StableHash.mix(h ^ UInt64(bitPattern: file.size))
+        h = StableHash.mix(h ^ UInt64(bitPattern: file.modified))
+        h = StableHash.mix(h ^ UInt64(bitPattern: file.changed))
+        h = StableHash.mix(h ^ file.inode)
         return h
-    }
-
-    private static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9e37_79b9_7f4a_7c15
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
     }
 }

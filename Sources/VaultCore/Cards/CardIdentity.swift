@@ -37,7 +37,7 @@ public enum CardIdentity {
 
     /// The 12-hex-digit id of `text` (kind and identity text) in the note keyed `noteKey`.
     public static func id(noteKey: String, text: String) -> String {
-        let hash = FNV1a64.hash(noteKey + "\u{1F}" + text)
+        let hash = StableHash.fnv1a(noteKey + "\u{1F}" + text)
         let hex = String(hash, radix: 16)
         let padded = String(repeating: "0", count: 16 - hex.count) + hex
         return String(padded.prefix(12))
@@ -59,19 +59,5 @@ public enum CardIdentity {
             }
         }
         return String(out)
-    }
-}
-
-/// The 64-bit FNV-1a hash: tiny, stable across platforms and releases (unlike
-/// `Hasher`), and good enough to name cards (CryptoKit is not on Linux).
-public enum FNV1a64 {
-    /// The hash of the UTF-8 bytes of `text`.
-    public static func hash(_ text: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            h ^= UInt64(byte)
-            h = h &* 0x0000_0100_0000_01b3
-        }
-        return h
     }
 }

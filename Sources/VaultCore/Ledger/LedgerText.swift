@@ -21,6 +21,8 @@ public enum LedgerText {
         public var completeBytes = 0
         /// The number of the last complete line (0 when there is none).
         public var lastCompleteLine = 0
+
+        public init() {}
     }
 
     /// The code of the diagnostic for a last line without its newline.
@@ -36,7 +38,12 @@ public enum LedgerText {
     }
 
     /// Classifies one line (without its newline).
-    public static func classify(_ line: UnsafeBufferPointer<UInt8>) -> LineKind {
+    public static func classify(_ line: [UInt8]) -> LineKind {
+        line.withUnsafeBufferPointer { classify($0) }
+    }
+
+    /// Classifies one line (without its newline), in place.
+    package static func classify(_ line: UnsafeBufferPointer<UInt8>) -> LineKind {
         if line.isEmpty || (line.count == 1 && line[0] == 0x0D) { return .blank }
         if line[0] == 0x23 { return .comment }  // '#'
         let first = line[0]
@@ -51,101 +58,35 @@ public enum LedgerText {
         }
     }
 
-    /// Files at least this large are read in parallel chunks.
-    static let parallelBytes = 1 << 22
-
     /// Reads a whole file, or the end of one from a line start on (its
-    /// first line then numbered `firstLine`). `path` (vault-relative) names
-    /// it in diagnostics.
-    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, firstLine: Int = 1) -> Contents {
-        read(bytes, path: path, firstLine: firstLine, parallelAbove: parallelBytes)
-    }
-
-    /// ``read(_:path:firstLine:)``, in chunks from `parallelAbove` bytes on (tests cut small files).
-    ///
-    /// A large file is cut at line ends into a few chunks per core, read
-    /// side by side: the same contents as one pass, in about half the time
-    /// on two cores. Each chunk writes its events straight into its part of
-    /// one array (room for one per line), and the parts are then slid
-    /// together: events are moved, never copied, so a million of them cost
-    /// no reference counting.
-    static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, firstLine: Int, parallelAbove: Int, cores: Int? = nil
-    ) -> Contents {
-        let cores = cores ?? ProcessInfo.processInfo.activeProcessorCount
-        // Chunk k starts just after the first newline at or after k/n of the way.
-        let n = bytes.count >= parallelAbove && cores > 1 ? cores * 4 : 1
-        var starts = [0]
-        for k in 1..<max(n, 1) {
-            var cut = max(bytes.count * k / n, starts.last!)
-            while cut < bytes.count, bytes[cut] != 0x0A { cut += 1 }
-            if cut + 1 < bytes.count, cut + 1 > starts.last! { starts.append(cut + 1) }
-        }
-        starts.append(bytes.count)
-        let chunkCount = starts.count - 1
-        // Room for an event per line: chunk k's lines start at `room[k]`.
-        var room = [0]
-        for k in 0..<chunkCount { room.append(room[k] + lineCount(bytes, starts[k]..<starts[k + 1])) }
-        var contents = Contents()
-        var parts: [Part] = []
-        contents.lines = [Int](unsafeUninitializedCapacity: room[chunkCount]) { lines, linesCount in
-            contents.events = [LedgerEvent](unsafeUninitializedCapacity: room[chunkCount]) { events, eventsCount in
-                let chunks = Chunks(
-                    bytes: bytes, starts: starts, room: room, events: events.baseAddress, lines: lines.baseAddress)
-                if chunkCount == 1 {
-                    chunks.read(0, path: path, firstLine: firstLine)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                        // Every chunk but the first is numbered from 1, and shifted below.
-                        chunks.read(k, path: path, firstLine: k == 0 ? firstLine : 1)
-                    }
+    /// first line then numbered `firstLine`), in one pass. `path`
+    /// (vault-relative) names it in diagnostics. (VaultStore reads large
+    /// files in chunks on all cores with ``readLines(_:_:path:firstLine:mayHoldHeader:events:lines:)``
+    /// and gets the same contents.)
+    public static func read(_ bytes: [UInt8], path: String, firstLine: Int = 1) -> Contents {
+        bytes.withUnsafeBufferPointer { bytes in
+            let room = lineCount(bytes, 0..<bytes.count)
+            var contents = Contents()
+            var part = Part()
+            contents.lines = [Int](unsafeUninitializedCapacity: room) { lines, linesCount in
+                contents.events = [LedgerEvent](unsafeUninitializedCapacity: room) { events, eventsCount in
+                    part = readLines(
+                        bytes, 0..<bytes.count, path: path, firstLine: firstLine, mayHoldHeader: true,
+                        events: events.baseAddress, lines: lines.baseAddress)
+                    eventsCount = part.events
                 }
-                parts = chunks.parts
-                // Slide each chunk's events down to follow the previous chunk's.
-                var filled = 0
-                for k in 0..<chunkCount {
-                    if filled != room[k], parts[k].events > 0 {
-                        (events.baseAddress! + filled).moveInitialize(
-                            from: events.baseAddress! + room[k], count: parts[k].events)
-                        (lines.baseAddress! + filled).moveInitialize(
-                            from: lines.baseAddress! + room[k], count: parts[k].events)
-                    }
-                    filled += parts[k].events
-                }
-                eventsCount = filled
+                linesCount = part.events
             }
-            linesCount = contents.events.count
-        }
-        // Line numbers: each chunk's are shifted by the lines before it.
-        var shift = 0
-        var filled = 0
-        for (k, part) in parts.enumerated() {
-            if k > 0, shift != 0 {
-                for i in filled..<(filled + part.events) { contents.lines[i] += shift }
-                contents.diagnostics += part.diagnostics.map { diagnostic in
-                    var shifted = diagnostic
-                    shifted.line = diagnostic.line.map { $0 + shift }
-                    return shifted
-                }
-            } else {
-                contents.diagnostics += part.diagnostics
-            }
-            filled += part.events
+            contents.diagnostics = part.diagnostics
             contents.lacksFinalNewline = part.lacksFinalNewline
-            if k == 0 {
-                contents.completeBytes = part.completeBytes
-                contents.lastCompleteLine = part.lastCompleteLine
-            } else if part.lastCompleteLine > 0 {  // a last chunk of just a cut-short line has none
-                contents.completeBytes = part.completeBytes
-                contents.lastCompleteLine = part.lastCompleteLine + shift
-            }
-            shift = contents.lastCompleteLine
+            contents.completeBytes = part.completeBytes
+            contents.lastCompleteLine = part.lastCompleteLine
+            return contents
         }
-        return contents
     }
 
     /// The lines in `bytes[range]`: its newlines, plus a last line without one.
-    private static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    package static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
         guard !range.isEmpty else { return 0 }
         var count = 0
         var position = bytes.baseAddress! + range.lowerBound
@@ -157,49 +98,15 @@ public enum LedgerText {
         return position < end ? count + 1 : count
     }
 
-    /// What one chunk held besides its events (which it wrote in place).
-    private struct Part {
-        var events = 0
-        var diagnostics: [Diagnostic] = []
-        var lacksFinalNewline = false
-        var completeBytes = 0
-        var lastCompleteLine = 0
-    }
+    /// What one run of lines held besides its events (which it wrote in place).
+    package struct Part: Sendable {
+        package var events = 0
+        package var diagnostics: [Diagnostic] = []
+        package var lacksFinalNewline = false
+        package var completeBytes = 0
+        package var lastCompleteLine = 0
 
-    /// A file cut into chunks, the array their events go to, and what each
-    /// chunk found, stored by the thread that read it. (Unchecked sendable:
-    /// threads only read `bytes`, each writes only its own room of the
-    /// arrays, and `parts` is written under the lock.)
-    private final class Chunks: @unchecked Sendable {
-        let bytes: UnsafeBufferPointer<UInt8>
-        let starts: [Int]
-        let room: [Int]
-        let events: UnsafeMutablePointer<LedgerEvent>?
-        let lines: UnsafeMutablePointer<Int>?
-        private(set) var parts: [Part]
-        private let lock = NSLock()
-
-        init(
-            bytes: UnsafeBufferPointer<UInt8>, starts: [Int], room: [Int], events: UnsafeMutablePointer<LedgerEvent>?,
-            lines: UnsafeMutablePointer<Int>?
-        ) {
-            self.bytes = bytes
-            self.starts = starts
-            self.room = room
-            self.events = events
-            self.lines = lines
-            parts = Array(repeating: Part(), count: starts.count - 1)
-        }
-
-        /// Reads chunk `k`, its first line numbered `firstLine`.
-        func read(_ k: Int, path: String, firstLine: Int) {
-            let part = LedgerText.read(
-                bytes, starts[k]..<starts[k + 1], path: path, firstLine: firstLine, mayHoldHeader: k == 0,
-                events: events.map { $0 + room[k] }, lines: lines.map { $0 + room[k] })
-            lock.lock()
-            parts[k] = part
-            lock.unlock()
-        }
+        package init() {}
     }
 
     /// Reads the lines of `bytes[range]` (which starts at a line start, and
@@ -208,7 +115,7 @@ public enum LedgerText {
     /// one per line); `completeBytes` is counted from the start of `bytes`.
     /// Its line 1 is the file's header only when `mayHoldHeader` (not for a
     /// chunk of the middle of a file).
-    private static func read(
+    package static func readLines(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, path: String, firstLine: Int, mayHoldHeader: Bool,
         events: UnsafeMutablePointer<LedgerEvent>?, lines: UnsafeMutablePointer<Int>?
     ) -> Part {
@@ -293,6 +200,12 @@ public enum LedgerText {
     /// once (those in `seen` already kept elsewhere are dropped too).
     /// Conflict markers, malformed lines and a truncated last line go.
     public static func repaired(
+        _ bytes: [UInt8], seen: inout Set<LedgerEvent.Identity>
+    ) -> (text: [UInt8], removed: Int, duplicates: Int) {
+        bytes.withUnsafeBufferPointer { repaired($0, seen: &seen) }
+    }
+
+    static func repaired(
         _ bytes: UnsafeBufferPointer<UInt8>, seen: inout Set<LedgerEvent.Identity>
     ) -> (text: [UInt8], removed: Int, duplicates: Int) {
         var out = Array((LedgerLine.header + "\n").utf8)

@@ -230,7 +230,7 @@ public struct FSRS: Sendable {
         low = max(2, low)
         high = min(high, settings.maximumInterval)
         low = min(low, high)
-        let unit = Double(FNV1a64.hash(seed) >> 11) / Double(1 << 53)
+        let unit = Double(StableHash.fnv1a(seed) >> 11) / Double(1 << 53)
         let days = min(
             Int((unit * Double(high - low + 1) + Double(low)).rounded(.toNearestOrEven)), settings.maximumInterval)
         return TimeInterval(days) * 86_400

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// Writes the little-endian binary form of the caches in `.vault/cache/`.
 ///
@@ -190,7 +191,7 @@ struct CacheFile {
         var a: UInt64 = 0x243F_6A88_85A3_08D3
         var b: UInt64 = 0x1319_8A2E_0370_7344
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return mix(a ^ b) }
+        guard let base = bytes.baseAddress else { return StableHash.mix(a ^ b) }
         var i = 0
         while i + 16 <= count {
             a =
@@ -204,16 +205,9 @@ struct CacheFile {
             i += 16
         }
         while i < count {
-            a = (a ^ UInt64(bytes[i])) &* 0x100_0000_01B3
+            a = (a ^ UInt64(bytes[i])) &* StableHash.fnvPrime
             i += 1
         }
-        return mix(a ^ (b << 32 | b >> 32) ^ UInt64(count))
-    }
-
-    private static func mix(_ x: UInt64) -> UInt64 {
-        var z = x &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return StableHash.mix(a ^ (b << 32 | b >> 32) ^ UInt64(count))
     }
 }

@@ -1,8 +1,10 @@
+import VaultCore
+
 /// A 64-bit digest of values fed in order: what a cache is keyed by (stable
 /// across processes, unlike `Hasher`). Strings go through
 /// ``CacheFile/checksum(_:)``, eight bytes at a time. Not for security.
 struct Digest {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    private(set) var value: UInt64 = StableHash.fnvOffset
 
     mutating func add(_ string: String) {
         var string = string
@@ -11,8 +13,5 @@ struct Digest {
 
     mutating func add(_ number: Int) { mix(UInt64(bitPattern: Int64(number))) }
 
-    private mutating func mix(_ x: UInt64) {
-        value = (value ^ x) &* 0x9E37_79B9_7F4A_7C15
-        value ^= value >> 29
-    }
+    private mutating func mix(_ x: UInt64) { value = StableHash.mix(value ^ x) }
 }

@@ -32,7 +32,7 @@ public struct LedgerRepair: Sendable {
                 guard FileIO.read(url.path, into: &buffer) else {
                     throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
                 }
-                let result = buffer.withUnsafeBufferPointer { LedgerText.repaired($0, seen: &seen) }
+                let result = LedgerText.repaired(buffer, seen: &seen)
                 guard result.text != buffer else { continue }
                 try AtomicFile.write(Data(result.text), to: url)
                 changes.append(Change(path: path, removedLines: result.removed, duplicates: result.duplicates))

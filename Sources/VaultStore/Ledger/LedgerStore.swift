@@ -102,7 +102,7 @@ public struct LedgerStore: Sendable {
     func readFile(_ path: String, buffer: inout [UInt8]) -> (LedgerText.Contents, FileState)? {
         var info = stat()
         guard FileIO.read(layout.url(of: path).path, from: 0, into: &buffer, info: &info) else { return nil }
-        let contents = buffer.withUnsafeBufferPointer { LedgerText.read($0, path: path) }
+        let contents = buffer.withUnsafeBufferPointer { LedgerFileReader.read($0, path: path) }
         let tail = buffer.withUnsafeBytes { raw in
             let end = contents.completeBytes
             return CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[max(0, end - Self.tailLength)..<end]))
@@ -144,7 +144,7 @@ public struct LedgerStore: Sendable {
         let (tailMatches, contents) = buffer.withUnsafeBytes { raw in
             (
                 CacheFile.checksum(UnsafeRawBufferPointer(rebasing: raw[0..<known])) == state.tail,
-                LedgerText.read(
+                LedgerFileReader.read(
                     UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[known...]), path: state.path,
                     firstLine: state.lines + 1)
             )

@@ -12,8 +12,7 @@ struct LedgerLineTests {
     }
 
     func read(_ text: String) -> LedgerText.Contents {
-        var copy = text
-        return copy.withUTF8 { LedgerText.read($0, path: ".vault/ledger/2026.log") }
+        LedgerText.read(Array(text.utf8), path: ".vault/ledger/2026.log")
     }
 
     @Test("a line is written with the zone's offset and milliseconds")

@@ -29,12 +29,13 @@ struct ReplayBenchmark {
                     : [("card", String(id.prefix(8)) + "-1"), ("rating", "good"), ("ms", "4200")])
             text += LedgerLine.format(event) + "\n"
         }
+        let bytes = Array(text.utf8)
         var times: [Double] = []
         var parseTimes: [Double] = []
         var historyTimes: [Double] = []
         for _ in 0..<5 {
             let t0 = Date()
-            let contents = text.withUTF8 { LedgerText.read($0, path: "bench.log") }
+            let contents = LedgerText.read(bytes, path: "bench.log")
             let t1 = Date()
             let history = LedgerHistory(contents.events)
             let th = Date()

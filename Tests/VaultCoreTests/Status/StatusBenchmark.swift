@@ -251,16 +251,11 @@ struct StatusBenchmark {
 
 /// FNV-1a over text: the same in every process (unlike `Hasher`).
 struct Digest {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    var value = StableHash.fnvOffset
 
     mutating func add(_ text: String) {
         digestDump?.write(Data((text + "\n").utf8))
-        for byte in text.utf8 {
-            value ^= UInt64(byte)
-            value = value &* 0x100_0000_01b3
-        }
-        value ^= 0x0a
-        value = value &* 0x100_0000_01b3
+        value = StableHash.fnv1a(text.utf8 + [0x0a], seed: value)
     }
 
     mutating func add(_ review: CurationBoard.Review) {

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
+import VaultCore
 
-@testable import VaultCore
+@testable import VaultStore
 
+/// The chunked reader against the core's one-pass reader, the oracle.
 @Suite("Ledger files read in chunks")
-struct LedgerTextChunkTests {
+struct LedgerFileReaderTests {
     /// A ledger file of `lines` lines: events, blank lines, comments, a
     /// header written again in the middle (a union merge), conflict markers
     /// and malformed lines, in a seeded random mix.
     func messyFile(lines: Int, seed: UInt64, truncatedEnd: Bool) -> String {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let start = VaultDate.parse("2026-01-01T00:00:00Z", in: TimeZone(identifier: "UTC")!)!
         var text = LedgerLine.header + "\n"
         for i in 0..<lines {
@@ -36,13 +38,13 @@ struct LedgerTextChunkTests {
     func chunksMatchOnePass(seed: Int, truncatedEnd: Bool) {
         var text = messyFile(lines: 3000, seed: UInt64(seed), truncatedEnd: truncatedEnd)
         text.withUTF8 { bytes in
-            let whole = LedgerText.read(bytes, path: "l.log", firstLine: 1, parallelAbove: .max)
+            let whole = LedgerText.read(Array(bytes), path: "l.log", firstLine: 1)
             #expect(whole.events.count > 2000)
             #expect(whole.diagnostics.contains { $0.code == "ledger-conflict-marker" })
             #expect(whole.diagnostics.contains { $0.code == "ledger-version" } == false)  // only line 1 is a header
             #expect(whole.lacksFinalNewline == truncatedEnd)
             for cores in [2, 3, 8] {
-                let chunked = LedgerText.read(bytes, path: "l.log", firstLine: 1, parallelAbove: 0, cores: cores)
+                let chunked = LedgerFileReader.read(bytes, path: "l.log", firstLine: 1, parallelAbove: 0, cores: cores)
                 #expect(chunked.events == whole.events)
                 #expect(chunked.lines == whole.lines)
                 #expect(chunked.diagnostics == whole.diagnostics)
@@ -54,9 +56,10 @@ struct LedgerTextChunkTests {
             let cut = bytes.indices.first { $0 > bytes.count / 2 && bytes[$0 - 1] == 0x0A }!
             let rest = UnsafeBufferPointer(rebasing: bytes[cut...])
             let line = bytes[..<cut].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let tail = LedgerText.read(rest, path: "l.log", firstLine: line, parallelAbove: .max)
+            let tail = LedgerText.read(Array(rest), path: "l.log", firstLine: line)
             #expect(
-                LedgerText.read(rest, path: "l.log", firstLine: line, parallelAbove: 0, cores: 2).lines == tail.lines)
+                LedgerFileReader.read(rest, path: "l.log", firstLine: line, parallelAbove: 0, cores: 2).lines
+                    == tail.lines)
             #expect(tail.lines.last == whole.lines.last)
         }
     }
