@@ -105,10 +105,10 @@ public struct CurationState: Sendable {
     /// The slots of every note, a run per note (a run that grows moves to the end).
     private var slots: [PackedSlot] = []
     /// The devices named by events, numbered in order of first use (a vault has a handful).
-    public private(set) var devices: [String] = []
+    package private(set) var devices: [String] = []
     private var deviceNumbers: [String: Int32] = [:]
     /// The events of devices after the first to decide one note in one period (rare).
-    public private(set) var otherDevices: [PackedSlot.OtherDevices] = []
+    package private(set) var otherDevices: [PackedSlot.OtherDevices] = []
     /// The periods finished early (an explicit `finish`), with when.
     public private(set) var finished: [ReviewPeriod: Date] = [:]
     /// Curation events that named an unknown level or period, or lacked fields.
@@ -175,7 +175,7 @@ public struct CurationState: Sendable {
     /// add up to the slots, a note named twice, a device or side-table
     /// position out of range, a side-table entry shared by two slots, a
     /// decision in force that points at no event.
-    public init?(
+    package init?(
         notes: [NoteKey], counts: [Int], slots: [PackedSlot], devices: [String],
         otherDevices: [PackedSlot.OtherDevices], finished: [ReviewPeriod: Date], unreadable: [LedgerEvent]
     ) {
@@ -235,7 +235,7 @@ public struct CurationState: Sendable {
 
     /// Each note named with its slots as stored: devices are positions in
     /// ``devices``, other devices' events are in ``otherDevices``.
-    public func forEachPackedNote(_ body: (NoteKey, ArraySlice<PackedSlot>) -> Void) {
+    package func forEachPackedNote(_ body: (NoteKey, ArraySlice<PackedSlot>) -> Void) {
         for p in keys.indices { body(keys[p], slots[range(of: runs[p])]) }
     }
 

@@ -6,7 +6,7 @@
 /// no `Hasher` set up per look-up, and a look-up usually reads one cache
 /// line. Text keys go to an ordinary dictionary. Faster than `[NoteKey: Int]`
 /// by about half on 100,000 notes, which the board looks up each run.
-public struct NoteKeyTable: Sendable {
+package struct NoteKeyTable: Sendable {
     private struct Slot {
         var high: UInt64
         var low: UInt64
@@ -22,7 +22,7 @@ public struct NoteKeyTable: Sendable {
     private var texts: [String: Int32] = [:]
 
     /// An empty table with room for `capacity` keys before it grows.
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         var bits: UInt64 = 4
         while (1 << bits) * 7 / 10 < capacity { bits += 1 }
         slots = [Slot](repeating: Slot(high: 0, low: 0, value: -1), count: 1 << bits)
@@ -31,10 +31,10 @@ public struct NoteKeyTable: Sendable {
     }
 
     /// The number of keys.
-    public var count: Int { uuids + texts.count }
+    package var count: Int { uuids + texts.count }
 
     /// The position stored for `key`, if any.
-    public subscript(key: NoteKey) -> Int? {
+    package subscript(key: NoteKey) -> Int? {
         switch key {
         case .uuid(let high, let low):
             return slots.withUnsafeBufferPointer { slots in
@@ -52,7 +52,7 @@ public struct NoteKeyTable: Sendable {
     }
 
     /// Stores `value` (0 ≤ value ≤ `Int32.max`) for `key`, replacing any it had.
-    public mutating func set(_ key: NoteKey, _ value: Int) {
+    package mutating func set(_ key: NoteKey, _ value: Int) {
         precondition(value >= 0 && value <= Int(Int32.max))
         switch key {
         case .uuid(let high, let low):

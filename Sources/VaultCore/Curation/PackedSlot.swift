@@ -10,16 +10,16 @@ import Foundation
 /// undo) or the last event of the device that recorded last, so ``current``
 /// only says which; and the rare second, third… device to decide the same
 /// note in the same period goes to a side table (``OtherDevices``).
-public struct PackedSlot: Sendable {
+package struct PackedSlot: Sendable {
     /// One device's last event, its device a number in the state's device table.
-    public struct Event: Hashable, Sendable {
-        public var time: Date
-        public var sequence: Int
+    package struct Event: Hashable, Sendable {
+        package var time: Date
+        package var sequence: Int
         /// The device's position in ``CurationState/devices``; -1 for none.
-        public var device: Int32
-        public var decision: CurationDecision
+        package var device: Int32
+        package var decision: CurationDecision
 
-        public init(time: Date, sequence: Int, device: Int32, decision: CurationDecision) {
+        package init(time: Date, sequence: Int, device: Int32, decision: CurationDecision) {
             self.time = time
             self.sequence = sequence
             self.device = device
@@ -27,11 +27,11 @@ public struct PackedSlot: Sendable {
         }
 
         /// The event that stands for no event (a slot no device has decided yet).
-        public static let none = Event(time: Date(timeIntervalSince1970: 0), sequence: 0, device: -1, decision: .undo)
+        package static let none = Event(time: Date(timeIntervalSince1970: 0), sequence: 0, device: -1, decision: .undo)
     }
 
     /// Whose last event is the decision in force.
-    public enum Current: UInt8, Sendable {
+    package enum Current: UInt8, Sendable {
         /// None: the last event was an undo.
         case none
         /// ``PackedSlot/first``.
@@ -42,12 +42,12 @@ public struct PackedSlot: Sendable {
 
     /// The last events of the devices after the first to decide one note in
     /// one period, in the order they first did.
-    public struct OtherDevices: Hashable, Sendable {
-        public var events: [Event]
+    package struct OtherDevices: Hashable, Sendable {
+        package var events: [Event]
         /// The position in ``events`` of the decision in force, when a slot's ``PackedSlot/current`` is `.otherDevice`.
-        public var current: Int
+        package var current: Int
 
-        public init(events: [Event], current: Int) {
+        package init(events: [Event], current: Int) {
             self.events = events
             self.current = current
         }
@@ -55,14 +55,14 @@ public struct PackedSlot: Sendable {
 
     // Declared small fields first: Swift lays fields out in order, and the
     // 21 bytes of `first` then end at 29, leaving `current` room in 32.
-    public var period: PackedPeriod
+    package var period: PackedPeriod
     /// The position of this slot's ``OtherDevices`` in the state's side table; -1 when one device decided.
-    public var others: Int32
+    package var others: Int32
     /// The first device's last event (``Event/none`` when no device decided).
-    public var first: Event
-    public var current: Current
+    package var first: Event
+    package var current: Current
 
-    public init(period: PackedPeriod, others: Int32 = -1, first: Event = .none, current: Current = .none) {
+    package init(period: PackedPeriod, others: Int32 = -1, first: Event = .none, current: Current = .none) {
         self.period = period
         self.others = others
         self.first = first
@@ -111,7 +111,7 @@ extension PackedSlot {
         (first.device >= 0 ? [first] : []) + (others >= 0 ? sideTable[Int(others)].events : [])
     }
 
-    /// The slot as the public value types give it.
+    /// The slot as the package value types give it.
     func entry(devices: [String], sideTable: [OtherDevices]) -> CurationState.Entry {
         CurationState.Entry(
             current: currentEvent(sideTable: sideTable)?.decided(devices: devices),

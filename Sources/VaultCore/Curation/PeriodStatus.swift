@@ -14,6 +14,7 @@ public enum PeriodStatus: String, Sendable, Codable {
     case beforeBaseline = "before baseline"
 
     /// True when the review needs no more work.
-    public var isDone: Bool { self == .empty || self == .completed || self == .finishedEarly || self == .beforeBaseline
+    public var isDone: Bool {
+        self == .empty || self == .completed || self == .finishedEarly || self == .beforeBaseline
     }
 }

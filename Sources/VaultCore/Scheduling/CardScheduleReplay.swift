@@ -21,6 +21,16 @@ public struct CardReplay: Sendable {
 /// ``CardRelinker`` finds between the ledger's known cards and the current
 /// ones, make an edited card continue its old history.
 public enum CardScheduleReplay {
+    /// Maps each card to its schedule: the core folds them one after the
+    /// other; VaultStore passes a mapper that spreads the cards over the
+    /// cores (folding is independent per card). It must return the
+    /// schedules in the cards' order.
+    public typealias CardMapper =
+        @Sendable (_ cards: [Card], _ schedule: @Sendable (Card) -> CardSchedule) -> [CardSchedule]
+
+    /// One card after the other.
+    public static let sequential: CardMapper = { cards, schedule in cards.map(schedule) }
+
     /// Replays `events` (in replay order, as `LedgerHistory` gives them; other
     /// kinds are skipped) for `cards`.
     public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
@@ -28,8 +38,11 @@ public enum CardScheduleReplay {
         return replay(CardEventLog(events: ordered), cards: cards, config: config)
     }
 
-    /// Replays the card events gathered in `log` for `cards`.
-    public static func replay(_ log: CardEventLog, cards: [Card], config: SchedulerConfig) -> CardReplay {
+    /// Replays the card events gathered in `log` for `cards`, folding the
+    /// cards' histories with `mapCards`.
+    public static func replay(
+        _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
+    ) -> CardReplay {
         let links = log.links
         // The cards the ledger knows, as their last rating saw them (a last rating
         // without `text`, written by another tool, leaves the card unknown); a
@@ -80,25 +93,19 @@ public enum CardScheduleReplay {
             if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
         }
 
-        // Folding is independent per card: spread it over the cores.
-        let inherited = historyOf  // an immutable copy for the workers
-        let folded = FoldSlots(count: cards.count)
-        let chunk = 512
-        DispatchQueue.concurrentPerform(iterations: (cards.count + chunk - 1) / chunk) { c in
-            for i in (c * chunk)..<min(cards.count, (c + 1) * chunk) {
-                let card = cards[i]
-                var history = log.slot(of: card.id).map { log.histories[$0] } ?? []
-                if let older = inherited[card.id] {
-                    for id in older { history += log.slot(of: id).map { log.histories[$0] } ?? [] }
-                    history.sort { $0.time < $1.time }
-                }
-                folded.store(
-                    fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id), at: i)
+        // Folding is independent per card.
+        let inherited = historyOf  // an immutable copy for the mapper
+        let folded = mapCards(cards) { card in
+            var history = log.slot(of: card.id).map { log.histories[$0] } ?? []
+            if let older = inherited[card.id] {
+                for id in older { history += log.slot(of: id).map { log.histories[$0] } ?? [] }
+                history.sort { $0.time < $1.time }
             }
+            return fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id)
         }
         var schedules: [String: CardSchedule] = [:]
         schedules.reserveCapacity(cards.count)
-        for (i, card) in cards.enumerated() { schedules[card.id] = folded.value(at: i) }
+        for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
         return CardReplay(
             schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
     }
@@ -136,26 +143,4 @@ public enum CardScheduleReplay {
         }
         return true
     }
-}
-
-/// Per-card schedules that parallel workers fill at distinct indices.
-private final class FoldSlots: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<CardSchedule?>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: max(count, 1))
-        storage.initialize(repeating: nil, count: max(count, 1))
-    }
-
-    deinit {
-        storage.deinitialize(count: max(count, 1))
-        storage.deallocate()
-    }
-
-    /// Each index is written by one worker only, so no lock is needed.
-    func store(_ schedule: CardSchedule, at index: Int) { storage[index] = schedule }
-
-    func value(at index: Int) -> CardSchedule? { storage[index] }
 }

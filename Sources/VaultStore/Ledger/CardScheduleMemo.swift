@@ -155,13 +155,13 @@ extension ReplayedLedger {
         let memo = CardScheduleMemo(layout: layout)
         let key = CardScheduleMemo.Key(generation: generation, cards: cards, config: config)
         if let schedules = memo.read(key, cards: cards, config: config) { return schedules }
-        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config).schedules
+        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map).schedules
         memo.write(schedules, key: key, cards: cards)
         return schedules
     }
 
     /// The full card replay (schedules, re-links, problems) from the card log.
     public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        CardScheduleReplay.replay(cardLog(), cards: cards, config: config)
+        CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
     }
 }
