@@ -200,3 +200,38 @@ public struct SchedulerConfig: Hashable, Sendable {
         }
     }
 }
+
+extension SchedulerConfig {
+    /// The config written out in one canonical form: every setting by name,
+    /// folders sorted, numbers exact (doubles by their bit patterns). Equal
+    /// configs give equal text however they were built, and any change to a
+    /// setting changes it: what caches of schedules are keyed by.
+    public var canonicalText: String {
+        var lines = ["scheduler-config v1", "default " + defaultSettings.canonicalText]
+        for rule in folders.sorted(by: { $0.prefix < $1.prefix }) {
+            lines.append("folder \(rule.prefix.utf8.count):\(rule.prefix) " + rule.settings.canonicalText)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension SchedulerSettings {
+    /// The settings in one canonical form (see ``SchedulerConfig/canonicalText``).
+    public var canonicalText: String {
+        func exact(_ values: [Double]) -> String {
+            values.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
+        }
+        switch self {
+        case .fsrs(let s):
+            return "fsrs w=\(exact(s.parameters)) retention=\(exact([s.desiredRetention]))"
+                + " learn=\(exact(s.learningSteps)) relearn=\(exact(s.relearningSteps))"
+                + " max=\(s.maximumInterval) fuzz=\(s.fuzz)"
+        case .sm2:
+            return "sm2"
+        case .tiers(let streak):
+            return "tiers promotion=\(streak)"
+        case .ladder(let steps):
+            return "ladder steps=\(steps.map(String.init).joined(separator: ","))"
+        }
+    }
+}

@@ -10,7 +10,7 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    static let version: UInt64 = 1
+    static let version: UInt64 = 2  // 2: keyed by SchedulerConfig.canonicalText
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
@@ -35,7 +35,7 @@ struct CardScheduleMemo {
             }
             self.cards = digest.value
             var configDigest = Digest()
-            configDigest.add(String(reflecting: config))
+            configDigest.add(config.canonicalText)
             self.config = configDigest.value
         }
     }
@@ -155,7 +155,8 @@ extension ReplayedLedger {
         let memo = CardScheduleMemo(layout: layout)
         let key = CardScheduleMemo.Key(generation: generation, cards: cards, config: config)
         if let schedules = memo.read(key, cards: cards, config: config) { return schedules }
-        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map).schedules
+        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
+            .schedules
         memo.write(schedules, key: key, cards: cards)
         return schedules
     }

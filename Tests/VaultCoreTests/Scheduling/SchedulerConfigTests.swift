@@ -61,3 +61,47 @@ struct SchedulerConfigTests {
         #expect(throws: VaultCoreError.self) { try SchedulerConfig.parse(value) }
     }
 }
+
+@Suite("The scheduler config's canonical text (what schedule caches are keyed by)")
+struct SchedulerConfigCanonicalTests {
+    @Test("equal configs built in different orders give the same text; any changed setting changes it")
+    func canonical() {
+        let a = SchedulerConfig(
+            defaultSettings: .defaults(.fsrs),
+            folders: [
+                .init(prefix: "langs", settings: .sm2), .init(prefix: "drill/", settings: .ladder(steps: [1, 7])),
+            ])
+        let b = SchedulerConfig(
+            defaultSettings: .defaults(.fsrs),
+            folders: [
+                .init(prefix: "drill", settings: .ladder(steps: [1, 7])), .init(prefix: "langs/", settings: .sm2),
+            ])
+        #expect(a.canonicalText == b.canonicalText)
+        var retention = FSRSSettings()
+        retention.desiredRetention = 0.9000000001
+        var fuzz = FSRSSettings()
+        fuzz.fuzz.toggle()
+        var steps = FSRSSettings()
+        steps.learningSteps = [60]
+        let variants: [SchedulerConfig] = [
+            SchedulerConfig(defaultSettings: .fsrs(retention), folders: a.folders),
+            SchedulerConfig(defaultSettings: .fsrs(fuzz), folders: a.folders),
+            SchedulerConfig(defaultSettings: .fsrs(steps), folders: a.folders),
+            SchedulerConfig(defaultSettings: .sm2, folders: a.folders),
+            SchedulerConfig(defaultSettings: .defaults(.fsrs), folders: [.init(prefix: "langs", settings: .sm2)]),
+            SchedulerConfig(
+                defaultSettings: .defaults(.fsrs),
+                folders: [
+                    .init(prefix: "langs", settings: .sm2), .init(prefix: "drill/", settings: .ladder(steps: [1, 8])),
+                ]),
+            SchedulerConfig(
+                defaultSettings: .defaults(.fsrs),
+                folders: [
+                    .init(prefix: "langs", settings: .tiers(promotionStreak: 5)),
+                    .init(prefix: "drill/", settings: .ladder(steps: [1, 7])),
+                ]),
+        ]
+        for variant in variants { #expect(variant.canonicalText != a.canonicalText, "\(variant.canonicalText)") }
+        #expect(Set(variants.map(\.canonicalText)).count == variants.count)
+    }
+}
