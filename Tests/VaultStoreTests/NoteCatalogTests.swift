@@ -268,9 +268,9 @@ struct NoteCatalogTests {
         let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
-        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).array
+        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).bytes
         let decoded = try #require(
-            bytes.withUnsafeBytes { try? CatalogFile.decode($0, timeZoneID: Self.utc.identifier) } ?? nil)
+            bytes.withUnsafeBytes { try? CatalogFile.decode(payload: $0, timeZoneID: Self.utc.identifier) } ?? nil)
         #expect(decoded.entries.files == stored.entries.files)
         #expect(decoded.entries.notes == stored.entries.notes)
         #expect(decoded.entries.cards == stored.entries.cards)
@@ -285,20 +285,14 @@ struct NoteCatalogTests {
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
         // Chunks of two notes, so damage in a later chunk must release what earlier ones decoded.
-        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).array
-        /// `payload` behind the valid prefix, with its length and checksum made to match.
+        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).bytes
+        /// `payload` decoded as a catalog's (the framing's length and checksum would match it).
         func decodes(_ payload: ArraySlice<UInt8>) -> Bool {
-            var bytes = Array(valid[0..<CatalogFile.prefixSize]) + payload
-            let checksum = bytes.withUnsafeBytes {
-                CacheFile.checksum(UnsafeRawBufferPointer(rebasing: $0[CatalogFile.prefixSize...]))
-            }
-            withUnsafeBytes(of: UInt64(payload.count).littleEndian) { bytes.replaceSubrange(16..<24, with: $0) }
-            withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
-            return bytes.withUnsafeBytes { raw in
-                (try? CatalogFile.decode(raw, timeZoneID: Self.utc.identifier)).flatMap { $0 } != nil
+            Array(payload).withUnsafeBytes { raw in
+                (try? CatalogFile.decode(payload: raw, timeZoneID: Self.utc.identifier)).flatMap { $0 } != nil
             }
         }
-        let payload = valid[CatalogFile.prefixSize...]
+        let payload = valid[...]
         #expect(decodes(payload))
         for cut in payload.indices.dropLast() {
             #expect(!decodes(payload[..<cut]), "a payload cut at \(cut) was read")

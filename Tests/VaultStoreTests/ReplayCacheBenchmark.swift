@@ -36,7 +36,8 @@ struct ReplayCacheBenchmark {
         func median(_ x: [Double]) -> String { String(format: "%.1f ms", x.sorted()[x.count / 2] * 1000) }
         print("replay cache: read+checksum \(median(read)), read+decode \(median(decode)), load \(median(total))")
         let vault = Vault(layout: layout, config: config)
-        let cards = CardLoader(layout: layout).cards(of: vault.loadNotes().notes.sorted { $0.path < $1.path }, in: .wholeVault)
+        let cards = CardLoader(layout: layout).cards(
+            of: vault.loadNotes().notes.sorted { $0.path < $1.path }, in: .wholeVault)
         let ledger = cache.load()
         _ = ledger.cardSchedules(cards: cards, config: config.schedulers)
         var keys: [Double] = []

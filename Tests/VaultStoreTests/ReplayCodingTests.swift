@@ -40,16 +40,16 @@ struct ReplayCodingTests {
     }
 
     func encoded(_ state: CurationState) -> [UInt8] {
-        var w = BinaryWriter(capacity: 256)
+        var w = CacheWriter(capacity: 256)
         ReplayCoding.encode(state, &w)
         return w.bytes
     }
 
     func decoded(_ bytes: [UInt8]) throws -> CurationState {
         try bytes.withUnsafeBytes { raw in
-            var r = BinaryReader(raw)
+            var r = CacheReader(raw)
             let state = try ReplayCoding.decodeCuration(&r)
-            guard r.isAtEnd else { throw BinaryReader.Malformed() }
+            guard r.isAtEnd else { throw CacheDamage() }
             return state
         }
     }
@@ -90,13 +90,13 @@ struct ReplayCodingTests {
     @Test("a device table too short for the device numbers is a damaged cache")
     func shortDeviceTable() throws {
         let state = CurationState(events: events)
-        var table = BinaryWriter(capacity: 64)
+        var table = CacheWriter(capacity: 64)
         ReplayCoding.encode(state.devices, &table)
-        var shorter = BinaryWriter(capacity: 64)
+        var shorter = CacheWriter(capacity: 64)
         ReplayCoding.encode(Array(state.devices.dropLast()), &shorter)
         let bytes = encoded(state)
         #expect(Array(bytes.prefix(table.bytes.count)) == table.bytes)
-        #expect(throws: BinaryReader.Malformed.self) {
+        #expect(throws: CacheDamage.self) {
             try decoded(shorter.bytes + bytes.dropFirst(table.bytes.count))
         }
     }

@@ -27,23 +27,23 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
     /// the payload and the totals.
     private let bounds: [Chunk]
 
-    /// - Throws: ``CatalogDamage`` when the chunks do not tile
+    /// - Throws: ``CacheDamage`` when the chunks do not tile
     ///   `payload[entriesStart...]` and the counts in order.
     init(
         payload: UnsafeRawBufferPointer, entriesStart: Int, chunkSize: Int, chunks: [Chunk], noteCount: Int,
         cardCount: Int
-    ) throws(CatalogDamage) {
+    ) throws(CacheDamage) {
         self.payload = payload
         let end = Chunk(offset: payload.count, firstNote: noteCount, firstCard: cardCount)
         guard chunkSize > 0, chunks.count == (noteCount + chunkSize - 1) / chunkSize,
             chunks.first ?? end == Chunk(offset: entriesStart, firstNote: 0, firstCard: 0)
-        else { throw CatalogDamage() }
+        else { throw CacheDamage() }
         let bounds = chunks + [end]
         for k in 1..<bounds.count {
             let (a, b) = (bounds[k - 1], bounds[k])
             guard a.offset < b.offset, b.firstNote - a.firstNote == min(chunkSize, noteCount - a.firstNote),
                 a.firstCard <= b.firstCard
-            else { throw CatalogDamage() }
+            else { throw CacheDamage() }
         }
         self.bounds = bounds
     }
@@ -51,8 +51,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
     /// The entries, decoded on all cores: threads take the next chunk as they
     /// finish one, so a thread that pays more for memory (glibc grows a
     /// worker thread's heap a page and an `mprotect` at a time) takes fewer.
-    /// - Throws: ``CatalogDamage`` when any chunk is damaged.
-    func decode() throws(CatalogDamage) -> CatalogEntries {
+    /// - Throws: ``CacheDamage`` when any chunk is damaged.
+    func decode() throws(CacheDamage) -> CatalogEntries {
         let noteCount = bounds.last!.firstNote
         let cardCount = bounds.last!.firstCard
         let chunkCount = bounds.count - 1
@@ -98,7 +98,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
             }
             filesCount = damaged ? 0 : noteCount
         }
-        guard !damaged else { throw CatalogDamage() }
+        guard !damaged else { throw CacheDamage() }
         return CatalogEntries(files: files, notes: notes, keys: keys, cards: cards, cardEnds: cardEnds)
     }
 
@@ -126,11 +126,11 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
     /// Decodes chunk `k` into its slots of `targets`.
     private func decodeChunk(_ k: Int, into targets: Targets) -> Done {
         let (start, end) = (bounds[k], bounds[k + 1])
-        var input = CatalogReader(UnsafeRawBufferPointer(rebasing: targets.payload[start.offset..<end.offset]))
+        var input = CacheReader(UnsafeRawBufferPointer(rebasing: targets.payload[start.offset..<end.offset]))
         var done = Done()
         var card = start.firstCard
         for i in start.firstNote..<end.firstNote {
-            do throws(CatalogDamage) {
+            do throws(CacheDamage) {
                 let count = try CatalogCoding.decode(
                     from: &input, file: targets.files + i, note: targets.notes + i,
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)

@@ -15,8 +15,12 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt32 = 2  // 2: titles by the opening-heading rule
-    static let prefixSize = 32
+    static let version: UInt64 = 3  // 2: titles by the opening-heading rule; 3: the caches' one codec
+
+    /// The catalog file in `folder`, framed as every cache is.
+    static func file(in folder: URL) -> CacheFile {
+        CacheFile(url: folder.appendingPathComponent(name), magic: magic, version: version)
+    }
 
     /// What a catalog file holds, besides its version.
     struct Contents {
@@ -33,14 +37,13 @@ enum CatalogFile {
     /// The catalog at `url`, or nil when there is none, or it is damaged,
     /// cut short, of another format version, or not for `timeZoneID`.
     static func read(_ url: URL, timeZoneID: String) -> Contents? {
-        let contents = FileIO.withContents(of: url.path) { raw -> Contents? in
-            do throws(CatalogDamage) {
-                return try decode(raw, timeZoneID: timeZoneID)
+        file(in: url.deletingLastPathComponent()).withPayload { payload -> Contents? in
+            do throws(CacheDamage) {
+                return try decode(payload: payload, timeZoneID: timeZoneID)
             } catch {
                 return nil
             }
         }
-        return contents ?? nil
     }
 
     /// What the catalog at `url` says it matches, read from its first
@@ -53,20 +56,16 @@ enum CatalogFile {
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 4096)
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard n > prefixSize else { return nil }
+        guard n > CacheFile.headerSize else { return nil }
         return bytes.withUnsafeBytes { raw -> (String, NoteCatalog.VouchedScan)? in
             let raw = UnsafeRawBufferPointer(rebasing: raw[..<n])
-            guard raw.prefix(magic.count).elementsEqual(magic) else { return nil }
-            var input = CatalogReader(UnsafeRawBufferPointer(rebasing: raw[magic.count...]))
-            do throws(CatalogDamage) {
-                guard try input.uint32() == version else { return nil }
-                _ = try input.uint32()  // reserved
-                _ = try input.uint64()  // payload length
-                _ = try input.uint64()  // checksum
+            guard file(in: url.deletingLastPathComponent()).header(raw) != nil else { return nil }
+            var input = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            do throws(CacheDamage) {
                 let zone = try input.string()
-                let fingerprint = ScanFingerprint(value: try input.uint64())
+                let fingerprint = ScanFingerprint(value: try input.u64())
                 _ = try input.string()  // git HEAD
-                let count = Int(try input.uint32())
+                let count = try input.int()
                 return (zone, NoteCatalog.VouchedScan(fingerprint: fingerprint, count: count))
             } catch {
                 return nil
@@ -74,36 +73,26 @@ enum CatalogFile {
         }
     }
 
-    /// Decodes the bytes of a catalog file, entries in parallel on all cores.
-    /// Returns nil for another format version or zone.
-    /// - Throws: ``CatalogDamage`` when the bytes are not a catalog.
-    static func decode(
-        _ raw: UnsafeRawBufferPointer, timeZoneID: String
-    ) throws(CatalogDamage) -> Contents? {
-        guard raw.count >= prefixSize, raw.prefix(magic.count).elementsEqual(magic) else { throw CatalogDamage() }
-        var prefix = CatalogReader(UnsafeRawBufferPointer(rebasing: raw[magic.count..<prefixSize]))
-        guard try prefix.uint32() == version else { return nil }
-        _ = try prefix.uint32()  // reserved
-        let length = try prefix.uint64()
-        let checksum = try prefix.uint64()
-        let payload = UnsafeRawBufferPointer(rebasing: raw[prefixSize...])
-        guard length == UInt64(payload.count), checksum == CacheFile.checksum(payload) else { throw CatalogDamage() }
-        var input = CatalogReader(payload)
+    /// Decodes the payload of a catalog file, entries in parallel on all cores.
+    /// Returns nil for another zone.
+    /// - Throws: ``CacheDamage`` when the bytes are not a catalog.
+    static func decode(payload: UnsafeRawBufferPointer, timeZoneID: String) throws(CacheDamage) -> Contents? {
+        var input = CacheReader(payload)
         let zone = try input.string()
         guard zone == timeZoneID else { return nil }
-        let fingerprint = ScanFingerprint(value: try input.uint64())
+        let fingerprint = ScanFingerprint(value: try input.u64())
         let gitHead = try input.string()
-        let noteCount = try input.count(minimumBytesEach: 64)
-        let cardCount = try input.count(minimumBytesEach: 33)
-        let chunkSize = Int(try input.uint32())
+        let noteCount = try input.count(minimumBytesEach: 45)
+        let cardCount = try input.count(minimumBytesEach: 21)
+        let chunkSize = Int(try input.u32())
         let chunkCount = try input.count(minimumBytesEach: 16)
         var chunks: [CatalogDecoder.Chunk] = []
         chunks.reserveCapacity(chunkCount)
         for _ in 0..<chunkCount {
             chunks.append(
                 CatalogDecoder.Chunk(
-                    offset: Int(truncatingIfNeeded: try input.uint64()), firstNote: Int(try input.uint32()),
-                    firstCard: Int(try input.uint32())))
+                    offset: Int(truncatingIfNeeded: try input.u64()), firstNote: Int(try input.u32()),
+                    firstCard: Int(try input.u32())))
         }
         let entries = try CatalogDecoder(
             payload: payload, entriesStart: payload.count - input.remaining, chunkSize: chunkSize, chunks: chunks,
@@ -112,31 +101,26 @@ enum CatalogFile {
         return Contents(timeZoneID: zone, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
     }
 
-    /// The bytes of a catalog file holding `contents`, in the writer
+    /// The payload of a catalog file holding `contents`, in the writer
     /// returned, with a chunk table entry every `chunkSize` notes.
     static func encode(_ contents: Contents, capacity: Int, chunkSize: Int = CatalogDecoder.chunkSize)
-        -> CatalogWriter
+        -> CacheWriter
     {
         let entries = contents.entries
-        var out = CatalogWriter(capacity: capacity)
-        for byte in magic { out.uint8(byte) }
-        out.uint32(Int(version))
-        out.uint32(0)  // reserved
-        out.uint64(0)  // payload length, set below
-        out.uint64(0)  // checksum, set below
+        var out = CacheWriter(capacity: capacity)
         out.string(contents.timeZoneID)
-        out.uint64(contents.fingerprint.value)
+        out.u64(contents.fingerprint.value)
         out.string(contents.gitHead)
-        out.uint32(entries.count)
-        out.uint32(entries.cards.count)
+        out.int(entries.count)
+        out.int(entries.cards.count)
         let chunkCount = (entries.count + chunkSize - 1) / chunkSize
-        out.uint32(chunkSize)
-        out.uint32(chunkCount)
+        out.u32(chunkSize)
+        out.int(chunkCount)
         let table = out.count
         for _ in 0..<chunkCount {
-            out.uint64(0)
-            out.uint32(0)
-            out.uint32(0)
+            out.u64(0)
+            out.u32(0)
+            out.u32(0)
         }
         entries.files.withUnsafeBufferPointer { files in
             entries.notes.withUnsafeBufferPointer { notes in
@@ -145,9 +129,9 @@ enum CatalogFile {
                         let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
                         if i % chunkSize == 0 {
                             let row = table + i / chunkSize * 16
-                            out.setUInt64(UInt64(out.count - prefixSize), at: row)
-                            out.setUInt32(i, at: row + 8)
-                            out.setUInt32(firstCard, at: row + 12)
+                            out.setU64(UInt64(out.count), at: row)
+                            out.setU32(i, at: row + 8)
+                            out.setU32(firstCard, at: row + 12)
                         }
                         CatalogCoding.encode(
                             file: files.baseAddress! + i, note: notes.baseAddress! + i,
@@ -156,10 +140,6 @@ enum CatalogFile {
                 }
             }
         }
-        let payloadLength = out.count - prefixSize
-        let checksum = out.withBytes { CacheFile.checksum(UnsafeRawBufferPointer(rebasing: $0[prefixSize...])) }
-        out.setUInt64(UInt64(payloadLength), at: 16)
-        out.setUInt64(checksum, at: 24)
         return out
     }
 
@@ -168,20 +148,6 @@ enum CatalogFile {
     /// catalog lost or torn in a crash is caught by its checksum and rebuilt.
     /// Returns false, leaving no temporary file, when it cannot be written.
     static func write(_ contents: Contents, to folder: URL, capacity: Int) -> Bool {
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
-        else { return false }
-        let encoded = encode(contents, capacity: capacity)
-        let target = folder.appendingPathComponent(name).path
-        let temporary =
-            folder.appendingPathComponent(".\(name).vault-tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return false }
-        let failure = encoded.withBytes { FileIO.writeAll(fd, $0) }
-        close(fd)
-        guard failure == nil, rename(temporary, target) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
+        file(in: folder).write(encode(contents, capacity: capacity))
     }
 }

@@ -44,7 +44,7 @@ struct CardScheduleMemo {
     func read(_ key: Key, cards: [Card], config: SchedulerConfig) -> [String: CardSchedule]? {
         guard let buffer = file.read() else { return nil }
         return buffer.withUnsafeBytes { raw -> [String: CardSchedule]? in
-            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
             guard (try? r.u64()) == key.generation, (try? r.u64()) == key.cards, (try? r.u64()) == key.config,
                 (try? r.count()) == cards.count
             else { return nil }
@@ -65,7 +65,7 @@ struct CardScheduleMemo {
 
     /// Remembers the schedules of `cards` under `key`.
     func write(_ schedules: [String: CardSchedule], key: Key, cards: [Card]) {
-        var w = BinaryWriter(capacity: 64 + cards.count * 64)
+        var w = CacheWriter(capacity: 64 + cards.count * 64)
         w.u64(key.generation)
         w.u64(key.cards)
         w.u64(key.config)
@@ -74,12 +74,12 @@ struct CardScheduleMemo {
             guard let schedule = schedules[card.id] else { return }
             Self.encode(schedule, &w)
         }
-        file.write(w.bytes)
+        file.write(w)
     }
 
     // MARK: Coding
 
-    static func encode(_ schedule: CardSchedule, _ w: inout BinaryWriter) {
+    static func encode(_ schedule: CardSchedule, _ w: inout CacheWriter) {
         func date(_ d: Date?) { w.optional(d) { $0.date($1) } }
         switch schedule.state {
         case .fsrs(let s):
@@ -116,11 +116,11 @@ struct CardScheduleMemo {
     }
 
     /// Reads a schedule into `schedule`, whose settings come from the config.
-    static func decode(into schedule: inout CardSchedule, _ r: inout BinaryReader) throws {
-        func date(_ r: inout BinaryReader) throws -> Date? { try r.optional { try $0.date() } }
+    static func decode(into schedule: inout CardSchedule, _ r: inout CacheReader) throws {
+        func date(_ r: inout CacheReader) throws -> Date? { try r.optional { try $0.date() } }
         switch try r.u8() {
         case 0:
-            guard let phase = FSRSCardState.Phase(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+            guard let phase = FSRSCardState.Phase(rawValue: try r.string()) else { throw CacheDamage() }
             schedule.state = .fsrs(
                 FSRSCardState(
                     phase: phase, step: try r.optional { try $0.int() }, stability: try r.optional { try $0.double() },
@@ -131,14 +131,14 @@ struct CardScheduleMemo {
                     easeFactor: try r.double(), repetitions: try r.int(), interval: try r.int(), due: try date(&r),
                     lastReview: try date(&r)))
         case 2:
-            guard let tier = StudyTier(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+            guard let tier = StudyTier(rawValue: try r.string()) else { throw CacheDamage() }
             schedule.state = .tiers(
                 TiersCardState(tier: tier, correctStreak: try r.int(), due: try date(&r), lastReview: try date(&r)))
         case 3:
             schedule.state = .ladder(
                 LadderCardState(step: try r.optional { try $0.int() }, due: try date(&r), lastReview: try date(&r)))
         default:
-            throw BinaryReader.Malformed()
+            throw CacheDamage()
         }
         schedule.reviews = try r.int()
         schedule.correct = try r.int()

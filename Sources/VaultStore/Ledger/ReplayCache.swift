@@ -57,7 +57,7 @@ public struct ReplayCache: Sendable {
     func readCache() -> Stored? {
         guard let buffer = file.read() else { return nil }
         return buffer.withUnsafeBytes { raw -> Stored? in
-            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
             do {
                 guard try r.string() == timeZone.identifier else { return nil }
                 var states: [LedgerStore.FileState] = []
@@ -160,7 +160,7 @@ public struct ReplayCache: Sendable {
     // MARK: Writing
 
     func write(_ stored: Stored) {
-        var w = BinaryWriter(capacity: 1 << 20)
+        var w = CacheWriter(capacity: 1 << 20)
         w.string(timeZone.identifier)
         w.int(stored.states.count)
         for state in stored.states { ReplayCoding.encode(state, &w) }
@@ -170,12 +170,12 @@ public struct ReplayCache: Sendable {
         ReplayCoding.encode(stored.replay, &w)
         if case .decoded(let log) = stored.cardLog {
             // The log first: a cache naming a generation whose log is missing reads the ledger's card events afresh.
-            var section = BinaryWriter(capacity: 1 << 20)
+            var section = CacheWriter(capacity: 1 << 20)
             section.u64(stored.generation)
             ReplayCoding.encode(log, &section)
-            guard Self.cardLogFile(layout).write(section.bytes) else { return }
+            guard Self.cardLogFile(layout).write(section) else { return }
         }
-        file.write(w.bytes)
+        file.write(w)
     }
 
     static func newGeneration() -> UInt64 { UInt64.random(in: 1...UInt64.max) }
@@ -216,7 +216,7 @@ public struct ReplayedLedger: Sendable {
     static func cardLog(_ storage: CardLogStorage, generation: UInt64, layout: VaultLayout) -> CardEventLog {
         if case .decoded(let log) = storage { return log }
         let decoded = ReplayCache.cardLogFile(layout).read()?.withUnsafeBytes { raw -> CardEventLog? in
-            var r = BinaryReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
+            var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
             guard (try? r.u64()) == generation else { return nil }
             return try? ReplayCoding.decodeCardLog(&r)
         }

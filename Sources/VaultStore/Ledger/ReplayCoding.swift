@@ -5,12 +5,12 @@ import VaultCore
 /// (docs/FORMAT.md, "Replay cache"). Each `encode` has its `decode` below it.
 enum ReplayCoding {
     /// A list of strings: its length, then each.
-    static func encode(_ strings: [String], _ w: inout BinaryWriter) {
+    static func encode(_ strings: [String], _ w: inout CacheWriter) {
         w.int(strings.count)
         for string in strings { w.string(string) }
     }
 
-    static func decodeStrings(_ r: inout BinaryReader) throws -> [String] {
+    static func decodeStrings(_ r: inout CacheReader) throws -> [String] {
         let count = try r.count()
         var strings: [String] = []
         strings.reserveCapacity(count)
@@ -20,19 +20,19 @@ enum ReplayCoding {
 
     // MARK: Small values
 
-    static func encode(_ period: ReviewPeriod, _ w: inout BinaryWriter) {
+    static func encode(_ period: ReviewPeriod, _ w: inout CacheWriter) {
         w.u8(UInt8(ReviewLevel.allCases.firstIndex(of: period.level)!))
         w.int(period.year)
         w.int(period.number)
     }
 
-    static func decodePeriod(_ r: inout BinaryReader) throws -> ReviewPeriod {
+    static func decodePeriod(_ r: inout CacheReader) throws -> ReviewPeriod {
         let level = Int(try r.u8())
-        guard level < ReviewLevel.allCases.count else { throw BinaryReader.Malformed() }
+        guard level < ReviewLevel.allCases.count else { throw CacheDamage() }
         return ReviewPeriod(level: ReviewLevel.allCases[level], year: try r.int(), number: try r.int())
     }
 
-    static func encode(_ diagnostic: Diagnostic, _ w: inout BinaryWriter) {
+    static func encode(_ diagnostic: Diagnostic, _ w: inout CacheWriter) {
         w.string(diagnostic.code)
         w.string(diagnostic.severity.rawValue)
         w.string(diagnostic.path)
@@ -40,15 +40,15 @@ enum ReplayCoding {
         w.string(diagnostic.message)
     }
 
-    static func decodeDiagnostic(_ r: inout BinaryReader) throws -> Diagnostic {
+    static func decodeDiagnostic(_ r: inout CacheReader) throws -> Diagnostic {
         let code = try r.string()
-        guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw BinaryReader.Malformed() }
+        guard let severity = Diagnostic.Severity(rawValue: try r.string()) else { throw CacheDamage() }
         return Diagnostic(
             code: code, severity: severity, path: try r.string(), line: try r.optional { try $0.int() },
             message: try r.string())
     }
 
-    static func encode(_ state: LedgerStore.FileState, _ w: inout BinaryWriter) {
+    static func encode(_ state: LedgerStore.FileState, _ w: inout CacheWriter) {
         w.string(state.path)
         w.u64(state.inode)
         w.int(state.size)
@@ -58,23 +58,23 @@ enum ReplayCoding {
         w.u64(state.tail)
     }
 
-    static func decodeFileState(_ r: inout BinaryReader) throws -> LedgerStore.FileState {
+    static func decodeFileState(_ r: inout CacheReader) throws -> LedgerStore.FileState {
         LedgerStore.FileState(
             path: try r.string(), inode: try r.u64(), size: try r.int(), modified: Int64(try r.int()),
             changed: Int64(try r.int()), lines: try r.int(), tail: try r.u64())
     }
 
     /// A whole event, as its ledger line (for the rare unreadable curation events).
-    static func encode(_ event: LedgerEvent, _ w: inout BinaryWriter) { w.string(LedgerLine.format(event)) }
+    static func encode(_ event: LedgerEvent, _ w: inout CacheWriter) { w.string(LedgerLine.format(event)) }
 
-    static func decodeEvent(_ r: inout BinaryReader) throws -> LedgerEvent {
-        guard case .success(let event) = LedgerLine.parse(try r.string()) else { throw BinaryReader.Malformed() }
+    static func decodeEvent(_ r: inout CacheReader) throws -> LedgerEvent {
+        guard case .success(let event) = LedgerLine.parse(try r.string()) else { throw CacheDamage() }
         return event
     }
 
     // MARK: The replay
 
-    static func encode(_ replay: LedgerReplay, _ w: inout BinaryWriter) {
+    static func encode(_ replay: LedgerReplay, _ w: inout CacheWriter) {
         w.int(replay.eventCount)
         w.optional(replay.position) { w, p in
             w.date(p.time)
@@ -96,7 +96,7 @@ enum ReplayCoding {
         for event in replay.featureEvents { encode(event, &w) }
     }
 
-    static func decodeReplay(_ r: inout BinaryReader, timeZone: TimeZone) throws -> LedgerReplay {
+    static func decodeReplay(_ r: inout CacheReader, timeZone: TimeZone) throws -> LedgerReplay {
         let eventCount = try r.int()
         let position = try r.optional {
             LedgerReplay.Position(time: try $0.date(), device: try $0.string(), sequence: try $0.int())
@@ -120,8 +120,8 @@ enum ReplayCoding {
     /// Each note once with its periods' slots, as the state packs them:
     /// devices once, then by their number in the state's table (a vault has
     /// a handful), the decision in force as which device's last event it is.
-    static func encode(_ state: CurationState, _ w: inout BinaryWriter) {
-        var body = BinaryWriter(capacity: state.noteCount * 48)
+    static func encode(_ state: CurationState, _ w: inout CacheWriter) {
+        var body = CacheWriter(capacity: state.noteCount * 48)
         let decisions = CurationDecision.allCases
         let sideTable = state.otherDevices
         func event(_ e: PackedSlot.Event) {
@@ -158,7 +158,7 @@ enum ReplayCoding {
     }
 
     /// A UUID as its two 64-bit halves, any other id as text.
-    static func encode(_ key: NoteKey, _ w: inout BinaryWriter) {
+    static func encode(_ key: NoteKey, _ w: inout CacheWriter) {
         switch key {
         case .uuid(let high, let low):
             w.u8(0)
@@ -170,23 +170,23 @@ enum ReplayCoding {
         }
     }
 
-    static func decodeNoteKey(_ r: inout BinaryReader) throws -> NoteKey {
+    static func decodeNoteKey(_ r: inout CacheReader) throws -> NoteKey {
         switch try r.u8() {
         case 0: return .uuid(try r.u64(), try r.u64())
         case 1: return .text(try r.string())
-        default: throw BinaryReader.Malformed()
+        default: throw CacheDamage()
         }
     }
 
-    static func decodeCuration(_ r: inout BinaryReader) throws -> CurationState {
+    static func decodeCuration(_ r: inout CacheReader) throws -> CurationState {
         let devices = try decodeStrings(&r)
         _ = try r.count()  // the notes' byte length: read in place
         let decisions = CurationDecision.allCases
-        func event(_ r: inout BinaryReader) throws -> PackedSlot.Event {
+        func event(_ r: inout CacheReader) throws -> PackedSlot.Event {
             let decision = Int(try r.u8())
             let time = try r.date()
             guard decision < decisions.count, let device = Int32(exactly: try r.int()) else {
-                throw BinaryReader.Malformed()
+                throw CacheDamage()
             }
             return PackedSlot.Event(time: time, sequence: try r.int(), device: device, decision: decisions[decision])
         }
@@ -203,10 +203,10 @@ enum ReplayCoding {
             let count = try r.count()
             counts.append(count)
             for _ in 0..<count {
-                guard let period = PackedPeriod(try decodePeriod(&r)) else { throw BinaryReader.Malformed() }
+                guard let period = PackedPeriod(try decodePeriod(&r)) else { throw CacheDamage() }
                 let flags = try r.u8()
                 guard flags & ~7 == 0, let current = PackedSlot.Current(rawValue: flags & 3) else {
-                    throw BinaryReader.Malformed()
+                    throw CacheDamage()
                 }
                 var slot = PackedSlot(period: period, current: current)
                 if flags & 4 != 0 { slot.first = try event(&r) }
@@ -231,13 +231,13 @@ enum ReplayCoding {
             let state = CurationState(
                 notes: notes, counts: counts, slots: slots, devices: devices, otherDevices: sideTable,
                 finished: finished, unreadable: unreadable)
-        else { throw BinaryReader.Malformed() }
+        else { throw CacheDamage() }
         return state
     }
 
     // MARK: Card events
 
-    static func encode(_ answer: ReviewAnswer, _ w: inout BinaryWriter) {
+    static func encode(_ answer: ReviewAnswer, _ w: inout CacheWriter) {
         switch answer {
         case .fsrs(let rating):
             w.u8(0)
@@ -250,29 +250,29 @@ enum ReplayCoding {
         }
     }
 
-    static func decodeAnswer(_ r: inout BinaryReader) throws -> ReviewAnswer {
+    static func decodeAnswer(_ r: inout CacheReader) throws -> ReviewAnswer {
         switch try r.u8() {
         case 0:
-            guard let rating = FSRSRating(rawValue: Int(try r.u8())) else { throw BinaryReader.Malformed() }
+            guard let rating = FSRSRating(rawValue: Int(try r.u8())) else { throw CacheDamage() }
             return .fsrs(rating)
         case 1: return .quality(Int(try r.u8()))
         case 2: return .correct
         case 3: return .wrong
-        default: throw BinaryReader.Malformed()
+        default: throw CacheDamage()
         }
     }
 
-    static func encode(_ tier: StudyTier, _ w: inout BinaryWriter) {
+    static func encode(_ tier: StudyTier, _ w: inout CacheWriter) {
         w.u8(UInt8(StudyTier.allCases.firstIndex(of: tier)!))
     }
 
-    static func decodeTier(_ r: inout BinaryReader) throws -> StudyTier {
+    static func decodeTier(_ r: inout CacheReader) throws -> StudyTier {
         let n = Int(try r.u8())
-        guard n < StudyTier.allCases.count else { throw BinaryReader.Malformed() }
+        guard n < StudyTier.allCases.count else { throw CacheDamage() }
         return StudyTier.allCases[n]
     }
 
-    static func encode(_ log: CardEventLog, _ w: inout BinaryWriter) {
+    static func encode(_ log: CardEventLog, _ w: inout CacheWriter) {
         w.int(log.count)
         w.int(log.ids.count)
         for (slot, id) in log.ids.enumerated() {
@@ -312,7 +312,7 @@ enum ReplayCoding {
         }
     }
 
-    static func decodeCardLog(_ r: inout BinaryReader) throws -> CardEventLog {
+    static func decodeCardLog(_ r: inout CacheReader) throws -> CardEventLog {
         let count = try r.int()
         let slots = try r.count()
         var ids: [String] = []
@@ -330,7 +330,7 @@ enum ReplayCoding {
                 switch try r.u8() {
                 case 0: history.append(.answer(time: try r.date(), answer: try decodeAnswer(&r)))
                 case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
-                default: throw BinaryReader.Malformed()
+                default: throw CacheDamage()
                 }
             }
             histories.append(history)
