@@ -11,16 +11,13 @@ public struct VaultNotes: NoteSource {
 
     public init(vault: Vault) { self.vault = vault }
 
-    /// Vaults with at least this many notes get a watcher started by a
-    /// command that had to scan them: below it a scan costs a few
-    /// milliseconds, not worth a background process.
-    static let watchedVaultSize = 10_000
-
     /// The catalog as loaded, with its report (for `VAULT_TRACE` and tests).
     public func catalog() -> NoteCatalog.Loaded {
         let layout = vault.layout
         let loaded = vault.loadCatalog(vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone))
-        if !loaded.report.vouched, loaded.notes.count >= Self.watchedVaultSize { WatchSocket.startWatcher(layout) }
+        if !loaded.report.vouched {
+            WatchSocket.startWatcherIfWanted(layout, mode: vault.config.watcher, noteCount: loaded.notes.count)
+        }
         KeptUntilExit.keep(loaded)  // 100,000 notes are not freed one by one at exit
         return loaded
     }
@@ -29,10 +26,10 @@ public struct VaultNotes: NoteSource {
     /// catalog keeps every note's cards, so editing `decks:` needs no rebuild).
     public func summaries() -> NoteSummaries {
         let loaded = catalog()
-        let notes = loaded.notes.map(\.summary)
         return NoteSummaries(
-            notes: notes, keys: loaded.keys, cards: Self.inDecks(loaded.cards, notes: notes, decks: vault.config.decks),
-            problems: loaded.problems)
+            notes: loaded.notes, keys: loaded.keys,
+            cards: Self.inDecks(loaded.cards, notes: loaded.notes, decks: vault.config.decks), problems: loaded.problems
+        )
     }
 
     /// The cards of `cards` whose notes (among `notes`) are in a deck.

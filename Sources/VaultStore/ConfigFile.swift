@@ -96,6 +96,12 @@ public enum ConfigFile {
             deckTag = text
         }
         config.decks = Decks(folders: deckFolders, tag: deckTag)
+        if let watcher = map["watcher"] {
+            guard let text = watcher.string, let mode = WatcherMode(rawValue: text) else {
+                throw bad("watcher", "must be auto, always or never.")
+            }
+            config.watcher = mode
+        }
         do {
             config.schedulers = try SchedulerConfig.parse(map["schedulers"].map(configValue))
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
@@ -104,6 +110,7 @@ public enum ConfigFile {
         // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
+            "watcher",
         ]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
@@ -132,6 +139,7 @@ public enum ConfigFile {
                 + "#\(config.decks.tag), or notes with `cards: true`.")
         let folders = config.decks.folders.map { $0.isEmpty ? "/" : $0 }
         lines.append("decks: [\(folders.map(YAMLText.scalar).joined(separator: ", "))]")
+        if config.watcher != .auto { lines.append("watcher: \(config.watcher.rawValue)") }
         if config.decks.tag != Decks.defaultTag {
             lines.append("deck_tag: \(YAMLText.scalar(config.decks.tag))")
         }

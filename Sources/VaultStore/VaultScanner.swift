@@ -142,14 +142,35 @@ public struct VaultScanner: Sendable {
         var ino: UInt64
     }
 
+    /// Walks `folder` and everything below it, with an explicit stack (no
+    /// recursion per level: a vault nested thousands of folders deep must
+    /// not overflow the thread's stack).
     private func walk(_ folder: Folder, into result: inout Result) {
-        for subfolder in list(folder, into: &result) {
-            walk(subfolder, into: &result)
+        var stack = [folder]
+        while let next = stack.popLast() {
+            stack += list(next, into: &result).reversed()
         }
     }
 
-    /// Adds the notes directly inside `folder` to `result` and returns its subfolders.
-    private func list(_ folder: Folder, into result: inout Result) -> [Folder] {
+    /// The vault-relative folders the scan walks, from `folder` ("" for the
+    /// root) down, `folder` first: what a file watcher must watch. Notes are
+    /// not looked at, so this costs the folders' readdir calls and little else.
+    public func folders(from folder: String = "") -> [String] {
+        guard folder.isEmpty || walksInto(folder) else { return [] }
+        let start = folder.isEmpty ? layout.root.path : layout.root.path + "/" + folder
+        var found: [String] = []
+        var ignored = Result(files: [], problems: [])
+        var stack = [Folder(absolute: start, relative: folder, ancestors: [])]
+        while let next = stack.popLast() {
+            found.append(next.relative)
+            stack += list(next, into: &ignored, collectingNotes: false).reversed()
+        }
+        return found
+    }
+
+    /// Adds the notes directly inside `folder` to `result` (unless not
+    /// `collectingNotes`) and returns its subfolders.
+    private func list(_ folder: Folder, into result: inout Result, collectingNotes: Bool = true) -> [Folder] {
         let absolute = folder.absolute
         let relative = folder.relative
         let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -186,7 +207,7 @@ public struct VaultScanner: Sendable {
                 continue
             }
             let isLink = type == UInt8(DT_LNK)
-            guard isLink || type == UInt8(DT_UNKNOWN) || name.hasSuffix(".md") else { continue }
+            guard isLink || type == UInt8(DT_UNKNOWN) || (collectingNotes && name.hasSuffix(".md")) else { continue }
             // Follow links: stat, not lstat.
             if fstatat(dirFD, name, &info, 0) != 0 {
                 if isLink {

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import VaultStore
+
+@testable import VaultIndex
 
 /// End-to-end tests of `vault search` and `vault index`: they run the built
 /// binary (`swift build` first) on a temporary vault and compare its output.
@@ -229,9 +232,12 @@ struct WatchCommandTests {
         #expect(second.stderr == "error: a watcher already keeps this vault's search cache fresh.\n")
     }
 
-    @Test("a search that had to scan starts a watcher, and the next searches use it")
+    @Test("with watcher: always, a search that had to scan starts a watcher, and the next searches use it")
     func searchStartsWatcher() throws {
         let vault = try SearchCommandTests.TempVault()
+        let config = vault.root.appendingPathComponent(".vault/config.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "watcher: always\n").write(
+            to: config, atomically: true, encoding: .utf8)
         let first = try vault.vault(
             ["search", "-l", "memory"], environment: ["VAULT_NO_WATCHER": "", "VAULT_TRACE": "1"])
         #expect(first.stdout == "2026/10/sleep.md\n")
@@ -249,5 +255,51 @@ struct WatchCommandTests {
         #expect(second.stdout == "2026/10/sleep.md\n")
         #expect(second.stderr == "")  // no scan: the watcher answered
         // Deleting the vault (TempVault's deinit) stops the watcher.
+    }
+
+    @Test("by default (watcher: auto) a search or status on a small vault leaves no watcher behind")
+    func smallVaultStartsNoWatcher() throws {
+        let vault = try SearchCommandTests.TempVault()
+        for arguments in [["search", "-l", "memory"], ["status"]] {
+            let run = try vault.vault(arguments, environment: ["VAULT_NO_WATCHER": ""])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        // A watcher would answer within a second; every search still scans for itself.
+        for _ in 0..<5 {
+            Thread.sleep(forTimeInterval: 0.2)
+            let probe = try vault.vault(["search", "-l", "memory"], environment: ["VAULT_TRACE": "1"])
+            #expect(probe.stderr.contains("trace:"), "a watcher answered: \(probe.stderr)")
+        }
+    }
+}
+
+/// The watcher's socket under a client that says nothing.
+@Suite("The watcher serves clients without waiting on a slow one", .serialized)
+struct WatchServerTests {
+    @Test("a client that connects and sends half a line holds up no other client")
+    func slowClientBlocksNobody() throws {
+        let vault = try SearchCommandTests.TempVault()
+        let (watcher, _) = try WatchCommandTests().startWatcher(vault)
+        defer {
+            watcher.terminate()
+            watcher.waitUntilExit()
+        }
+        let layout = VaultLayout(root: vault.root)
+        // A client that sends part of a request and then nothing.
+        let slow = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(slow) }
+        var (address, length) = WatchSocket.address(layout)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(slow, $0, length) }
+        }
+        try #require(connected == 0)
+        #expect(WatchSocket.writeAll(slow, "cata"))
+        // Another client is answered at once, while the slow one is still connected, unanswered.
+        let answer = WatchSocket.catalog(layout, timeZone: TimeZone(identifier: "UTC")!)
+        #expect(answer?.count == 2)
+        _ = fcntl(slow, F_SETFL, fcntl(slow, F_GETFL) | O_NONBLOCK)
+        var byte: UInt8 = 0
+        let n = recv(slow, &byte, 1, 0)
+        #expect(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "the slow client was dropped or answered first")
     }
 }

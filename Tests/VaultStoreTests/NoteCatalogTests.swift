@@ -45,15 +45,6 @@ struct NoteCatalogTests {
         return dir
     }
 
-    /// The note as the catalog keeps it: every field but the body text, the
-    /// front matter and the links.
-    static func kept(_ n: Note) -> Note {
-        Note(
-            path: n.path, id: n.id, title: n.title, tags: n.tags, category: n.category, source: n.source,
-            sourceType: n.sourceType, sourceTypeInferred: n.sourceTypeInferred, aliases: n.aliases,
-            created: n.created, createdOrigin: n.createdOrigin, diagnostics: n.diagnostics)
-    }
-
     /// Checks `loaded` against the full loaders, which parse every file.
     static func expectMatchesFullLoad(
         _ loaded: NoteCatalog.Loaded, _ dir: TempFolder, zone: TimeZone = utc,
@@ -63,7 +54,7 @@ struct NoteCatalogTests {
         let scan = VaultScanner(layout: layout).scan()
         let notes = NoteLoader(layout: layout, timeZone: zone).load(scan.files).sorted { $0.path < $1.path }
         let cards = CardLoader(layout: layout).cards(of: notes, in: .wholeVault)
-        #expect(loaded.notes == notes.map(kept), sourceLocation: sourceLocation)
+        #expect(loaded.notes == notes.map(\.summary), sourceLocation: sourceLocation)
         #expect(loaded.keys == notes.map { $0.id.map(NoteKey.init(id:)) }, sourceLocation: sourceLocation)
         #expect(loaded.cards == cards, sourceLocation: sourceLocation)
         #expect(Set(loaded.problems) == Set(scan.problems), sourceLocation: sourceLocation)
@@ -98,7 +89,6 @@ struct NoteCatalogTests {
         let a = try #require(first.notes.first { $0.path == "a.md" })
         #expect(a.tags == ["habits", "systems", "inline"])
         #expect(a.sourceType == "video" && a.sourceTypeInferred)
-        #expect(a.bodyText.isEmpty && a.frontMatter.entries.isEmpty && a.wikiLinks.isEmpty)
         #expect(first.notes.first { $0.path == "bad-date.md" }?.diagnostics.map(\.code) == ["created-date"])
 
         let second = Self.load(dir)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -23,26 +24,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            try run(context, events: VaultLedgerEvents(layout: context.vault.layout))
-        }
-
-        func run(_ context: CommandContext, events source: CardEventSource) throws {
-            let notes = context.vault.loadNotes().notes.sorted { $0.path < $1.path }
-            let cards = CardLoader(layout: context.vault.layout).cards(of: notes, in: context.config.decks)
-            let events = try source.events()
-            let replay = CardScheduleReplay.replay(events, cards: cards, config: context.config.schedulers)
-            KeptUntilExit.keep((notes, events))
-            for problem in replay.problems { context.output.warning(problem.localizedDescription) }
-            let endOfToday = context.now.addingTimeInterval(endOfDayOffset(context))
-            let listed: [(Card, CardSchedule)] = cards.compactMap { card in
-                let schedule =
-                    replay.schedules[card.id]
-                    ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
-                if due {
-                    guard schedule.isNew || (schedule.due.map { $0 < endOfToday } ?? false) else { return nil }
-                }
-                return (card, schedule)
-            }
+            let (listed, problems) = Studying(context.app()).listing(dueOnly: due)
+            for problem in problems { context.output.warning(problem.localizedDescription) }
             if json {
                 try context.output.json(listed.map { CardJSON($0.0, $0.1, timeZone: context.timeZone) })
                 return
@@ -64,13 +47,6 @@ extension VaultCommand {
             }
             if !table.rows.isEmpty { context.output.line(table.render()) }
             context.output.line(style.dim(plural(listed.count, "card") + (due ? " to study today" : "")))
-        }
-
-        /// Seconds from now to the end of today in the vault's zone.
-        private func endOfDayOffset(_ context: CommandContext) -> TimeInterval {
-            let local = context.now.timeIntervalSince1970 + Double(context.timeZone.secondsFromGMT(for: context.now))
-            let intoDay = local - (local / 86_400).rounded(.down) * 86_400
-            return 86_400 - intoDay
         }
 
         /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ivl=3` (others).

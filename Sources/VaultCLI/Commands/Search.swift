@@ -56,10 +56,12 @@ extension VaultCommand {
             let watched = WatchSocket.sync(context.vault.layout)
             let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
             if !watched {
-                try index.refresh(progress: ProgressBar.onTerminal())
-                // The next search can skip the scan: start a watcher, now that
-                // the cache is warm (its first refresh finds nothing to do).
-                WatchSocket.startWatcher(context.vault.layout)
+                let report = try index.refresh(progress: ProgressBar.onTerminal())
+                // On a large vault the next search can skip the scan: start a
+                // watcher, now that the cache is warm (its first refresh finds
+                // nothing to do).
+                WatchSocket.startWatcherIfWanted(
+                    context.vault.layout, mode: context.config.watcher, noteCount: report.scanned)
             }
             if query.filters.contains(where: \.needsCuration) {
                 let board = CurationSnapshot.load(context.app()).board

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -57,42 +58,24 @@ extension VaultCommand {
             if interactive, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
                 throw CLIError.studyNeedsTerminal
             }
-            var trace = PhaseTrace()
-            let catalog = context.loadCatalog()  // notes sorted by path, and their cards
-            let cards = catalog.cards
-            trace.mark(
-                "notes (\(catalog.notes.count)) and cards (\(cards.count)), catalog \(catalog.report.outcome.rawValue)")
-            let ledger = ReplayCache(layout: context.vault.layout, timeZone: context.timeZone).load()
-            trace.mark("ledger (\(ledger.replay.eventCount) events, \(ledger.source))")
-            KeptUntilExit.keep((catalog, ledger))
-            let config = context.config.schedulers
-            if list {
-                let schedules = ledger.cardSchedules(cards: cards, config: config)
-                trace.mark("card schedules")
-                try printQueue(context, plan(context, cards: cards, schedules: schedules))
+            let studying = Studying(context.app())
+            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
+            if interactive {
+                // Answering needs the re-links too, so the full card replay.
+                let replay = studying.replay()
+                var screen = StudyScreen(
+                    context: context, queue: studying.queue(options, schedules: replay.schedules), replay: replay,
+                    studying: studying)
+                try screen.run()
                 return
             }
-            // Answering needs the re-links too, so the full card replay.
-            let replay = ledger.cardReplay(cards: cards, config: config)
-            trace.mark("card replay")
-            let sink = try LedgerSessionSink(
-                layout: context.vault.layout, timeZone: context.timeZone, replay: ledger.replay)
-            if interactive {
-                var screen = StudyScreen(
-                    context: context, queue: plan(context, cards: cards, schedules: replay.schedules), replay: replay,
-                    sink: sink)
-                try screen.run()
-            } else {
-                try answer(context, cards: cards, replay: replay, sink: sink)
+            for outcome in try studying.answer(rates: rates, tiers: tiers) {
+                let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
+                context.output.line(
+                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)"
+                )
             }
-        }
-
-        private func plan(_ context: CommandContext, cards: [Card], schedules: [String: CardSchedule]) -> StudyQueue {
-            var trace = PhaseTrace()
-            defer { trace.mark("plan") }
-            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
-            return StudyPlanner.plan(
-                cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
         }
 
         /// `--list [--json]`.
@@ -120,20 +103,6 @@ extension VaultCommand {
                 summary += "; \(queue.setAside.count) set aside (overdue by more than 3 days)"
             }
             context.output.line(style.dim(summary + "."))
-        }
-
-        /// `--rate` and `--tier`: plan every event first (so a bad argument records nothing), append, report.
-        private func answer(_ context: CommandContext, cards: [Card], replay: CardReplay, sink: CardEventSink) throws {
-            let planned = try StudyAnswers.plan(
-                rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers,
-                at: context.now)
-            try sink.append(planned.events)
-            for outcome in planned.outcomes {
-                let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
-                context.output.line(
-                    "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)"
-                )
-            }
         }
     }
 }

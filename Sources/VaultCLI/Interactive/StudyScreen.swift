@@ -1,4 +1,5 @@
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -11,7 +12,8 @@ struct StudyScreen {
     let queue: StudyQueue
     /// The replay the queue was planned from (schedules and re-links for answering).
     var replay: CardReplay
-    let sink: CardEventSink
+    /// Records each answer as it is given.
+    let studying: Studying
 
     /// Runs the session until the queue is done or the user quits; returns the answers given.
     @discardableResult
@@ -56,7 +58,7 @@ struct StudyScreen {
                 let answered = CardAnswering.answer(
                     entry.card, with: answer, at: time, responseMilliseconds: responseMs, replay: replay,
                     config: context.config.schedulers)
-                try sink.append(answered.events)
+                try studying.record(answered.events)
                 replay.schedules[entry.card.id] = answered.schedule
                 session.record(
                     .init(

@@ -25,6 +25,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var schedulers: SchedulerConfig = SchedulerConfig()
     /// Which notes hold flashcards (`decks:` and `deck_tag:`); none when the file names no deck.
     public var decks = Decks()
+    /// When commands start a background watcher (`watcher:`).
+    public var watcher = WatcherMode.auto
 
     public init(
         version: Int = VaultConfig.currentVersion, timeZoneIdentifier: String,

@@ -91,41 +91,6 @@ public struct Note: Hashable, Sendable {
         }
     }
 
-    /// A note as the catalog keeps it: every derived field, without the body
-    /// text, the front matter and the links.
-    ///
-    /// The note catalog (`.vault/cache/notes.bin`) stores what curation and
-    /// study need and rebuilds notes from it with this initializer, so
-    /// ``bodyText`` is empty, ``frontMatter`` has no entries and
-    /// ``wikiLinks`` and ``noteLinks`` are empty. Commands that show a note,
-    /// search it or check its links parse the file instead. Inlinable, so
-    /// the catalog builds its 100,000 notes in place instead of copying each.
-    @inlinable
-    public init(
-        path: String, id: String?, title: String, tags: [String], category: String?, source: String?,
-        sourceType: String?, sourceTypeInferred: Bool, aliases: [String], created: Date?,
-        createdOrigin: CreatedOrigin, diagnostics: [Diagnostic], cardsSetting: Bool? = nil
-    ) {
-        self.cardsSetting = cardsSetting
-        self.path = path
-        self.id = id
-        self.title = title
-        self.tags = tags
-        self.category = category
-        self.source = source
-        self.sourceType = sourceType
-        self.sourceTypeInferred = sourceTypeInferred
-        self.aliases = aliases
-        self.wikiLinks = []
-        self.noteLinks = []
-        self.linkDestinations = []
-        self.created = created
-        self.createdOrigin = createdOrigin
-        self.frontMatter = FrontMatter()
-        self.bodyText = ""
-        self.diagnostics = diagnostics
-    }
-
     /// The title rule: front matter `title`, else a heading that opens the
     /// body (its first block: notes `vault new` writes start with `# Title`),
     /// else the file name without `.md`, as Obsidian users know their notes.

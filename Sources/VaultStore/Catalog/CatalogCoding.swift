@@ -14,7 +14,7 @@ enum CatalogCoding {
     /// written again. Read through pointers into the arrays' memory: a note
     /// passed by value is copied, ten reference count changes each.
     static func encode(
-        file: UnsafePointer<ScannedFile>, note: UnsafePointer<Note>, cards: UnsafeBufferPointer<Card>,
+        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, cards: UnsafeBufferPointer<Card>,
         into out: inout CacheWriter
     ) {
         out.string(file.pointee.path)
@@ -68,7 +68,7 @@ enum CatalogCoding {
     /// - Throws: ``CacheDamage`` when the bytes end early, hold a value no
     ///   writer produces, or more cards than `room`.
     static func decode(
-        from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<Note>,
+        from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
         cards: UnsafeMutablePointer<Card>?, room: Int
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
@@ -128,7 +128,7 @@ enum CatalogCoding {
         }
         file.initialize(to: ScannedFile(path: path, size: size, modified: modified, changed: changed, inode: inode))
         note.initialize(
-            to: Note(
+            to: NoteSummary(
                 path: path, id: id, title: title, tags: tags, category: category, source: source,
                 sourceType: sourceType, sourceTypeInferred: inferred, aliases: aliases, created: created,
                 createdOrigin: origin, diagnostics: diagnostics, cardsSetting: cardsSetting))

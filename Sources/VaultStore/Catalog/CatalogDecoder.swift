@@ -57,13 +57,13 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let cardCount = bounds.last!.firstCard
         let chunkCount = bounds.count - 1
         guard chunkCount > 0 else { return CatalogEntries() }
-        var notes: [Note] = []
+        var notes: [NoteSummary] = []
         var cards: [Card] = []
         var cardEnds = [Int](repeating: 0, count: noteCount)
         var keys = [NoteKey?](repeating: nil, count: noteCount)
         var damaged = false
         let files = [ScannedFile](unsafeUninitializedCapacity: noteCount) { filesBuffer, filesCount in
-            notes = [Note](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
+            notes = [NoteSummary](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
                 cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
                     cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
                         keys.withUnsafeMutableBufferPointer { keysBuffer in
@@ -114,7 +114,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
     struct Targets: @unchecked Sendable {
         let payload: UnsafeRawBufferPointer
         let files: UnsafeMutablePointer<ScannedFile>
-        let notes: UnsafeMutablePointer<Note>
+        let notes: UnsafeMutablePointer<NoteSummary>
         /// nil when there are no cards at all.
         let cards: UnsafeMutablePointer<Card>?
         let cardEnds: UnsafeMutablePointer<Int>

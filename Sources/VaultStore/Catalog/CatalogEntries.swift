@@ -9,7 +9,7 @@ import VaultCore
 /// copying 100,000 notes once more.
 struct CatalogEntries {
     var files: [ScannedFile] = []
-    var notes: [Note] = []
+    var notes: [NoteSummary] = []
     /// Each note's ``NoteKey`` (nil: no id), worked out while its id is in
     /// the cache: the curation board looks 100,000 notes up by it.
     var keys: [NoteKey?] = []
@@ -20,7 +20,7 @@ struct CatalogEntries {
 
     init() {}
 
-    init(files: [ScannedFile], notes: [Note], keys: [NoteKey?], cards: [Card], cardEnds: [Int]) {
+    init(files: [ScannedFile], notes: [NoteSummary], keys: [NoteKey?], cards: [Card], cardEnds: [Int]) {
         self.files = files
         self.notes = notes
         self.keys = keys
@@ -43,7 +43,7 @@ struct CatalogEntries {
         cards[(i == 0 ? 0 : cardEnds[i - 1])..<cardEnds[i]]
     }
 
-    mutating func append<Cards: Sequence<Card>>(file: ScannedFile, note: Note, key: NoteKey?, cards: Cards) {
+    mutating func append<Cards: Sequence<Card>>(file: ScannedFile, note: NoteSummary, key: NoteKey?, cards: Cards) {
         files.append(file)
         notes.append(note)
         keys.append(key)

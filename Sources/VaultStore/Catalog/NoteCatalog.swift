@@ -15,10 +15,10 @@ import VaultCore
 /// cache folder cannot be written still loads correctly, only slower.
 public struct NoteCatalog: Sendable {
     /// The notes and cards of the vault, as ``Vault/loadNotes()`` and
-    /// ``CardLoader/cards(of:)`` would give them (notes as the catalog keeps them).
+    /// ``CardLoader/cards(of:in:)`` would give them (every note's cards, decks not applied).
     public struct Loaded: Sendable {
-        /// All notes, sorted by path.
-        public var notes: [Note]
+        /// Every note's summary, sorted by path.
+        public var notes: [NoteSummary]
         /// Each note's curation key (nil: it has no id), for ``CurationBoard``.
         public var keys: [NoteKey?]
         /// Their cards, in note order then reading order.
@@ -267,16 +267,9 @@ public struct NoteCatalog: Sendable {
         }
     }
 
-    /// `note` as the catalog keeps it: without body text, front matter and
-    /// links, so a note looks the same whether it was just parsed or read
-    /// back from the file.
-    private static func kept(_ note: Note) -> Note {
-        Note(
-            path: note.path, id: note.id, title: note.title, tags: note.tags, category: note.category,
-            source: note.source, sourceType: note.sourceType, sourceTypeInferred: note.sourceTypeInferred,
-            aliases: note.aliases, created: note.created, createdOrigin: note.createdOrigin,
-            diagnostics: note.diagnostics)
-    }
+    /// `note` as the catalog keeps it: its summary, so a note looks the
+    /// same whether it was just parsed or read back from the file.
+    private static func kept(_ note: Note) -> NoteSummary { note.summary }
 
     /// Gives notes without a date in front matter or file name the author
     /// date of their first git commit, else their file's mtime, as

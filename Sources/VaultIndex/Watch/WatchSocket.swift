@@ -20,23 +20,20 @@ public enum WatchSocket {
     /// when there is no watcher or it failed (the caller then refreshes by
     /// scanning, so a dead watcher costs speed, never correctness).
     public static func sync(_ layout: VaultLayout) -> Bool {
-        ask(layout, "sync") == "ok"
+        ask(layout, .sync) == .ok
     }
 
     /// Asks the vault's watcher to bring the note catalog for `timeZone` up
     /// to date, and returns what the catalog then matches; nil when there
     /// is no watcher or it failed (the caller then scans).
     public static func catalog(_ layout: VaultLayout, timeZone: TimeZone) -> NoteCatalog.VouchedScan? {
-        guard let answer = ask(layout, "catalog \(timeZone.identifier)") else { return nil }
-        let words = answer.split(separator: " ")
-        guard words.count == 3, words[0] == "ok", let value = UInt64(words[1], radix: 16), let count = Int(words[2])
-        else { return nil }
-        return NoteCatalog.VouchedScan(fingerprint: ScanFingerprint(value: value), count: count)
+        guard case .catalog(let scan) = ask(layout, .catalog(zone: timeZone.identifier)) else { return nil }
+        return scan
     }
 
-    /// Sends `request` to the vault's watcher and returns its one-line
-    /// answer; nil when there is no watcher, or no answer in time.
-    private static func ask(_ layout: VaultLayout, _ request: String) -> String? {
+    /// Sends `request` to the vault's watcher and returns its answer; nil
+    /// when there is no watcher, or no readable answer in time.
+    private static func ask(_ layout: VaultLayout, _ request: WatchRequest) -> WatchResponse? {
         #if os(Linux)
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { return nil }
@@ -47,8 +44,8 @@ public enum WatchSocket {
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
             }
-            guard connected == 0, writeAll(fd, request + "\n") else { return nil }
-            return readLine(fd)
+            guard connected == 0, writeAll(fd, request.line + "\n") else { return nil }
+            return readLine(fd).flatMap { WatchResponse(line: $0, to: request) }
         #else
             return nil
         #endif
@@ -57,15 +54,22 @@ public enum WatchSocket {
     /// Seconds without a request after which a watcher started by a command stops.
     public static let autoStartIdleSeconds = 1800
 
+    /// Starts a watcher for the vault after a command scanned `noteCount`
+    /// notes, when ``WatcherPolicy`` says so for `mode` (`watcher:` in the
+    /// config) and `VAULT_NO_WATCHER`.
+    public static func startWatcherIfWanted(_ layout: VaultLayout, mode: WatcherMode, noteCount: Int) {
+        let disabled = !(ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty
+        guard WatcherPolicy.shouldStart(mode, noteCount: noteCount, disabledByEnvironment: disabled) else { return }
+        startWatcher(layout)
+    }
+
     /// Starts `vault index --watch` for the vault as a detached background
     /// process (its own session, no terminal, output discarded) that stops
     /// after ``autoStartIdleSeconds`` without a request or when the vault is
-    /// deleted. Does nothing when `VAULT_NO_WATCHER` is set or off Linux.
-    /// A second watcher for the same vault exits at once, so racing commands
-    /// are harmless.
-    public static func startWatcher(_ layout: VaultLayout) {
+    /// deleted. Does nothing off Linux. A second watcher for the same vault
+    /// exits at once, so racing commands are harmless.
+    static func startWatcher(_ layout: VaultLayout) {
         #if os(Linux)
-            guard (ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty else { return }
             let arguments = [
                 "vault", "index", "--watch", "--idle-exit", String(autoStartIdleSeconds), "--vault", layout.root.path,
             ]

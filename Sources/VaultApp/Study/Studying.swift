@@ -1,0 +1,75 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// `vault study` and `vault cards`: the flashcards of the notes in a deck,
+/// their schedules replayed from the ledger, the study queue, and answers
+/// recorded as typed events.
+public struct Studying {
+    public let context: AppContext
+    /// The cards of the notes in a deck, in note path order then reading order.
+    public let cards: [Card]
+
+    /// Reads the cards (from the note source's summaries: the catalog on disk).
+    public init(_ context: AppContext) {
+        var trace = PhaseTrace()
+        let summaries = context.notes.summaries()
+        self.context = context
+        self.cards = summaries.cards
+        trace.mark("notes (\(summaries.notes.count)) and cards (\(cards.count))")
+    }
+
+    /// Every card's schedule (new cards included).
+    public func schedules() -> [String: CardSchedule] {
+        var trace = PhaseTrace()
+        defer { trace.mark("card schedules") }
+        return context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
+    }
+
+    /// The full card replay: schedules, re-links (answering needs them) and problems.
+    public func replay() -> CardReplay {
+        context.ledger.cardReplay(cards: cards, config: context.config.schedulers)
+    }
+
+    /// The study queue under `options`, from `schedules`.
+    public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
+        var trace = PhaseTrace()
+        defer { trace.mark("plan") }
+        return StudyPlanner.plan(
+            cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
+    }
+
+    /// Plans every answer first (so a bad argument records nothing), then appends the events.
+    /// - Throws: ``VaultCoreError`` for an argument that names no card or no
+    ///   answer; the ledger's error when it cannot be written.
+    public func answer(rates: [String], tiers: [String]) throws -> [StudyAnswers.Outcome] {
+        let planned = try StudyAnswers.plan(
+            rates: rates, tiers: tiers, cards: cards, replay: replay(), config: context.config.schedulers,
+            at: context.now)
+        try record(planned.events)
+        return planned.outcomes
+    }
+
+    /// Appends the events an answer asks for, in order.
+    /// - Throws: when the ledger cannot be written; events already written stay.
+    public func record(_ events: [PendingCardEvent]) throws {
+        for event in events { try context.ledger.append(event.typed) }
+    }
+
+    /// The cards with their schedules; with `dueOnly`, only those to study
+    /// today (new, or due before the end of today in the vault's zone).
+    public func listing(dueOnly: Bool) -> (cards: [(Card, CardSchedule)], problems: [VaultCoreError]) {
+        let replay = replay()
+        let endOfToday = VaultDate.startOfDay(context.today + 1, in: context.timeZone)
+        let listed: [(Card, CardSchedule)] = cards.compactMap { card in
+            let schedule =
+                replay.schedules[card.id]
+                ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+            if dueOnly {
+                guard schedule.isNew || (schedule.due.map { $0 < endOfToday } ?? false) else { return nil }
+            }
+            return (card, schedule)
+        }
+        return (listed, replay.problems)
+    }
+}
