@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -24,28 +25,15 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let store = LedgerStore(layout: context.vault.layout)
+            let check = VaultCheck(vault: context.vault)
             if fix {
-                let changes = try LedgerRepair(store: store).run()
-                for change in changes where !json {
+                for change in try check.repair() where !json {
                     context.output.line(
                         "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))."
                     )
                 }
             }
-            let loaded = context.vault.loadNotes()
-            let ledger = store.read(locate: true)
-            let history = LedgerHistory(ledger.events)
-            let state = CurationState(history)
-            let cards = CardLoader(layout: context.vault.layout).cards(of: loaded.notes, in: context.config.decks)
-            let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: context.config.schedulers)
-            let problems =
-                loaded.problems + NoteChecks.run(loaded.notes, config: context.config) + ledger.diagnostics
-                + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
-                + CardChecks.run(cards: cards, replay: cardReplay)
-                + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in
-                    NoteFiles(layout: context.vault.layout).line(of: "[[" + target, in: path)
-                }
+            let (problems, noteCount) = check.problems()
             if json {
                 try context.output.json(problems)
             } else {
@@ -58,8 +46,8 @@ extension VaultCommand {
                 let errors = problems.filter { $0.severity == .error }.count
                 let summary =
                     problems.isEmpty
-                    ? "No problems in \(plural(loaded.notes.count, "note"))."
-                    : "\(plural(errors, "error")), \(plural(problems.count - errors, "warning")) in \(plural(loaded.notes.count, "note"))."
+                    ? "No problems in \(plural(noteCount, "note"))."
+                    : "\(plural(errors, "error")), \(plural(problems.count - errors, "warning")) in \(plural(noteCount, "note"))."
                 context.output.line(summary)
             }
             if problems.contains(where: { $0.severity == .error }) { throw CLIError.silentFailure }

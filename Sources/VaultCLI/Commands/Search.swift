@@ -51,25 +51,10 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
-            // A running `vault index --watch` has the changes already: asking it
-            // costs a round trip instead of a scan of every note.
-            let watched = WatchSocket.sync(context.vault.layout)
-            let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
-            if !watched {
-                let report = try index.refresh(progress: ProgressBar.onTerminal())
-                // On a large vault the next search can skip the scan: start a
-                // watcher, now that the cache is warm (its first refresh finds
-                // nothing to do).
-                WatchSocket.startWatcherIfWanted(
-                    context.vault.layout, mode: context.config.watcher, noteCount: report.scanned)
-            }
-            if query.filters.contains(where: \.needsCuration) {
-                let board = CurationSnapshot.load(context.app()).board
-                try index.applyCuration(
-                    board.items.map { .init(path: $0.note.path, cycle: $0.cycle, archived: $0.archived) })
-            }
-            let hits = try index.search(
-                query, limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly)
+            let hits = try VaultSearch.run(
+                context.app(), vault: context.vault, query: query,
+                limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
+                progress: ProgressBar.onTerminal())
             if json {
                 try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
             } else if pathsOnly {
@@ -83,16 +68,6 @@ extension VaultCommand {
 }
 
 /// The JSON shape of a search hit (documented in docs/COMMANDS.md).
-extension SearchFilter {
-    /// True for the filters whose answer comes from ledger replay.
-    var needsCuration: Bool {
-        switch kind {
-        case .cycle, .archived: return true
-        default: return false
-        }
-    }
-}
-
 struct SearchHitJSON: Encodable {
     var path: String
     var id: String?

@@ -1,0 +1,44 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// `vault check`: every problem in the vault with its file and line, from
+/// the notes (front matter, dates, categories, broken wiki links), the
+/// ledger (conflict markers, cut-short lines, conflicting decisions, events
+/// naming no note) and the flashcards (re-linked and orphaned cards).
+///
+/// It reads the files themselves, not the caches: a check must see what is
+/// on disk, and name the ledger line of each event it reports.
+public struct VaultCheck {
+    public let vault: Vault
+
+    public init(vault: Vault) { self.vault = vault }
+
+    /// What `--fix` changed in one ledger file.
+    public typealias Repair = LedgerRepair.Change
+
+    /// Repairs the ledger files (`--fix`): conflict markers, malformed and
+    /// cut-short lines and duplicates go, every valid event stays.
+    /// - Throws: ``VaultStoreError`` when a file cannot be rewritten.
+    public func repair() throws -> [Repair] {
+        try LedgerRepair(store: LedgerStore(layout: vault.layout)).run()
+    }
+
+    /// Every problem, and how many notes were checked.
+    public func problems() -> (problems: [Diagnostic], notes: Int) {
+        let config = vault.config
+        let loaded = vault.loadNotes()
+        let ledger = LedgerStore(layout: vault.layout).read(locate: true)
+        let history = LedgerHistory(ledger.events)
+        let state = CurationState(history)
+        let cards = CardLoader(layout: vault.layout).cards(of: loaded.notes, in: config.decks)
+        let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: config.schedulers)
+        let files = NoteFiles(layout: vault.layout)
+        let problems =
+            loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
+            + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
+            + CardChecks.run(cards: cards, replay: cardReplay)
+            + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
+        return (problems, loaded.notes.count)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import VaultCore
+import VaultIndex
+import VaultStore
+
+/// `vault search`: the search cache brought up to date (by the watcher when
+/// one runs, else by a scan), the curation filters filled in from the
+/// ledger when the query uses them, and the ranked hits.
+public enum VaultSearch {
+    /// Runs `query` on the vault of `context`.
+    /// - Parameter progress: told how a rebuild from nothing is going (a progress bar on a terminal).
+    /// - Throws: the search cache's errors (a damaged cache is rebuilt, not thrown).
+    public static func run(
+        _ context: AppContext, vault: Vault, query: SearchQuery, limit: Int?, pathsOnly: Bool,
+        progress: IndexProgress? = nil
+    ) throws -> [SearchHit] {
+        // A running `vault index --watch` has the changes already: asking it
+        // costs a round trip instead of a scan of every note.
+        let watched = WatchSocket.sync(vault.layout)
+        let index = try SearchIndex(layout: vault.layout, timeZone: context.timeZone)
+        if !watched {
+            let report = try index.refresh(progress: progress)
+            // On a large vault the next search can skip the scan: start a
+            // watcher, now that the cache is warm (its first refresh finds
+            // nothing to do).
+            WatchSocket.startWatcherIfWanted(vault.layout, mode: context.config.watcher, noteCount: report.scanned)
+        }
+        if query.filters.contains(where: \.needsCuration) {
+            let board = CurationSnapshot.load(context).board
+            try index.applyCuration(
+                board.items.map { .init(path: $0.note.path, cycle: $0.cycle, archived: $0.archived) })
+        }
+        return try index.search(query, limit: limit, pathsOnly: pathsOnly)
+    }
+}
+
+extension SearchFilter {
+    /// True for the filters whose answer comes from ledger replay.
+    var needsCuration: Bool {
+        switch kind {
+        case .cycle, .archived: return true
+        default: return false
+        }
+    }
+}
