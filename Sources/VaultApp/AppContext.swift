@@ -43,3 +43,13 @@ public struct AppContext {
     /// Today's day number in the vault's zone.
     public var today: Int { VaultDate.dayNumber(of: now, in: timeZone) }
 }
+
+extension AppContext {
+    /// The note a command-line argument names (path, id, id prefix, title or
+    /// alias), parsed in full.
+    /// - Throws: ``VaultStoreError`` when no single note is named or it cannot be read.
+    public func findNote(_ reference: String) throws -> Note {
+        let summary = try NoteLookup.find(reference, in: notes.summaries().notes)
+        return try notes.note(at: summary.path)
+    }
+}

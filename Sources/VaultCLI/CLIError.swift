@@ -5,10 +5,6 @@ enum CLIError: LocalizedError, Equatable {
     /// The command already printed what went wrong; exit 1 without more.
     case silentFailure
     case badNow(String)
-    case unknownCategory(String)
-    case unknownSourceType(String)
-    case categoryExists(String)
-    case sourceTypeExists(String)
     case badColor(String)
     case editorFailed(String)
     case emptyNote
@@ -25,16 +21,6 @@ enum CLIError: LocalizedError, Equatable {
             return nil
         case .badNow(let value):
             return "'\(value)' (from --now or VAULT_NOW) is not a moment; write it as 2026-11-18T09:00:00Z."
-        case .unknownCategory(let name):
-            return
-                "there is no category '\(name)'; see `vault category list`, or add it with `vault category add \"\(name)\"`."
-        case .unknownSourceType(let name):
-            return
-                "there is no source type '\(name)'; see `vault source-type list`, or add it with `vault source-type add \(name)`."
-        case .categoryExists(let name):
-            return "the category '\(name)' already exists."
-        case .sourceTypeExists(let name):
-            return "the source type '\(name)' already exists."
         case .badColor(let color):
             return "'\(color)' is not a colour; write it as #rrggbb, e.g. #137fec."
         case .editorFailed(let editor):

@@ -1,4 +1,5 @@
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -10,28 +11,34 @@ struct FrontMatterRewrite {
     let context: CommandContext
     let dryRun: Bool
 
-    func apply(to notes: [Note], config: VaultConfig, summary: String, edit: (Data) throws -> Data) throws {
+    func apply(_ edit: ConfigEdit) throws {
         let files = NoteFiles(layout: context.vault.layout)
-        context.output.line((dryRun ? "Would: " : "") + summary + ": \(plural(notes.count, "note")).")
+        context.output.line((dryRun ? "Would: " : "") + edit.summary + ": \(plural(edit.notes.count, "note")).")
         var failed = 0
-        for note in notes.sorted(by: { $0.path < $1.path }) {
+        for path in edit.notes {
             if dryRun {
-                context.output.line("  would rewrite \(note.path)")
+                context.output.line("  would rewrite \(path)")
                 continue
             }
             do {
-                try files.rewrite(note.path) { data in
-                    do { return try edit(data) } catch let failure as FrontMatterEditor.Failure {
-                        throw CLIError.cannotEdit(path: note.path, reason: Self.describe(failure))
+                try files.rewrite(path) { data in
+                    do {
+                        switch edit.change {
+                        case .set(let key, let value):
+                            return try FrontMatterEditor.set(key, to: YAMLText.scalar(value), in: data)
+                        case .remove(let key): return try FrontMatterEditor.remove(key, in: data)
+                        }
+                    } catch let failure as FrontMatterEditor.Failure {
+                        throw CLIError.cannotEdit(path: path, reason: Self.describe(failure))
                     }
                 }
-                context.output.line("  rewrote \(note.path)")
+                context.output.line("  rewrote \(path)")
             } catch {
                 failed += 1
                 context.output.error(error)
             }
         }
-        if !dryRun { try ConfigFile.write(config, to: context.vault.layout) }
+        if !dryRun { try ConfigFile.write(edit.config, to: context.vault.layout) }
         if failed > 0 { throw CLIError.silentFailure }
     }
 

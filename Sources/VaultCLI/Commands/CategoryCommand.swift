@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -21,9 +22,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let notes = context.vault.loadNotes().notes
-                var counts: [String: Int] = [:]
-                for note in notes { if let c = note.category { counts[c.lowercased(), default: 0] += 1 } }
+                let counts = ConfigEdits.categoryCounts(context.app().notes.summaries().notes)
                 let categories = context.config.categories.sorted {
                     $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
                 }
@@ -62,9 +61,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard config.category(named: name) == nil else { throw CLIError.categoryExists(name) }
-                config.categories.append(Category(name: name.trimmingSpaces(), color: color.lowercased()))
+                let config = try ConfigEdits.addCategory(name, color: color, to: context.config)
                 try ConfigFile.write(config, to: context.vault.layout)
                 context.output.line("Added category \(name) (\(color.lowercased())).")
             }
@@ -84,15 +81,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard
-                    let index = config.categories.firstIndex(where: {
-                        $0.name.caseInsensitiveCompare(name) == .orderedSame
-                    })
-                else { throw CLIError.unknownCategory(name) }
-                config.categories[index].color = color.lowercased()
-                try ConfigFile.write(config, to: context.vault.layout)
-                context.output.line("\(config.categories[index].name) is now \(color.lowercased()).")
+                let edited = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
+                try ConfigFile.write(edited.config, to: context.vault.layout)
+                context.output.line("\(edited.name) is now \(color.lowercased()).")
             }
         }
 
@@ -107,19 +98,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard let current = config.category(named: old) else { throw CLIError.unknownCategory(old) }
-                let target = config.category(named: new)?.name ?? new.trimmingSpaces()
-                let merged =
-                    config.category(named: new) != nil && target.caseInsensitiveCompare(current.name) != .orderedSame
-                config.categories = config.categories.compactMap { category in
-                    guard category.name == current.name else { return category }
-                    return merged ? nil : Category(name: target, color: category.color)
-                }
-                let verb = merged ? "Merge \(current.name) into \(target)" : "Rename \(current.name) to \(target)"
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
-                    to: notes(in: context, category: current.name), config: config, summary: verb
-                ) { try FrontMatterEditor.set("category", to: YAMLText.scalar(target), in: $0) }
+                let edit = try ConfigEdits.renameCategory(
+                    old, to: new, in: context.config, notes: context.app().notes.summaries().notes)
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
             }
         }
 
@@ -132,18 +113,10 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard let current = config.category(named: name) else { throw CLIError.unknownCategory(name) }
-                config.categories.removeAll { $0.name == current.name }
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
-                    to: notes(in: context, category: current.name), config: config, summary: "Remove \(current.name)"
-                ) { try FrontMatterEditor.remove("category", in: $0) }
+                let edit = try ConfigEdits.removeCategory(
+                    name, from: context.config, notes: context.app().notes.summaries().notes)
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
             }
         }
     }
-}
-
-/// The notes filed under `category` (compared case-insensitively).
-private func notes(in context: CommandContext, category: String) -> [Note] {
-    context.vault.loadNotes().notes.filter { $0.category?.caseInsensitiveCompare(category) == .orderedSame }
 }

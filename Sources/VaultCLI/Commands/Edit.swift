@@ -1,4 +1,5 @@
 import ArgumentParser
+import VaultApp
 import VaultStore
 
 extension VaultCommand {
@@ -13,7 +14,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let found = try context.vault.resolve(note, in: context.vault.loadNotes().notes)
+            let found = try context.app().findNote(context.vault.noteReference(note))
             try Editor.open(context.vault.layout.url(of: found.path).path)
         }
     }
@@ -33,7 +34,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let found = try context.vault.resolve(note, in: context.vault.loadNotes().notes)
+            let found = try context.app().findNote(context.vault.noteReference(note))
             try NoteFiles(layout: context.vault.layout).remove(found.path)
             context.output.line("Deleted \(found.path)")
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
@@ -42,11 +43,11 @@ extension VaultCommand {
             let config = context.config
             var note = NewNote(id: UUID().uuidString.lowercased(), created: context.now, title: "")
             if let category {
-                guard let known = config.category(named: category) else { throw CLIError.unknownCategory(category) }
+                guard let known = config.category(named: category) else { throw AppError.unknownCategory(category) }
                 note.category = known.name
             }
             if let sourceType {
-                guard config.knowsSourceType(sourceType) else { throw CLIError.unknownSourceType(sourceType) }
+                guard config.knowsSourceType(sourceType) else { throw AppError.unknownSourceType(sourceType) }
                 note.sourceType = sourceType.lowercased()
             }
             note.tags = Tag.merge(tags)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -19,7 +20,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let found = try context.vault.resolve(note, in: context.vault.loadNotes().notes)
+            let found = try context.app().findNote(context.vault.noteReference(note))
             let data = try NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(found.path)
             if json {
                 struct Shown: Encodable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultMarkdown
 import VaultStore
@@ -48,9 +49,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard !config.knowsSourceType(name) else { throw CLIError.sourceTypeExists(name) }
-                config.sourceTypes.append(name.lowercased())
+                let config = try ConfigEdits.addSourceType(name, to: context.config)
                 try ConfigFile.write(config, to: context.vault.layout)
                 context.output.line("Added source type \(name.lowercased()).")
             }
@@ -65,15 +64,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var config = context.config
-                guard config.knowsSourceType(name) else { throw CLIError.unknownSourceType(name) }
-                config.sourceTypes.removeAll { $0.caseInsensitiveCompare(name) == .orderedSame }
-                let notes = context.vault.loadNotes().notes.filter {
-                    !$0.sourceTypeInferred && $0.sourceType?.caseInsensitiveCompare(name) == .orderedSame
-                }
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(
-                    to: notes, config: config, summary: "Remove source type \(name.lowercased())"
-                ) { try FrontMatterEditor.remove("source_type", in: $0) }
+                let edit = try ConfigEdits.removeSourceType(
+                    name, from: context.config, notes: context.app().notes.summaries().notes)
+                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
             }
         }
     }
