@@ -22,7 +22,7 @@ export VAULT_NOW=2026-11-18T09:00:00Z NO_COLOR=1
 if [ ! -f "$dir/.bench-ready" ]; then
     rm -rf "$dir"
     python3 "$here/../shared/bench/make_vault.py" "$dir" --notes "$notes"
-    [ -f "$dir/.vault/config.yml" ] || { mkdir -p "$dir/.vault"; printf 'version: 1\ntimezone: UTC\n' > "$dir/.vault/config.yml"; }
+    [ -f "$dir/.vault/config.yml" ] || { mkdir -p "$dir/.vault"; printf 'version: 1\ntimezone: UTC\ndecks: [/]\n' > "$dir/.vault/config.yml"; }
     "$bin" --vault "$dir" cards --json > "$dir/.cards.json"
     python3 "$here/benchmarks/card_events.py" "$dir" "$dir/.cards.json" --events "$events"
     touch "$dir/.bench-ready"

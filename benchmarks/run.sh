@@ -92,6 +92,8 @@ vault_of() {
     mkdir -p "$BENCH_DIR"
     python3 "$MAKE_VAULT" "$dir" --notes "$n" >/dev/null
     (cd "$dir" && "$VAULT" init >/dev/null)
+    # The generated notes hold flashcards: the whole vault is their deck (init makes none in a full folder).
+    echo "decks: [/]" >>"$dir/.vault/config.yml"
   fi
   echo "$dir"
 }
