@@ -17,6 +17,8 @@ struct AdoptionTests {
         folder.write("Spanish/verbs.md", Data("---\ntags: [flashcards]\n---\nser ::: to be\n".utf8))
         folder.write("Spanish/off.md", Data("---\ntags: [flashcards]\ncards: false\n---\ntener :: to have\n".utf8))
         folder.write("Inbox/opt-in.md", Data("---\ncards: true\n---\nThe ==mitochondria== is the powerhouse.\n".utf8))
+        folder.write("Release notes/v1.1.5.md", Data("- Fixed a bug.\n\n# Improved\n\n- Faster ==search==.\n".utf8))
+        folder.write("pages/Spaced Repetition.md", Data("- term:: spacing\n  - nested ==bullet==\n- [[Canvas]]\n".utf8))
         return folder
     }
 
@@ -44,6 +46,8 @@ struct AdoptionTests {
         let titles = Dictionary(uniqueKeysWithValues: notes.map { ($0["path"] as! String, $0["title"] as! String) })
         #expect(titles["Plugins/Canvas.md"] == "Canvas")
         #expect(titles["Meetings/2026-11-02 standup.md"] == "2026-11-02 standup")
+        #expect(titles["Release notes/v1.1.5.md"] == "v1.1.5")
+        #expect(titles["pages/Spaced Repetition.md"] == "Spaced Repetition")
     }
 
     @Test("init in an empty folder makes the whole vault one deck")
