@@ -228,6 +228,21 @@ cards_dir="$BENCH_DIR/cards-75000"
 BENCH_DIR="$cards_dir" PREPARE_ONLY=1 "$ROOT/benchmarks/cards_bench.sh" 75000 1000000
 bench_row "flashcards" "vault study --list (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --list --vault $cards_dir"
 bench_row "flashcards" "vault status (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $cards_dir"
+# An adopted vault: 100k notes without front matter, dates from git
+# (benchmarks/adopt_bench.sh). `vault init` is timed from nothing each run;
+# then status with its caches deleted (git dates read, catalog built) and warm.
+if [[ " $SIZES " == *" 100000 "* ]]; then
+  adopt_dir=$("$ROOT/benchmarks/adopt_bench.sh" "$BENCH_DIR/adopted-100000" 100000)
+  clean="rm -rf $adopt_dir/.vault $adopt_dir/.gitignore $adopt_dir/.gitattributes"
+  bench_row "adopted vault" "vault init (100k notes without front matter, in git)" \
+    "$VAULT init $adopt_dir --timezone UTC" "" "$clean"
+  $clean
+  "$VAULT" init "$adopt_dir" --timezone UTC >/dev/null
+  bench_row "adopted vault" "vault status, caches deleted before each run (git dates read, catalog built)" \
+    "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir" "" "rm -rf $adopt_dir/.vault/cache"
+  bench_row "adopted vault" "vault status (100k notes, dates from git)" \
+    "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir"
+fi
 # ============================================================ END OTHER BENCHMARKS
 
 # ---------------------------------------------------------------- report
