@@ -31,7 +31,7 @@ public struct AppContext {
         self.vault = vault
     }
 
-    /// The real adapters over `vault`: the replay starts loading at once, on another thread.
+    /// The real adapters over `vault` (nothing is read until a use case asks).
     public static func open(_ vault: Vault, now: Date) -> AppContext {
         AppContext(
             notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),

@@ -44,7 +44,7 @@ struct CommandContext {
 
     var config: VaultConfig { vault.config }
 
-    /// The use cases' context over the real adapters (the ledger starts loading at once).
+    /// The use cases' context over the real adapters.
     func app() -> AppContext { AppContext.open(vault, now: now) }
     var timeZone: TimeZone { vault.config.timeZone }
 }

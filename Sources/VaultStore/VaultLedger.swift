@@ -6,25 +6,33 @@ import VaultCore
 /// schedule memo (`cards.bin`), appends go through ``LedgerAppender``. The
 /// caches are this adapter's private business.
 ///
-/// The replay starts loading on another thread when the adapter is made,
-/// so a command's note scan (kernel time) and the replay's decoding (user
-/// time) overlap.
+/// ``prefetch()`` starts loading the replay on another thread, so that a
+/// command's note scan (kernel time) and the replay's decoding (user time)
+/// overlap; a command that never asks for the replay (a search) reads no
+/// ledger at all.
 public final class VaultLedger: LedgerSource, @unchecked Sendable {
     public let layout: VaultLayout
     public let timeZone: TimeZone
-    private let loading: Background<ReplayedLedger>
+    /// The replay being loaded, once asked for (commands use the adapter from one thread).
+    private var loading: Background<ReplayedLedger>?
     private var appender: LedgerAppender?
 
-    /// Starts loading the replay of the vault at `layout`.
+    /// The ledger of the vault at `layout`; nothing is read yet.
     public init(layout: VaultLayout, timeZone: TimeZone) {
         self.layout = layout
         self.timeZone = timeZone
+    }
+
+    public func prefetch() {
+        guard loading == nil else { return }
+        let (layout, timeZone) = (layout, timeZone)
         loading = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
     }
 
     /// The replay, with where it came from (waits for the loading thread).
     public var replayed: ReplayedLedger {
-        let ledger = loading.value()
+        prefetch()
+        let ledger = loading!.value()
         KeptUntilExit.keep(ledger)  // a million events are not freed one by one at exit
         return ledger
     }

@@ -14,6 +14,7 @@ final class MemoryLedger: LedgerSource {
         self.timeZone = timeZone
     }
 
+    func prefetch() {}
     func replay() -> LedgerReplay { LedgerReplay(history(), timeZone: timeZone) }
     func diagnostics() -> [Diagnostic] { [] }
     func history() -> LedgerHistory { LedgerHistory(events.sorted(by: LedgerEvent.replayOrder)) }

@@ -29,6 +29,7 @@ public struct CurationSnapshot {
         -> CurationSnapshot
     {
         var trace = PhaseTrace()
+        context.ledger.prefetch()  // the replay decodes on another thread while the notes are scanned
         let loaded =
             full.map { NoteSummaries(notes: $0.map(\.summary), cards: [], problems: []) }
             ?? context.notes.summaries()

@@ -13,6 +13,7 @@ public struct Studying {
     /// Reads the cards (from the note source's summaries: the catalog on disk).
     public init(_ context: AppContext) {
         var trace = PhaseTrace()
+        context.ledger.prefetch()  // the replay decodes on another thread while the notes are scanned
         let summaries = context.notes.summaries()
         self.context = context
         self.cards = summaries.cards

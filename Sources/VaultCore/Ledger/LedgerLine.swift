@@ -88,7 +88,7 @@ public enum LedgerLine {
     }
 
     /// Parses one line given as UTF-8 bytes (without its newline).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<LedgerEvent, Failure> {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<LedgerEvent, Failure> {
         var end = bytes.count
         if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
         // Find the tab-separated fields.

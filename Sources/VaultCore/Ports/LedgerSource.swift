@@ -5,6 +5,9 @@ import Foundation
 /// implements it over `.vault/ledger/` with its replay caches as private
 /// details; tests implement it in memory.
 public protocol LedgerSource: LedgerSink {
+    /// Starts reading the replay where the adapter can do so in the
+    /// background (the next ``replay()`` waits for it); does nothing where it cannot.
+    func prefetch()
     /// The ledger replayed: curation state, study days, device sequences and
     /// the feature events (``LedgerReplay/featureEvents``).
     func replay() -> LedgerReplay
