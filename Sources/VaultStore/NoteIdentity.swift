@@ -4,13 +4,21 @@ import VaultMarkdown
 
 /// Gives a note an `id` the first time the ledger must name it.
 public enum NoteIdentity {
-    /// The note's id, writing a new UUID into its front matter when it has
-    /// none (atomically, changing no other byte). `adopted` is true when it wrote one.
+    /// The note's id, writing one into its front matter when it has none
+    /// (atomically, changing no other byte). `adopted` is true when it wrote one.
+    ///
+    /// The id written is ``DerivedNoteID``'s: the same on every clone, so
+    /// two machines deciding the same note merge without a conflict. The
+    /// adoption runs under the ledger lock and reads the note again first, so
+    /// two `vault` processes never give one note two ids: the second finds
+    /// the first's.
     /// - Throws: ``VaultStoreError/cannotAddID(path:reason:)`` when the front matter cannot be edited safely.
     public static func ensure(_ note: some NoteNaming, in layout: VaultLayout) throws -> (id: String, adopted: Bool) {
         if let id = note.id { return (id, false) }
-        let id = UUID().uuidString.lowercased()
-        do {
+        return try LedgerStore(layout: layout).withLock {
+            let current = try NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!).load(path: note.path)
+            if let id = current.id { return (id, false) }
+            let id = DerivedNoteID.id(path: note.path, created: note.created, origin: note.createdOrigin)
             try NoteFiles(layout: layout).rewrite(note.path) { data in
                 do { return try FrontMatterEditor.set("id", to: id, in: data) } catch let failure
                     as FrontMatterEditor.Failure
@@ -25,8 +33,8 @@ public enum NoteIdentity {
                     }
                 }
             }
+            return (id, true)
         }
-        return (id, true)
     }
 }
 

@@ -191,4 +191,55 @@ struct SyncTests {
         #expect(r.status == 1)
         #expect(r.stderr.contains("has no remote; add one with `git remote add origin URL`"))
     }
+
+    @Test(
+        "both decide the same note without an id, then sync in either order: one id, no conflict, the same state",
+        arguments: [true, false])
+    func idlessNoteOnBothMachines(laptopFirst: Bool) throws {
+        let m = try Machines(union: true)
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        let plain = "2026/11/2026-11-13 plain.md"
+        laptop.now = "2026-11-15T18:00:00Z"
+        phone.now = "2026-11-15T19:00:00Z"
+        #expect(try laptop.run(["review", "weekly", "--keep", plain]).status == 0)
+        #expect(try phone.run(["review", "weekly", "--archive", plain]).status == 0)
+        let written = try String(contentsOf: laptop.root.appendingPathComponent(plain), encoding: .utf8)
+        #expect(written == (try String(contentsOf: phone.root.appendingPathComponent(plain), encoding: .utf8)))
+        let (first, second) = laptopFirst ? (laptop, phone) : (phone, laptop)
+        for machine in [first, second, first] {
+            let synced = try machine.run(["sync"])
+            #expect(synced.status == 0, "\(synced.stderr)")
+            #expect(!synced.stderr.contains("CONFLICT"))
+        }
+        laptop.now = "2026-11-18T09:00:00Z"
+        phone.now = "2026-11-18T09:00:00Z"
+        let a = try laptop.run(["status", "--json"]).stdout
+        #expect(a == (try phone.run(["status", "--json"]).stdout))
+        let weekly = try laptop.run(["list", "daily", "--json", "--archived"]).stdout
+        #expect(weekly == (try phone.run(["list", "daily", "--json", "--archived"]).stdout))
+        #expect(try laptop.sh("git status --porcelain") == "")
+        // The phone's later archive wins on both.
+        let history = try laptop.run(["history", plain, "--json"]).stdout
+        #expect(history.components(separatedBy: "\"curate\"").count - 1 == 2, "both decisions name the one id")
+    }
+
+    @Test("parallel decisions on one note without an id give it one id and keep every decision")
+    func parallelAdoption() throws {
+        var vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        vault.now = "2026-11-15T18:00:00Z"
+        let plain = "2026/11/2026-11-13 plain.md"
+        let binary = VaultSandbox.binary.path
+        let env = vault.environment()
+        let exports = ["VAULT_DIR", "VAULT_NOW", "NO_COLOR"].map { "\($0)='\(env[$0]!)'" }.joined(separator: " ")
+        try vault.sh(
+            "for i in 1 2 3 4 5 6 7 8; do env \(exports) '\(binary)' review weekly --keep '\(plain)' >/dev/null & done; wait"
+        )
+        let text = try String(contentsOf: vault.root.appendingPathComponent(plain), encoding: .utf8)
+        #expect(text.components(separatedBy: "id: ").count - 1 == 1, "\(text)")
+        let history = try vault.run(["history", plain, "--json"]).stdout
+        #expect(history.components(separatedBy: "\"curate\"").count - 1 == 8)
+    }
 }

@@ -39,6 +39,23 @@ public struct VaultCheck {
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
-        return (problems, loaded.notes.count)
+        return (problems + leftovers(), loaded.notes.count)
+    }
+
+    /// The temporary files that killed writes left behind (older than a minute), in the note folders and `.vault/`.
+    func leftovers() -> [Diagnostic] {
+        let folders =
+            VaultScanner(layout: vault.layout).folders().map {
+                $0.isEmpty ? vault.layout.root : vault.layout.url(of: $0)
+            }
+            + [vault.layout.dotVault, vault.layout.dotVault.appendingPathComponent("ledger")]
+        return folders.flatMap { AtomicFile.staleTemporaries(in: $0) }.compactMap { url in
+            guard let path = vault.layout.relativePath(of: url) else { return nil }
+            return Diagnostic(
+                code: "leftover-temporary", severity: .warning, path: path, line: nil,
+                message:
+                    "a temporary file left by a write that was killed midway; the next write in this folder removes it, or delete it."
+            )
+        }
     }
 }

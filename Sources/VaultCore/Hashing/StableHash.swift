@@ -21,7 +21,7 @@ public enum StableHash {
 
     /// FNV-1a (64 bits) of the UTF-8 bytes of `text`.
     @inlinable
-    public static func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+    public static func fnv1a(_ text: String, seed: UInt64 = fnvOffset) -> UInt64 { fnv1a(text.utf8, seed: seed) }
 
     /// SplitMix64's output function: a bijection on 64 bits that spreads
     /// every input bit over the whole word (golden-ratio increment, then two

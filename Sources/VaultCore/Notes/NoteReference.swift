@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a command-line argument names a note: an id, an id prefix, or a path.
 public enum NoteReference {
     /// Why a reference matched no single note.
@@ -52,6 +54,9 @@ public protocol NoteNaming {
     var id: String? { get }
     var title: String { get }
     var aliases: [String] { get }
+    /// When the note was created, and where that date came from.
+    var created: Date? { get }
+    var createdOrigin: CreatedOrigin { get }
 }
 
 extension NoteNaming {
