@@ -104,7 +104,7 @@ struct SyncTests {
             #expect(conflict.count == 1)
             let devices = [laptop, phone].map {
                 try! String(contentsOf: $0.root.appendingPathComponent(".vault/local/device"), encoding: .utf8)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                    .split(separator: "\n").first.map(String.init) ?? ""
             }
             #expect(
                 conflict.first.map {

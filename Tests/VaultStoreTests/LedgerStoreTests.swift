@@ -121,7 +121,27 @@ struct DeviceIDCrashTests {
             atPath: layout.localFolder.appendingPathComponent("device").path, contents: Data())
         let id = try LedgerStore(layout: layout).deviceID()
         #expect(id.count == 12)
-        #expect(
-            try String(contentsOf: layout.localFolder.appendingPathComponent("device"), encoding: .utf8) == id + "\n")
+        let text = try String(contentsOf: layout.localFolder.appendingPathComponent("device"), encoding: .utf8)
+        #expect(text == "\(id)\nhost \(LedgerStore.hostName())\nroot \(root.standardizedFileURL.path)\n")
+        #expect(try LedgerStore(layout: layout).deviceID() == id, "the same machine and folder keep the id")
+    }
+
+    @Test("a vault copied with its device file (cp -a, a sync tool) gets a device id of its own; an older file keeps its id")
+    func copiedDeviceFile() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let original = base.appendingPathComponent("a")
+        try VaultInitializer.initialize(original, timeZoneIdentifier: "UTC")
+        let first = try LedgerStore(layout: VaultLayout(root: original)).deviceID()
+        let copy = base.appendingPathComponent("b")
+        try FileManager.default.copyItem(at: original, to: copy)
+        let second = try LedgerStore(layout: VaultLayout(root: copy)).deviceID()
+        #expect(second != first)
+        #expect(try LedgerStore(layout: VaultLayout(root: original)).deviceID() == first)
+        // A device file from before the binding: the id is kept.
+        let device = VaultLayout(root: original).localFolder.appendingPathComponent("device")
+        try "0123456789ab\n".write(to: device, atomically: true, encoding: .utf8)
+        #expect(try LedgerStore(layout: VaultLayout(root: original)).deviceID() == "0123456789ab")
+        #expect(try String(contentsOf: device, encoding: .utf8).hasPrefix("0123456789ab\nhost "))
     }
 }

@@ -43,9 +43,9 @@ public enum LedgerChecks {
             let place = locate(identity)
             problems.append(
                 Diagnostic(
-                    code: "ledger-clash", severity: .error, path: place?.path ?? ".vault/ledger", line: place?.line,
+                    code: "ledger-clash", severity: .warning, path: place?.path ?? ".vault/ledger", line: place?.line,
                     message:
-                        "two different lines claim event \(identity.device)#\(identity.sequence); the first in replay order is used. Was the ledger edited by hand?"
+                        "two different events claim the identity \(identity.device)#\(identity.sequence); both are kept and replayed. This happens when a vault is copied with its .vault/local/device (cp -a, Syncthing, Dropbox): vault now gives a copied vault a device id of its own."
                 ))
         }
         return problems

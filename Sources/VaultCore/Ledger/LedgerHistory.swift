@@ -4,13 +4,15 @@
 /// only on the set of lines, never on their order, so two clones holding the
 /// same lines compute the same state.
 public struct LedgerHistory: Sendable {
-    /// Unique events, ordered by time, then device, then sequence.
+    /// Unique events, ordered by time, then device, then sequence (then
+    /// content, for two different events claiming one identity).
     public private(set) var events: [LedgerEvent]
-    /// Identities that appeared with different contents (a hand edit or a
-    /// bug): the first in replay order is kept.
+    /// Identities that appeared with different contents (a vault copied with
+    /// its device id, a hand edit): every one of those events is kept, so no
+    /// decision is lost, and `vault check` reports the clash.
     public private(set) var clashingIdentities: [LedgerEvent.Identity]
 
-    /// Orders and deduplicates `events` (duplicates share a device and sequence).
+    /// Orders `events` and drops exact duplicates (the same line read twice).
     public init(_ events: [LedgerEvent]) {
         var sorted = events
         // Ledger files are appended in time order, so the common case is
@@ -23,20 +25,15 @@ public struct LedgerHistory: Sendable {
         }
         var unique: [LedgerEvent] = []
         unique.reserveCapacity(sorted.count)
-        var seen = Set<LedgerEvent.Identity>(minimumCapacity: sorted.count)
+        // `LedgerEvent` hashes by identity and compares by content: the set
+        // holds each different line once, whatever identity it claims.
+        var seen = Set<LedgerEvent>(minimumCapacity: sorted.count)
+        var identities = Set<LedgerEvent.Identity>(minimumCapacity: sorted.count)
         var clashes: [LedgerEvent.Identity] = []
         for event in sorted {
-            if let last = unique.last, last.sequence == event.sequence, last.device == event.device,
-                last.time == event.time
-            {
-                if last != event { clashes.append(event.identity) }
-                continue
-            }
-            if seen.insert(event.identity).inserted {
-                unique.append(event)
-            } else {
-                clashes.append(event.identity)
-            }
+            guard seen.insert(event).inserted else { continue }  // the same line again
+            if !identities.insert(event.identity).inserted { clashes.append(event.identity) }
+            unique.append(event)
         }
         self.events = unique
         self.clashingIdentities = clashes

@@ -173,23 +173,55 @@ public struct LedgerStore: Sendable {
 
     /// This clone's device id from `.vault/local/device`, created (random,
     /// 12 hex digits) on first use.
+    ///
+    /// The file also records the machine (host name) and the vault folder it
+    /// was made for. A copy of the vault (`cp -a`, Syncthing, Dropbox: they
+    /// copy `.vault/local/` too) finds another machine or folder there and
+    /// makes a device id of its own, so two copies never write the same
+    /// (device, sequence) pair. A file without that record (older vaults)
+    /// keeps its id and gets one.
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
     public func deviceID() throws -> String {
         let url = layout.localFolder.appendingPathComponent("device")
-        func stored() -> String? {
+        let binding = ["host " + Self.hostName(), "root " + layout.root.standardizedFileURL.path]
+        /// The stored id, and whether it was made here (nil binding: an older file).
+        func stored() -> (id: String, here: Bool?)? {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return !id.isEmpty && !id.contains(where: { $0 == " " || $0 == "\t" }) ? id : nil
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard let id = lines.first, !id.isEmpty, !id.contains(where: { $0 == " " || $0 == "\t" }) else {
+                return nil
+            }
+            let recorded = lines.dropFirst().filter { !$0.isEmpty }
+            return (id, recorded.isEmpty ? nil : Array(recorded) == binding)
         }
-        if let id = stored() { return id }
+        func write(_ id: String) throws {
+            try AtomicFile.write(Data(([id] + binding).joined(separator: "\n").appending("\n").utf8), to: url)
+        }
+        if let found = stored(), found.here == true { return found.id }
         // Under the lock, so two first writers agree; an empty or broken file
         // (a crash while it was made) is replaced, never trusted.
         return try withLock {
-            if let id = stored() { return id }
-            let id = String((0..<12).map { _ in "0123456789abcdef".randomElement()! })
-            try AtomicFile.write(Data((id + "\n").utf8), to: url)
-            return id
+            switch stored() {
+            case let found? where found.here == true:
+                return found.id
+            case let found? where found.here == nil:
+                try write(found.id)  // an older file: the id stays, and is bound here from now on
+                return found.id
+            default:
+                let id = String((0..<12).map { _ in "0123456789abcdef".randomElement()! })
+                try write(id)
+                return id
+            }
         }
+    }
+
+    /// This machine's host name ("" when it cannot be read).
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(cString: buffer)
     }
 
     func makeLocalFolder() throws {
