@@ -15,6 +15,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
     case cannotAddID(path: String, reason: String)
+    /// `vault check --fix` would have to delete a line it does not understand.
+    case ledgerNotRepaired(path: String, reason: String)
     case notAGitRepository(String)
     case noGitRemote(String)
     case gitFailed(command: String, output: String)
@@ -45,6 +47,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .ambiguousNote(let reference, let candidates):
             return
                 "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
+        case .ledgerNotRepaired(let path, let reason):
+            return "\(path): nothing was repaired: \(reason)."
         case .cannotAddID(let path, let reason):
             return
                 "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."

@@ -242,4 +242,31 @@ struct SyncTests {
         let history = try vault.run(["history", plain, "--json"]).stdout
         #expect(history.components(separatedBy: "\"curate\"").count - 1 == 8)
     }
+
+    @Test("a vault copied with cp -a decides on both copies; once the ledgers meet, every decision is there, no clash")
+    func copiedVault() throws {
+        var a = try VaultSandbox(fixture: "curation")
+        defer { a.cleanUp() }
+        a.now = "2026-11-15T18:00:00Z"
+        #expect(try a.run(["review", "weekly", "--keep", focus]).status == 0)  // the device id exists before the copy
+        var b = VaultSandbox(
+            root: a.root.deletingLastPathComponent().appendingPathComponent("copy-\(UUID().uuidString)"))
+        defer { b.cleanUp() }
+        try a.sh("cp -a '\(a.root.path)' '\(b.root.path)'")
+        b.now = "2026-11-15T19:00:00Z"
+        #expect(try a.run(["review", "weekly", "--keep", walk]).status == 0)
+        #expect(try b.run(["review", "weekly", "--archive", walk]).status == 0)
+        // The ledgers meet (a file-sync tool or a union merge): every line of both.
+        let ledger = ".vault/ledger/2026.log"
+        let both =
+            try String(contentsOf: a.root.appendingPathComponent(ledger), encoding: .utf8)
+            + String(contentsOf: b.root.appendingPathComponent(ledger), encoding: .utf8)
+        try both.write(to: a.root.appendingPathComponent(ledger), atomically: true, encoding: .utf8)
+        a.now = "2026-11-18T09:00:00Z"
+        let history = try a.run(["history", walk, "--json"]).stdout
+        #expect(history.components(separatedBy: "\"curate\"").count - 1 == 2, "both copies' decisions on walk")
+        let check = try a.run(["check"]).stdout
+        #expect(!check.contains("ledger-clash") && !check.contains("claim the identity"), "\(check)")
+        #expect(check.contains("conflicting decisions"), "keep on one copy, archive on the other")
+    }
 }

@@ -126,7 +126,9 @@ struct DeviceIDCrashTests {
         #expect(try LedgerStore(layout: layout).deviceID() == id, "the same machine and folder keep the id")
     }
 
-    @Test("a vault copied with its device file (cp -a, a sync tool) gets a device id of its own; an older file keeps its id")
+    @Test(
+        "a vault copied with its device file (cp -a, a sync tool) gets a device id of its own; an older file keeps its id"
+    )
     func copiedDeviceFile() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }

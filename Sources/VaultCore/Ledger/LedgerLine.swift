@@ -88,11 +88,14 @@ public enum LedgerLine {
     }
 
     /// Parses one line given as UTF-8 bytes (without its newline).
+    /// A UTF-8 byte order mark before the line (an editor's) and trailing
+    /// white space (a CR, a stray tab or space) are not part of the event.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<LedgerEvent, Failure> {
         var end = bytes.count
-        if end > 0, bytes[end - 1] == 0x0D { end -= 1 }
+        while end > 0, bytes[end - 1] == 0x0D || bytes[end - 1] == 0x09 || bytes[end - 1] == 0x20 { end -= 1 }
         // Find the tab-separated fields.
         var i = 0
+        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         func nextField() -> Range<Int> {
             let start = i
             while i < end, bytes[i] != 0x09 { i += 1 }

@@ -182,9 +182,7 @@ public enum LedgerText {
     }
 
     static func checkHeader(_ line: UnsafeBufferPointer<UInt8>, path: String, into diagnostics: inout [Diagnostic]) {
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        let prefix = "# vault-ledger v"
-        guard text.hasPrefix(prefix), let version = Int(text.dropFirst(prefix.count)) else { return }
+        guard let version = headerVersion(line) else { return }
         if version > LedgerLine.version {
             diagnostics.append(
                 Diagnostic(
@@ -195,24 +193,37 @@ public enum LedgerText {
         }
     }
 
+    /// Why `vault check --fix` leaves a ledger file as it is.
+    public enum RepairRefusal: Error, Equatable, Sendable {
+        /// The header names a newer ledger format than this build reads.
+        case newerVersion(Int)
+        /// A complete line that is neither an event, a comment, a blank line nor a conflict marker.
+        case unreadableLine(Int)
+    }
+
     /// The file cleaned for `vault check --fix`: the header, then every
-    /// well-formed event line in its original bytes and order, each identity
-    /// once (those in `seen` already kept elsewhere are dropped too).
-    /// Conflict markers, malformed lines and a truncated last line go.
+    /// event line in its original bytes and order, each different event once
+    /// (`seen` holds those kept in files before this one); two different
+    /// events that claim one identity are both kept. A last line without its
+    /// newline is kept (and given one) when it is a whole event, and removed
+    /// when it was cut short; conflict markers go. A line that is none of
+    /// these, or a header of a newer format, makes it refuse, so that no line
+    /// it does not understand is ever deleted.
     public static func repaired(
-        _ bytes: [UInt8], seen: inout Set<LedgerEvent.Identity>
-    ) -> (text: [UInt8], removed: Int, duplicates: Int) {
+        _ bytes: [UInt8], seen: inout Set<LedgerEvent>
+    ) -> Result<(text: [UInt8], removed: Int, duplicates: Int), RepairRefusal> {
         bytes.withUnsafeBufferPointer { repaired($0, seen: &seen) }
     }
 
     static func repaired(
-        _ bytes: UnsafeBufferPointer<UInt8>, seen: inout Set<LedgerEvent.Identity>
-    ) -> (text: [UInt8], removed: Int, duplicates: Int) {
+        _ bytes: UnsafeBufferPointer<UInt8>, seen: inout Set<LedgerEvent>
+    ) -> Result<(text: [UInt8], removed: Int, duplicates: Int), RepairRefusal> {
         var out = Array((LedgerLine.header + "\n").utf8)
         var removed = 0
         var duplicates = 0
         var start = 0
         var lineNumber = 0
+        var kept = seen
         while start < bytes.count {
             lineNumber += 1
             var end = start
@@ -220,8 +231,8 @@ public enum LedgerText {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             let isLast = end >= bytes.count
             switch classify(line) {
-            case .event(let event) where !isLast:
-                if seen.insert(event.identity).inserted {
+            case .event(let event):
+                if kept.insert(event).inserted {
                     out.append(contentsOf: line)
                     out.append(0x0A)
                 } else {
@@ -230,15 +241,43 @@ public enum LedgerText {
             case .blank:
                 break
             case .comment where lineNumber == 1:
-                break  // the header, written above
-            case .comment where !isLast:
+                if let version = headerVersion(line), version > LedgerLine.version {
+                    return .failure(.newerVersion(version))
+                }
+            case .comment:
                 out.append(contentsOf: line)
                 out.append(0x0A)
-            default:
+            case .conflictMarker:
                 removed += 1
+            case .malformed where isLast:
+                removed += 1  // a write cut short by a crash
+            case .malformed(let failure) where isCutShort(line, failure):
+                removed += 1  // cut short by a crash, then ended by the next append's newline
+            case .malformed:
+                return .failure(.unreadableLine(lineNumber))
             }
             start = end + 1
         }
-        return (out, removed, duplicates)
+        seen = kept
+        return .success((out, removed, duplicates))
+    }
+
+    /// True for what a write cut short leaves: a line that starts as an
+    /// event does (a valid time) and fails only for lack of what should follow.
+    static func isCutShort(_ line: UnsafeBufferPointer<UInt8>, _ failure: LedgerLine.Failure) -> Bool {
+        guard let tab = line.firstIndex(of: 0x09), LedgerLine.parseTime(line, 0..<tab) != nil else { return false }
+        switch failure {
+        case .tooFewFields, .badKind: return true
+        case .badField(let n): return line.filter { $0 == 0x09 }.count == n + 3  // the last field was cut
+        default: return false
+        }
+    }
+
+    /// The version a `# vault-ledger vN` header names.
+    static func headerVersion(_ line: UnsafeBufferPointer<UInt8>) -> Int? {
+        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = "# vault-ledger v"
+        guard text.hasPrefix(prefix) else { return nil }
+        return Int(text.dropFirst(prefix.count))
     }
 }

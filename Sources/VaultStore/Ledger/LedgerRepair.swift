@@ -19,12 +19,16 @@ public struct LedgerRepair: Sendable {
         public var duplicates: Int
     }
 
-    /// Repairs every ledger file; returns the files that changed.
-    /// - Throws: ``VaultStoreError`` when a file cannot be read or written.
+    /// Repairs every ledger file; returns the files that changed. Every
+    /// file is looked at before any is written: when one cannot be repaired
+    /// without losing a line (a line that is not an event, a newer format),
+    /// nothing is written.
+    /// - Throws: ``VaultStoreError/ledgerNotRepaired(path:reason:)`` naming the file and line;
+    ///   ``VaultStoreError`` when a file cannot be read or written.
     public func run() throws -> [Change] {
         try store.withLock {
-            var seen = Set<LedgerEvent.Identity>()
-            var changes: [Change] = []
+            var seen = Set<LedgerEvent>()
+            var planned: [(url: URL, text: [UInt8], change: Change)] = []
             var buffer = [UInt8]()
             for name in store.fileNames() {
                 let path = ".vault/ledger/" + name
@@ -32,12 +36,30 @@ public struct LedgerRepair: Sendable {
                 guard FileIO.read(url.path, into: &buffer) else {
                     throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
                 }
-                let result = LedgerText.repaired(buffer, seen: &seen)
-                guard result.text != buffer else { continue }
-                try AtomicFile.write(Data(result.text), to: url)
-                changes.append(Change(path: path, removedLines: result.removed, duplicates: result.duplicates))
+                switch LedgerText.repaired(buffer, seen: &seen) {
+                case .failure(.newerVersion(let version)):
+                    throw VaultStoreError.ledgerNotRepaired(
+                        path: path,
+                        reason:
+                            "line 1: the file is ledger format v\(version), newer than this vault (v\(LedgerLine.version)); update vault, then run `vault check --fix` again"
+                    )
+                case .failure(.unreadableLine(let line)):
+                    throw VaultStoreError.ledgerNotRepaired(
+                        path: path,
+                        reason:
+                            "line \(line) is not a ledger event; correct or delete it by hand (`vault check` shows why), then run `vault check --fix` again"
+                    )
+                case .success(let result):
+                    guard result.text != buffer else { continue }
+                    planned.append(
+                        (
+                            url, result.text,
+                            Change(path: path, removedLines: result.removed, duplicates: result.duplicates)
+                        ))
+                }
             }
-            return changes
+            for plan in planned { try AtomicFile.write(Data(plan.text), to: plan.url) }
+            return planned.map(\.change)
         }
     }
 }

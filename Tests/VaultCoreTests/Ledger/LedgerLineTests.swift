@@ -55,11 +55,11 @@ struct LedgerLineTests {
             ("2026-11-18T10:00:00.000+01:00\tdev\t0\tcurate", .badSequence),
             ("2026-11-18T10:00:00.000+01:00\tdev\tx1\tcurate", .badSequence),
             ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcu rate", .badKind),
-            ("2026-11-18T10:00:00.000+01:00\tdev\t1\t", .badKind),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\t", .tooFewFields),  // the trailing tab is not part of it
             ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\tnoequals", .badField(1)),
             ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t=2", .badField(2)),
             ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=%zz", .badField(1)),
-            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t", .badField(2)),
+            ("2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t\t=", .badField(2)),
         ]
         for (line, failure) in cases {
             guard case .failure(let got) = LedgerLine.parse(line) else {
@@ -68,6 +68,9 @@ struct LedgerLineTests {
             }
             #expect(got == failure, "\(line)")
         }
+        // A stray trailing tab or space, and a byte order mark, are not part of the event.
+        let tolerated = try? LedgerLine.parse("\u{FEFF}2026-11-18T10:00:00.000+01:00\tdev\t1\tcurate\ta=1\t \t").get()
+        #expect(tolerated?.fields.map(\.value) == ["1"])
     }
 
     @Test("conflict markers are skipped and reported with their line")
@@ -119,19 +122,54 @@ struct LedgerLineTests {
         #expect(contents.diagnostics.map(\.code) == ["ledger-version"])
     }
 
-    @Test("repair keeps every valid event line byte for byte and drops the rest")
-    func repair() {
+    @Test("repair keeps every valid event line byte for byte, drops markers, repeats and a cut-short line")
+    func repair() throws {
         let a = LedgerLine.format(event())
         var other = event()
         other.sequence = 8
         let b = LedgerLine.format(other)
-        let text =
-            "# vault-ledger v1\n<<<<<<< HEAD\n\(a)\n=======\n\(a)\n\(b)\n>>>>>>> x\nnot an event\n\(b.prefix(20))"
-        var seen = Set<LedgerEvent.Identity>()
-        var copy = text
-        let result = copy.withUTF8 { LedgerText.repaired($0, seen: &seen) }
+        let text = "# vault-ledger v1\n<<<<<<< HEAD\n\(a)\n=======\n\(a)\n\(b)\n>>>>>>> x\n\(b.prefix(20))"
+        var seen = Set<LedgerEvent>()
+        let result = try LedgerText.repaired(Array(text.utf8), seen: &seen).get()
         #expect(String(decoding: result.text, as: UTF8.self) == "# vault-ledger v1\n\(a)\n\(b)\n")
-        #expect(result.removed == 5)
+        #expect(result.removed == 4)
         #expect(result.duplicates == 1)
+    }
+
+    @Test("repair keeps a clashing event, a whole last event without its newline, a trailing tab and a BOM")
+    func repairKeepsValidEvents() throws {
+        let a = LedgerLine.format(event())
+        let clash = LedgerLine.format(event([("note", "abc"), ("decision", "archive")]))  // same device and sequence
+        var later = event()
+        later.sequence = 9
+        let last = LedgerLine.format(later)
+        let text = "# vault-ledger v1\n\(a)\t\n\u{FEFF}\(clash)\n\(last)"
+        var seen = Set<LedgerEvent>()
+        let result = try LedgerText.repaired(Array(text.utf8), seen: &seen).get()
+        let kept = LedgerText.read(result.text, path: "l.log").events
+        #expect(kept.count == 3)
+        #expect(Set(kept.map { $0["decision"] ?? "" }) == ["keep", "archive"])
+        #expect(kept.last?.sequence == 9, "the last event, which lacked its newline, is kept")
+        #expect(result.removed == 0 && result.duplicates == 0)
+        #expect(String(decoding: result.text, as: UTF8.self).hasSuffix("\n"))
+    }
+
+    @Test("repair refuses a line it cannot read and a newer format, rather than delete what it does not understand")
+    func repairRefuses() {
+        let a = LedgerLine.format(event())
+        var seen = Set<LedgerEvent>()
+        #expect(
+            LedgerText.repaired(Array("# vault-ledger v1\n\(a)\nnot an event\n".utf8), seen: &seen).failure
+                == .unreadableLine(3))
+        #expect(
+            LedgerText.repaired(Array("# vault-ledger v2\n\(a)\nkind-v2 stuff\n".utf8), seen: &seen).failure
+                == .newerVersion(2))
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
     }
 }
