@@ -269,4 +269,32 @@ struct SyncTests {
         #expect(!check.contains("ledger-clash") && !check.contains("claim the identity"), "\(check)")
         #expect(check.contains("conflicting decisions"), "keep on one copy, archive on the other")
     }
+
+    @Test(
+        "Syncthing's and Dropbox's conflict copies of a ledger file are read, named by check, and merged by --fix",
+        arguments: ["2026.sync-conflict-20261116-101010-ABCDEFG.log", "2026 (Lena's conflicted copy 2026-11-16).log"])
+    func conflictCopies(copyName: String) throws {
+        var vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        vault.now = "2026-11-15T18:00:00Z"
+        #expect(try vault.run(["review", "weekly", "--keep", focus]).status == 0)
+        let ledger = vault.root.appendingPathComponent(".vault/ledger")
+        let main = ledger.appendingPathComponent("2026.log")
+        let before = try String(contentsOf: main, encoding: .utf8)
+        // The other machine's version of the file: the same start, one more decision.
+        #expect(try vault.run(["review", "weekly", "--keep", walk]).status == 0)
+        let withWalk = try String(contentsOf: main, encoding: .utf8)
+        try withWalk.write(to: ledger.appendingPathComponent(copyName), atomically: true, encoding: .utf8)
+        try before.write(to: main, atomically: true, encoding: .utf8)
+        vault.now = "2026-11-18T09:00:00Z"
+        let listed = try vault.run(["review", "weekly", "2026-W46", "--list", "--json"]).stdout
+        #expect(listed.contains("walk.md") && listed.components(separatedBy: "\"keep\"").count - 1 == 2, "\(listed)")
+        let check = try vault.run(["check"]).stdout
+        #expect(check.contains(".vault/ledger/\(copyName): warning: a conflict copy"), "\(check)")
+        let fixed = try vault.run(["check", "--fix"])
+        #expect(fixed.stdout.contains("merged and removed \(copyName)"), "\(fixed.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: ledger.appendingPathComponent(copyName).path))
+        #expect(try String(contentsOf: main, encoding: .utf8) == withWalk, "the main file holds both decisions, once")
+        #expect(try vault.run(["review", "weekly", "2026-W46", "--list", "--json"]).stdout == listed)
+    }
 }

@@ -39,7 +39,19 @@ public struct VaultCheck {
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
-        return (problems + leftovers(), loaded.notes.count)
+        return (problems + conflictCopies() + leftovers(), loaded.notes.count)
+    }
+
+    /// The ledger files that a file-sync tool made as conflict copies.
+    func conflictCopies() -> [Diagnostic] {
+        LedgerStore(layout: vault.layout).fileNames().compactMap { name in
+            guard let original = LedgerStore.conflictCopyOriginal(name) else { return nil }
+            return Diagnostic(
+                code: "ledger-conflict-copy", severity: .warning, path: ".vault/ledger/" + name, line: nil,
+                message:
+                    "a conflict copy made by a file-sync tool; its events are read with the ledger, and `vault check --fix` merges them into \(original) and removes it."
+            )
+        }
     }
 
     /// The temporary files that killed writes left behind (older than a minute), in the note folders and `.vault/`.

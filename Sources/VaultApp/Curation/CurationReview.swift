@@ -15,6 +15,9 @@ public struct CurationReview {
         self.period = period ?? snapshot.board.defaultPeriod(level, today: snapshot.today)
     }
 
+    /// Lines of the ledger that replay skipped and `vault check` reports.
+    public var ledgerProblems: Int { snapshot.context.ledger.diagnostics().count }
+
     /// The period's notes, decisions and status.
     public var review: CurationBoard.Review { snapshot.board.review(period) }
 

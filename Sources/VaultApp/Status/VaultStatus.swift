@@ -17,8 +17,12 @@ public struct VaultStatus {
         trace.mark("streak")
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
-        return VaultStatus(snapshot: snapshot, report: report)
+        return VaultStatus(snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count)
     }
+
+    /// Lines of the ledger that replay skipped and `vault check` reports
+    /// (conflict markers, malformed or cut-short lines).
+    public let ledgerProblems: Int
 
     /// Notes in the vault.
     public var noteCount: Int { snapshot.notes.count }

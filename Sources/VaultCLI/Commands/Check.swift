@@ -28,9 +28,12 @@ extension VaultCommand {
             let check = VaultCheck(vault: context.vault)
             if fix {
                 for change in try check.repair() where !json {
-                    context.output.line(
-                        "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))."
-                    )
+                    var text =
+                        "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))"
+                    if !change.mergedCopies.isEmpty {
+                        text += "; merged and removed \(change.mergedCopies.joined(separator: ", "))"
+                    }
+                    context.output.line(text + ".")
                 }
             }
             let (problems, noteCount) = check.problems()

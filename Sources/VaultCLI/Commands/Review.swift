@@ -74,6 +74,11 @@ extension VaultCommand {
             let review = CurationReview(
                 CurationSnapshot.load(context.app()), level: level,
                 period: self.period.flatMap { ReviewPeriod($0, level: level) })
+            if review.ledgerProblems > 0 {
+                context.output.warning(
+                    "the ledger has \(plural(review.ledgerProblems, "line")) that replay skipped; `vault check` says which."
+                )
+            }
             let incomplete = review.incompleteLowerPeriods
             if !incomplete.isEmpty {
                 let names = incomplete.map { "\($0.period.id) (\($0.pendingCount) pending)" }.joined(separator: ", ")

@@ -55,6 +55,12 @@ extension VaultCommand {
                         + " since \(run.first.id), \(grouped(run.pendingNotes)) notes pending; "
                         + style.dim("`vault baseline` starts fresh"))
             }
+            if status.ledgerProblems > 0 {
+                out.line(
+                    style.yellow(
+                        "The ledger has \(plural(status.ledgerProblems, "line")) that replay skipped; `vault check` says which."
+                    ))
+            }
             if let baseline = report.baseline {
                 out.line(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
             }
@@ -96,6 +102,8 @@ struct StatusJSON: Encodable {
     var bestStreak: Int?
     /// The baseline day in force (`vault baseline`), YYYY-MM-DD.
     var baseline: String?
+    /// Ledger lines that replay skipped (`vault check` reports them).
+    var ledgerProblems: Int
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -110,6 +118,7 @@ struct StatusJSON: Encodable {
         streak = report.studyStreak?.current
         bestStreak = report.studyStreak?.best
         baseline = report.baseline?.dayString
+        ledgerProblems = status.ledgerProblems
     }
 
     enum CodingKeys: String, CodingKey {
@@ -120,6 +129,7 @@ struct StatusJSON: Encodable {
         case newFlashcards = "new_flashcards"
         case bestStreak = "best_streak"
         case baseline
+        case ledgerProblems = "ledger_problems"
     }
 
     func encode(to encoder: Encoder) throws {
@@ -135,5 +145,6 @@ struct StatusJSON: Encodable {
         try c.encode(streak, forKey: .streak)
         try c.encode(bestStreak, forKey: .bestStreak)
         try c.encode(baseline, forKey: .baseline)
+        try c.encode(ledgerProblems, forKey: .ledgerProblems)
     }
 }

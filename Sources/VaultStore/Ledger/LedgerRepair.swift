@@ -17,6 +17,8 @@ public struct LedgerRepair: Sendable {
         public var removedLines: Int
         /// Duplicate events removed.
         public var duplicates: Int
+        /// The conflict copies merged into this file (and removed).
+        public var mergedCopies: [String] = []
     }
 
     /// Repairs every ledger file; returns the files that changed. Every
@@ -30,7 +32,10 @@ public struct LedgerRepair: Sendable {
             var seen = Set<LedgerEvent>()
             var planned: [(url: URL, text: [UInt8], change: Change)] = []
             var buffer = [UInt8]()
-            for name in store.fileNames() {
+            // The main files first, so that a conflict copy adds only what they lack.
+            let names = store.fileNames()
+            let copies = names.filter { LedgerStore.conflictCopyOriginal($0) != nil }
+            for name in names where !copies.contains(name) {
                 let path = ".vault/ledger/" + name
                 let url = store.layout.url(of: path)
                 guard FileIO.read(url.path, into: &buffer) else {
@@ -58,7 +63,46 @@ public struct LedgerRepair: Sendable {
                         ))
                 }
             }
-            for plan in planned { try AtomicFile.write(Data(plan.text), to: plan.url) }
+            for copy in copies {
+                let path = ".vault/ledger/" + copy
+                let url = store.layout.url(of: path)
+                guard FileIO.read(url.path, into: &buffer) else {
+                    throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
+                }
+                let mainName = LedgerStore.conflictCopyOriginal(copy)!
+                let mainPath = ".vault/ledger/" + mainName
+                switch LedgerText.repaired(buffer, seen: &seen) {
+                case .failure:
+                    throw VaultStoreError.ledgerNotRepaired(
+                        path: path,
+                        reason:
+                            "this conflict copy holds a line that is not a ledger event or is of a newer format; merge it by hand"
+                    )
+                case .success(let result):
+                    // Its events that the main file lacks, after the header line.
+                    let header = Array((LedgerLine.header + "\n").utf8)
+                    let extra = Array(result.text.dropFirst(header.count))
+                    if let k = planned.firstIndex(where: { $0.change.path == mainPath }) {
+                        planned[k].text += extra
+                        planned[k].change.mergedCopies.append(copy)
+                    } else {
+                        let mainURL = store.layout.url(of: mainPath)
+                        var text = (FileManager.default.contents(atPath: mainURL.path).map { [UInt8]($0) }) ?? header
+                        if let last = text.last, last != 0x0A { text.append(0x0A) }
+                        planned.append(
+                            (
+                                mainURL, text + extra,
+                                Change(path: mainPath, removedLines: 0, duplicates: 0, mergedCopies: [copy])
+                            ))
+                    }
+                }
+            }
+            for plan in planned {
+                try AtomicFile.write(Data(plan.text), to: plan.url)
+                for copy in plan.change.mergedCopies {
+                    try? FileManager.default.removeItem(at: store.layout.url(of: ".vault/ledger/" + copy))
+                }
+            }
             return planned.map(\.change)
         }
     }

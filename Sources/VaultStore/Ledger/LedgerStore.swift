@@ -60,6 +60,21 @@ public struct LedgerStore: Sendable {
     /// The vault-relative path of the ledger file for `year`.
     public func relativePath(year: Int) -> String { ".vault/ledger/\(year).log" }
 
+    /// The ledger file that `name` is a file-sync tool's conflict copy of
+    /// (`2026.sync-conflict-20261101-123456-ABCDEFG.log` from Syncthing,
+    /// `2026 (conflicted copy 2026-11-01).log` from Dropbox or Nextcloud,
+    /// with a user name or time in the brackets too), or nil when it is none.
+    /// A conflict copy's events are read with the ledger like any file's.
+    public static func conflictCopyOriginal(_ name: String) -> String? {
+        guard name.hasSuffix(".log"), name.count > 8 else { return nil }
+        let year = name.prefix(4)
+        guard year.allSatisfy(\.isNumber) else { return nil }
+        let rest = name.dropFirst(4).dropLast(4)
+        let syncthing = rest.hasPrefix(".sync-conflict-")
+        let bracketed = rest.hasPrefix(" (") && rest.hasSuffix(")") && rest.lowercased().contains("conflicted copy")
+        return syncthing || bracketed ? "\(year).log" : nil
+    }
+
     /// The ledger files present, sorted by name.
     public func fileNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.ledgerFolder.path)) ?? []
