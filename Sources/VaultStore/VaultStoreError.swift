@@ -20,6 +20,14 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case notAGitRepository(String)
     case noGitRemote(String)
     case gitFailed(command: String, output: String)
+    /// `vault sync` while git is in the middle of a merge, rebase or cherry-pick.
+    case syncUnfinished(String)
+    case syncEmptyRepository(String)
+    case syncDetachedHead(String)
+    /// `vault sync` would commit the deletion of many notes.
+    case syncMassDeletion(deleted: Int, total: Int)
+    /// A pull stopped in a conflict on these files (vault-relative).
+    case syncConflict(files: [String])
 
     public var errorDescription: String? {
         switch self {
@@ -56,6 +64,21 @@ public enum VaultStoreError: LocalizedError, Equatable {
             return "\(path) is not in a git repository; run `git init` there and add a remote before `vault sync`."
         case .noGitRemote(let path):
             return "the git repository of \(path) has no remote; add one with `git remote add origin URL`."
+        case .syncUnfinished(let path):
+            return
+                "git is in the middle of a merge or rebase in \(path); finish it (`git status` says how) or abort it (`git merge --abort`, `git rebase --abort`), then run `vault sync` again."
+        case .syncEmptyRepository(let path):
+            return
+                "the git repository of \(path) has no commit yet; make the first one (`git add -A && git commit -m start`) and push it, then run `vault sync`."
+        case .syncDetachedHead(let path):
+            return
+                "git's HEAD in \(path) is detached (on no branch); check out a branch (`git switch main`) before `vault sync`."
+        case .syncMassDeletion(let deleted, let total):
+            return
+                "the commit would delete \(deleted) of \(total) notes, which looks like an accident (a partial checkout, a moved folder); see `vault sync --dry-run`, and give --yes if it is meant."
+        case .syncConflict(let files):
+            return
+                "the pull stopped in a conflict in \(files.joined(separator: ", ")): both machines edited them. Your notes are as git left them, with conflict markers. Edit each to keep what you want, then `git add` it and `git commit --no-edit` and run `vault sync` again; or `git merge --abort` to go back to how they were before the pull."
         case .gitFailed(let command, let output):
             return "`\(command)` failed: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .noteExists(let path):

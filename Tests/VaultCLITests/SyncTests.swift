@@ -83,10 +83,16 @@ struct SyncTests {
         let (first, second) = laptopFirst ? (laptop, phone) : (phone, laptop)
         var r = try first.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "Committed local changes.\nPulled and pushed; no new events came in.\n")
+        #expect(
+            r.stdout
+                == "Committing:\n  2 new ledger lines\nCommitted local changes.\nPulled and pushed; no new events came in.\n"
+        )
         r = try second.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "Committed local changes.\nPulled and pushed; 2 new events came in: 2 curate.\n")
+        #expect(
+            r.stdout
+                == "Committing:\n  2 new ledger lines\nCommitted local changes.\nPulled and pushed; 2 new events came in: 2 curate.\n"
+        )
         r = try first.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasSuffix("2 new events came in: 2 curate.\n"))
@@ -123,7 +129,12 @@ struct SyncTests {
         #expect(try laptop.run(["sync"]).status == 0)
         let failed = try phone.run(["sync"])
         #expect(failed.status == 1)
-        #expect(failed.stderr.hasPrefix("error: `git pull"))
+        #expect(failed.stderr.hasPrefix("error: the pull stopped in a conflict in .vault/ledger/2026.log"))
+        #expect(failed.stderr.contains("`git merge --abort`"))
+        // An unfinished merge: the next sync refuses to start instead of committing conflict markers.
+        let again = try phone.run(["sync"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("in the middle of a merge or rebase"), "\(again.stderr)")
         #expect(try phone.read(".vault/ledger/2026.log").contains("<<<<<<<"))
         phone.now = "2026-11-18T09:00:00Z"
         let status = try phone.json(["status", "--json"]) as! [String: Any]
@@ -189,7 +200,43 @@ struct SyncTests {
         try vault.sh("git init -q -b main")
         r = try vault.run(["sync"])
         #expect(r.status == 1)
+        #expect(r.stderr.contains("has no commit yet; make the first one"), "\(r.stderr)")
+        try vault.sh("git add -A && git commit -qm start")
+        r = try vault.run(["sync"])
+        #expect(r.status == 1)
         #expect(r.stderr.contains("has no remote; add one with `git remote add origin URL`"))
+        try vault.sh("git checkout -q --detach")
+        r = try vault.run(["sync"])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "error: git's HEAD in \(vault.root.path) is detached (on no branch); check out a branch (`git switch main`) before `vault sync`.\n"
+        )
+    }
+
+    @Test("sync --dry-run lists what goes out and comes in; a mass deletion is refused without --yes")
+    func dryRunAndDeletionGuard() throws {
+        let m = try Machines(union: true)
+        defer { m.cleanUp() }
+        var (laptop, phone) = try decideDifferently(m)
+        #expect(try laptop.run(["sync"]).status == 0)
+        try "# New\n".write(to: phone.root.appendingPathComponent("2026/11/new.md"), atomically: true, encoding: .utf8)
+        let dry = try phone.run(["sync", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(
+            dry.stdout.hasPrefix(
+                "Would commit:\n  added    2026/11/new.md\n  2 new ledger lines\nComing in:\n  .vault/ledger/2026.log\n"
+            ), "\(dry.stdout)")
+        #expect(try phone.sh("git status --porcelain").contains("?? 2026/11/new.md"), "nothing committed")
+        // A partial checkout: most notes gone.
+        try phone.sh(
+            "git rm -q --cached -r 2026/10 && rm -rf 2026/10 2026/11/focus.md 2026/11/late.md 2026/11/listen.md")
+        let refused = try phone.run(["sync"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("looks like an accident"), "\(refused.stderr)")
+        #expect(try phone.sh("git log --oneline | wc -l").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let forced = try phone.run(["sync", "--yes"])
+        #expect(forced.status == 0, "\(forced.stderr)")
     }
 
     @Test(

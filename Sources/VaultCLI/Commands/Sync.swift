@@ -1,22 +1,46 @@
 import ArgumentParser
 import Foundation
+import VaultApp
 import VaultCore
 import VaultStore
 
 extension VaultCommand {
-    /// `vault sync`: commit, pull (ledger merged by union), push; report what came in.
+    /// `vault sync`: show what goes out, commit, pull (ledger merged by union), push; report what came in.
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Commit the vault's changes, pull, push, and report the events that came in.")
+            abstract: "Commit the vault's changes, pull, push, and report the events that came in.",
+            discussion: """
+                Commits only the vault's own folder, after listing what it commits (notes added, changed, \
+                deleted; new ledger lines). It refuses to commit the deletion of more than 20 notes or a \
+                tenth of the vault unless --yes, and to start while git is in the middle of a merge or rebase. \
+                The ledger merges by union; when two machines edited the same note, it names the notes and \
+                the commands to finish or abort the merge.
+
+                Examples:
+                  vault sync --dry-run   # what would be committed, and what is waiting upstream
+                  vault sync
+                """)
 
         @OptionGroup var global: GlobalOptions
 
+        @Flag(help: "List what would be committed and what is coming in; change nothing (a git fetch excepted).")
+        var dryRun = false
+
+        @Flag(help: "Commit even when many notes were deleted.")
+        var yes = false
+
         func run() throws {
             let context = try global.context()
+            let sync = VaultSync(layout: context.vault.layout)
+            let plan = try sync.plan(fetch: dryRun)
+            printPlan(plan, context: context)
+            if dryRun { return }
             let store = LedgerStore(layout: context.vault.layout)
             let before = Set(store.history().history.events.map(\.identity))
             let device = try store.deviceID()
-            let outcome = try VaultSync(layout: context.vault.layout).run(message: "vault sync from \(device)")
+            let notes = context.app().notes.summaries().notes.count
+            let outcome = try sync.run(
+                message: "vault sync from \(device)", totalNotes: notes, allowMassDeletion: yes)
             let after = store.history().history.events
             var counts: [String: Int] = [:]
             for event in after where !before.contains(event.identity) { counts[event.kind, default: 0] += 1 }
@@ -27,6 +51,34 @@ extension VaultCommand {
                 let total = counts.values.reduce(0, +)
                 let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 context.output.line("Pulled and pushed; \(plural(total, "new event")) came in: \(parts).")
+            }
+        }
+
+        /// What goes out (and, with --dry-run, what is coming in).
+        func printPlan(_ plan: VaultSync.Plan, context: CommandContext) {
+            let out = context.output
+            let notes = { (paths: [String]) in paths.filter { !$0.hasPrefix(".vault/") } }
+            let lines =
+                notes(plan.added).map { "  added    \($0)" } + notes(plan.changed).map { "  changed  \($0)" }
+                + notes(plan.deleted).map { "  deleted  \($0)" }
+            if dryRun || !lines.isEmpty || plan.newLedgerLines > 0 {
+                out.line(dryRun ? "Would commit:" : "Committing:")
+                for line in lines { out.line(line) }
+                if plan.newLedgerLines > 0 { out.line("  \(plural(plan.newLedgerLines, "new ledger line"))") }
+                if lines.isEmpty && plan.newLedgerLines == 0 { out.line("  nothing") }
+            }
+            if dryRun {
+                if let incoming = plan.incoming {
+                    out.line(incoming.isEmpty ? "Nothing is coming in." : "Coming in:")
+                    for path in incoming { out.line("  \(path)") }
+                } else {
+                    out.line("Nothing could be fetched (no upstream branch yet).")
+                }
+                if VaultSync.isMassDeletion(deleted: plan.deletedNotes.count, total: 0) {
+                    out.line(
+                        "vault sync would refuse: it deletes \(plural(plan.deletedNotes.count, "note")); give --yes if that is meant."
+                    )
+                }
             }
         }
     }

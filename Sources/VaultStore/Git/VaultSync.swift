@@ -16,16 +16,83 @@ public struct VaultSync: Sendable {
         public var pushed: Bool
     }
 
-    /// Runs the sync.
-    /// - Parameter message: the commit message for local changes.
-    /// - Throws: ``VaultStoreError`` naming the git command that failed and its output.
-    public func run(message: String) throws -> Outcome {
-        guard (try? git(["rev-parse", "--show-toplevel"])) != nil else {
-            throw VaultStoreError.notAGitRepository(layout.root.path)
+    /// What a sync would commit, and what is waiting upstream.
+    public struct Plan: Sendable, Equatable {
+        /// Vault-relative paths of notes and other files, by what happens to them.
+        public var added: [String] = []
+        public var changed: [String] = []
+        public var deleted: [String] = []
+        /// Lines added to the ledger files since the last commit.
+        public var newLedgerLines = 0
+        /// Files the remote branch changed that this clone lacks (after a fetch); nil when nothing could be fetched.
+        public var incoming: [String]?
+
+        /// Notes (`*.md`) the commit would delete.
+        public var deletedNotes: [String] { deleted.filter { $0.hasSuffix(".md") } }
+    }
+
+    /// The guard against committing a mass deletion (a partial checkout, a
+    /// folder moved away): more than this many notes, or a tenth of the vault.
+    public static let deletionLimit = 20
+
+    /// True when deleting `deleted` notes of a vault of `total` looks like an accident.
+    public static func isMassDeletion(deleted: Int, total: Int) -> Bool {
+        deleted > deletionLimit || (deleted > 0 && deleted * 10 > total)
+    }
+
+    /// What a sync would do now, without doing it (a `git fetch` excepted).
+    /// - Throws: ``VaultStoreError`` for a vault outside git, without a remote, on a detached HEAD, in an empty
+    ///   repository, or in the middle of a merge or rebase.
+    public func plan(fetch: Bool = true) throws -> Plan {
+        let remote = try checkRepository()
+        var plan = Plan()
+        let prefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let status = try git(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."])
+        var entries = status.split(separator: "\0", omittingEmptySubsequences: true).map(String.init)[...]
+        while let entry = entries.popFirst() {
+            guard entry.count > 3 else { continue }
+            let code = entry.prefix(2)
+            let path = String(entry.dropFirst(3).dropFirst(prefix.count))
+            if code.first == "R" || code.first == "C" { _ = entries.popFirst() }  // the old name follows
+            if code == "??" || code.contains("A") {
+                plan.added.append(path)
+            } else if code.contains("D") {
+                plan.deleted.append(path)
+            } else {
+                plan.changed.append(path)
+            }
         }
-        let remotes = try git(["remote"]).split(whereSeparator: \.isNewline).map(String.init)
-        guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
-            throw VaultStoreError.noGitRemote(layout.root.path)
+        let numstat = try git(["diff", "HEAD", "--numstat", "--", ".vault/ledger/"])
+        plan.newLedgerLines = numstat.split(separator: "\n").reduce(0) {
+            $0 + (Int($1.split(separator: "\t").first ?? "") ?? 0)
+        }
+        for path in plan.added where path.hasPrefix(".vault/ledger/") {
+            let text = (try? String(contentsOf: layout.url(of: path), encoding: .utf8)) ?? ""
+            plan.newLedgerLines += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count
+        }
+        if fetch, (try? git(["fetch", "-q", remote])) != nil,
+            (try? git(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])) != nil
+        {
+            let incoming = try git(["diff", "--name-only", "--relative", "HEAD...@{u}", "--", "."])
+            plan.incoming = incoming.split(separator: "\n").map(String.init)
+        }
+        return plan
+    }
+
+    /// Runs the sync: commit the vault's own paths, pull (the ledger merges
+    /// by union through .gitattributes), push.
+    /// - Parameters:
+    ///   - message: the commit message for local changes.
+    ///   - totalNotes: the notes in the vault now (for the mass-deletion guard).
+    ///   - allowMassDeletion: commit even when many notes are gone (`--yes`).
+    /// - Throws: ``VaultStoreError`` naming what stopped it, in one sentence; a
+    ///   merge that stops in a conflict names the notes and the commands to finish or abort.
+    @discardableResult
+    public func run(message: String, totalNotes: Int, allowMassDeletion: Bool) throws -> Outcome {
+        let remote = try checkRepository()
+        let deleted = try plan(fetch: false).deletedNotes.count
+        if !allowMassDeletion, Self.isMassDeletion(deleted: deleted, total: totalNotes + deleted) {
+            throw VaultStoreError.syncMassDeletion(deleted: deleted, total: totalNotes + deleted)
         }
         try git(["add", "-A", "--", "."])
         var committed = false
@@ -37,13 +104,47 @@ public struct VaultSync: Sendable {
         }
         let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let hasUpstream = (try? git(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])) != nil
-        if hasUpstream {
-            try git(["pull", "-q", "--no-rebase", "--no-edit"])
-        } else if (try? git(["ls-remote", "--exit-code", "--heads", remote, branch])) != nil {
-            try git(["pull", "-q", "--no-rebase", "--no-edit", remote, branch])
+        do {
+            if hasUpstream {
+                try git(["pull", "-q", "--no-rebase", "--no-edit"])
+            } else if (try? git(["ls-remote", "--exit-code", "--heads", remote, branch])) != nil {
+                try git(["pull", "-q", "--no-rebase", "--no-edit", remote, branch])
+            }
+        } catch {
+            let conflicted =
+                (try? git(["diff", "--name-only", "--diff-filter=U", "--relative"]))?
+                .split(separator: "\n").map(String.init) ?? []
+            if !conflicted.isEmpty { throw VaultStoreError.syncConflict(files: conflicted) }
+            throw error
         }
         try git(hasUpstream ? ["push", "-q"] : ["push", "-q", "-u", remote, branch])
         return Outcome(committed: committed, pushed: true)
+    }
+
+    /// Checks the repository is one a sync can run in, and returns the remote to use.
+    /// - Throws: ``VaultStoreError`` with one sentence for each case that is not.
+    func checkRepository() throws -> String {
+        guard (try? git(["rev-parse", "--show-toplevel"])) != nil else {
+            throw VaultStoreError.notAGitRepository(layout.root.path)
+        }
+        for marker in ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD"] {
+            let path = try git(["rev-parse", "--git-path", marker]).trimmingCharacters(in: .whitespacesAndNewlines)
+            let url = URL(fileURLWithPath: path, relativeTo: layout.root)
+            if FileManager.default.fileExists(atPath: url.path) {
+                throw VaultStoreError.syncUnfinished(layout.root.path)
+            }
+        }
+        guard (try? git(["rev-parse", "--verify", "-q", "HEAD"])) != nil else {
+            throw VaultStoreError.syncEmptyRepository(layout.root.path)
+        }
+        guard (try? git(["symbolic-ref", "-q", "HEAD"])) != nil else {
+            throw VaultStoreError.syncDetachedHead(layout.root.path)
+        }
+        let remotes = try git(["remote"]).split(whereSeparator: \.isNewline).map(String.init)
+        guard let remote = remotes.contains("origin") ? "origin" : remotes.first else {
+            throw VaultStoreError.noGitRemote(layout.root.path)
+        }
+        return remote
     }
 
     /// Runs git in the vault folder; returns stdout.
