@@ -272,7 +272,7 @@ struct SyncTests {
         #expect(history.components(separatedBy: "\"curate\"").count - 1 == 2, "both decisions name the one id")
     }
 
-    @Test("parallel decisions on one note without an id give it one id and keep every decision")
+    @Test("16 parallel decisions on one note without an id give it one id and keep every decision")
     func parallelAdoption() throws {
         var vault = try VaultSandbox(fixture: "curation")
         defer { vault.cleanUp() }
@@ -282,12 +282,12 @@ struct SyncTests {
         let env = vault.environment()
         let exports = ["VAULT_DIR", "VAULT_NOW", "NO_COLOR"].map { "\($0)='\(env[$0]!)'" }.joined(separator: " ")
         try vault.sh(
-            "for i in 1 2 3 4 5 6 7 8; do env \(exports) '\(binary)' review weekly --keep '\(plain)' >/dev/null & done; wait"
+            "for i in $(seq 16); do env \(exports) '\(binary)' review weekly --keep '\(plain)' >/dev/null & done; wait"
         )
         let text = try String(contentsOf: vault.root.appendingPathComponent(plain), encoding: .utf8)
         #expect(text.components(separatedBy: "id: ").count - 1 == 1, "\(text)")
         let history = try vault.run(["history", plain, "--json"]).stdout
-        #expect(history.components(separatedBy: "\"curate\"").count - 1 == 8)
+        #expect(history.components(separatedBy: "\"curate\"").count - 1 == 16)
     }
 
     @Test("a vault copied with cp -a decides on both copies; once the ledgers meet, every decision is there, no clash")
