@@ -161,4 +161,36 @@ struct CrashSafetyTests {
             #expect(normalised == originals[path], "\(path) was damaged: \(now)")
         }
     }
+
+    @Test(
+        "300 SIGKILLs during reviews that adopt ids leave every note whole with at most one id, and the ledger readable"
+    )
+    func killedAdoptions() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        var originals: [String: String] = [:]
+        for i in 0..<30 {
+            let path = "crash/2026-11-11 idless-\(i).md"
+            originals[path] = "# Idless \(i)\n\nNo front matter.\n"
+            try FileManager.default.createDirectory(
+                at: vault.root.appendingPathComponent("crash"), withIntermediateDirectories: true)
+            try originals[path]!.write(to: vault.root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        let paths = originals.keys.sorted()
+        var random = SystemRandomNumberGenerator()
+        for i in 0..<300 {
+            let path = paths[i % paths.count]
+            let decision = i % 3 == 0 ? "--archive" : "--keep"
+            try killed(
+                vault, ["review", "weekly", "2026-W46", decision, path],
+                after: Int.random(in: 0...40_000, using: &random))
+        }
+        for path in paths {
+            let now = try vault.read(path)
+            #expect(now.components(separatedBy: "id: ").count - 1 <= 1, "\(path): \(now)")
+            #expect(withoutAddedID(now) == originals[path], "\(path) was damaged: \(now)")
+        }
+        let check = try vault.run(["check", "--json"])
+        #expect(!check.stdout.contains("ledger-malformed") && !check.stdout.contains("ledger-clash"), "\(check.stdout)")
+    }
 }

@@ -344,4 +344,25 @@ struct SyncTests {
         #expect(try String(contentsOf: main, encoding: .utf8) == withWalk, "the main file holds both decisions, once")
         #expect(try vault.run(["review", "weekly", "2026-W46", "--list", "--json"]).stdout == listed)
     }
+
+    @Test("a note renamed on one clone while the other decides it: after both sync, its history follows it")
+    func renameWhileDeciding() throws {
+        let m = try Machines(union: true)
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        laptop.now = "2026-11-15T18:00:00Z"
+        phone.now = "2026-11-15T19:00:00Z"
+        try laptop.sh("git mv '2026/11/2026-11-13 plain.md' '2026/11/2026-11-13 renamed.md'")
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try phone.run(["review", "weekly", "--keep", "2026/11/2026-11-13 plain.md"]).status == 0)
+        let synced = try phone.run(["sync"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try laptop.run(["sync"]).status == 0)
+        for machine in [laptop, phone] {
+            let history = try machine.run(["history", "2026/11/2026-11-13 renamed.md", "--json"])
+            #expect(history.status == 0, "\(history.stderr)")
+            #expect(history.stdout.contains("\"decision\" : \"keep\""), "\(history.stdout)")
+        }
+    }
 }
