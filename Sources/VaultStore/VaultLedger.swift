@@ -13,8 +13,10 @@ import VaultCore
 public final class VaultLedger: LedgerSource, @unchecked Sendable {
     public let layout: VaultLayout
     public let timeZone: TimeZone
-    /// The replay being loaded, once asked for (commands use the adapter from one thread).
+    /// The replay being loaded, once asked for; `lock` guards it (use cases
+    /// ask for card schedules on another thread while the board is built).
     private var loading: Background<ReplayedLedger>?
+    private let lock = NSLock()
     private var appender: LedgerAppender?
 
     /// The ledger of the vault at `layout`; nothing is read yet.
@@ -23,19 +25,22 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
         self.timeZone = timeZone
     }
 
-    public func prefetch() {
-        guard loading == nil else { return }
+    public func prefetch() { _ = started() }
+
+    /// The replay's loading, started on first use.
+    private func started() -> Background<ReplayedLedger> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let loading { return loading }
         let (layout, timeZone) = (layout, timeZone)
-        loading = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
+        let started = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
+        KeptUntilExit.keep(started)  // a million events are not freed one by one at exit
+        loading = started
+        return started
     }
 
     /// The replay, with where it came from (waits for the loading thread).
-    public var replayed: ReplayedLedger {
-        prefetch()
-        let ledger = loading!.value()
-        KeptUntilExit.keep(ledger)  // a million events are not freed one by one at exit
-        return ledger
-    }
+    public var replayed: ReplayedLedger { started().value() }
 
     public func replay() -> LedgerReplay { replayed.replay }
 
