@@ -28,11 +28,19 @@ public enum CommonMark {
     }
 
     /// Parses `bytes` into a Swift tree.
+    ///
+    /// The tree is at most ``maxDepth`` levels deep: a deeper subtree (a note
+    /// of 10,000 nested list items or quotes) is kept as one text node of its
+    /// plain text, so that the renderers and the card extractor, which walk
+    /// the tree by recursion, and the tree's own release stay within the stack.
     public static func document(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
         guard let root = parse(bytes) else { return MarkdownNode(kind: .document) }
         defer { cmark_node_free(root) }
-        return copy(root)
+        return copy(root, depth: 0)
     }
+
+    /// The deepest level of a copied tree.
+    public static let maxDepth = 64
 
     /// Renders `bytes` as HTML (raw HTML in the note is replaced by a comment).
     public static func html(of bytes: UnsafeBufferPointer<UInt8>) -> String {
@@ -57,7 +65,11 @@ public enum CommonMark {
         return root
     }
 
-    private static func copy(_ node: OpaquePointer) -> MarkdownNode {
+    private static func copy(_ node: OpaquePointer, depth: Int) -> MarkdownNode {
+        if depth >= maxDepth {
+            return MarkdownNode(
+                kind: .text, literal: flattenedText(node), line: Int(cmark_node_get_start_line(node)))
+        }
         var result = MarkdownNode(kind: kind(of: node), line: Int(cmark_node_get_start_line(node)))
         switch result.kind {
         case .text, .code, .codeBlock, .htmlBlock, .htmlInline:
@@ -76,10 +88,32 @@ public enum CommonMark {
         }
         var child = cmark_node_first_child(node)
         while let current = child {
-            result.children.append(copy(current))
+            result.children.append(copy(current, depth: depth + 1))
             child = cmark_node_next(current)
         }
         return result
+    }
+
+    /// The text of `node` and everything below it, gathered with libcmark's
+    /// iterator (no recursion): literals, breaks as spaces, blocks on lines of their own.
+    private static func flattenedText(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        var event = cmark_iter_next(iterator)
+        while event != CMARK_EVENT_DONE {
+            if let current = cmark_iter_get_node(iterator) {
+                let nodeKind = kind(of: current)
+                switch nodeKind {
+                case .text, .code, .codeBlock: text += string(cmark_node_get_literal(current))
+                case .softBreak, .lineBreak: text += " "
+                default:
+                    if event == CMARK_EVENT_EXIT, nodeKind.isBlock, !text.isEmpty, text.last != "\n" { text += "\n" }
+                }
+            }
+            event = cmark_iter_next(iterator)
+        }
+        return text
     }
 
     fileprivate static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {

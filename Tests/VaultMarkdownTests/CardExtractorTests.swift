@@ -138,3 +138,33 @@ struct CardExtractorTests {
         #expect(cards(text).map(\.question) == ["quoted"])
     }
 }
+
+@Suite("Deeply nested Markdown")
+struct DeepNestingTests {
+    /// The depth of `node`'s tree, counted without recursion.
+    static func depth(_ node: MarkdownNode) -> Int {
+        var deepest = 0
+        var stack = [(node, 1)]
+        while let (current, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            stack += current.children.map { ($0, level + 1) }
+        }
+        return deepest
+    }
+
+    @Test("10,000 nested list items and 50,000 nested quotes parse, render and give their cards without deep recursion")
+    func deepNotes() {
+        var list = "# Deep\n\nq :: a\n\n"
+        for i in 0..<10_000 { list += String(repeating: "  ", count: i) + "- item \(i)\n" }
+        let quotes = "Quotes\n\n" + String(repeating: ">", count: 50_000) + " the bottom\n"
+        for text in [list, quotes] {
+            let document = Array(text.utf8).withUnsafeBufferPointer { CommonMark.document(of: $0) }
+            #expect(Self.depth(document) <= CommonMark.maxDepth + 1)
+            #expect(!TerminalRenderer(style: ANSIStyle(enabled: false)).render(document).isEmpty)
+        }
+        let cards = CardExtractor.cards(in: Data(list.utf8), notePath: "deep.md", noteID: nil)
+        #expect(cards.map(\.question) == ["q"])
+        let flat = Array(quotes.utf8).withUnsafeBufferPointer { CommonMark.document(of: $0) }
+        #expect(flat.plainText.contains("the bottom"), "the text below the cut is kept, flattened")
+    }
+}
