@@ -9,7 +9,9 @@ public enum VaultLocator {
     public static func locate(explicit: String?, environment: String?, current: URL) throws -> VaultLayout {
         let fm = FileManager.default
         for named in [explicit, environment].compactMap({ $0 }).filter({ !$0.isEmpty }) {
-            let url = URL(fileURLWithPath: named, relativeTo: current).standardizedFileURL
+            // A relative name is taken inside `current` (whether or not its URL ends in a slash).
+            let url = (named.hasPrefix("/") ? URL(fileURLWithPath: named) : current.appendingPathComponent(named))
+                .standardizedFileURL
             guard isVault(url, fm) else { throw VaultStoreError.notAVault(named) }
             return VaultLayout(root: url)
         }
