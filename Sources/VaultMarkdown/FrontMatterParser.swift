@@ -27,6 +27,13 @@ public enum FrontMatterParser {
     /// Parses YAML bytes, whose first line is line `firstLine` of the note file.
     /// - Throws: ``Failure`` when the YAML is malformed or is not a map.
     public static func parse(_ yaml: UnsafeBufferPointer<UInt8>, firstLine: Int) throws(Failure) -> FrontMatter {
+        if yaml.count > YAMLLimits.maxBytes {
+            throw Failure(
+                line: firstLine,
+                reason:
+                    "the front matter is not read: it is over \(YAMLLimits.maxBytes / 1024) KB (move the text into the body)"
+            )
+        }
         if let fast = fastParse(yaml, firstLine: firstLine) { return fast }
         return try yamsParse(String(decoding: yaml, as: UTF8.self), firstLine: firstLine)
     }
@@ -176,6 +183,9 @@ public enum FrontMatterParser {
     // MARK: - Yams
 
     static func yamsParse(_ yaml: String, firstLine: Int) throws(Failure) -> FrontMatter {
+        if let refusal = YAMLLimits.refusal(yaml) {
+            throw Failure(line: firstLine + refusal.line - 1, reason: "the front matter is not read: \(refusal.reason)")
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)

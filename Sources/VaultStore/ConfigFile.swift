@@ -17,6 +17,10 @@ public enum ConfigFile {
     /// Parses config text; `path` names the file in errors.
     /// - Throws: ``VaultStoreError/badConfig(path:line:reason:)``.
     public static func parse(_ text: String, path: String) throws -> VaultConfig {
+        if let refusal = YAMLLimits.refusal(text) {
+            throw VaultStoreError.badConfig(
+                path: path, line: refusal.line, reason: "the file is not read: \(refusal.reason).")
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)

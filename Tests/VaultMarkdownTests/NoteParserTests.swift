@@ -224,3 +224,39 @@ struct FrontMatterParserTests {
         #expect(fm["meta"] == .other("rating: 5"))
     }
 }
+
+@Suite("Hostile front matter")
+struct HostileFrontMatterTests {
+    @Test("an alias bomb, 5,000-deep nesting and 100 KB of YAML are refused at once with the line, the body still read")
+    func refused() {
+        let bomb =
+            "---\na: &a [\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\",\"x\"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n"
+            + "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n---\n# Bomb\n\nbody #ok\n"
+        let deep =
+            "---\nx: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n---\nBody.\n"
+        let blockDeep =
+            "---\n" + (0..<200).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
+            + " v\n---\nBody.\n"
+        let large =
+            "---\n" + (0..<4000).map { "key\($0): " + String(repeating: "v", count: 20) }.joined(separator: "\n")
+            + "\n---\nBody.\n"
+        for (name, text, line) in [
+            ("bomb", bomb, 2), ("deep", deep, 2), ("blockDeep", blockDeep, 34), ("large", large, 2),
+        ] {
+            let start = Date()
+            let n = parse(text, path: "\(name).md")
+            #expect(Date().timeIntervalSince(start) < 5, "\(name) took too long")
+            #expect(n.diagnostics.map(\.code) == ["front-matter"], "\(name)")
+            #expect(n.diagnostics.first?.line == line, "\(name): \(n.diagnostics)")
+            #expect(n.diagnostics.first?.message.contains("not read") == true, "\(name)")
+        }
+        #expect(parse(bomb).tags == ["ok"], "the body is still read")
+    }
+
+    @Test("a star or an ampersand inside a value is not an alias")
+    func notAliases() throws {
+        let n = parse("---\ntitle: a *bold* claim & more\nsource: \"*quoted*\"\ntags: [x]\n---\nBody.\n")
+        #expect(n.diagnostics.isEmpty, "\(n.diagnostics)")
+        #expect(n.title == "a *bold* claim & more")
+    }
+}

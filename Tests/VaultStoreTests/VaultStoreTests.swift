@@ -144,6 +144,25 @@ struct ConfigFileTests {
         #expect(try ConfigFile.parse(text, path: "config.yml") == config)
     }
 
+    @Test("a config with aliases or 5,000-deep nesting is refused at once, naming the line")
+    func hostileConfig() {
+        let deep =
+            "version: 1\ntimezone: UTC\nx: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+        #expect(throws: VaultStoreError.self) { try ConfigFile.parse(deep, path: "config.yml") }
+        do {
+            _ = try ConfigFile.parse("version: 1\na: &a [1]\nb: *a\n", path: "config.yml")
+            Issue.record("an alias was read")
+        } catch {
+            #expect(
+                error as? VaultStoreError
+                    == .badConfig(
+                        path: "config.yml", line: 2,
+                        reason:
+                            "the file is not read: it uses YAML anchors or aliases (& and *), which vault does not read."
+                    ))
+        }
+    }
+
     @Test("bad settings name the file, the line and the fix")
     func errors() {
         #expect(
