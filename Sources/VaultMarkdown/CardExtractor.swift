@@ -26,14 +26,21 @@ public enum CardExtractor {
         return CardIdentity.cards(from: drafts, notePath: notePath, noteID: noteID)
     }
 
+    /// The most cards one note gives (the first ones, in reading order).
+    public static let maxCardsPerNote = 1000
+    /// The most cloze cards one paragraph gives: each shows the whole
+    /// paragraph, so the work grows with their number times its length.
+    public static let maxClozesPerParagraph = 50
+
     /// The card drafts of a parsed body, in reading order (lines are body lines).
     public static func drafts(in document: MarkdownNode) -> [CardDraft] {
         var out: [CardDraft] = []
         visit(document, into: &out)
-        return out
+        return out.count > maxCardsPerNote ? Array(out.prefix(maxCardsPerNote)) : out
     }
 
     private static func visit(_ node: MarkdownNode, into out: inout [CardDraft]) {
+        guard out.count <= maxCardsPerNote else { return }
         switch node.kind {
         case .paragraph:
             paragraphCards(node, into: &out)
@@ -177,11 +184,14 @@ public enum CardExtractor {
             }
         }
         guard !deletions.isEmpty else { return }
+        // Deletions past the limit stay shown as text, their `==` marks kept.
+        let carded = deletions.prefix(maxClozesPerParagraph)
+        let startOf = Dictionary(uniqueKeysWithValues: carded.map { ($0.lowerBound - 2, $0) })
         func shown(hiding hidden: Range<Int>?) -> String {
             var text = String.UnicodeScalarView()
             var k = 0
             while k < s.count {
-                if let d = deletions.first(where: { $0.lowerBound - 2 == k }) {
+                if let d = startOf[k] {
                     if d == hidden {
                         text.append(contentsOf: "[…]".unicodeScalars)
                     } else {
@@ -196,7 +206,7 @@ public enum CardExtractor {
             return String(text).trimmingCharacters(in: .whitespaces)
         }
         let context = shown(hiding: nil)
-        for d in deletions {
+        for d in carded {
             let lineIndex = (lineStarts.lastIndex { $0 <= d.lowerBound }) ?? 0
             let hidden = String(String.UnicodeScalarView(s[d])).trimmingCharacters(in: .whitespaces)
             out.append(

@@ -168,3 +168,20 @@ struct DeepNestingTests {
         #expect(flat.plainText.contains("the bottom"), "the text below the cut is kept, flattened")
     }
 }
+
+@Suite("Card extraction stays linear")
+struct CardLimitsTests {
+    @Test("a paragraph of 20,000 cloze deletions gives its first 50 cards quickly; a note gives at most 1,000 cards")
+    func limits() {
+        let clozes = "Facts: " + (0..<20_000).map { "==w\($0)==" }.joined(separator: " ") + "\n"
+        let start = Date()
+        let cards = CardExtractor.cards(in: Data(clozes.utf8), notePath: "c.md", noteID: nil)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(cards.count == CardExtractor.maxClozesPerParagraph)
+        #expect(cards.first?.answer == "w0")
+        let many = (0..<1500).map { "q\($0) :: a\($0)\n\n" }.joined()
+        #expect(
+            CardExtractor.cards(in: Data(many.utf8), notePath: "m.md", noteID: nil).count
+                == CardExtractor.maxCardsPerNote)
+    }
+}
