@@ -4,6 +4,22 @@ import Foundation
 /// at a time and ledger files reach 100 MB, so no Foundation layers and no
 /// chunked copies.
 enum FileIO {
+    /// Opens `path` for reading when it is a regular file; nil otherwise
+    /// (errno set: `ENODEV` for a FIFO, a socket or a device, which would
+    /// block a read forever or never end). Opened without blocking, so even
+    /// a FIFO with no writer cannot hold the open up.
+    static func openRegularFile(_ path: String) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            errno = ENODEV
+            return nil
+        }
+        return fd
+    }
+
     /// Reads the file at `path` into `buffer` with one allocation and
     /// `read(2)` straight into it; false (with errno set) on failure.
     static func read(_ path: String, into buffer: inout [UInt8]) -> Bool {
@@ -14,8 +30,7 @@ enum FileIO {
     /// Reads the file at `path` from byte `offset` to its end (as `fstat`
     /// saw it when opened, stored in `info`) into `buffer`.
     static func read(_ path: String, from offset: Int, into buffer: inout [UInt8], info: inout stat) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
+        guard let fd = openRegularFile(path) else { return false }
         defer { close(fd) }
         guard fstat(fd, &info) == 0 else { return false }
         let size = max(0, Int(info.st_size) - offset)
@@ -43,8 +58,7 @@ enum FileIO {
     /// Nil when the file cannot be read; the memory is
     /// released when `body` returns.
     static func withContents<T>(of path: String, _ body: (UnsafeRawBufferPointer) -> T) -> T? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        guard let fd = openRegularFile(path) else { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return nil }

@@ -13,6 +13,12 @@ public struct NoteFiles: Sendable {
     @discardableResult
     public func rewrite(_ path: String, _ transform: (Data) throws -> Data) throws -> Bool {
         let url = layout.url(of: path)
+        // Never through a link: the atomic rename would replace the link by a
+        // file holding what it points to (perhaps a file outside the vault).
+        var info = stat()
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw VaultStoreError.linkedNote(path)
+        }
         let old: Data
         do { old = try Data(contentsOf: url) } catch {
             throw VaultStoreError.unreadable(path: path, reason: (error as NSError).localizedDescription)

@@ -42,11 +42,22 @@ public struct VaultScanner: Sendable {
 
     let layout: VaultLayout
     let ignore: IgnoreRules
+    /// The vault folder with every link resolved, and a slash: a symbolic
+    /// link is followed only when it leads below it.
+    let realRoot: String
 
     public init(layout: VaultLayout) {
         self.layout = layout
         let text = (try? String(contentsOf: layout.ignoreFile, encoding: .utf8)) ?? ""
         self.ignore = IgnoreRules(text)
+        self.realRoot = (Self.realPath(layout.root.path) ?? layout.root.standardizedFileURL.path) + "/"
+    }
+
+    /// `path` with every symbolic link resolved; nil when it leads nowhere.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Walks the vault on one thread.
@@ -208,6 +219,19 @@ public struct VaultScanner: Sendable {
             }
             let isLink = type == UInt8(DT_LNK)
             guard isLink || type == UInt8(DT_UNKNOWN) || (collectingNotes && name.hasSuffix(".md")) else { continue }
+            // A link is followed only inside the vault: never to a secret
+            // outside it, never up to a folder that holds the vault.
+            if isLink, let target = Self.realPath(absolute + "/" + name), !target.hasPrefix(realRoot),
+                target + "/" != realRoot
+            {
+                if collectingNotes {
+                    result.problems.append(
+                        Diagnostic(
+                            code: "link-outside", severity: .warning, path: rel, line: nil,
+                            message: "skipped: a symbolic link that leads outside the vault (to \(target))."))
+                }
+                continue
+            }
             // Follow links: stat, not lstat.
             if fstatat(dirFD, name, &info, 0) != 0 {
                 if isLink {
@@ -235,6 +259,14 @@ public struct VaultScanner: Sendable {
             }
             guard info.st_mode & S_IFMT == S_IFREG, name.hasSuffix(".md"), !ignore.ignores(rel, isDirectory: false)
             else {
+                if collectingNotes, name.hasSuffix(".md"), info.st_mode & S_IFMT != S_IFREG,
+                    !ignore.ignores(rel, isDirectory: false)
+                {
+                    result.problems.append(
+                        Diagnostic(
+                            code: "not-a-file", severity: .warning, path: rel, line: nil,
+                            message: "skipped: not a regular file (a FIFO, a socket or a device)."))
+                }
                 continue
             }
             result.files.append(

@@ -15,6 +15,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
     case cannotAddID(path: String, reason: String)
+    /// A note that is a symbolic link: vault never writes through one.
+    case linkedNote(String)
     /// `vault check --fix` would have to delete a line it does not understand.
     case ledgerNotRepaired(path: String, reason: String)
     case notAGitRepository(String)
@@ -57,6 +59,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
                 "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .ledgerNotRepaired(let path, let reason):
             return "\(path): nothing was repaired: \(reason)."
+        case .linkedNote(let path):
+            return
+                "\(path) is a symbolic link, and vault never writes through a link; replace the link by the note itself (or give the note an `id:` by hand) and try again."
         case .cannotAddID(let path, let reason):
             return
                 "\(path): \(reason); the note needs an id before the ledger can name it. Add 'id: <uuid>' to its front matter by hand."

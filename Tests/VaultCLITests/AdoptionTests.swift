@@ -224,3 +224,51 @@ struct ErrorChannelTests {
         #expect(help.status == 0)
     }
 }
+
+@Suite("Links and special files stay out of the vault's business")
+struct HostileFilesTests {
+    @Test(
+        "links out of the vault and up to it are not followed; a linked note is never written through; a FIFO blocks nothing"
+    )
+    func linksAndFIFOs() throws {
+        let outside = FixtureVault()
+        outside.write("secret.md", Data("---\ncreated: 2026-11-10\n---\n# Secret\n\nkey\n".utf8))
+        let folder = FixtureVault()
+        folder.write("real.md", Data("---\ncreated: 2026-11-10\n---\n# Real\n\nbody\n".utf8))
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let fm = FileManager.default
+        try fm.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("leak.md").path,
+            withDestinationPath: outside.url.appendingPathComponent("secret.md").path)
+        try fm.createSymbolicLink(atPath: folder.url.appendingPathComponent("up").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("everything").path, withDestinationPath: "/")
+        try fm.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("alias.md").path, withDestinationPath: "real.md")
+        #expect(mkfifo(folder.url.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        try fm.createDirectory(
+            at: folder.url.appendingPathComponent(".vault/ledger"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.url.appendingPathComponent(".vault/ledger/2027.log").path, 0o644) == 0)
+        let before = outside.checksums()
+        let listed = folder.vault("list")
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("real.md") && listed.stdout.contains("alias.md"))
+        #expect(!listed.stdout.contains("Secret"), "\(listed.stdout)")
+        let check = folder.vault("check")
+        #expect(
+            check.stdout.contains("leak.md: warning: skipped: a symbolic link that leads outside the vault"),
+            "\(check.stdout)")
+        #expect(check.stdout.contains("up: warning: skipped: a symbolic link that leads outside the vault"))
+        #expect(check.stdout.contains("pipe.md: warning: skipped: not a regular file"))
+        #expect(check.stdout.contains(".vault/ledger/2027.log: error: not a regular file"), "\(check.stdout)")
+        #expect(folder.vault("status").status == 0, "a FIFO ledger file blocks nothing")
+        let review = folder.vault("--now", "2026-11-15T18:00:00Z", "review", "weekly", "--keep", "alias.md")
+        #expect(review.status == 1)
+        #expect(
+            review.stderr.contains("alias.md is a symbolic link, and vault never writes through a link"),
+            "\(review.stderr)")
+        #expect(
+            try fm.destinationOfSymbolicLink(atPath: folder.url.appendingPathComponent("alias.md").path) == "real.md")
+        #expect(outside.checksums() == before)
+    }
+}

@@ -76,7 +76,7 @@ extension VaultCommand {
                 period: self.period.flatMap { ReviewPeriod($0, level: level) })
             if review.ledgerProblems > 0 {
                 context.output.warning(
-                    "the ledger has \(plural(review.ledgerProblems, "line")) that replay skipped; `vault check` says which."
+                    "the ledger has \(plural(review.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
                 )
             }
             let incomplete = review.incompleteLowerPeriods

@@ -58,7 +58,7 @@ extension VaultCommand {
             if status.ledgerProblems > 0 {
                 out.line(
                     style.yellow(
-                        "The ledger has \(plural(status.ledgerProblems, "line")) that replay skipped; `vault check` says which."
+                        "The ledger has \(plural(status.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
                     ))
             }
             if let baseline = report.baseline {

@@ -93,7 +93,9 @@ public struct LedgerStore: Sendable {
                 snapshot.diagnostics.append(
                     Diagnostic(
                         code: "unreadable", severity: .error, path: path, line: nil,
-                        message: "cannot read the ledger file: \(errnoDescription())."))
+                        message: errno == ENODEV
+                            ? "not a regular file (a FIFO, a socket or a device), so it is skipped; remove it."
+                            : "cannot read the ledger file: \(errnoDescription())."))
                 continue
             }
             snapshot.states.append(state)
