@@ -39,7 +39,8 @@ public struct VaultCommand: ParsableCommand {
             // words and exit codes (0, 64); every other failure is a sentence
             // of ours after `error:`, with status 1.
             if exitCode(for: error) == .failure, !(error is ExitCode) {
-                FileHandle.standardError.write(Data("error: \(Output.sentence(error))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("error: \(TerminalText.sanitized(Output.sentence(error), keepingColour: false))\n".utf8))
                 Foundation.exit(1)
             }
             exit(withError: error)

@@ -272,3 +272,27 @@ struct HostileFilesTests {
         #expect(outside.checksums() == before)
     }
 }
+
+@Suite("Clean terminal output")
+struct TerminalInjectionTests {
+    @Test("escape sequences in titles, bodies and file names never reach stdout as ESC bytes")
+    func noEscapes() throws {
+        let folder = FixtureVault()
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        let osc52 = "\u{1B}]52;c;ZXZpbA==\u{7}"
+        folder.write(
+            "evil\u{1B}[2J.md",
+            Data(
+                "---\ncreated: 2026-11-10\ntags: [x\u{1B}]0;title\u{7}]\n---\n# Title \(osc52)\n\nBody \u{1B}[2J text\n"
+                    .utf8))
+        for args in [["list"], ["show", "evil\u{1B}[2J.md"], ["search", "text"], ["check"], ["tags"]] {
+            let result = folder.vault.run(args)
+            #expect(!result.stdout.utf8.contains(0x1B), "\(args): \(result.stdout.debugDescription)")
+            #expect(!result.stderr.utf8.contains(0x1B), "\(args): \(result.stderr.debugDescription)")
+        }
+        #expect(folder.vault("list").stdout.contains("Title \\e]52;c;ZXZpbA==\\u{7}"))
+        let json =
+            try JSONSerialization.jsonObject(with: Data(folder.vault("list", "--json").stdout.utf8)) as? [[String: Any]]
+        #expect(json?.first?["title"] as? String == "Title \(osc52)", "JSON stays exact")
+    }
+}

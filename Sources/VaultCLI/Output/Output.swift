@@ -15,13 +15,15 @@ struct Output {
         return Output(style: ANSIStyle(enabled: tty && !noColor), isTerminal: tty)
     }
 
+    /// Prints `text` and a newline; control characters in it are shown as
+    /// escapes, only `vault`'s own colour sequences pass (see ``TerminalText``).
     func line(_ text: String = "") {
-        print(text)
+        print(TerminalText.sanitized(text, keepingColour: style.enabled))
     }
 
-    /// Writes `text` as it is, with no newline added.
+    /// Writes `text` with no newline added, sanitized as ``line(_:)`` does.
     func write(_ text: String) {
-        print(text, terminator: "")
+        print(TerminalText.sanitized(text, keepingColour: style.enabled), terminator: "")
     }
 
     /// Pushes what was printed out to the terminal or file now.
@@ -30,12 +32,13 @@ struct Output {
     }
 
     func warning(_ text: String) {
-        FileHandle.standardError.write(Data("warning: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("warning: \(TerminalText.sanitized(text, keepingColour: false))\n".utf8))
     }
 
     /// Reports `error` on stderr as `error: …` (a command goes on with its other work).
     func error(_ error: Error) {
-        FileHandle.standardError.write(Data("error: \(Output.sentence(error))\n".utf8))
+        FileHandle.standardError.write(
+            Data("error: \(TerminalText.sanitized(Output.sentence(error), keepingColour: false))\n".utf8))
     }
 
     /// The sentence that tells a person what went wrong: the error's own description when it has one.

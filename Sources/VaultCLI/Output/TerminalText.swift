@@ -1,0 +1,48 @@
+/// Text made safe to print for a person: no byte of a note, a file name or
+/// a ledger value can act on the terminal (write the clipboard through OSC
+/// 52, retitle the window, clear the screen).
+///
+/// Control characters other than newline and tab (C0, DEL, C1, and ESC) are
+/// shown as escapes (`\e`, `\u{7}`); with `keepingColour`, the colour
+/// sequences `vault` itself writes (SGR: `ESC [ digits ; … m`) pass, and
+/// only they.
+enum TerminalText {
+    static func sanitized(_ text: String, keepingColour: Bool) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let s = scalars[i]
+            if s == "\u{1B}", keepingColour, let end = sgrEnd(scalars, from: i) {
+                out.append(contentsOf: scalars[i...end])
+                i = end + 1
+                continue
+            }
+            if isControl(s) {
+                out.append(contentsOf: (s == "\u{1B}" ? "\\e" : "\\u{\(String(s.value, radix: 16))}").unicodeScalars)
+            } else {
+                out.append(s)
+            }
+            i += 1
+        }
+        return String(out)
+    }
+
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
+    }
+
+    /// The index of the `m` that ends an SGR sequence starting at `start`, if one does.
+    private static func sgrEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var k = start + 2
+        while k < scalars.count, k - start < 32 {
+            let s = scalars[k]
+            if s == "m" { return k }
+            guard ("0"..."9").contains(s) || s == ";" else { return nil }
+            k += 1
+        }
+        return nil
+    }
+}
