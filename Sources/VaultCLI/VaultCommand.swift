@@ -28,7 +28,8 @@ public struct VaultCommand: ParsableCommand {
     /// argument parser's messages and exit codes for usage mistakes.
     public static func runAndExit() -> Never {
         do {
-            let arguments = valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            let arguments = queryWordsAfterSeparator(
+                valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))))
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
@@ -45,6 +46,29 @@ public struct VaultCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `vault search habit -sleep`: `-sleep` is query syntax (leave notes
+    /// out), not an option. The argument parser would take any `-word` for an
+    /// option, so the query words of a search go after a `--`, its options before.
+    static func queryWordsAfterSeparator(_ arguments: [String]) -> [String] {
+        guard arguments.first == "search", !arguments.contains("--") else { return arguments }
+        let flags: Set<String> = ["-l", "--json", "-h", "--help"]
+        let valued: Set<String> = ["--limit", "--vault", "--now"]
+        var options: [String] = []
+        var words: [String] = []
+        var rest = arguments.dropFirst()[...]
+        while let argument = rest.popFirst() {
+            if flags.contains(argument) || valued.contains(where: { argument.hasPrefix($0 + "=") }) {
+                options.append(argument)
+            } else if valued.contains(argument) {
+                options.append(argument)
+                if let value = rest.popFirst() { options.append(value) }
+            } else {
+                words.append(argument)
+            }
+        }
+        return ["search"] + options + (words.isEmpty ? [] : ["--"] + words)
     }
 
     /// `vault init --baseline` takes an optional date, which the argument

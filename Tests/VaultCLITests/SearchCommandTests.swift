@@ -303,3 +303,23 @@ struct WatchServerTests {
         #expect(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "the slow client was dropped or answered first")
     }
 }
+
+@Suite("Search query words that look like options")
+struct SearchQueryArgumentTests {
+    @Test("'-word' leaves notes out whether written as one argument, several, or after --; a huge query is refused")
+    func dashWords() throws {
+        let vault = try SearchCommandTests.TempVault()
+        let together = try vault.vault(["search", "-l", "systems -sleep"])
+        let apart = try vault.vault(["search", "systems", "-sleep", "-l"])
+        let separated = try vault.vault(["search", "-l", "--", "systems", "-sleep"])
+        #expect(together.status == apart.status && apart.status == separated.status)
+        #expect(together.stdout == apart.stdout && apart.stdout == separated.stdout, "\(apart.stderr)")
+        let onlyExcluded = try vault.vault(["search", "-l", "-zebra", "systems"])
+        #expect(onlyExcluded.status == 0, "\(onlyExcluded.stderr)")
+        #expect(onlyExcluded.stdout == (try vault.vault(["search", "-l", "systems"])).stdout)
+        #expect(together.stdout == "2026/11/habits.md\n", "-sleep left sleep.md out: \(together.stderr)")
+        let huge = try vault.vault(["search", String(repeating: "word ", count: 5000)])
+        #expect(huge.status == 64)
+        #expect(huge.stderr.contains("a query may hold at most 1000"), "\(huge.stderr)")
+    }
+}

@@ -18,11 +18,13 @@ public enum SearchQueryError: LocalizedError, Equatable, Sendable {
     case badValue(filter: String, value: String, column: Int, expected: String)
     /// `OR` that does not stand between two search words.
     case misplacedOr(column: Int)
+    /// A query longer than ``SearchQueryParser/maxLength`` characters.
+    case tooLong(length: Int)
 
     /// The column the problem starts at, when there is one.
     public var column: Int? {
         switch self {
-        case .emptyQuery: return nil
+        case .emptyQuery, .tooLong: return nil
         case .unclosedQuote(let c), .unknownFilter(_, let c), .emptyFilterValue(_, let c), .badDate(_, let c),
             .badValue(_, _, let c, _), .misplacedOr(let c):
             return c
@@ -47,6 +49,9 @@ public enum SearchQueryError: LocalizedError, Equatable, Sendable {
             return "column \(column): '\(value)' is not a value of \(filter):; use \(expected)."
         case .misplacedOr(let column):
             return "column \(column): OR must stand between two search words, as in habit OR routine."
+        case .tooLong(let length):
+            return
+                "the query is \(length) characters long; a query may hold at most \(SearchQueryParser.maxLength), so search for fewer words."
         }
     }
 

@@ -8,9 +8,14 @@ import Foundation
 /// `name:value` is a filter (`-name:value` negates it). Text with no letter
 /// or digit (`--`, `;`) is not searchable and is skipped.
 public enum SearchQueryParser {
+    /// The longest query read, in characters: a query of thousands of words
+    /// would cost SQLite seconds and is no search a person types.
+    public static let maxLength = 1000
+
     /// Parses `text`.
     /// - Throws: ``SearchQueryError`` naming the column of the first problem.
     public static func parse(_ text: String) throws -> SearchQuery {
+        guard text.count <= maxLength else { throw SearchQueryError.tooLong(length: text.count) }
         var scanner = Scanner(Array(text))
         var items: [Item] = []
         while let item = try scanner.next() { items.append(item) }
