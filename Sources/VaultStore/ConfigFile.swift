@@ -8,8 +8,14 @@ public enum ConfigFile {
     /// - Throws: ``VaultStoreError`` when the file is missing or malformed.
     public static func read(_ layout: VaultLayout) throws -> VaultConfig {
         let path = ".vault/config.yml"
-        guard let data = FileManager.default.contents(atPath: layout.configFile.path) else {
-            throw VaultStoreError.unreadable(path: layout.configFile.path, reason: "the file does not exist")
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: layout.configFile.path, isDirectory: &isFolder)
+        guard exists, !isFolder.boolValue, let data = FileManager.default.contents(atPath: layout.configFile.path)
+        else {
+            let reason =
+                !exists
+                ? "the file does not exist" : isFolder.boolValue ? "it is a folder, not a file" : "it cannot be read"
+            throw VaultStoreError.unreadable(path: layout.configFile.path, reason: reason)
         }
         return try parse(String(decoding: data, as: UTF8.self), path: path)
     }

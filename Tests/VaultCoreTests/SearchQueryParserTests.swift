@@ -214,3 +214,18 @@ struct SearchQueryParserTests {
                 "column 9: '2026-13' is not a date"))
     }
 }
+
+@Suite("Silent values made loud")
+struct SilentValueTests {
+    @Test("tag:# is the same mistake as tag:, and an offset beyond ±14:00 is no date")
+    func refusals() {
+        #expect(throws: SearchQueryError.emptyFilterValue(name: "tag", column: 1)) {
+            try SearchQueryParser.parse("tag:#")
+        }
+        let zone = TimeZone(identifier: "UTC")!
+        #expect(VaultDate.parse("2026-11-18T10:00:00+99:99", in: zone) == nil)
+        #expect(VaultDate.parse("2026-11-18T10:00:00+05:75", in: zone) == nil)
+        #expect(VaultDate.parse("2026-11-18T10:00:00+14:00", in: zone) != nil)
+        #expect(VaultDate.parse("2026-11-18T10:00:00-12:00", in: zone) != nil)
+    }
+}

@@ -159,7 +159,10 @@ public enum SearchQueryParser {
                 position = valueColumn - 1
                 value = try quoted()
             }
-            guard !value.isEmpty else { throw SearchQueryError.emptyFilterValue(name: name, column: nameColumn) }
+            // `tag:#` names no tag either: the same mistake as `tag:`.
+            guard !value.isEmpty, !(name == "tag" && value == "#") else {
+                throw SearchQueryError.emptyFilterValue(name: name, column: nameColumn)
+            }
             let kind: SearchFilter.Kind
             switch name {
             case "tag": kind = .tag(value.hasPrefix("#") ? String(value.dropFirst()) : value)

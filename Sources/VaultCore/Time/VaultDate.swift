@@ -68,9 +68,11 @@ public enum VaultDate {
                 } else if bytes[i] == 43 || bytes[i] == 45 {  // + -
                     let sign = bytes[i] == 45 ? -1 : 1
                     i += 1
-                    guard let oh = number(2) else { return nil }
+                    // UTC offsets run from -12:00 to +14:00, in whole minutes.
+                    guard let oh = number(2), oh <= 14 else { return nil }
                     _ = expect(58)
                     let om = number(2) ?? 0
+                    guard om < 60 else { return nil }
                     offset = sign * (oh * 3600 + om * 60)
                 }
             }
