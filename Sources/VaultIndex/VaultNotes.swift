@@ -11,8 +11,9 @@ public struct VaultNotes: NoteSource {
 
     public init(vault: Vault) { self.vault = vault }
 
-    /// The catalog as loaded, with its report (for `VAULT_TRACE` and tests).
-    public func catalog() -> NoteCatalog.Loaded {
+    /// The catalog as loaded (a watcher vouching for it, or a scan), keeping
+    /// it until exit and starting a watcher when the policy says so.
+    func catalog() -> NoteCatalog.Loaded {
         let layout = vault.layout
         let loaded = vault.loadCatalog(vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone))
         if !loaded.report.vouched {
