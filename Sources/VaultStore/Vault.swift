@@ -34,13 +34,6 @@ public struct Vault: Sendable {
         NoteCatalog(layout: layout, timeZone: config.timeZone).load(vouched: vouched)
     }
 
-    /// The note a command-line argument names (id, id prefix or path, the
-    /// path relative to the vault or to the shell's folder).
-    /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
-    public func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) throws -> N {
-        try NoteLookup.find(noteReference(reference), in: notes)
-    }
-
     /// A command-line note argument with a path relative to the shell's
     /// folder turned into a vault-relative one (other references unchanged).
     public func noteReference(_ reference: String) -> String {

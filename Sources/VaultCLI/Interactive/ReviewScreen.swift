@@ -95,7 +95,9 @@ struct ReviewScreen {
                 style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
                     + style.dim("  (\(decided) decided)"))
             lines.append(String(repeating: "─", count: min(columns, 80)))
-            let full = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).load(path: note.path)
+            // One read per redraw: the header and the body come from the same bytes.
+            let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path)
+            let full = data.map { NoteParser.parse($0, path: note.path, timeZone: context.timeZone) }
             let header =
                 full.map { NoteHeader(note: $0, config: context.config, style: style) }
                 ?? NoteHeader(summary: note, config: context.config, style: style)
@@ -103,7 +105,7 @@ struct ReviewScreen {
                 separator: "\n", omittingEmptySubsequences: false
             ).map(String.init)
             lines.append("")
-            if let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path) {
+            if let data {
                 let document = NoteParser.body(of: data).withUnsafeBytes {
                     CommonMark.document(of: $0.bindMemory(to: UInt8.self))
                 }

@@ -46,15 +46,3 @@ struct NoteJSON: Encodable {
         case noteLinks = "note_links"
     }
 }
-
-extension Note {
-    /// Newest first; notes without a date last; ties by path.
-    static func newestFirst(_ a: Note, _ b: Note) -> Bool {
-        switch (a.created, b.created) {
-        case let (x?, y?) where x != y: return x > y
-        case (nil, _?): return false
-        case (_?, nil): return true
-        default: return a.path < b.path
-        }
-    }
-}

@@ -26,7 +26,7 @@ public enum LedgerChecks {
         }
         let ids = Set(notes.compactMap { $0.id?.lowercased() })
         var reported = Set<String>()
-        for event in history.events where event.kind == CurationState.curateKind {
+        for event in history.events where event.kind == CurationEvent.kind {
             guard let note = event["note"]?.lowercased(), !ids.contains(note), reported.insert(note).inserted else {
                 continue
             }

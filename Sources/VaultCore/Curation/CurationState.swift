@@ -114,10 +114,6 @@ public struct CurationState: Sendable {
     /// Curation events that named an unknown level or period, or lacked fields.
     public private(set) var unreadable: [LedgerEvent] = []
 
-    /// The kinds this state reads; others are left to other layers.
-    public static let curateKind = CurationEvent.kind
-    public static let finishKind = FinishEvent.kind
-
     /// Replays `history` (already in replay order).
     public init(_ history: LedgerHistory) {
         self.init(events: history.events)

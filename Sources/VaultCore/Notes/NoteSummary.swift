@@ -51,10 +51,6 @@ public struct NoteSummary: Hashable, Sendable {
 
     /// The key the ledger names this note by: its id, else its path.
     public var ledgerKey: String { id ?? path }
-
-    /// True when a `#tag` query names one of this note's tags (case-insensitive;
-    /// `area` also matches `area/sub`).
-    public func hasTag(_ tag: String) -> Bool { Tag.matches(tag, in: tags) }
 }
 
 extension Note {
