@@ -8,6 +8,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case unknownSourceType(String)
     case categoryExists(String)
     case sourceTypeExists(String)
+    /// `vault study FOLDER` where no note under FOLDER (in a deck) holds a card.
+    case noCardsInFolder(String)
 
     public var errorDescription: String? {
         switch self {
@@ -23,6 +25,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the category '\(name)' already exists."
         case .sourceTypeExists(let name):
             return "the source type '\(name)' already exists."
+        case .noCardsInFolder(let folder):
+            return
+                "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."
         }
     }
 }

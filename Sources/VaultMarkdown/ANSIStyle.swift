@@ -3,8 +3,26 @@
 /// value, so "plain" is a single switch.
 public struct ANSIStyle: Sendable {
     public let enabled: Bool
+    /// How many colours `color(_:hex:)` may use.
+    public let depth: ColorDepth
 
-    public init(enabled: Bool) { self.enabled = enabled }
+    /// Styles on or off; `#rrggbb` colours in 24-bit when on.
+    public init(enabled: Bool) {
+        self.enabled = enabled
+        depth = enabled ? .truecolor : .none
+    }
+
+    /// Styles as the terminal supports them: none at ``ColorDepth/none``.
+    public init(depth: ColorDepth) {
+        self.enabled = depth != .none
+        self.depth = depth
+    }
+
+    /// Styles for a terminal described by `environment` (`NO_COLOR`, `TERM`,
+    /// `COLORTERM`), or none when `isTerminal` is false.
+    public static func forTerminal(_ isTerminal: Bool, environment: [String: String]) -> ANSIStyle {
+        ANSIStyle(depth: isTerminal ? ColorDepth(environment: environment) : .none)
+    }
 
     public static let plain = ANSIStyle(enabled: false)
 
@@ -19,10 +37,19 @@ public struct ANSIStyle: Sendable {
     /// Reverse video, used for highlighted search matches.
     public func highlight(_ s: String) -> String { wrap(s, "7", "27") }
 
-    /// `s` in a `#rrggbb` colour (24-bit escape); unchanged for a bad colour.
+    /// `s` in a `#rrggbb` colour, as near as the terminal's colours go
+    /// (24-bit, the 256-colour cube, or the nearest of the 16); unchanged for a bad colour.
     public func color(_ s: String, hex: String) -> String {
-        guard enabled, hex.count == 7, let value = UInt32(hex.dropFirst(), radix: 16) else { return s }
-        return "\u{1B}[38;2;\(value >> 16);\((value >> 8) & 0xFF);\(value & 0xFF)m\(s)\u{1B}[39m"
+        guard enabled, hex.count == 7, hex.first == "#", let value = UInt32(hex.dropFirst(), radix: 16) else {
+            return s
+        }
+        let (r, g, b) = (Int(value >> 16), Int((value >> 8) & 0xFF), Int(value & 0xFF))
+        switch depth {
+        case .none: return s
+        case .truecolor: return "\u{1B}[38;2;\(r);\(g);\(b)m\(s)\u{1B}[39m"
+        case .extended: return "\u{1B}[38;5;\(ColorDepth.cubeIndex(r, g, b))m\(s)\u{1B}[39m"
+        case .basic: return "\u{1B}[\(ColorDepth.basicCode(r, g, b))m\(s)\u{1B}[39m"
+        }
     }
 
     private func wrap(_ s: String, _ on: String, _ off: String) -> String {

@@ -63,7 +63,7 @@ struct CardsCommandTests {
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("1  learning") && lines[0].hasSuffix("geo.md:6           new  Capital of France"))
         #expect(lines[1].hasSuffix("languages/de.md:1  new  Guten Tag"))
-        #expect(lines[2] == "2 cards to study; 0 of 50 answered today.")
+        #expect(lines[2] == "2 cards to study (0 due, 2 new); 0 of 50 answered today.")
         let refused = try run(["study"], in: vault)
         #expect(refused.status == 1)
         #expect(refused.stdout == "")
@@ -121,7 +121,7 @@ struct CardsCommandTests {
         #expect(json["due_flashcards"] as? Int == 0)
         // On the 27th the fsrs card is 3 days late (still due), the sm2 card 4 (set aside).
         let later = try run(["status", "--now", "2026-11-27T09:00:00Z"], in: vault)
-        #expect(later.stdout.contains("1 flashcard due today, 1 set aside (overdue by more than 3 days)"))
+        #expect(later.stdout.contains("1 flashcard to study today (1 due, 0 new); 1 set aside (overdue by more than 3 days)"))
         #expect(later.stdout.contains("Streak: 0 days (best 2)"))
     }
 }

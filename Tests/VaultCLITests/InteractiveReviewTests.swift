@@ -4,10 +4,12 @@ import Testing
 /// The full-screen review driven through tmux: a real terminal of fixed size.
 @Suite("Interactive review under tmux", .serialized)
 struct InteractiveReviewTests {
-    /// One tmux server (own socket) running one `vault review` in a 100×30 window.
+    /// One tmux server (own socket) running one `vault review` in a window of `columns` × `rows` (100×30).
     struct Session {
         let socket = "vault-test-\(UUID().uuidString.prefix(8))"
         let vault: VaultSandbox
+        var columns = 100
+        var rows = 30
 
         func tmux(_ arguments: [String]) throws -> String {
             try VaultSandbox.exec("/usr/bin/env", ["tmux", "-L", socket] + arguments, in: vault.root).stdout
@@ -16,7 +18,7 @@ struct InteractiveReviewTests {
         func start(_ arguments: String, editor: String = "true") throws {
             let command =
                 "env VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) NO_COLOR=1 EDITOR='\(editor)' '\(VaultSandbox.binary.path)' \(arguments); echo EXIT=$?; sleep 60"
-            _ = try tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "review", command])
+            _ = try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "review", command])
         }
 
         func keys(_ keys: String...) throws { _ = try tmux(["send-keys", "-t", "review"] + keys) }
@@ -106,6 +108,7 @@ struct InteractiveReviewTests {
         try session.waitFor("2 of 3")
         try session.keys("C-c")
         let screen = try session.waitFor("EXIT=")
+        #expect(screen.contains("EXIT=130"), "Ctrl-C exits 130, as an interrupted program does")
         #expect(screen.contains("Week 46, 2026: 1 of 3 notes decided."))
         #expect(!screen.contains("k keep · a archive"), "the alternate screen is gone")
         #expect(events(vault).count == 1)

@@ -32,6 +32,17 @@ public struct Studying {
         context.ledger.cardReplay(cards: cards, config: context.config.schedulers)
     }
 
+    /// Checks that `options.folder`, when given, holds cards at all: an empty
+    /// queue for a misspelt folder would read as "nothing to study".
+    /// - Throws: ``AppError/noCardsInFolder(_:)``.
+    public func checkFolder(_ options: StudyOptions) throws {
+        guard let folder = options.folder else { return }
+        let prefix = SchedulerConfig.folderPrefix(folder)
+        guard prefix.isEmpty || cards.contains(where: { $0.notePath.hasPrefix(prefix) }) else {
+            throw AppError.noCardsInFolder(folder)
+        }
+    }
+
     /// The study queue under `options`, from `schedules`.
     public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
         var trace = PhaseTrace()
@@ -58,19 +69,25 @@ public struct Studying {
     }
 
     /// The cards with their schedules; with `dueOnly`, only those to study
-    /// today (new, or due before the end of today in the vault's zone).
-    public func listing(dueOnly: Bool) -> (cards: [(Card, CardSchedule)], problems: [VaultCoreError]) {
+    /// today as `vault study` and `vault status` count them (due or new, in
+    /// queue order, set-aside cards and buried siblings left out: see
+    /// ``StudyPlanner``), with the queue they came from.
+    public func listing(dueOnly: Bool) -> (
+        cards: [(Card, CardSchedule)], problems: [VaultCoreError], queue: StudyQueue?
+    ) {
         let replay = replay()
-        let endOfToday = VaultDate.startOfDay(context.today + 1, in: context.timeZone)
-        let listed: [(Card, CardSchedule)] = cards.compactMap { card in
+        if dueOnly {
+            let queue = StudyPlanner.plan(
+                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                options: StudyOptions(mode: .all, limit: Int.max))
+            return (queue.entries.map { ($0.card, $0.schedule) }, replay.problems, queue)
+        }
+        let listed: [(Card, CardSchedule)] = cards.map { card in
             let schedule =
                 replay.schedules[card.id]
                 ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
-            if dueOnly {
-                guard schedule.isNew || (schedule.due.map { $0 < endOfToday } ?? false) else { return nil }
-            }
             return (card, schedule)
         }
-        return (listed, replay.problems)
+        return (listed, replay.problems, nil)
     }
 }

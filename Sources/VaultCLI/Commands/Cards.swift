@@ -16,7 +16,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Only cards to study today: new cards and cards due before the end of today.")
+        @Flag(help: "Only the cards to study today, as vault study and vault status count them.")
         var due = false
 
         @Flag(help: "Print JSON: one object per card.")
@@ -24,7 +24,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let (listed, problems) = Studying(context.app()).listing(dueOnly: due)
+            let (listed, problems, queue) = Studying(context.app()).listing(dueOnly: due)
             for problem in problems { context.output.warning(problem.localizedDescription) }
             if json {
                 try context.output.json(listed.map { CardJSON($0.0, $0.1, timeZone: context.timeZone) })
@@ -46,7 +46,15 @@ extension VaultCommand {
                 ])
             }
             if !table.rows.isEmpty { context.output.line(table.render()) }
-            context.output.line(style.dim(plural(listed.count, "card") + (due ? " to study today" : "")))
+            if let queue {
+                let new = listed.filter(\.1.isNew).count
+                context.output.line(
+                    style.dim(
+                        "\(plural(listed.count, "card")) to study today (\(DueTodayText.split(due: listed.count - new, new: new)))"
+                            + DueTodayText.leftOut(setAside: queue.setAside.count, buried: queue.buried) + "."))
+            } else {
+                context.output.line(style.dim(plural(listed.count, "card") + "."))
+            }
         }
 
         /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ivl=3` (others).

@@ -64,10 +64,10 @@ extension VaultCommand {
             if let baseline = report.baseline {
                 out.line(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
             }
-            if let cards = report.flashcards, cards.due + cards.setAside + cards.new > 0 {
-                var text = "\(plural(cards.due, "flashcard")) due today"
-                if cards.setAside > 0 { text += ", \(cards.setAside) set aside (overdue by more than 3 days)" }
-                if cards.new > 0 { text += ", \(cards.new) new" }
+            if let cards = report.flashcards, cards.toStudy + cards.setAside + cards.buried > 0 {
+                let text =
+                    "\(plural(cards.toStudy, "flashcard")) to study today (\(DueTodayText.split(due: cards.due, new: cards.new)))"
+                    + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
                 out.line(text + "  " + style.dim("vault study"))
             }
             if let streak = report.studyStreak, streak.best > 0 {

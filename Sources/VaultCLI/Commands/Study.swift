@@ -60,6 +60,7 @@ extension VaultCommand {
             }
             let studying = Studying(context.app())
             let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(options) }
             if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
             if interactive {
                 // Answering needs the re-links too, so the full card replay.
@@ -96,12 +97,11 @@ extension VaultCommand {
                 ])
             }
             if !table.rows.isEmpty { context.output.line(table.render()) }
+            let new = queue.entries.filter(\.schedule.isNew).count
             var summary =
-                "\(plural(queue.entries.count, "card")) to study; \(queue.studiedToday) of \(queue.dailyLimit) answered today"
-            if queue.deferred > 0 { summary += "; \(queue.deferred) more wait for tomorrow" }
-            if !queue.setAside.isEmpty {
-                summary += "; \(queue.setAside.count) set aside (overdue by more than 3 days)"
-            }
+                "\(plural(queue.entries.count, "card")) to study (\(DueTodayText.split(due: queue.entries.count - new, new: new))); \(queue.studiedToday) of \(queue.dailyLimit) answered today"
+            if queue.deferred > 0 { summary += "; \(queue.deferred) more over the daily limit" }
+            summary += DueTodayText.leftOut(setAside: queue.setAside.count, buried: queue.buried)
             context.output.line(style.dim(summary + "."))
         }
     }

@@ -1,17 +1,29 @@
 import Foundation
 
 /// The terminal in raw mode on the alternate screen, restored on every way
-/// out: normal return, thrown error, and SIGINT/SIGTERM/SIGHUP.
+/// out: normal return, thrown error, Ctrl-C, Ctrl-Z (and back on `fg`), and
+/// SIGINT/SIGTERM/SIGHUP. A resize is reported as a key, at once.
 final class RawTerminal {
     /// The settings to put back; global so the signal handler can reach them.
     nonisolated(unsafe) private static var saved: termios?
     /// True between ``enter()`` and ``restore()``: restoring twice would move the cursor.
     nonisolated(unsafe) private static var active = false
+    /// A pipe the SIGWINCH handler writes a byte to, so a wait for a key wakes on a resize.
+    nonisolated(unsafe) private static var resizePipe: (read: Int32, write: Int32) = (-1, -1)
 
-    /// A key the review screens understand.
+    /// A key the full-screen views understand.
     enum Key: Equatable {
         case character(Character)
-        case left, right, up, down, enter, interrupt, other
+        case left, right, up, down, pageUp, pageDown, home, end, enter
+        /// Ctrl-C: leave, exit status 130.
+        case interrupt
+        /// Ctrl-D or the end of input: leave as `q` does.
+        case endOfInput
+        /// Ctrl-Z: suspend until `fg`.
+        case suspend
+        /// The window changed size.
+        case resize
+        case other
     }
 
     init() throws {
@@ -24,16 +36,28 @@ final class RawTerminal {
                 _exit(128 + number)
             }
         }
+        if Self.resizePipe.read < 0 {
+            var fds: [Int32] = [0, 0]
+            if pipe(&fds) == 0 {
+                for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+                Self.resizePipe = (fds[0], fds[1])
+            }
+        }
+        signal(SIGWINCH) { _ in
+            var byte: UInt8 = 1
+            _ = Foundation.write(RawTerminal.resizePipe.write, &byte, 1)
+        }
         enter()
     }
 
-    /// Raw input (no echo, no line buffering, Ctrl-C as a key), alternate screen, cursor hidden.
+    /// Raw input (no echo, no line buffering, Ctrl-C and Ctrl-Z as keys), the
+    /// alternate screen (where a mouse wheel sends arrow keys), cursor hidden.
     func enter() {
         guard var raw = Self.saved else { return }
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-        write("\u{1B}[?1049h\u{1B}[?25l")
+        write("\u{1B}[?1049h\u{1B}[?1007h\u{1B}[?25l")
         Self.active = true
     }
 
@@ -42,15 +66,25 @@ final class RawTerminal {
         guard active, var original = saved else { return }
         active = false
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-        let reset = "\u{1B}[?25h\u{1B}[?1049l"
+        let reset = "\u{1B}[?25h\u{1B}[?1007l\u{1B}[?1049l"
         _ = reset.withCString { Foundation.write(STDOUT_FILENO, $0, strlen($0)) }
     }
 
     func leave() { Self.restore() }
 
+    /// Ctrl-Z: the terminal restored, the process stopped as the shell's job
+    /// control expects; on `fg` raw mode and the alternate screen come back
+    /// (the caller redraws).
+    func suspend() {
+        Self.restore()
+        signal(SIGTSTP, SIG_DFL)
+        kill(getpid(), SIGTSTP)
+        enter()
+    }
+
     deinit {
         Self.restore()
-        for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(sig, SIG_DFL) }
     }
 
     /// The terminal's size (rows, columns), 24×80 when unknown.
@@ -74,20 +108,49 @@ final class RawTerminal {
         }
     }
 
-    /// Waits for one key press.
+    /// Waits for one key press or a resize.
     func readKey() -> Key {
+        var fds = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: Self.resizePipe.read, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            fds[0].revents = 0
+            fds[1].revents = 0
+            let ready = poll(&fds, fds[1].fd < 0 ? 1 : 2, -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return .endOfInput
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                while read(fds[1].fd, &drain, drain.count) > 0 {}
+                return .resize
+            }
+            if fds[0].revents != 0 { break }
+        }
         var buffer = [UInt8](repeating: 0, count: 16)
         var n = 0
         repeat { n = read(STDIN_FILENO, &buffer, buffer.count) } while n < 0 && errno == EINTR
-        guard n > 0 else { return .interrupt }  // end of input: treat as quit
-        let bytes = Array(buffer[0..<n])
+        guard n > 0 else { return .endOfInput }
+        return Self.key(Array(buffer[0..<n]))
+    }
+
+    /// The key that `bytes` (one read from the terminal) stand for.
+    static func key(_ bytes: [UInt8]) -> Key {
         switch bytes {
         case [0x1B, 0x5B, 0x44], [0x1B, 0x4F, 0x44]: return .left
         case [0x1B, 0x5B, 0x43], [0x1B, 0x4F, 0x43]: return .right
         case [0x1B, 0x5B, 0x41], [0x1B, 0x4F, 0x41]: return .up
         case [0x1B, 0x5B, 0x42], [0x1B, 0x4F, 0x42]: return .down
+        case [0x1B, 0x5B, 0x35, 0x7E]: return .pageUp
+        case [0x1B, 0x5B, 0x36, 0x7E]: return .pageDown
+        case [0x1B, 0x5B, 0x48], [0x1B, 0x4F, 0x48], [0x1B, 0x5B, 0x31, 0x7E], [0x1B, 0x5B, 0x37, 0x7E]: return .home
+        case [0x1B, 0x5B, 0x46], [0x1B, 0x4F, 0x46], [0x1B, 0x5B, 0x34, 0x7E], [0x1B, 0x5B, 0x38, 0x7E]: return .end
         case [0x0D], [0x0A]: return .enter
-        case [0x03], [0x04]: return .interrupt
+        case [0x03]: return .interrupt
+        case [0x04]: return .endOfInput
+        case [0x1A]: return .suspend
         default:
             if let text = String(bytes: bytes, encoding: .utf8), text.count == 1 { return .character(text.first!) }
             return .other

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
@@ -6,11 +7,18 @@ import VaultStore
 
 /// The full-screen review of one period: one note at a time, a key per decision.
 /// Every decision is appended to the ledger as it is made, so quitting loses nothing.
+///
+/// The period, the count and the title stay pinned at the top and the keys at
+/// the bottom; the note between them is wrapped to the window and scrolls.
 struct ReviewScreen {
     let review: CurationReview
     let context: CommandContext
     var period: ReviewPeriod { review.period }
 
+    static let keys = "k keep · a archive · s/→ skip · p/← previous · ↓↑ scroll · e edit · q quit"
+    static let compactKeys = "k keep · a archive · s skip · p back · e edit · q quit"
+
+    /// - Throws: `ExitCode(130)` after Ctrl-C (the decisions made are kept).
     func run() throws {
         let review = self.review.review
         let out = context.output
@@ -23,6 +31,9 @@ struct ReviewScreen {
         var index = decisions.firstIndex(where: { $0 == nil }) ?? 0
         var message = ""
         var adoptedPaths: [String] = []
+        var scroll = ScrollPosition()
+        var body: (index: Int, columns: Int, lines: [String])?
+        let style = RawTerminal.style
         let terminal = try RawTerminal()
         defer {
             terminal.leave()
@@ -32,9 +43,17 @@ struct ReviewScreen {
             out.flush()
         }
         while true {
-            draw(terminal, notes: notes, decisions: decisions, index: index, message: message)
+            let columns = terminal.size.columns
+            if body?.index != index || body?.columns != columns {
+                body = (index, columns, index < notes.count ? bodyLines(notes[index], columns: columns, style: style) : [])
+            }
+            let frame = self.frame(
+                notes: notes, decisions: decisions, index: index, body: body?.lines ?? [], message: message,
+                style: style)
+            terminal.draw(frame, scroll: scroll, style: style)
             message = ""
             let key = terminal.readKey()
+            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
             func decide(_ decision: CurationDecision) throws {
                 guard index < notes.count else { return }
                 let identity = try self.review.record(decision, notes[index])
@@ -44,19 +63,29 @@ struct ReviewScreen {
                     message = "Added id \(identity.id) to \(notes[index].path). "
                 }
                 decisions[index] = decision
-                index += 1
+                move(to: index + 1)
+            }
+            func move(to next: Int) {
+                index = min(max(0, next), notes.count)
+                scroll = ScrollPosition()
             }
             switch key {
-            case .character("q"), .character("Q"), .interrupt:
+            case .character("q"), .character("Q"), .endOfInput:
                 return
+            case .interrupt:
+                throw ExitCode(130)
+            case .suspend:
+                terminal.suspend()
+            case .resize:
+                break
             case .character("k"):
                 try decide(.keep)
             case .character("a"):
                 try decide(.archive)
             case .character("s"), .character(" "), .right, .enter:
-                if index < notes.count { index += 1 }
+                if index < notes.count { move(to: index + 1) }
             case .character("p"), .left:
-                if index > 0 { index -= 1 }
+                if index > 0 { move(to: index - 1) }
             case .character("e"):
                 guard index < notes.count else { break }
                 terminal.leave()
@@ -64,68 +93,61 @@ struct ReviewScreen {
                 do {
                     try Editor.open(context.vault.layout.url(of: notes[index].path).path)
                     notes[index] = try context.app().notes.note(at: notes[index].path).summary
+                    body = nil
                 } catch {
                     message = error.localizedDescription
                 }
             default:
-                message = "Keys: k keep, a archive, s skip, p previous, e edit, q quit."
+                message = "Keys: k keep, a archive, s skip, p previous, ↓↑ PgDn PgUp scroll, e edit, q quit."
             }
         }
     }
 
-    func draw(
-        _ terminal: RawTerminal, notes: [NoteSummary], decisions: [CurationDecision?], index: Int, message: String
-    ) {
-        let style = ANSIStyle(enabled: ProcessInfo.processInfo.environment["NO_COLOR"]?.isEmpty ?? true)
-        let (rows, columns) = terminal.size
-        var lines: [String] = []
+    /// The pinned lines, the note's lines and the keys for the note at `index`
+    /// (or the closing page after the last note).
+    func frame(
+        notes: [NoteSummary], decisions: [CurationDecision?], index: Int, body: [String], message: String,
+        style: ANSIStyle
+    ) -> ScreenFrame {
         let decided = decisions.filter { $0 != nil }.count
-        if index >= notes.count {
-            lines.append(style.bold("\(period.title) — done"))
-            lines.append("")
-            lines.append("\(decided) of \(plural(notes.count, "note")) decided.")
-            lines.append("")
-            lines.append(style.dim("p previous · q quit"))
-        } else {
-            let note = notes[index]
-            let mark =
-                decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") }
-                ?? style.dim("[pending]")
-            lines.append(
-                style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
-                    + style.dim("  (\(decided) decided)"))
-            lines.append(String(repeating: "─", count: min(columns, 80)))
-            // One read per redraw: the header and the body come from the same bytes.
-            let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path)
-            let full = data.map { NoteParser.parse($0, path: note.path, timeZone: context.timeZone) }
-            let header =
-                full.map { NoteHeader(note: $0, config: context.config, style: style) }
-                ?? NoteHeader(summary: note, config: context.config, style: style)
-            lines += header.render().split(
-                separator: "\n", omittingEmptySubsequences: false
-            ).map(String.init)
-            lines.append("")
-            if let data {
-                let document = NoteParser.body(of: data).withUnsafeBytes {
-                    CommonMark.document(of: $0.bindMemory(to: UInt8.self))
-                }
-                let body = TerminalRenderer(style: style).render(document)
-                let room = max(1, rows - lines.count - 3)
-                var bodyLines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if bodyLines.count > room {
-                    bodyLines = Array(bodyLines.prefix(room - 1)) + [style.dim("…")]
-                }
-                lines += bodyLines
-            }
+        guard index < notes.count else {
+            return ScreenFrame(
+                header: [style.bold("\(period.title) — done")],
+                body: ["", "\(decided) of \(plural(notes.count, "note")) decided."], message: message,
+                keys: "p previous · q quit")
         }
-        var screen = "\u{1B}[H\u{1B}[2J"
-        for line in lines.prefix(rows - 2) { screen += line + "\u{1B}[K\r\n" }
-        screen +=
-            "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns))))
-            + "\u{1B}[K"
-        screen +=
-            "\u{1B}[\(rows);1H" + style.dim("k keep · a archive · s/→ skip · p/← previous · e edit · q quit")
-            + "\u{1B}[K"
-        terminal.write(screen)
+        let note = notes[index]
+        let mark =
+            decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") }
+            ?? style.dim("[pending]")
+        return ScreenFrame(
+            header: [
+                style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
+                    + style.dim("  (\(decided) decided)"),
+                style.bold(TerminalText.forScreen(note.title)),
+            ],
+            body: body, message: message, keys: Self.keys, compactKeys: Self.compactKeys)
+    }
+
+    /// The note below its title: category, source and tags, then the body
+    /// wrapped to `columns` (its first heading left out when it repeats the title).
+    func bodyLines(_ note: NoteSummary, columns: Int, style: ANSIStyle) -> [String] {
+        // One read per note: the facts and the body come from the same bytes.
+        let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path)
+        let full = data.map { NoteParser.parse($0, path: note.path, timeZone: context.timeZone) }
+        let header =
+            full.map { NoteHeader(note: $0, config: context.config, style: style) }
+            ?? NoteHeader(summary: note, config: context.config, style: style)
+        var lines = TerminalText.sanitized(header.render(), keepingColour: true).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+            .flatMap { TextWrap.wrap(String($0), width: columns) }
+        lines.append("")
+        if let data {
+            var text = Array(TerminalText.forScreen(String(decoding: NoteParser.body(of: data), as: UTF8.self)).utf8)
+            let document = text.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
+            let rendered = TerminalRenderer(style: style, width: columns).render(document, droppingTitle: note.title)
+            lines += rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        while lines.last == "" { lines.removeLast() }
+        return lines
     }
 }

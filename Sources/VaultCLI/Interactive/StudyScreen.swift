@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
@@ -7,6 +8,8 @@ import VaultStore
 /// The full-screen study session: one card at a time, question, reveal, rate.
 /// Every rating is appended to the ledger as it is made, so quitting keeps
 /// every answer given; the session summary is printed on the normal screen.
+/// The card's place and source stay pinned at the top, the rating keys (with
+/// the interval each would give) at the bottom; the card between scrolls.
 struct StudyScreen {
     let context: CommandContext
     let queue: StudyQueue
@@ -16,6 +19,7 @@ struct StudyScreen {
     let studying: Studying
 
     /// Runs the session until the queue is done or the user quits; returns the answers given.
+    /// - Throws: `ExitCode(130)` after Ctrl-C (the answers given are kept).
     @discardableResult
     mutating func run() throws -> StudySession {
         var session = StudySession()
@@ -24,6 +28,7 @@ struct StudyScreen {
             return session
         }
         let started = DispatchTime.now()
+        let style = RawTerminal.style
         let terminal = try RawTerminal()
         var quit = false
         defer {
@@ -35,16 +40,30 @@ struct StudyScreen {
         var revealed = false
         var message = ""
         var shownAt = DispatchTime.now()
+        var scroll = ScrollPosition()
         while index < queue.entries.count {
             let entry = queue.entries[index]
-            draw(terminal, entry: entry, index: index, revealed: revealed, session: session, message: message)
+            // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
+            let time = context.now.addingTimeInterval(Double(Self.milliseconds(since: started)) / 1000)
+            let frame = self.frame(
+                entry: entry, index: index, revealed: revealed, session: session, message: message, at: time,
+                columns: terminal.size.columns, style: style)
+            terminal.draw(frame, scroll: scroll, style: style)
             if !revealed && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
             let key = terminal.readKey()
+            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
             switch key {
-            case .character("q"), .character("Q"), .interrupt:
+            case .character("q"), .character("Q"), .endOfInput:
                 quit = true
                 return session
+            case .interrupt:
+                quit = true
+                throw ExitCode(130)
+            case .suspend:
+                terminal.suspend()
+            case .resize:
+                break
             case .character(" "), .enter:
                 revealed = true
             case .character(let c) where revealed:
@@ -53,8 +72,6 @@ struct StudyScreen {
                     break
                 }
                 let responseMs = Self.milliseconds(since: shownAt)
-                // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
-                let time = context.now.addingTimeInterval(Double(Self.milliseconds(since: started)) / 1000)
                 let answered = CardAnswering.answer(
                     entry.card, with: answer, at: time, responseMilliseconds: responseMs, replay: replay,
                     config: context.config.schedulers)
@@ -66,6 +83,7 @@ struct StudyScreen {
                 )
                 index += 1
                 revealed = false
+                scroll = ScrollPosition()
             default:
                 message = keysHelp(entry, revealed: revealed)
             }
@@ -102,7 +120,8 @@ struct StudyScreen {
         }
         let end = context.now.addingTimeInterval(Double(elapsed) / 1000)
         if let next = StudySession.nextDue(replay.schedules.values, after: end) {
-            lines.append("Next due: \(VaultDate.isoString(next, in: tz)).")
+            lines.append(
+                "Next card due \(RelativeTime.describe(next, from: end, in: tz)) (\(VaultDate.isoString(next, in: tz))).")
         }
         return lines.joined(separator: "\n")
     }
@@ -113,50 +132,69 @@ struct StudyScreen {
         return seconds >= 60 ? String(format: "%dm %02ds", seconds / 60, seconds % 60) : "\(seconds)s"
     }
 
-    func draw(
-        _ terminal: RawTerminal, entry: StudyQueue.Entry, index: Int, revealed: Bool, session: StudySession,
-        message: String
-    ) {
-        let style = ANSIStyle(enabled: ProcessInfo.processInfo.environment["NO_COLOR"]?.isEmpty ?? true)
-        let (rows, columns) = terminal.size
+    /// The pinned lines, the card and the keys.
+    func frame(
+        entry: StudyQueue.Entry, index: Int, revealed: Bool, session: StudySession, message: String, at time: Date,
+        columns: Int, style: ANSIStyle
+    ) -> ScreenFrame {
         let card = entry.card
-        var lines: [String] = []
-        lines.append(
+        let header = [
             style.bold("Card \(index + 1) of \(queue.entries.count)") + "  "
-                + style.dim(
-                    "\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(card.notePath):\(card.line)"))
-        lines.append(String(repeating: "─", count: min(columns, 80)))
-        lines += render(card.question, style: style)
-        if revealed {
-            lines.append("")
-            lines.append(String(repeating: "─", count: min(columns, 40)))
-            lines += render(card.answer, style: style)
-        } else {
-            lines.append("")
-            lines.append(style.dim("(space: show the answer)"))
+                + style.dim("\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"),
+            style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
+        ]
+        let gap = "[…]"
+        var body = render(card.question, style: style, columns: columns).map {
+            $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
         }
-        var screen = "\u{1B}[H\u{1B}[2J"
-        for line in lines.prefix(max(1, rows - 2)) { screen += line + "\u{1B}[K\r\n" }
-        screen +=
-            "\u{1B}[\(rows - 1);1H" + (message.isEmpty ? "" : style.yellow(String(message.prefix(columns))))
-            + "\u{1B}[K"
+        if revealed {
+            body.append("")
+            body.append(style.dim(String(repeating: "─", count: min(columns, 40))))
+            if card.kind == .cloze, card.question.contains(gap) {
+                // The sentence whole again, the hidden words marked where they were.
+                let marker = "\u{E000}"
+                body += render(card.question.replacingOccurrences(of: gap, with: marker), style: style, columns: columns)
+                    .map {
+                        $0.replacingOccurrences(
+                            of: marker, with: style.highlight(style.bold(TerminalText.forScreen(card.answer))))
+                    }
+            } else {
+                body += render(card.answer, style: style, columns: columns)
+            }
+        } else {
+            body.append("")
+            body.append(style.dim("(space: show the answer)"))
+        }
         let keys: String
         if !revealed {
-            keys = "space/enter reveal · q quit"
-        } else if entry.schedule.settings.name == .sm2 {
-            keys = "0-5 rate (0 blackout … 5 perfect) · q quit"
+            keys = "space/enter reveal · ↓↑ scroll · q quit"
         } else {
-            keys = "1 again · 2 hard · 3 good · 4 easy · q quit"
+            keys = ratingKeys(entry, at: time) + " · q quit"
         }
-        screen += "\u{1B}[\(rows);1H" + style.dim(keys + "  (\(session.answers.count) answered)") + "\u{1B}[K"
-        terminal.write(screen)
+        return ScreenFrame(header: header, body: body, message: message, keys: keys)
     }
 
-    /// Markdown text rendered for the terminal, as lines.
-    func render(_ text: String, style: ANSIStyle) -> [String] {
-        var bytes = Array(text.utf8)
+    /// `1 again 1m · 2 hard 6m · 3 good 10m · 4 easy 3d`: each key with the
+    /// interval its answer would give (`0 1d · … · 5 6d` for sm2 cards).
+    func ratingKeys(_ entry: StudyQueue.Entry, at time: Date) -> String {
+        let scheduler = entry.schedule.settings.name
+        let keys: [Character] = scheduler == .sm2 ? ["0", "1", "2", "3", "4", "5"] : ["1", "2", "3", "4"]
+        return keys.compactMap { key -> String? in
+            guard let answer = ReviewAnswer(key: key, scheduler: scheduler) else { return nil }
+            let outcome = CardAnswering.answer(
+                entry.card, with: answer, at: time, responseMilliseconds: nil, replay: replay,
+                config: context.config.schedulers)
+            let interval = outcome.schedule.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–"
+            let name = scheduler == .sm2 ? "" : " " + answer.ledgerValue
+            return "\(key)\(name) \(interval)"
+        }.joined(separator: " · ")
+    }
+
+    /// Markdown text rendered for the terminal, wrapped to `columns`, as lines.
+    func render(_ text: String, style: ANSIStyle, columns: Int) -> [String] {
+        var bytes = Array(TerminalText.forScreen(text).utf8)
         let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
-        let rendered = TerminalRenderer(style: style).render(document)
+        let rendered = TerminalRenderer(style: style, width: columns).render(document)
         var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }
         return lines

@@ -3,16 +3,16 @@ import VaultMarkdown
 
 /// Where commands print, and whether colour is on.
 ///
-/// Colour is on when stdout is a terminal and `NO_COLOR` is unset (or empty),
-/// as https://no-color.org asks.
+/// Colour is on when stdout is a terminal, `NO_COLOR` is unset (or empty),
+/// as https://no-color.org asks, and `TERM` is not `dumb`; colours go as deep
+/// as the terminal says it can (``ColorDepth``).
 struct Output {
     let style: ANSIStyle
     let isTerminal: Bool
 
     static var standard: Output {
         let tty = isatty(STDOUT_FILENO) == 1
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        return Output(style: ANSIStyle(enabled: tty && !noColor), isTerminal: tty)
+        return Output(style: .forTerminal(tty, environment: ProcessInfo.processInfo.environment), isTerminal: tty)
     }
 
     /// Prints `text` and a newline; control characters in it are shown as

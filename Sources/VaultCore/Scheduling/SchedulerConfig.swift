@@ -88,7 +88,7 @@ public struct SchedulerConfig: Hashable, Sendable {
     }
 
     /// `languages`, `./languages/` and `/languages` all mean `languages/`.
-    static func folderPrefix(_ text: String) -> String {
+    public static func folderPrefix(_ text: String) -> String {
         var s = Substring(text.trimmingCharacters(in: .whitespaces))
         while s.hasPrefix("./") { s = s.dropFirst(2) }
         while s.hasPrefix("/") { s = s.dropFirst() }

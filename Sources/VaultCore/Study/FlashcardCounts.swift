@@ -9,12 +9,18 @@ public struct FlashcardCounts: Hashable, Sendable {
     public var setAside: Int
     /// Cards never answered (always available to study).
     public var new: Int
+    /// Cards left for another day because a sibling is studied today.
+    public var buried: Int
 
-    public init(due: Int, setAside: Int, new: Int) {
+    public init(due: Int, setAside: Int, new: Int, buried: Int = 0) {
         self.due = due
         self.setAside = setAside
         self.new = new
+        self.buried = buried
     }
+
+    /// The cards up for study today: due and new (set-aside and buried ones not).
+    public var toStudy: Int { due + new }
 
     /// The counts for `cards` at `now` (days in `timeZone`), planned as `vault study --mode all` would, without limit.
     ///
@@ -25,7 +31,7 @@ public struct FlashcardCounts: Hashable, Sendable {
     {
         let options = StudyOptions(mode: .all, limit: Int.max)
         var counts = FlashcardCounts(due: 0, setAside: 0, new: 0)
-        _ = StudyPlanner.survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
+        let tally = StudyPlanner.survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
             _, schedule, _, overdueDays in
             if overdueDays > options.overdueGraceDays {
                 counts.setAside += 1
@@ -35,6 +41,7 @@ public struct FlashcardCounts: Hashable, Sendable {
                 counts.due += 1
             }
         }
+        counts.buried = tally.buried
         return counts
     }
 }

@@ -39,6 +39,9 @@ public struct StudyQueue: Hashable, Sendable {
     /// Cards answered today (within the folder), which count against the limit.
     public var studiedToday: Int
     public var dailyLimit: Int
+    /// Cards left for another day because a sibling (a card of the same
+    /// sentence or `:::` pair) is studied today, as Anki buries siblings.
+    public var buried: Int = 0
 }
 
 /// Builds the study queue: a pure function of the cards, their schedules,
@@ -55,6 +58,10 @@ public struct StudyQueue: Hashable, Sendable {
 ///   earlier due time, then reading order (note path, position in the note).
 /// - The daily limit (30; 50 with the exam preset; `--limit`) counts the
 ///   cards already answered today.
+/// - Siblings are buried: of the cards that share a note and a line (the
+///   clozes of one sentence, both halves of a `:::` pair) only one comes up
+///   in a day, the first in reading order, or none when a sibling was
+///   already answered today (that card itself may come back, say after Again).
 public enum StudyPlanner {
     /// Today's queue for `cards` at `now`, days counted in `timeZone`.
     public static func plan(
@@ -63,7 +70,7 @@ public enum StudyPlanner {
     ) -> StudyQueue {
         var waiting: [Candidate] = []
         var setAside: [Candidate] = []
-        let studiedToday = survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
+        let tally = survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
             card, schedule, group, overdueDays in
             let candidate = Candidate(
                 card: card, group: group, overdueDays: overdueDays, priority: priority(schedule, now: now),
@@ -74,7 +81,7 @@ public enum StudyPlanner {
                 waiting.append(candidate)
             }
         }
-        let room = max(0, options.dailyLimit - studiedToday)
+        let room = max(0, options.dailyLimit - tally.studiedToday)
         // Order small candidates and make entries only of those kept: with
         // a daily limit, only the first `room` need ordering at all.
         let order = { (a: Candidate, b: Candidate) in a.precedes(b, in: cards) }
@@ -87,19 +94,31 @@ public enum StudyPlanner {
         }
         return StudyQueue(
             entries: kept.map(entry), setAside: setAside.sorted(by: order).map(entry),
-            deferred: max(0, waiting.count - room), studiedToday: studiedToday, dailyLimit: options.dailyLimit)
+            deferred: max(0, waiting.count - room), studiedToday: tally.studiedToday, dailyLimit: options.dailyLimit,
+            buried: tally.buried)
+    }
+
+    /// What a survey counted besides the cards it passed on.
+    struct Tally {
+        /// Cards answered today.
+        var studiedToday = 0
+        /// Cards left out because a sibling is up today or was answered today.
+        var buried = 0
     }
 
     /// Walks `cards` once, applying the queue's rules: calls `body` with
     /// each card (its index in `cards`) that is up for study today, its
     /// schedule, its group and how many days overdue it is (set-aside cards
-    /// included), and returns how many cards were answered today.
+    /// included, buried siblings not), and returns how many cards were
+    /// answered today and how many were buried.
     ///
     /// The planner and ``FlashcardCounts`` both use it, so their counts agree.
+    /// Siblings are neighbours in `cards` (a note's cards come in reading
+    /// order), so burying needs no table: one run of equal note and line at a time.
     static func survey(
         cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone, options: StudyOptions,
         _ body: (_ card: Int, _ schedule: CardSchedule, _ group: StudyQueue.Group, _ overdueDays: Int) -> Void
-    ) -> Int {
+    ) -> Tally {
         let today = VaultDate.day(of: now, in: timeZone)
         let todayNumber = VaultDate.daysFromCivil(today.year, today.month, today.day)
         let startOfToday = VaultDate.date(localSeconds: Double(todayNumber) * 86_400, in: timeZone)
@@ -109,11 +128,48 @@ public enum StudyPlanner {
         let dayStarts = (1...(options.overdueGraceDays + 1)).map {
             VaultDate.date(localSeconds: Double(todayNumber - $0) * 86_400, in: timeZone)
         }
-        var studiedToday = 0
+        var tally = Tally()
+        // The current run of siblings: whether one was answered today, and
+        // whether one is already up for study.
+        var runStart = -1
+        var runAnswered = false
+        var runShown = false
+        var held: [(card: Int, schedule: CardSchedule, group: StudyQueue.Group, overdueDays: Int)] = []
+        func answeredToday(_ schedule: CardSchedule) -> Bool {
+            schedule.lastReview.map { $0 >= startOfToday && $0 <= now } ?? false
+        }
+        func flushRun() {
+            for entry in held {
+                let shown: Bool
+                if entry.overdueDays > options.overdueGraceDays {
+                    shown = true  // set aside: reported, never studied, so never buried
+                } else if runAnswered {
+                    shown = answeredToday(entry.schedule)
+                } else {
+                    shown = !runShown
+                    runShown = true
+                }
+                if shown {
+                    body(entry.card, entry.schedule, entry.group, entry.overdueDays)
+                } else {
+                    tally.buried += 1
+                }
+            }
+            held.removeAll(keepingCapacity: true)
+        }
         // By index: `for card in cards` would copy each card's strings.
         for i in cards.indices where folder.isEmpty || cards[i].notePath.hasPrefix(folder) {
+            if runStart < 0 || cards[i].line != cards[runStart].line || cards[i].notePath != cards[runStart].notePath {
+                flushRun()
+                runStart = i
+                runAnswered = false
+                runShown = false
+            }
             let schedule = schedules[cards[i].id] ?? unanswered
-            if let last = schedule.lastReview, last >= startOfToday, last <= now { studiedToday += 1 }
+            if let last = schedule.lastReview, last >= startOfToday, last <= now {
+                tally.studiedToday += 1
+                runAnswered = true
+            }
             let tier = schedule.tier
             guard tier != .inactive else { continue }
             switch options.mode {
@@ -145,9 +201,10 @@ public enum StudyPlanner {
                 case .mastered: group = .mastered
                 }
             }
-            body(i, schedule, group, overdueDays)
+            held.append((i, schedule, group, overdueDays))
         }
-        return studiedToday
+        flushRun()
+        return tally
     }
 
     /// The schedule of a card the ledger has no answer for.

@@ -2,13 +2,17 @@ import Foundation
 import Testing
 import VaultCore
 
+/// A card of `question`; on a line of its own (from the question's hash)
+/// unless `line` is given, so cards made apart are never siblings.
 func card(
-    _ question: String, note: String = "n1", path: String = "deck/a.md", position: Int = 0, kind: Card.Kind = .basic
+    _ question: String, note: String = "n1", path: String = "deck/a.md", position: Int = 0, kind: Card.Kind = .basic,
+    line: Int? = nil
 )
     -> Card
 {
+    let line = line ?? Int(StableHash.fnv1a(question) % 1_000_000) + 1
     var c = CardIdentity.cards(
-        from: [CardDraft(kind: kind, question: question, answer: "x", line: 1)], notePath: path, noteID: note)[0]
+        from: [CardDraft(kind: kind, question: question, answer: "x", line: line)], notePath: path, noteID: note)[0]
     c.position = position
     return c
 }

@@ -115,3 +115,51 @@ struct StudyPlannerTests {
         #expect(tokyo.entries.map(\.card.id) == [c.0.id])
     }
 }
+
+@Suite("Sibling burying")
+struct SiblingBuryingTests {
+    let utc = TimeZone(identifier: "UTC")!
+
+    /// Two clozes of one sentence (line 3) and a card of its own (line 9), all new.
+    func cards() -> [Card] {
+        [
+            card("The [...] effect", position: 0, kind: .cloze, line: 3),
+            card("The testing [...]", position: 1, kind: .cloze, line: 3),
+            card("Another card", position: 2, line: 9),
+        ]
+    }
+
+    func schedules(_ cards: [Card]) -> [String: CardSchedule] {
+        Dictionary(uniqueKeysWithValues: cards.map { ($0.id, CardSchedule(settings: .defaults(.fsrs))) })
+    }
+
+    @Test("of two new siblings only the first in reading order comes up today; the other waits")
+    func newSiblings() {
+        let cards = cards()
+        let queue = StudyPlanner.plan(cards: cards, schedules: schedules(cards), now: t0, timeZone: utc)
+        #expect(Set(queue.entries.map(\.card.id)) == [cards[0].id, cards[2].id])
+        #expect(queue.buried == 1)
+        let counts = FlashcardCounts.count(cards: cards, schedules: schedules(cards), now: t0, timeZone: utc)
+        #expect(counts == FlashcardCounts(due: 0, setAside: 0, new: 2, buried: 1))
+        #expect(counts.toStudy == queue.entries.count, "status and study count alike")
+    }
+
+    @Test("once a sibling is answered today the others wait for tomorrow; the answered card may come back")
+    func answeredSibling() {
+        let cards = cards()
+        var schedules = schedules(cards)
+        // The first cloze was answered Again an hour ago: due again in a minute, still today.
+        let answered = RatingEvent.answering(
+            cards[0], with: .fsrs(.again), at: t0.addingTimeInterval(-3_600), responseMilliseconds: nil,
+            schedule: schedules[cards[0].id]!)
+        schedules[cards[0].id] = answered.schedule
+        let queue = StudyPlanner.plan(cards: cards, schedules: schedules, now: t0, timeZone: utc)
+        #expect(Set(queue.entries.map(\.card.id)) == [cards[0].id, cards[2].id])
+        #expect(queue.buried == 1)
+        let tomorrow = StudyPlanner.plan(
+            cards: cards, schedules: schedules, now: t0.addingTimeInterval(86_400), timeZone: utc)
+        let siblings = tomorrow.entries.map(\.card.id).filter { [cards[0].id, cards[1].id].contains($0) }
+        #expect(siblings == [cards[0].id], "the next day again one sibling a day: the first in reading order")
+        #expect(tomorrow.buried == 1)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import VaultMarkdown
+
+/// Where a full-screen view's body is scrolled to, moved by ↓/↑ (and the
+/// mouse wheel, which the terminal sends as arrows on the alternate screen),
+/// PgDn/PgUp, Home/End.
+struct ScrollPosition {
+    var offset = 0
+
+    /// Moves for a scrolling key and returns true; false for any other key.
+    mutating func handle(_ key: RawTerminal.Key, frame: ScreenFrame, rows: Int) -> Bool {
+        let page = max(1, frame.bodyRows(rows: rows) - 1)
+        let last = frame.maxScroll(rows: rows)
+        switch key {
+        case .down, .character("j"): offset += 1
+        case .up: offset -= 1
+        case .pageDown: offset += page
+        case .pageUp: offset -= page
+        case .home: offset = 0
+        case .end: offset = last
+        default: return false
+        }
+        offset = min(max(0, offset), last)
+        return true
+    }
+}
+
+extension RawTerminal {
+    /// The styles this terminal shows (`NO_COLOR`, `TERM=dumb` and depth respected).
+    static var style: ANSIStyle {
+        ANSIStyle.forTerminal(true, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Draws `frame` filling the terminal.
+    func draw(_ frame: ScreenFrame, scroll: ScrollPosition, style: ANSIStyle) {
+        let (rows, columns) = size
+        write(frame.render(rows: rows, columns: columns, scroll: scroll.offset, style: style))
+    }
+}
+
+extension TerminalText {
+    /// Text from a note made fit for a full-screen view: control characters
+    /// (escape sequences included) shown as escapes, tabs as four spaces, so
+    /// the text can neither act on the terminal nor throw the layout's widths off.
+    static func forScreen(_ text: String) -> String {
+        sanitized(text.replacingOccurrences(of: "\t", with: "    "), keepingColour: false)
+    }
+}

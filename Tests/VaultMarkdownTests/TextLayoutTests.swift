@@ -1,0 +1,101 @@
+import Testing
+import VaultMarkdown
+
+@Suite("Display width, wrapping and the screen frame")
+struct TextLayoutTests {
+    @Test("wide characters and emoji take two columns, combining marks and escapes none")
+    func widths() {
+        #expect(DisplayWidth.of("abc") == 3)
+        #expect(DisplayWidth.of("漢字") == 4)
+        #expect(DisplayWidth.of("ｶﾅ") == 2, "halfwidth katakana is narrow")
+        #expect(DisplayWidth.of("Ａ") == 2, "fullwidth Latin is wide")
+        #expect(DisplayWidth.of("e\u{301}") == 1, "e and a combining acute are one column")
+        #expect(DisplayWidth.of("🎉") == 2)
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 2, "emoji presentation asked for is wide")
+        #expect(DisplayWidth.of("\u{1B}[1mbold\u{1B}[22m") == 4)
+        #expect(DisplayWidth.of("한국어") == 6)
+    }
+
+    @Test("wrapping breaks at spaces, keeps words whole, and breaks a word only when it is wider than a line")
+    func wrapping() {
+        #expect(TextWrap.wrap("under their influence", width: 12) == ["under their", "influence"])
+        #expect(TextWrap.wrap("aaaaaaaaaa bb", width: 4) == ["aaaa", "aaaa", "aa", "bb"])
+        #expect(TextWrap.wrap("  indented text", width: 20) == ["  indented text"])
+        #expect(TextWrap.wrap("one\ntwo", width: 10) == ["one", "two"])
+        #expect(TextWrap.wrap("", width: 10) == [""])
+        #expect(TextWrap.wrap("漢字漢字漢字", width: 5) == ["漢字", "漢字", "漢字"], "a wide character never straddles the edge")
+        for line in TextWrap.wrap(String(repeating: "word ", count: 50), width: 17) {
+            #expect(DisplayWidth.of(line) <= 17)
+        }
+    }
+
+    @Test("a style open at a break is closed on that line and opened again on the next")
+    func stylesCarryAcrossBreaks() {
+        let lines = TextWrap.wrap("\u{1B}[1mbold words here\u{1B}[22m plain", width: 10)
+        #expect(lines == ["\u{1B}[1mbold words\u{1B}[0m", "\u{1B}[1mhere\u{1B}[22m plain"])
+        let reset = TextWrap.wrap("\u{1B}[31mred\u{1B}[0m next words", width: 9)
+        #expect(reset == ["\u{1B}[31mred\u{1B}[0m next", "words"], "nothing is carried after a reset")
+    }
+
+    @Test("truncation ends in … at the width")
+    func truncation() {
+        #expect(TextWrap.truncate("short", width: 10) == "short")
+        #expect(TextWrap.truncate("a longer line", width: 8) == "a longe…")
+        #expect(DisplayWidth.of(TextWrap.truncate("漢字漢字漢字", width: 7)) <= 7)
+    }
+
+    @Test("the frame pins the header and keys, scrolls the body and says where it is")
+    func frame() {
+        let body = (1...30).map { "line \($0)" }
+        let frame = ScreenFrame(header: ["Head", "Title"], body: body, keys: "q quit")
+        #expect(frame.bodyRows(rows: 20) == 15)
+        #expect(frame.maxScroll(rows: 20) == 15)
+        let top = frame.render(rows: 20, columns: 40, scroll: 0, style: .plain)
+        let rows = top.dropFirst(3).split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(rows.count == 20)
+        #expect(rows[0].hasPrefix("Head") && rows[1].hasPrefix("Title"))
+        #expect(rows[2].hasPrefix(String(repeating: "─", count: 40)))
+        #expect(rows[3].hasPrefix("line 1\u{1B}"))
+        #expect(rows[18].contains("1–15 of 30 lines ↓"))
+        #expect(rows[19].hasPrefix("q quit"))
+        let bottom = frame.render(rows: 20, columns: 40, scroll: 99, style: .plain)
+        #expect(bottom.contains("line 30") && !bottom.contains("line 15\u{1B}"))
+        #expect(bottom.contains("16–30 of 30 lines") && !bottom.contains("↓"))
+    }
+
+    @Test("a window below 40×10 gets a sentence instead of a broken picture")
+    func tooSmall() {
+        let frame = ScreenFrame(header: ["Head"], body: ["x"], keys: "q quit")
+        #expect(frame.render(rows: 8, columns: 30, scroll: 0, style: .plain).contains("at least 40×10"))
+        #expect(!frame.render(rows: 10, columns: 40, scroll: 0, style: .plain).contains("at least"))
+    }
+
+    @Test("the compact key line is used when the full one does not fit")
+    func compactKeys() {
+        let frame = ScreenFrame(header: ["H"], body: [], keys: String(repeating: "k", count: 50), compactKeys: "short")
+        #expect(frame.render(rows: 10, columns: 40, scroll: 0, style: .plain).contains("short"))
+        #expect(!frame.render(rows: 10, columns: 60, scroll: 0, style: .plain).contains("short"))
+    }
+
+    @Test("colour depth follows NO_COLOR, TERM and COLORTERM; colours map to what the terminal has")
+    func colourDepth() {
+        #expect(ColorDepth(environment: ["TERM": "dumb", "COLORTERM": "truecolor"]) == .none)
+        #expect(ColorDepth(environment: ["TERM": "xterm-256color", "NO_COLOR": "1"]) == .none)
+        #expect(ColorDepth(environment: [:]) == .none)
+        #expect(ColorDepth(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
+        #expect(ColorDepth(environment: ["TERM": "screen-256color"]) == .extended)
+        #expect(ColorDepth(environment: ["TERM": "xterm"]) == .basic)
+        #expect(ANSIStyle(depth: .truecolor).color("x", hex: "#137fec") == "\u{1B}[38;2;19;127;236mx\u{1B}[39m")
+        #expect(ANSIStyle(depth: .extended).color("x", hex: "#ff0000") == "\u{1B}[38;5;196mx\u{1B}[39m")
+        #expect(ANSIStyle(depth: .basic).color("x", hex: "#ef4444") == "\u{1B}[91mx\u{1B}[39m")
+        #expect(ANSIStyle(depth: .none).color("x", hex: "#ef4444") == "x")
+    }
+
+    @Test("the renderer wraps paragraphs and list items to the width and drops a heading that repeats the title")
+    func rendererWraps() {
+        var bytes = Array("# Title\n\nalpha beta gamma delta\n\n- one two three four\n".utf8)
+        let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
+        let text = TerminalRenderer(style: .plain, width: 12).render(document, droppingTitle: "Title")
+        #expect(text == "alpha beta\ngamma delta\n\n• one two\n  three four\n")
+    }
+}
