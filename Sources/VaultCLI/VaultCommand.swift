@@ -9,12 +9,22 @@ public struct VaultCommand: ParsableCommand {
         commandName: "vault",
         abstract: "A plain-text study and notes toolchain for a folder of Markdown notes.",
         discussion: """
-            The vault is found from --vault DIR, $VAULT_DIR, or the nearest folder holding .vault/.
-            Set VAULT_NOW (or --now) to act as if at another moment, e.g. VAULT_NOW=2026-11-18T09:00:00Z.
+            Global options (every command takes them, before or after its name):
+              --vault DIR    the vault (default: $VAULT_DIR, or the nearest .vault/)
+              --now MOMENT   act as if at MOMENT (default: $VAULT_NOW, or the clock)
+
+            Environment: NO_COLOR turns colours off; EDITOR is used by new, edit and review; \
+            VAULT_NO_WATCHER=1 keeps big vaults from starting a background watcher.
+
+            Examples:
+              vault                          # what to review and study now
+              vault review weekly            # this week's review, full screen
+              vault search sleep tag:health  # ranked search
+              vault help study               # one command's help (or vault study --help)
             """,
         version: "0.1.0",
         subcommands: [
-            Init.self, New.self, Show.self, Edit.self, Remove.self, List.self, Check.self, CategoryCommand.self,
+            Init.self, New.self, Show.self, Edit.self, Remove.self, Restore.self, List.self, Check.self, CategoryCommand.self,
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
             Search.self, Index.self, BaselineCommand.self, Tags.self, Links.self,
         ],
@@ -30,6 +40,11 @@ public struct VaultCommand: ParsableCommand {
         do {
             let arguments = queryWordsAfterSeparator(
                 valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))))
+            if let unknown = unknownCommand(arguments) {
+                FileHandle.standardError.write(
+                    Data("error: \(TerminalText.sanitized(unknown, keepingColour: false))\n".utf8))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
             Foundation.exit(0)
@@ -46,6 +61,50 @@ public struct VaultCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The names of the subcommands.
+    static var commandNames: [String] {
+        configuration.subcommands.map { $0._commandName }
+    }
+
+    /// "unknown command 'stauts'; did you mean 'status'?" for a first word
+    /// that names no command (the default command, status, takes no words,
+    /// so the argument parser would only say "unexpected argument"); the
+    /// same for `vault help NOSUCH`. Nil when the arguments name a command.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard var word = arguments.first, !word.hasPrefix("-") else { return nil }
+        let names = commandNames
+        if word == "help" {
+            guard arguments.count > 1, !arguments[1].hasPrefix("-") else { return nil }
+            word = arguments[1]
+        }
+        guard !names.contains(word) else { return nil }
+        let close = names.map { (name: $0, distance: editDistance(word, $0)) }
+            .filter { $0.distance <= max(1, min(2, word.count / 3)) || ($0.name.hasPrefix(word) && word.count >= 2) }
+            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+        if let best = close.first { return "unknown command '\(word)'; did you mean '\(best.name)'?" }
+        return "unknown command '\(word)'; `vault --help` lists the commands."
+    }
+
+    /// The Levenshtein distance of `a` and `b` (a swap of two letters counts one, as typos go).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.prefix(64)), b = Array(b.prefix(64))
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     /// `vault search habit -sleep`: `-sleep` is query syntax (leave notes

@@ -56,7 +56,8 @@ public struct ScreenFrame: Sendable {
         lines += Array(repeating: "", count: room - window.count)
         var status = TextWrap.truncate(message, width: columns)
         if body.count > room {
-            let position = "\(offset + 1)–\(offset + window.count) of \(body.count) lines"
+            let position =
+                "\(offset + 1)–\(offset + window.count) of \(body.count) lines"
                 + (offset < maxScroll(rows: rows) ? " ↓" : "")
             let free = columns - DisplayWidth.of(status) - DisplayWidth.of(position)
             if free >= 2 { status += String(repeating: " ", count: free) + style.dim(position) }

@@ -63,7 +63,8 @@ public enum TextWrap {
             for character in line {
                 if scanner.consumes(character) {
                     escape.append(character)
-                    if character != "\u{1B}", character != "[", let a = character.asciiValue, (0x40...0x7E).contains(a) {
+                    if character != "\u{1B}", character != "[", let a = character.asciiValue, (0x40...0x7E).contains(a)
+                    {
                         flushWord()
                         tokens.append(.escape(escape))
                         escape = ""

@@ -10,8 +10,12 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             abstract: "List flashcards with their state and next due date.",
             discussion: """
-                Cards are read from the notes (`q :: a`, `q ::: a`, `?` cards, ==cloze==) and their
+                Cards are read from the notes (`q :: a`, `q ::: a`, `?` cards, ==cloze==) and their \
                 schedules replayed from the ledger under the scheduler of each note's folder.
+
+                Examples:
+                  vault cards --due
+                  vault cards --json | jq '.[] | select(.is_new)'
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -10,6 +10,12 @@ extension VaultCommand {
     struct CategoryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "category", abstract: "List and change the vault's categories.",
+            discussion: """
+                Examples:
+                  vault category
+                  vault category add Cooking --color '#ff8800'
+                  vault category rename Mindset Psychology --dry-run
+                """,
             subcommands: [ListCategories.self, Add.self, Rename.self, Color.self, Delete.self],
             defaultSubcommand: ListCategories.self)
 

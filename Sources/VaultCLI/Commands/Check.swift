@@ -13,6 +13,11 @@ extension VaultCommand {
                 Exits 1 when any problem is an error, 0 when there are only warnings or none.
                 --fix repairs the ledger: removes git conflict markers, malformed lines and a truncated last \
                 line, and duplicate events, keeping every valid event (each file replaced atomically).
+
+                Examples:
+                  vault check
+                  vault check --fix
+                  vault check --json
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -7,7 +7,13 @@ import VaultStore
 extension VaultCommand {
     /// `vault history NOTE`: every ledger event about a note.
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show every ledger event about a note, oldest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show every ledger event about a note, oldest first.",
+            discussion: """
+                Examples:
+                  vault history 2026/11/habits.md
+                  vault history 3f2a --json
+                """)
 
         @OptionGroup var global: GlobalOptions
 

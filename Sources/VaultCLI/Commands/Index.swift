@@ -7,7 +7,13 @@ extension VaultCommand {
     /// `vault index`: bring the search cache up to date, rebuild it, or describe it.
     struct Index: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Update the search cache (.vault/cache/index.sqlite); searches do this on their own.")
+            abstract: "Update the search cache (.vault/cache/index.sqlite); searches do this on their own.",
+            discussion: """
+                Examples:
+                  vault index --stats
+                  vault index --rebuild
+                  vault index --watch &
+                """)
 
         @OptionGroup var global: GlobalOptions
 

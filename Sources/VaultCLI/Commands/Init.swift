@@ -13,6 +13,10 @@ extension VaultCommand {
                 Writes .vault/config.yml (categories, source types, the time zone), and adds the lines a vault \
                 needs to .gitignore and .gitattributes. In a folder of notes already (an Obsidian vault, say) \
                 no note is changed. Refuses to touch an existing vault.
+
+                Examples:
+                  vault init ~/notes
+                  vault init --timezone Europe/Berlin --baseline   # an existing Obsidian vault
                 """)
 
         @Argument(help: "The folder (default: the current one). Created when missing.")

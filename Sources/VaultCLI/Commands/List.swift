@@ -13,6 +13,11 @@ extension VaultCommand {
                 daily: every note, grouped by ISO week, each week headed with its review status.
                 weekly: notes kept at least weekly, grouped by month. monthly: kept at least monthly, grouped by year.
                 yearly: notes kept in a yearly review (evergreen). Archived notes are hidden unless --archived.
+
+                Examples:
+                  vault list
+                  vault list weekly
+                  vault list --archived --json
                 """)
 
         @OptionGroup var global: GlobalOptions

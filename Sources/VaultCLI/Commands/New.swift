@@ -13,6 +13,10 @@ extension VaultCommand {
                 The first line of TEXT is the title, the rest the body. Without TEXT, $EDITOR opens on a \
                 template. The note gets an id and a created date, and goes to the path set by new_note_path \
                 in .vault/config.yml ({yyyy}/{mm}/{slug}.md by default). Prints the new path.
+
+                Examples:
+                  vault new 'Sleep before exams' --category Health --tag sleep
+                  vault new   # opens $EDITOR on a template
                 """)
 
         @OptionGroup var global: GlobalOptions

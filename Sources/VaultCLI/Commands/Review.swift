@@ -16,6 +16,11 @@ extension VaultCommand {
                 In a terminal the review is full screen: k keep, a archive, s/space/→ skip, p/← previous, \
                 e edit, q quit (every decision is saved as it is made).
                 Without a terminal use the scripted form: --list, --keep NOTE..., --archive NOTE..., --finish.
+
+                Examples:
+                  vault review weekly
+                  vault review monthly 2026-10
+                  vault review weekly 2026-W46 --keep 3f2a --archive 9b1c
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -15,6 +15,11 @@ extension VaultCommand {
                 created:2026-01..2026-03  path:folder/   (-tag:x leaves notes out)
                 Filters alone list matching notes newest first. Words are ranked by BM25, title and
                 tags above the body. Exits 1 when no note matches. See docs/COMMANDS.md.
+
+                Examples:
+                  vault search sleep habit
+                  vault search '"deep work"' tag:focus -l
+                  vault search created:2026-11 category:Health --json
                 """)
 
         @OptionGroup var global: GlobalOptions

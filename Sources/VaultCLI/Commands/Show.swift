@@ -8,7 +8,13 @@ import VaultStore
 extension VaultCommand {
     /// `vault show NOTE`: a note rendered for the terminal.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a note, rendered for the terminal.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a note, rendered for the terminal.",
+            discussion: """
+                Examples:
+                  vault show 2026/11/habits.md
+                  vault show 3f2a --json
+                """)
 
         @OptionGroup var global: GlobalOptions
 

@@ -10,6 +10,11 @@ extension VaultCommand {
     struct SourceTypeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "source-type", abstract: "List and change the vault's source types.",
+            discussion: """
+                Examples:
+                  vault source-type
+                  vault source-type add course
+                """,
             subcommands: [ListTypes.self, Add.self, Delete.self], defaultSubcommand: ListTypes.self)
 
         struct ListTypes: ParsableCommand {

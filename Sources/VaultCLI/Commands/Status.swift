@@ -8,7 +8,13 @@ extension VaultCommand {
     /// `vault status` (and bare `vault`): what to review now.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the reviews due and missed, with counts and status.")
+            abstract: "Show the reviews due and missed, with counts and status.",
+            discussion: """
+                Examples:
+                  vault
+                  vault status --json
+                  VAULT_NOW=2026-11-18T09:00:00Z vault status
+                """)
 
         @OptionGroup var global: GlobalOptions
 

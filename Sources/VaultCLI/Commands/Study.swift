@@ -10,12 +10,20 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             abstract: "Study today's flashcards: question, reveal, rate.",
             discussion: """
-                Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered.
-                Cards overdue by more than 3 days are set aside and reported. The daily limit (30, or 50
-                with --exam) counts the cards already answered today. Scripted form: --list, and
-                --rate CARD=again|hard|good|easy|q0…q5|correct|wrong, --tier CARD=learning|reviewing|mastered|inactive
-                (each recorded in the ledger). Without --list/--rate, in a terminal: the full-screen session
-                (space or enter reveals, 1-4 rates Again/Hard/Good/Easy, 0-5 for sm2 cards, q quits), then a summary.
+                Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered. \
+                Cards overdue by more than 3 days are set aside and reported; of sibling cards (one \
+                sentence's clozes, a ::: pair) one comes up a day. The daily limit (30, or 50 with --exam) \
+                counts the cards already answered today.
+
+                In a terminal: the full-screen session (space or enter reveals, 1-4 rates \
+                Again/Hard/Good/Easy with the interval each gives, 0-5 for sm2 cards, q quits), then a summary.
+                Scripted forms: --list, --rate CARD=again|hard|good|easy|q0…q5|correct|wrong and \
+                --tier CARD=learning|reviewing|mastered|inactive (each recorded in the ledger).
+
+                Examples:
+                  vault study
+                  vault study languages --limit 10
+                  vault study --list --json
                 """)
 
         @OptionGroup var global: GlobalOptions

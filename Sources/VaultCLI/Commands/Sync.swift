@@ -19,6 +19,9 @@ extension VaultCommand {
                 Examples:
                   vault sync --dry-run   # what would be committed, and what is waiting upstream
                   vault sync
+                Examples:
+                  vault sync --dry-run
+                  vault sync
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -45,7 +45,9 @@ struct ReviewScreen {
         while true {
             let columns = terminal.size.columns
             if body?.index != index || body?.columns != columns {
-                body = (index, columns, index < notes.count ? bodyLines(notes[index], columns: columns, style: style) : [])
+                body = (
+                    index, columns, index < notes.count ? bodyLines(notes[index], columns: columns, style: style) : []
+                )
             }
             let frame = self.frame(
                 notes: notes, decisions: decisions, index: index, body: body?.lines ?? [], message: message,
@@ -138,7 +140,9 @@ struct ReviewScreen {
         let header =
             full.map { NoteHeader(note: $0, config: context.config, style: style) }
             ?? NoteHeader(summary: note, config: context.config, style: style)
-        var lines = TerminalText.sanitized(header.render(), keepingColour: true).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        var lines = TerminalText.sanitized(header.render(), keepingColour: true).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).dropFirst()
             .flatMap { TextWrap.wrap(String($0), width: columns) }
         lines.append("")
         if let data {

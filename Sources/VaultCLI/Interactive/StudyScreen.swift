@@ -121,7 +121,8 @@ struct StudyScreen {
         let end = context.now.addingTimeInterval(Double(elapsed) / 1000)
         if let next = StudySession.nextDue(replay.schedules.values, after: end) {
             lines.append(
-                "Next card due \(RelativeTime.describe(next, from: end, in: tz)) (\(VaultDate.isoString(next, in: tz))).")
+                "Next card due \(RelativeTime.describe(next, from: end, in: tz)) (\(VaultDate.isoString(next, in: tz)))."
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -140,7 +141,9 @@ struct StudyScreen {
         let card = entry.card
         let header = [
             style.bold("Card \(index + 1) of \(queue.entries.count)") + "  "
-                + style.dim("\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"),
+                + style.dim(
+                    "\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
+                ),
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
         let gap = "[…]"
@@ -153,11 +156,13 @@ struct StudyScreen {
             if card.kind == .cloze, card.question.contains(gap) {
                 // The sentence whole again, the hidden words marked where they were.
                 let marker = "\u{E000}"
-                body += render(card.question.replacingOccurrences(of: gap, with: marker), style: style, columns: columns)
-                    .map {
-                        $0.replacingOccurrences(
-                            of: marker, with: style.highlight(style.bold(TerminalText.forScreen(card.answer))))
-                    }
+                body += render(
+                    card.question.replacingOccurrences(of: gap, with: marker), style: style, columns: columns
+                )
+                .map {
+                    $0.replacingOccurrences(
+                        of: marker, with: style.highlight(style.bold(TerminalText.forScreen(card.answer))))
+                }
             } else {
                 body += render(card.answer, style: style, columns: columns)
             }

@@ -31,7 +31,9 @@ public struct FlashcardCounts: Hashable, Sendable {
     {
         let options = StudyOptions(mode: .all, limit: Int.max)
         var counts = FlashcardCounts(due: 0, setAside: 0, new: 0)
-        let tally = StudyPlanner.survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
+        let tally = StudyPlanner.survey(
+            cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options
+        ) {
             _, schedule, _, overdueDays in
             if overdueDays > options.overdueGraceDays {
                 counts.setAside += 1
