@@ -172,7 +172,7 @@ struct ScriptedReviewTests {
         let history = try vault.run(["history", "2026/10/habits.md"])
         #expect(
             history.stdout.hasPrefix(
-                "Systems beat goals  2026/10/habits.md\n2026-11-18T10:00:00+01:00  curate  level=weekly period=2026-W41 decision=keep"
+                "Systems beat goals  2026/10/habits.md\n2026-11-18 10:00  curate  kept in 2026-W41 (weekly review)"
             ))
         #expect(try vault.run(["rm", sleep]).status == 0)
         let check = try vault.run(["check"])

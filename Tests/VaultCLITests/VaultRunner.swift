@@ -42,6 +42,7 @@ struct VaultRunner {
         env["VAULT_NOW"] = nil
         env["NO_COLOR"] = "1"
         env["EDITOR"] = "false"
+        env["COLUMNS"] = nil  // tables print whole unless a test sets a width
         env.merge(environment) { $1 }
         return try! Self.exec(Self.binary.path, arguments, environment: env, in: directory)
     }

@@ -28,6 +28,7 @@ struct VaultSandbox {
         env["VAULT_DIR"] = root.path
         env["VAULT_NOW"] = now
         env["NO_COLOR"] = "1"
+        env["COLUMNS"] = nil  // tables print whole unless a test sets a width
         env["GIT_AUTHOR_NAME"] = "Vault Test"
         env["GIT_AUTHOR_EMAIL"] = "test@example.com"
         env["GIT_COMMITTER_NAME"] = "Vault Test"

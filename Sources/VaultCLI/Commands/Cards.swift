@@ -49,7 +49,7 @@ extension VaultCommand {
                     truncated(card.question.replacingOccurrences(of: "\n", with: " "), 50),
                 ])
             }
-            if !table.rows.isEmpty { context.output.line(table.render()) }
+            if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
             if let queue {
                 let new = listed.filter(\.1.isNew).count
                 context.output.line(

@@ -48,7 +48,7 @@ extension VaultCommand {
                         plural(count, "note"),
                     ])
                 }
-                context.output.line(table.render())
+                context.output.line(table.render(width: context.output.width))
             }
         }
 

@@ -23,6 +23,9 @@ extension VaultCommand {
         @Flag(help: "Print JSON: one object per event.")
         var json = false
 
+        @Flag(name: .shortAndLong, help: "Print every field of each event and its identity (device#sequence).")
+        var verbose = false
+
         func run() throws {
             let context = try global.context()
             let history = try NoteHistory.load(context.app(), note: context.vault.noteReference(note))
@@ -52,16 +55,25 @@ extension VaultCommand {
                         ? "No events: the note has no id yet, so the ledger has never named it." : "No events yet.")
                 return
             }
+            if verbose {
+                for event in events {
+                    let rest = event.fields.filter { $0.key != "note" }.map { "\($0.key)=\($0.value)" }
+                    context.output.line(
+                        "\(VaultDate.isoString(event.time, in: context.timeZone))  \(event.kind)  "
+                            + style.dim("\(event.device)#\(event.sequence)"))
+                    for field in rest { context.output.line("    " + field) }
+                }
+                return
+            }
             var table = Table()
             for event in events {
-                let rest = event.fields.filter { $0.key != "note" }.map { "\($0.key)=\($0.value)" }.joined(
-                    separator: " ")
+                let time = VaultDate.isoString(event.time, in: context.timeZone)
                 table.add([
-                    VaultDate.isoString(event.time, in: context.timeZone), event.kind, rest,
-                    style.dim("\(event.device)#\(event.sequence)"),
+                    String(time.prefix(10)) + " " + String(time.dropFirst(11).prefix(5)), event.kind,
+                    EventSummary.describe(event, in: context.timeZone),
                 ])
             }
-            context.output.line(table.render())
+            context.output.line(table.render(width: context.output.width))
         }
     }
 }

@@ -64,7 +64,7 @@ extension VaultCommand {
                     table.add(["  parsed", "\(last.added) new, \(last.changed) changed, \(last.removed) removed"])
                     table.add(["  took", Self.milliseconds(last.totalSeconds)])
                 }
-                context.output.line(table.render())
+                context.output.line(table.render(width: context.output.width))
                 return
             }
             let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal())

@@ -52,19 +52,22 @@ extension VaultCommand {
             }
             let style = context.output.style
             var count = 0
-            for group in groups {
+            let tables = groups.map { group in
+                var table = Table()
+                for item in group.items { table.add(row(item, context: context)) }
+                return table
+            }
+            // One set of widths, so the columns line up from group to group.
+            let widths = Table.sharedWidths(tables)
+            for (group, table) in zip(groups, tables) {
                 var header = style.bold(group.title)
                 if let review = group.review {
                     header += style.dim(
                         "  review: \(review.status.rawValue), \(review.decidedCount)/\(review.items.count) decided")
                 }
                 context.output.line(header)
-                var table = Table()
-                for item in group.items {
-                    table.add(row(item, context: context))
-                    count += 1
-                }
-                context.output.line(table.render())
+                count += table.rows.count
+                context.output.line(table.render(width: context.output.width, columnWidths: widths))
                 context.output.line()
             }
             context.output.line(style.dim(plural(count, "note")))
@@ -107,7 +110,7 @@ extension VaultCommand {
                     style.dim(note.path),
                 ])
             }
-            if !table.rows.isEmpty { context.output.line(table.render()) }
+            if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
             context.output.line(style.dim(plural(notes.count, "note")))
         }
     }

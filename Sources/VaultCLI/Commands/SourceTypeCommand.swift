@@ -37,7 +37,7 @@ extension VaultCommand {
                 }
                 var table = Table()
                 for type in types { table.add([type, plural(counts[type.lowercased()] ?? 0, "note")]) }
-                context.output.line(table.render())
+                context.output.line(table.render(width: context.output.width))
             }
         }
 

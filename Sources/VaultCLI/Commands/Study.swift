@@ -104,7 +104,7 @@ extension VaultCommand {
                     truncated(entry.card.question.replacingOccurrences(of: "\n", with: " "), 50),
                 ])
             }
-            if !table.rows.isEmpty { context.output.line(table.render()) }
+            if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
             let new = queue.entries.filter(\.schedule.isNew).count
             var summary =
                 "\(plural(queue.entries.count, "card")) to study (\(DueTodayText.split(due: queue.entries.count - new, new: new))); \(queue.studiedToday) of \(queue.dailyLimit) answered today"

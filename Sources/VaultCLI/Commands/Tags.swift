@@ -32,7 +32,7 @@ extension VaultCommand {
                 let own = node.notes != node.total ? style.dim(" (\(node.notes))") : ""
                 table.add([String(repeating: "  ", count: depth) + "#" + node.name, "\(node.total)" + own])
             }
-            if !table.rows.isEmpty { context.output.line(table.render()) }
+            if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
             context.output.line(style.dim(plural(tree.roots.count, "tag")))
         }
     }

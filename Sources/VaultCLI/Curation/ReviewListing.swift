@@ -105,6 +105,6 @@ struct ReviewListing {
                 style.dim(item.note.path),
             ])
         }
-        if !table.rows.isEmpty { context.output.line(table.render()) }
+        if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
     }
 }

@@ -9,10 +9,19 @@ import VaultMarkdown
 struct Output {
     let style: ANSIStyle
     let isTerminal: Bool
+    /// The columns tables are fitted to: the terminal's width, else
+    /// `$COLUMNS`; nil (no cutting) when printing to a file or pipe.
+    var width: Int? = nil
 
     static var standard: Output {
         let tty = isatty(STDOUT_FILENO) == 1
-        return Output(style: .forTerminal(tty, environment: ProcessInfo.processInfo.environment), isTerminal: tty)
+        let environment = ProcessInfo.processInfo.environment
+        var width = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        if tty {
+            var w = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 { width = Int(w.ws_col) }
+        }
+        return Output(style: .forTerminal(tty, environment: environment), isTerminal: tty, width: width)
     }
 
     /// Prints `text` and a newline; control characters in it are shown as

@@ -1,37 +1,65 @@
-/// A plain text table: columns padded to their widest cell (counting
-/// characters, not escape codes), the last column left ragged.
+import VaultMarkdown
+
+/// A plain text table: columns padded to their widest cell (by display
+/// width: escape codes count nothing, wide characters two), the last column
+/// left ragged. Given a width (the terminal's), the widest column is cut
+/// with "…" until the table fits.
 struct Table {
     var rows: [[String]] = []
 
     mutating func add(_ cells: [String]) { rows.append(cells) }
 
-    func render() -> String {
-        guard let columns = rows.map(\.count).max() else { return "" }
+    /// The widest cell of each column.
+    var naturalWidths: [Int] {
+        guard let columns = rows.map(\.count).max() else { return [] }
         var widths = Array(repeating: 0, count: columns)
         for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], visibleWidth(cell)) }
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
         }
+        return widths
+    }
+
+    /// The table as lines; fitted to `width` when given, with `columnWidths`
+    /// (from ``Table/sharedWidths(_:)``) when several tables must align.
+    func render(width: Int? = nil, columnWidths: [Int]? = nil) -> String {
+        guard !rows.isEmpty else { return "" }
+        var widths = columnWidths ?? naturalWidths
+        while widths.count < (rows.map(\.count).max() ?? 0) { widths.append(0) }
+        if let width { widths = Self.fitted(widths, to: width) }
         return rows.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - visibleWidth(cell))
+                let cut = DisplayWidth.of(cell) > widths[i] ? TextWrap.truncate(cell, width: widths[i]) : cell
+                return i == row.count - 1 ? cut : cut + String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(cut)))
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
     }
 
-    /// Characters a terminal shows: escape sequences do not count.
-    func visibleWidth(_ text: String) -> Int {
-        var width = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar == "m" { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
+    /// Column widths that fit `width` with two spaces between columns: the
+    /// widest column is cut first, as far as needed, down to 8 columns;
+    /// then the next widest. Narrow columns (ids, dates, states) stay whole,
+    /// so a table may still be wider than a very small window.
+    static func fitted(_ natural: [Int], to width: Int, minimum: Int = 8) -> [Int] {
+        var widths = natural
+        var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
+        while excess > 0 {
+            guard let widest = widths.indices.filter({ widths[$0] > minimum }).max(by: { widths[$0] < widths[$1] })
+            else { break }
+            let cut = min(excess, widths[widest] - minimum)
+            widths[widest] -= cut
+            excess -= cut
+        }
+        return widths
+    }
+
+    /// One set of column widths for tables printed one after another (groups), so their columns line up.
+    static func sharedWidths(_ tables: [Table]) -> [Int] {
+        var widths: [Int] = []
+        for table in tables {
+            for (i, w) in table.naturalWidths.enumerated() {
+                if i < widths.count { widths[i] = max(widths[i], w) } else { widths.append(w) }
             }
         }
-        return width
+        return widths
     }
 }
 

@@ -1,0 +1,37 @@
+import Foundation
+
+/// One ledger event said in a few words, as `vault history` prints it:
+/// "kept in 2026-W46 (weekly review)", "rated good → due in 6 days".
+/// Every field is still there with `--verbose` and `--json`.
+public enum EventSummary {
+    /// What `event` did, in words; days counted in `timeZone`.
+    public static func describe(_ event: LedgerEvent, in timeZone: TimeZone) -> String {
+        switch event.kind {
+        case CurationEvent.kind:
+            guard let curate = try? CurationEvent(event) else { break }
+            let review = "\(curate.period.level.rawValue) review"
+            switch curate.decision {
+            case .keep: return "kept in \(curate.period.id) (\(review))"
+            case .archive: return "archived in \(curate.period.id) (\(review))"
+            case .undo: return "decision in \(curate.period.id) withdrawn (\(review))"
+            }
+        case RatingEvent.kind:
+            guard let rating = try? RatingEvent(event) else { break }
+            var text = "card \(rating.card.prefix(6)) rated \(rating.answer.ledgerValue)"
+            if let due = rating.after.first(where: { $0.key == "due" }).flatMap({ VaultDate.parse($0.value, in: timeZone) }) {
+                text += " → due \(RelativeTime.describe(due, from: rating.time, in: timeZone))"
+            }
+            return text
+        case CardLink.kind:
+            guard let link = try? CardLink(event) else { break }
+            return "card \(link.to.prefix(6)) continues edited card \(link.from.prefix(6))"
+        case TierChange.kind:
+            guard let change = try? TierChange(event) else { break }
+            return "card \(change.card.prefix(6)) moved to \(change.tier.rawValue)"
+        default:
+            break
+        }
+        let fields = event.fields.filter { $0.key != "note" }.prefix(3).map { "\($0.key)=\($0.value.prefix(40))" }
+        return ([event.kind] + fields).joined(separator: " ")
+    }
+}
