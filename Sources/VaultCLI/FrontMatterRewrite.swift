@@ -38,7 +38,7 @@ struct FrontMatterRewrite {
                 context.output.error(error)
             }
         }
-        if !dryRun { try ConfigFile.write(edit.config, to: context.vault.layout) }
+        if !dryRun { try ConfigFile.save(edit.config, replacing: context.config, to: context.vault.layout) }
         if failed > 0 { throw CLIError.silentFailure }
     }
 

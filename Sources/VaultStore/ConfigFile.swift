@@ -168,6 +168,33 @@ public enum ConfigFile {
     }
 
     /// Writes the config atomically.
+    /// Saves `config`, which was `old` when read, by editing the file's text:
+    /// only the lines of the categories and source types that changed are
+    /// touched (``ConfigText``); comments, quoting and key order stay. When
+    /// the edited text would not read back as `config`, the file is written
+    /// whole from `config` instead.
+    /// - Throws: ``VaultStoreError`` when it cannot be written.
+    public static func save(_ config: VaultConfig, replacing old: VaultConfig, to layout: VaultLayout) throws {
+        guard let data = FileManager.default.contents(atPath: layout.configFile.path) else {
+            return try write(config, to: layout)
+        }
+        var text = String(decoding: data, as: UTF8.self)
+        func entries(_ categories: [Category]) -> [ConfigText.Entry] {
+            categories.map { ConfigText.Entry(name: $0.name, fields: [("color", $0.color)]) }
+        }
+        if config.categories != old.categories {
+            text = ConfigText.updating(
+                text, key: "categories", from: entries(old.categories), to: entries(config.categories))
+        }
+        if config.sourceTypes != old.sourceTypes {
+            text = ConfigText.updating(text, key: "source_types", values: config.sourceTypes)
+        }
+        guard let reread = try? parse(text, path: ".vault/config.yml"), reread.categories == config.categories,
+            reread.sourceTypes == config.sourceTypes
+        else { return try write(config, to: layout) }
+        try AtomicFile.write(Data(text.utf8), to: layout.configFile)
+    }
+
     public static func write(_ config: VaultConfig, to layout: VaultLayout) throws {
         try AtomicFile.write(Data(render(config).utf8), to: layout.configFile)
     }

@@ -68,7 +68,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try ConfigEdits.addCategory(name, color: color, to: context.config)
-                try ConfigFile.write(config, to: context.vault.layout)
+                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
                 context.output.line("Added category \(name) (\(color.lowercased())).")
             }
         }
@@ -88,7 +88,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let edited = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
-                try ConfigFile.write(edited.config, to: context.vault.layout)
+                try ConfigFile.save(edited.config, replacing: context.config, to: context.vault.layout)
                 context.output.line("\(edited.name) is now \(color.lowercased()).")
             }
         }

@@ -55,7 +55,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try ConfigEdits.addSourceType(name, to: context.config)
-                try ConfigFile.write(config, to: context.vault.layout)
+                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
                 context.output.line("Added source type \(name.lowercased()).")
             }
         }
