@@ -8,6 +8,8 @@ enum CLIError: LocalizedError, Equatable {
     case badColor(String)
     case editorFailed(String)
     case emptyNote
+    /// The front matter typed in `vault new`'s editor does not read.
+    case badNewNote(String)
     case cannotEdit(path: String, reason: String)
     case notATerminal(String)
     case studyNeedsTerminal
@@ -27,6 +29,8 @@ enum CLIError: LocalizedError, Equatable {
             return "the editor '\(editor)' did not exit cleanly; nothing was saved."
         case .emptyNote:
             return "the note is empty; nothing was saved."
+        case .badNewNote(let reason):
+            return "the front matter written in the editor does not read: \(reason) Nothing was saved."
         case .notATerminal(let level):
             return
                 "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."

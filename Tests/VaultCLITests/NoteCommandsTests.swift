@@ -123,6 +123,42 @@ struct NoteCommandsTests {
         #expect(fixture.checksums() == before)
     }
 
+    @Test("the editor's template has front matter slots; what is written there is front matter, not body")
+    func newWithTemplate() throws {
+        let fixture = FixtureVault("basic")
+        let script = fixture.url.appendingPathComponent("fill-template.sh")
+        try """
+            #!/bin/sh
+            sed -i 's/^category: $/category: Health/; s/^tags: \\[\\]$/tags: [sleep, rest]/; s/^# $/# Sleep well/' "$1"
+            printf 'Eight hours.\\n' >> "$1"
+            cp "$1" "$1.seen"
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        var runner = fixture.vault
+        runner.environment["EDITOR"] = script.path
+        runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
+        let result = runner("new")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "2026/11/sleep-well.md\n")
+        let note = fixture.read("2026/11/sleep-well.md")
+        let lines = note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "---" && lines[1].hasPrefix("id: ") && lines[2].hasPrefix("created: 2026-11-18T"))
+        #expect(Array(lines[3...]) == ["category: Health", "tags: [sleep, rest]", "---", "# Sleep well", "", "Eight hours.", ""])
+        let listed = runner("list", "--json").stdout
+        #expect(listed.contains("\"category\" : \"Health\""))
+        // A category the vault does not have is refused, and nothing is saved.
+        try "#!/bin/sh\nsed -i 's/^category: $/category: Cooking/; s/^# $/# Pasta/' \"$1\"\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        let before = fixture.checksums()
+        let refused = runner("new")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("warning: your text is kept in "))
+        #expect(refused.stderr.contains("error: there is no category 'Cooking'"))
+        #expect(fixture.checksums() == before)
+    }
+
     @Test("a bad VAULT_NOW is an error naming the value")
     func badNow() {
         var runner = FixtureVault("basic").vault

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultMarkdown
 import VaultStore
 
 extension VaultCommand {
@@ -56,25 +57,58 @@ extension VaultCommand {
             }
             note.tags = Tag.merge(tags)
             note.source = source
-            let content = try text ?? textFromEditor(template: note, timeZone: context.timeZone)
-            (note.title, note.body) = NewNote.split(content)
-            guard !note.title.isEmpty else { throw CLIError.emptyNote }
+            var frontMatter: [String]? = nil
+            var scratch: URL? = nil
+            if let text {
+                (note.title, note.body) = NewNote.split(text)
+            } else {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("vault-new-\(note.id).md")
+                scratch = file
+                let written = try textFromEditor(
+                    note.editorTemplate(
+                        categories: config.categories.map(\.name), sourceTypes: config.sourceTypes),
+                    scratch: file)
+                let parts = NewNote.fromEditor(written)
+                (frontMatter, note.title, note.body) = (parts.frontMatter, parts.title, parts.body)
+            }
+            guard !note.title.isEmpty else {
+                if let scratch { try? FileManager.default.removeItem(at: scratch) }
+                throw CLIError.emptyNote
+            }
+            let rendered = note.render(in: context.timeZone, frontMatter: frontMatter)
+            do {
+                if frontMatter != nil { try check(rendered, config: config, timeZone: context.timeZone) }
+            } catch {
+                // The person's text stays where they wrote it, to fix and paste again.
+                context.output.warning("your text is kept in \(scratch?.path ?? "")")
+                throw error
+            }
             let path = try NoteFiles(layout: context.vault.layout).create(
-                Data(note.render(in: context.timeZone).utf8),
-                preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
+                Data(rendered.utf8), preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
+            if let scratch { try? FileManager.default.removeItem(at: scratch) }
             context.output.line(path)
         }
 
-        /// Opens the editor on a scratch file and returns what was written.
-        private func textFromEditor(template: NewNote, timeZone: TimeZone) throws -> String {
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vault-new-\(template.id).md")
-            let hint =
-                "\n\n<!-- Write the title on the first line and the note below it. Save an empty file to cancel. -->\n"
-            try Data(hint.utf8).write(to: scratch)
-            defer { try? FileManager.default.removeItem(at: scratch) }
+        /// Front matter typed in the editor must read as front matter, with a known category and source type.
+        /// - Throws: the first problem, in a sentence naming the line.
+        private func check(_ text: String, config: VaultConfig, timeZone: TimeZone) throws {
+            let parsed = NoteParser.parse(Data(text.utf8), path: "new note", timeZone: timeZone)
+            if let problem = parsed.summary.diagnostics.first(where: { $0.severity == .error }) {
+                throw CLIError.badNewNote(problem.line.map { "line \($0): " } .map { $0 + problem.message } ?? problem.message)
+            }
+            if let category = parsed.summary.category, config.category(named: category) == nil {
+                throw AppError.unknownCategory(category)
+            }
+            if let type = parsed.summary.sourceType, !parsed.summary.sourceTypeInferred, !config.knowsSourceType(type) {
+                throw AppError.unknownSourceType(type)
+            }
+        }
+
+        /// Opens the editor on `template` in a scratch file and returns what was written.
+        private func textFromEditor(_ template: String, scratch: URL) throws -> String {
+            try Data(template.utf8).write(to: scratch)
             try Editor.open(scratch.path)
-            let written = (try? String(contentsOf: scratch, encoding: .utf8)) ?? ""
-            return written.replacingOccurrences(of: hint.trimmingSpaces(), with: "")
+            return (try? String(contentsOf: scratch, encoding: .utf8)) ?? ""
         }
     }
 }

@@ -39,16 +39,70 @@ public struct NewNote: Equatable, Sendable {
         return (title.trimmingSpaces(), body)
     }
 
-    /// The note file: front matter, `# title`, and the body.
-    public func render(in timeZone: TimeZone) -> String {
+    /// The note file: front matter, `# title`, and the body. With
+    /// `frontMatter` (the lines a person wrote in the editor's template),
+    /// those lines follow `id` and `created` instead of the fields.
+    public func render(in timeZone: TimeZone, frontMatter: [String]? = nil) -> String {
         var lines = ["---", "id: \(id)", "created: \(VaultDate.isoString(created, in: timeZone))"]
+        if let frontMatter {
+            lines += frontMatter
+        } else {
+            lines += fieldLines
+        }
+        lines += ["---", "# \(title)", ""]
+        if !body.isEmpty { lines += [body, ""] }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `category: …`, `tags: […]`, `source: …`, `source_type: …` for the fields set.
+    var fieldLines: [String] {
+        var lines: [String] = []
         if let category { lines.append("category: \(YAMLText.scalar(category))") }
         if !tags.isEmpty { lines.append("tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]") }
         if let source { lines.append("source: \(YAMLText.scalar(source))") }
         if let sourceType { lines.append("source_type: \(YAMLText.scalar(sourceType))") }
-        lines += ["---", "# \(title)", ""]
-        if !body.isEmpty { lines += [body, ""] }
+        return lines
+    }
+
+    /// The line under the template's title that explains it; removed from what the editor returns.
+    public static let editorHint =
+        "<!-- Write the title after the #, the note below it. Fill in the front matter or leave it empty; id and created are added for you. Save without a title to cancel. -->"
+
+    /// What `vault new` opens in `$EDITOR`: front matter slots (category,
+    /// tags, source, source type; filled from the flags given), a comment
+    /// line naming the choices, the title line and a hint.
+    public func editorTemplate(categories: [String], sourceTypes: [String]) -> String {
+        var lines = ["---", "# category: \(categories.joined(separator: ", ")) · source_type: \(sourceTypes.joined(separator: ", "))"]
+        lines.append("category: " + (category.map(YAMLText.scalar) ?? ""))
+        lines.append("tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]")
+        lines.append("source: " + (source.map(YAMLText.scalar) ?? ""))
+        lines.append("source_type: " + (sourceType.map(YAMLText.scalar) ?? ""))
+        lines += ["---", "# " + title, "", Self.editorHint, ""]
         return lines.joined(separator: "\n")
+    }
+
+    /// What a person wrote in the editor's template: the front matter lines
+    /// they filled in (empty slots and the template's comment line dropped),
+    /// the title and the body. Text without front matter is all title and body.
+    public static func fromEditor(_ text: String) -> (frontMatter: [String], title: String, body: String) {
+        var lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+        var frontMatter: [String] = []
+        if lines.first?.trimmingSpaces() == "---", let close = lines.dropFirst().firstIndex(where: { $0.trimmingSpaces() == "---" }) {
+            for line in lines[1..<close] {
+                let trimmed = line.trimmingSpaces()
+                if trimmed.isEmpty || (trimmed.hasPrefix("# category:") && trimmed.contains("source_type:")) { continue }
+                if let colon = trimmed.firstIndex(of: ":"), !line.hasPrefix(" "), !trimmed.hasPrefix("#") {
+                    let value = trimmed[trimmed.index(after: colon)...].trimmingSpaces()
+                    if value.isEmpty || value == "[]" || value == "\"\"" || value == "''" { continue }
+                }
+                frontMatter.append(line)
+            }
+            lines.removeSubrange(0...close)
+        }
+        let rest = lines.joined(separator: "\n").replacingOccurrences(of: editorHint, with: "")
+        let (title, body) = split(rest)
+        return (frontMatter, title, body)
     }
 
     /// The vault-relative path from a pattern such as `{yyyy}/{mm}/{slug}.md`.
