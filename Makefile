@@ -32,9 +32,19 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-install: release
-	install -d $(PREFIX)/bin
+# The binary, a man page generated from the commands' help
+# (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
+# completions (they call vault back for note paths, ids, categories, tags
+# and periods).
+install: release build
+	$(SWIFT) package plugin generate-manual --configuration debug
+	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
+		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/vault $(PREFIX)/bin/vault
+	install -m 644 .build/plugins/GenerateManual/outputs/vault/vault.1 $(PREFIX)/share/man/man1/vault.1
+	.build/release/vault --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/vault
+	.build/release/vault --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_vault
+	.build/release/vault --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/vault.fish
 
 format:
 	$(SWIFT) format --configuration .swift-format --in-place --recursive Sources Tests Package.swift

@@ -20,7 +20,7 @@ public struct VaultCommand: ParsableCommand {
               vault                          # what to review and study now
               vault review weekly            # this week's review, full screen
               vault search sleep tag:health  # ranked search
-              vault help study               # one command's help (or vault study --help)
+              vault help study               # one command's help
             """,
         version: "0.1.0",
         subcommands: [

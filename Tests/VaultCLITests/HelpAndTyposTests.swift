@@ -65,3 +65,33 @@ struct HelpAndTyposTests {
         }
     }
 }
+
+/// Shell completions that know the vault: the scripts call the binary back.
+@Suite("Completions")
+struct CompletionTests {
+    @Test("the bash, zsh and fish scripts call vault back for notes, periods and tags")
+    func scripts() {
+        let vault = VaultRunner(directory: FileManager.default.temporaryDirectory)
+        for shell in ["bash", "zsh", "fish"] {
+            let script = vault.run(["--generate-completion-script", shell])
+            #expect(script.status == 0)
+            #expect(script.stdout.contains("---completion show -- positional@0"), "\(shell)")
+        }
+    }
+
+    @Test("the callback offers note paths and ids, periods, categories and tags of the vault")
+    func offers() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let notes = try vault.run(["---completion", "show", "--", "positional@0", "2", "8", "vault", "show", "2026/10/"])
+        #expect(notes.stdout == "2026/10/habits.md\n2026/10/sleep.md\n")
+        let ids = try vault.run(["---completion", "show", "--", "positional@0", "2", "4", "vault", "show", "0a00"])
+        #expect(ids.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("0a00") } && !ids.stdout.isEmpty)
+        let periods = try vault.run([
+            "---completion", "review", "--", "positional@1", "3", "7", "vault", "review", "weekly", "2026-W4",
+        ])
+        #expect(periods.stdout.hasPrefix("2026-W47\n2026-W46\n"))
+        let categories = try vault.run(["---completion", "new", "--", "--category", "3", "2", "vault", "new", "--category", "he"])
+        #expect(categories.stdout == "Health\n")
+    }
+}

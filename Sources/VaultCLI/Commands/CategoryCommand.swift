@@ -76,7 +76,7 @@ extension VaultCommand {
         struct Color: ParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Change a category's colour.")
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The category.") var name: String
+            @Argument(help: "The category.", completion: Completions.categories) var name: String
             @Argument(help: "The new colour as #rrggbb.") var color: String
 
             func validate() throws {
@@ -98,7 +98,7 @@ extension VaultCommand {
                 abstract: "Rename a category and rewrite the notes that use it.",
                 discussion: "Renaming to an existing category merges the two.")
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The current name.") var old: String
+            @Argument(help: "The current name.", completion: Completions.categories) var old: String
             @Argument(help: "The new name.") var new: String
             @Flag(help: "Show what would change, change nothing.") var dryRun = false
 
@@ -114,7 +114,7 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(
                 commandName: "rm", abstract: "Remove a category; its notes become uncategorised.")
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The category.") var name: String
+            @Argument(help: "The category.", completion: Completions.categories) var name: String
             @Flag(help: "Show what would change, change nothing.") var dryRun = false
 
             func run() throws {

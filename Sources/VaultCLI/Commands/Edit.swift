@@ -16,7 +16,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The note: a path, an id, or an id prefix.")
+        @Argument(help: "The note: a path, an id, or an id prefix.", completion: Completions.notes)
         var note: String
 
         func run() throws {
@@ -44,7 +44,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The note: a path, an id, or an id prefix.")
+        @Argument(help: "The note: a path, an id, or an id prefix.", completion: Completions.notes)
         var note: String
 
         @Flag(help: "Do not ask.")

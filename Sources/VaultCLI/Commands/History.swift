@@ -17,7 +17,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The note: a path, an id, or an id prefix.")
+        @Argument(help: "The note: a path, an id, or an id prefix.", completion: Completions.notes)
         var note: String
 
         @Flag(help: "Print JSON: one object per event.")

@@ -20,7 +20,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The note: a path, an id, an id prefix, or a title.")
+        @Argument(help: "The note: a path, an id, an id prefix, or a title.", completion: Completions.notes)
         var note: String
 
         @Flag(help: "Print JSON.")

@@ -25,16 +25,18 @@ extension VaultCommand {
         @Argument(help: "The note's text: first line the title, the rest the body.")
         var text: String?
 
-        @Option(help: "The category (one from `vault category list`).")
+        @Option(help: "The category (one from `vault category list`).", completion: Completions.categories)
         var category: String?
 
-        @Option(name: .customLong("tag"), help: "A tag (repeatable).")
+        @Option(name: .customLong("tag"), help: "A tag (repeatable).", completion: Completions.tags)
         var tags: [String] = []
 
         @Option(help: "Where the idea came from: a book, a URL, a person…")
         var source: String?
 
-        @Option(name: .customLong("type"), help: "The source type (one from `vault source-type list`).")
+        @Option(
+            name: .customLong("type"), help: "The source type (one from `vault source-type list`).",
+            completion: Completions.sourceTypes)
         var sourceType: String?
 
         func validate() throws {

@@ -28,7 +28,7 @@ extension VaultCommand {
         @Argument(help: "weekly, monthly or yearly.")
         var level: ReviewLevel
 
-        @Argument(help: "The period: 2026-W47, 2026-11 or 2026 (default: see below).")
+        @Argument(help: "The period: 2026-W47, 2026-11 or 2026 (default: see below).", completion: Completions.periods)
         var period: String?
 
         @Flag(help: "List the period's notes and their decisions instead of reviewing.")

@@ -18,7 +18,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The note: a path, an id, or an id prefix.")
+        @Argument(help: "The note: a path, an id, or an id prefix.", completion: Completions.notes)
         var note: String
 
         @Flag(help: "Print the note's fields and body as JSON.")

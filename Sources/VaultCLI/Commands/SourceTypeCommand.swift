@@ -64,7 +64,7 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(
                 commandName: "rm", abstract: "Remove a source type; notes of that type lose their source_type line.")
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The source type.") var name: String
+            @Argument(help: "The source type.", completion: Completions.sourceTypes) var name: String
             @Flag(help: "Show what would change, change nothing.") var dryRun = false
 
             func run() throws {
