@@ -33,7 +33,7 @@ struct AdoptionTests {
         let listed = folder.vault("cards", "--json")
         #expect(listed.status == 0, "\(listed.stderr)")
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-        let paths = cards.compactMap { ($0["notePath"] ?? $0["note_path"]) as? String }.sorted()
+        let paths = cards.compactMap { $0["note_path"] as? String }.sorted()
         #expect(paths == ["Inbox/opt-in.md", "Spanish/verbs.md", "Spanish/verbs.md"])
     }
 

@@ -35,7 +35,7 @@ struct CardsCommandTests {
         #expect(lines.count == 4)
         #expect(lines[1].contains("geo.md:6") && lines[1].contains("fsrs") && lines[1].hasSuffix("Capital of France"))
         #expect(lines[2].contains("languages/de.md:1") && lines[2].contains("sm2") && lines[2].hasSuffix("Guten Tag"))
-        #expect(lines[3] == "2 cards")
+        #expect(lines[3] == "2 cards.")
     }
 
     @Test("--json prints one object per card with its id, kind and state")

@@ -102,6 +102,8 @@ struct StatusJSON: Encodable {
     var setAsideFlashcards: Int?
     /// Cards never answered.
     var newFlashcards: Int?
+    /// Siblings of cards studied today, left for another day.
+    var buriedFlashcards: Int?
     /// Consecutive days with a study or review event, up to today (or yesterday).
     var streak: Int?
     /// The longest such run.
@@ -121,6 +123,7 @@ struct StatusJSON: Encodable {
         dueFlashcards = report.flashcards?.due
         setAsideFlashcards = report.flashcards?.setAside
         newFlashcards = report.flashcards?.new
+        buriedFlashcards = report.flashcards?.buried
         streak = report.studyStreak?.current
         bestStreak = report.studyStreak?.best
         baseline = report.baseline?.dayString
@@ -133,6 +136,7 @@ struct StatusJSON: Encodable {
         case dueFlashcards = "due_flashcards"
         case setAsideFlashcards = "set_aside_flashcards"
         case newFlashcards = "new_flashcards"
+        case buriedFlashcards = "buried_flashcards"
         case bestStreak = "best_streak"
         case baseline
         case ledgerProblems = "ledger_problems"
@@ -148,6 +152,7 @@ struct StatusJSON: Encodable {
         try c.encode(dueFlashcards, forKey: .dueFlashcards)
         try c.encode(setAsideFlashcards, forKey: .setAsideFlashcards)
         try c.encode(newFlashcards, forKey: .newFlashcards)
+        try c.encode(buriedFlashcards, forKey: .buriedFlashcards)
         try c.encode(streak, forKey: .streak)
         try c.encode(bestStreak, forKey: .bestStreak)
         try c.encode(baseline, forKey: .baseline)

@@ -117,19 +117,40 @@ extension VaultCommand {
 
 extension StudyMode: ExpressibleByArgument {}
 
-/// The JSON shape of `vault study --list --json`.
+/// The JSON shape of `vault study --list --json`: the queue's cards (each
+/// a card as `vault cards --json` gives it, plus `group` and `overdue_days`),
+/// the set-aside ones, and the counts.
 struct StudyQueueJSON: Encodable {
     struct Entry: Encodable {
         var group: String
         var overdueDays: Int
         var card: CardJSON
+
+        enum CodingKeys: String, CodingKey {
+            case group
+            case overdueDays = "overdue_days"
+        }
+
+        /// One flat object: the card's fields and the queue's.
+        func encode(to encoder: Encoder) throws {
+            try card.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(group, forKey: .group)
+            try container.encode(overdueDays, forKey: .overdueDays)
+        }
     }
 
     var cards: [Entry]
     var setAside: [Entry]
     var deferred: Int
+    var buried: Int
     var studiedToday: Int
     var dailyLimit: Int
+
+    enum CodingKeys: String, CodingKey {
+        case cards, deferred, buried
+        case setAside = "set_aside", studiedToday = "studied_today", dailyLimit = "daily_limit"
+    }
 
     init(_ queue: StudyQueue, timeZone: TimeZone) {
         func entry(_ e: StudyQueue.Entry) -> Entry {
@@ -139,6 +160,7 @@ struct StudyQueueJSON: Encodable {
         cards = queue.entries.map(entry)
         setAside = queue.setAside.map(entry)
         deferred = queue.deferred
+        buried = queue.buried
         studiedToday = queue.studiedToday
         dailyLimit = queue.dailyLimit
     }

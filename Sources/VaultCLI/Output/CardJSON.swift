@@ -1,7 +1,10 @@
 import Foundation
 import VaultCore
 
-/// The JSON shape of a card in `vault cards --json`.
+/// The JSON shape of a card in `vault cards --json` (and `study --list`).
+/// Fields a scheduler does not have are `null`: `stability` and
+/// `difficulty` (fsrs), `ease_factor` (sm2), `tier` and
+/// `promotion_suggested` (tiers).
 struct CardJSON: Encodable {
     var id: String
     var notePath: String
@@ -12,7 +15,7 @@ struct CardJSON: Encodable {
     var answer: String
     var scheduler: String
     var state: String
-    var tier: String
+    var tier: String?
     var isNew: Bool
     var due: String?
     var lastReview: String?
@@ -22,7 +25,14 @@ struct CardJSON: Encodable {
     var difficulty: Double?
     var easeFactor: Double?
     var interval: Int?
-    var promotionSuggested: Bool
+    var promotionSuggested: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case id, note, line, kind, question, answer, scheduler, state, tier, due, reviews, accuracy, stability
+        case difficulty, interval
+        case notePath = "note_path", isNew = "is_new", lastReview = "last_review", easeFactor = "ease_factor"
+        case promotionSuggested = "promotion_suggested"
+    }
 
     init(_ card: Card, _ schedule: CardSchedule, timeZone: TimeZone) {
         id = card.id
@@ -34,13 +44,14 @@ struct CardJSON: Encodable {
         answer = card.answer
         scheduler = schedule.settings.name.rawValue
         state = schedule.isNew ? "new" : schedule.state.name
-        tier = schedule.tier.rawValue
+        let tiers = schedule.settings.name == .tiers
+        tier = tiers ? schedule.tier.rawValue : nil
         isNew = schedule.isNew
         due = schedule.due.map { VaultDate.isoString($0, in: timeZone) }
         lastReview = schedule.lastReview.map { VaultDate.isoString($0, in: timeZone) }
         reviews = schedule.reviews
         accuracy = schedule.accuracy
-        promotionSuggested = schedule.promotionSuggested
+        promotionSuggested = tiers ? schedule.promotionSuggested : nil
         switch schedule.state {
         case .fsrs(let s):
             stability = s.stability

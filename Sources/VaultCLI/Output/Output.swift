@@ -57,13 +57,8 @@ struct Output {
         return ns.localizedFailureReason ?? ns.localizedDescription
     }
 
-    /// Prints `value` as pretty JSON with sorted keys, dates as ISO 8601.
+    /// Prints `value` as JSON in the one convention of docs/JSON.md (``JSONOutput``).
     func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        FileHandle.standardOutput.write(Data((try JSONOutput.render(value) + "\n").utf8))
     }
 }
