@@ -80,7 +80,10 @@ extension VaultCommand {
                 return
             }
             for outcome in try studying.answer(rates: rates, tiers: tiers) {
-                let due = outcome.schedule.due.map { VaultDate.isoString($0, in: context.timeZone) } ?? "never"
+                let due =
+                    outcome.schedule.due.map {
+                        "\(RelativeTime.describe($0, from: context.now, in: context.timeZone)) (\(VaultDate.isoString($0, in: context.timeZone)))"
+                    } ?? "never"
                 context.output.line(
                     "\(outcome.card.id) \(outcome.given): \(outcome.schedule.settings.name.rawValue) \(outcome.schedule.state.name), due \(due)"
                 )
