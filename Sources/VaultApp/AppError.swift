@@ -10,6 +10,16 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case sourceTypeExists(String)
     /// `vault study FOLDER` where no note under FOLDER (in a deck) holds a card.
     case noCardsInFolder(String)
+    case unknownSubject(String, known: [String])
+    case subjectExists(String)
+    case sessionRunning(subject: String, since: String)
+    case noRunningSession
+    case severalRunning([String])
+    case badSession(String)
+    case noSuchSession(String)
+    case ambiguousSession(String, candidates: [String])
+    case noFollowUpDue
+    case noSuchGoal(String)
 
     public var errorDescription: String? {
         switch self {
@@ -25,6 +35,28 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the category '\(name)' already exists."
         case .sourceTypeExists(let name):
             return "the source type '\(name)' already exists."
+        case .unknownSubject(let name, let known):
+            let list = known.isEmpty ? "there are none yet" : "the subjects are " + known.joined(separator: ", ")
+            return "there is no subject '\(name)' (\(list)); add it with `vault subject add \"\(name)\"`."
+        case .subjectExists(let name):
+            return "the subject '\(name)' already exists."
+        case .sessionRunning(let subject, let since):
+            return
+                "a session of \(subject) is running since \(since); `vault session stop` ends it, `vault session cancel` drops it, or start with --switch to stop it and start this one."
+        case .noRunningSession:
+            return "no session is running; `vault session start SUBJECT` starts one, `vault session add` records a past one."
+        case .severalRunning(let ids):
+            return "several sessions are running (\(ids.joined(separator: ", "))); name one with --id."
+        case .badSession(let reason):
+            return reason
+        case .noSuchSession(let id):
+            return "no session has the id '\(id)'; `vault session list` shows them."
+        case .ambiguousSession(let id, let candidates):
+            return "'\(id)' names several sessions (\(candidates.joined(separator: ", "))); give more of the id."
+        case .noFollowUpDue:
+            return "no session review is due; `vault session reviews` lists the coming ones."
+        case .noSuchGoal(let id):
+            return "no goal has the id '\(id)'; `vault goal list` shows them."
         case .noCardsInFolder(let folder):
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."

@@ -25,6 +25,11 @@ enum Completions {
         (context(words)?.config.categories.map(\.name) ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
 
+    /// The vault's subjects (`vault subject list`).
+    static let subjects = CompletionKind.custom { words, _, prefix in
+        (context(words)?.config.subjects.map(\.name) ?? []).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    }
+
     /// The vault's source types.
     static let sourceTypes = CompletionKind.custom { words, _, prefix in
         (context(words)?.config.sourceTypes ?? []).filter { $0.hasPrefix(prefix.lowercased()) }

@@ -75,6 +75,22 @@ public enum ConfigFile {
                 return Category(name: name, color: color)
             }
         }
+        if let subjects = map["subjects"] {
+            guard let list = subjects.sequence else { throw bad("subjects", "must be a list of name/category/color entries.") }
+            config.subjects = try list.map { item in
+                guard let name = item["name"]?.string, !name.isEmpty else {
+                    throw VaultStoreError.badConfig(path: path, line: item.mark?.line, reason: "each subject needs a 'name'.")
+                }
+                let color = item["color"]?.string ?? "#888888"
+                guard Category.isValidColor(color) else {
+                    throw VaultStoreError.badConfig(
+                        path: path, line: item.mark?.line,
+                        reason: "subject '\(name)' has colour '\(color)'; write it as #rrggbb.")
+                }
+                let category = item["category"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                return Subject(name: name, category: category, color: color)
+            }
+        }
         if let types = map["source_types"] {
             guard let list = types.sequence else { throw bad("source_types", "must be a list of names.") }
             config.sourceTypes = list.compactMap(\.string)
@@ -120,7 +136,7 @@ public enum ConfigFile {
         // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
-            "watcher",
+            "watcher", "subjects",
         ]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
@@ -144,6 +160,10 @@ public enum ConfigFile {
             lines.append("    color: \"\(category.color)\"")
         }
         lines.append("source_types: [\(config.sourceTypes.map(YAMLText.scalar).joined(separator: ", "))]")
+        if !config.subjects.isEmpty {
+            lines.append("subjects:")
+            lines += config.subjects.flatMap { ConfigText.Entry(subject: $0).lines }
+        }
         lines.append(
             "# Flashcards live in the notes of a deck: these folders (/ is the whole vault), notes tagged "
                 + "#\(config.decks.tag), or notes with `cards: true`.")
@@ -189,8 +209,13 @@ public enum ConfigFile {
         if config.sourceTypes != old.sourceTypes {
             text = ConfigText.updating(text, key: "source_types", values: config.sourceTypes)
         }
+        if config.subjects != old.subjects {
+            text = ConfigText.updating(
+                text, key: "subjects", from: old.subjects.map(ConfigText.Entry.init(subject:)),
+                to: config.subjects.map(ConfigText.Entry.init(subject:)))
+        }
         guard let reread = try? parse(text, path: ".vault/config.yml"), reread.categories == config.categories,
-            reread.sourceTypes == config.sourceTypes
+            reread.sourceTypes == config.sourceTypes, reread.subjects == config.subjects
         else { return try write(config, to: layout) }
         try AtomicFile.write(Data(text.utf8), to: layout.configFile)
     }

@@ -13,16 +13,34 @@ public struct VaultStatus {
         let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
         var report = StatusReport(board: snapshot.board, today: snapshot.today)
         var trace = PhaseTrace()
-        report.studyStreak = StudyStreak(activity: snapshot.replay.activity, now: context.now)
-        trace.mark("streak")
+        let tracking = StudyTracking(context)
+        report.studyStreak = StudyStreak(
+            activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())
+        let study = StudySummary(
+            running: tracking.log.running, goals: tracking.goals(), points: tracking.points(),
+            followUpsDue: tracking.log.followUpsDue(at: context.now).count)
+        trace.mark("streak, sessions, goals and points")
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
-        return VaultStatus(snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count)
+        return VaultStatus(
+            snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count, study: study)
+    }
+
+    /// Study tracking at a glance: what `vault status` shows of sessions.
+    public struct StudySummary: Sendable {
+        public let running: [RunningSession]
+        public let goals: [GoalProgress]
+        public let points: StudyPoints
+        /// Follow-up reviews of sessions due now.
+        public let followUpsDue: Int
     }
 
     /// Lines of the ledger that replay skipped and `vault check` reports
     /// (conflict markers, malformed or cut-short lines).
     public let ledgerProblems: Int
+
+    /// Sessions running, goals, points and session reviews due.
+    public let study: StudySummary
 
     /// Notes in the vault.
     public var noteCount: Int { snapshot.notes.count }

@@ -76,8 +76,25 @@ extension VaultCommand {
                     + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
                 out.line(text + "  " + style.dim("vault study"))
             }
+            let study = status.study
+            for run in study.running {
+                let minutes = max(0, Int(context.now.timeIntervalSince(run.start) / 60))
+                out.line(
+                    "Session running: \(run.subject) since \(SessionText.clock(run.start, context.timeZone)) (\(SessionText.duration(minutes)))  "
+                        + style.dim("vault session stop"))
+            }
+            if study.followUpsDue > 0 {
+                out.line(
+                    "\(plural(study.followUpsDue, "session review")) due  " + style.dim("vault session reviews"))
+            }
+            for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
+                out.line("Goal " + SessionText.goal(goal))
+            }
             if let streak = report.studyStreak, streak.best > 0 {
                 var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
+                if study.points.total > 0 {
+                    text += " · points: \(study.points.today) today, \(study.points.thisWeek) this week, \(grouped(study.points.total)) in all"
+                }
                 if streak.current > 0 && !streak.activeToday { text += style.dim("; study or review today to keep it") }
                 out.line(text)
             }
@@ -112,6 +129,12 @@ struct StatusJSON: Encodable {
     var baseline: String?
     /// Ledger lines that replay skipped (`vault check` reports them).
     var ledgerProblems: Int
+    var pointsToday: Int
+    var pointsThisWeek: Int
+    var pointsTotal: Int
+    var runningSessions: [RunningJSON]
+    var sessionReviewsDue: Int
+    var goals: [GoalJSON]
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -128,6 +151,12 @@ struct StatusJSON: Encodable {
         bestStreak = report.studyStreak?.best
         baseline = report.baseline?.dayString
         ledgerProblems = status.ledgerProblems
+        pointsToday = status.study.points.today
+        pointsThisWeek = status.study.points.thisWeek
+        pointsTotal = status.study.points.total
+        runningSessions = status.study.running.map { RunningJSON($0, now: context.now, timeZone: context.timeZone) }
+        sessionReviewsDue = status.study.followUpsDue
+        goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -140,6 +169,8 @@ struct StatusJSON: Encodable {
         case bestStreak = "best_streak"
         case baseline
         case ledgerProblems = "ledger_problems"
+        case pointsToday = "points_today", pointsThisWeek = "points_this_week", pointsTotal = "points_total"
+        case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due", goals
     }
 
     func encode(to encoder: Encoder) throws {
@@ -157,5 +188,11 @@ struct StatusJSON: Encodable {
         try c.encode(bestStreak, forKey: .bestStreak)
         try c.encode(baseline, forKey: .baseline)
         try c.encode(ledgerProblems, forKey: .ledgerProblems)
+        try c.encode(pointsToday, forKey: .pointsToday)
+        try c.encode(pointsThisWeek, forKey: .pointsThisWeek)
+        try c.encode(pointsTotal, forKey: .pointsTotal)
+        try c.encode(runningSessions, forKey: .runningSessions)
+        try c.encode(sessionReviewsDue, forKey: .sessionReviewsDue)
+        try c.encode(goals, forKey: .goals)
     }
 }

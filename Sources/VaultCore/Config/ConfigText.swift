@@ -23,8 +23,13 @@ public enum ConfigText {
             a.name == b.name && a.fields.map(\.key) == b.fields.map(\.key) && a.fields.map(\.value) == b.fields.map(\.value)
         }
 
+        /// A subject's entry: its category (when it has one) and colour.
+        public init(subject: Subject) {
+            self.init(name: subject.name, fields: (subject.category.map { [("category", $0)] } ?? []) + [("color", subject.color)])
+        }
+
         /// The entry's block lines, `  - name: X` then `    key: value`.
-        var lines: [String] {
+        public var lines: [String] {
             ["  - name: \(YAMLText.scalar(name))"] + fields.map { "    \($0.key): \(quoted($0.value))" }
         }
     }

@@ -27,6 +27,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var decks = Decks()
     /// When commands start a background watcher (`watcher:`).
     public var watcher = WatcherMode.auto
+    /// What study sessions are about (`subjects:`), in the order written.
+    public var subjects: [Subject] = []
 
     public init(
         version: Int = VaultConfig.currentVersion, timeZoneIdentifier: String,
@@ -53,6 +55,11 @@ public struct VaultConfig: Hashable, Sendable {
     /// The category named `name`, compared case-insensitively.
     public func category(named name: String) -> Category? {
         categories.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The subject named `name`, compared case-insensitively.
+    public func subject(named name: String) -> Subject? {
+        subjects.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
     /// True when `type` is a known source type (case-insensitive).

@@ -6,6 +6,20 @@ import Foundation
 public struct StudyActivity: Sendable {
     /// Day number (days since 1970-01-01 in ``timeZone``) → the earliest counted event that day.
     public private(set) var firstEvent: [Int: Date]
+    /// Day number → the ratings and curation decisions that day (for points).
+    public private(set) var counts: [Int: DayCounts]
+
+    /// What happened on one day.
+    public struct DayCounts: Hashable, Sendable {
+        public var ratings = 0
+        /// `curate` events that keep or archive (an undo is not a decision).
+        public var decisions = 0
+
+        public init(ratings: Int = 0, decisions: Int = 0) {
+            self.ratings = ratings
+            self.decisions = decisions
+        }
+    }
     public let timeZone: TimeZone
     /// The day last looked up and its bounds: events come mostly in time
     /// order, so most need no time-zone lookup (a million events stay fast).
@@ -14,9 +28,10 @@ public struct StudyActivity: Sendable {
     /// The event kinds that count as studying or reviewing.
     public static let countedKinds: Set<String> = [RatingEvent.kind, "curate", "finish"]
 
-    public init(timeZone: TimeZone, firstEvent: [Int: Date] = [:]) {
+    public init(timeZone: TimeZone, firstEvent: [Int: Date] = [:], counts: [Int: DayCounts] = [:]) {
         self.timeZone = timeZone
         self.firstEvent = firstEvent
+        self.counts = counts
     }
 
     /// The activity of `events` (any order).
@@ -32,6 +47,11 @@ public struct StudyActivity: Sendable {
         if !(time >= known.start && time < known.end) {
             let day = VaultDate.dayNumber(of: time, in: timeZone)
             known = (day, VaultDate.startOfDay(day, in: timeZone), VaultDate.startOfDay(day + 1, in: timeZone))
+        }
+        if event.kind == RatingEvent.kind {
+            counts[known.day, default: DayCounts()].ratings += 1
+        } else if event.kind == CurationEvent.kind, event["decision"] != CurationDecision.undo.rawValue {
+            counts[known.day, default: DayCounts()].decisions += 1
         }
         if let first = firstEvent[known.day], first <= time { return }
         firstEvent[known.day] = time

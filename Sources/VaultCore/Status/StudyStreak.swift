@@ -1,7 +1,7 @@
 import Foundation
 
 /// The study streak: consecutive days with at least one study or review
-/// event (`rate`, `curate` or `finish`) in the vault's zone.
+/// event (`rate`, `curate` or `finish`) or a study session in the vault's zone.
 ///
 /// The current streak ends today, or yesterday when nothing has been done
 /// yet today (a streak is not broken until the day is over). Events after
@@ -19,10 +19,11 @@ public struct StudyStreak: Hashable, Sendable {
         self.init(activity: StudyActivity(events: events, timeZone: timeZone), now: now)
     }
 
-    /// The streak at `now` for the days of `activity` (events after `now` do not count).
-    public init(activity: StudyActivity, now: Date) {
+    /// The streak at `now` for the days of `activity` (events after `now` do not count),
+    /// with `extraDays` (days with a study session) counted too.
+    public init(activity: StudyActivity, now: Date, extraDays: Set<Int> = []) {
         let today = VaultDate.dayNumber(of: now, in: activity.timeZone)
-        let days = activity.activeDays(upTo: now)
+        let days = activity.activeDays(upTo: now).union(extraDays.filter { $0 <= today })
         activeToday = days.contains(today)
         var current = 0
         var day = activeToday ? today : today - 1

@@ -173,3 +173,11 @@ public enum VaultDate {
             + zone
     }
 }
+
+extension VaultDate {
+    /// The day number of `YYYY-MM-DD`, nil for anything else.
+    public static func parseDay(_ text: String) -> Int? { BaselineEvent.day(text) }
+
+    /// `YYYY-MM-DD` of a day number.
+    public static func dayString(dayNumber day: Int) -> String { BaselineEvent.dayString(day) }
+}

@@ -91,6 +91,12 @@ enum ReplayCoding {
             w.int(day)
             w.date(time)
         }
+        w.int(replay.activity.counts.count)
+        for (day, counts) in replay.activity.counts.sorted(by: { $0.key < $1.key }) {
+            w.int(day)
+            w.int(counts.ratings)
+            w.int(counts.decisions)
+        }
         encode(replay.curation, &w)
         w.int(replay.featureEvents.count)
         for event in replay.featureEvents { encode(event, &w) }
@@ -107,11 +113,15 @@ enum ReplayCoding {
         var firstEvent: [Int: Date] = [:]
         firstEvent.reserveCapacity(days)
         for _ in 0..<days { firstEvent[try r.int()] = try r.date() }
+        var counts: [Int: StudyActivity.DayCounts] = [:]
+        for _ in 0..<(try r.count()) {
+            counts[try r.int()] = StudyActivity.DayCounts(ratings: try r.int(), decisions: try r.int())
+        }
         let curation = try decodeCuration(&r)
         var featureEvents: [LedgerEvent] = []
         for _ in 0..<(try r.count()) { featureEvents.append(try decodeEvent(&r)) }
         return LedgerReplay(
-            curation: curation, activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent),
+            curation: curation, activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent, counts: counts),
             sequences: sequences, position: position, eventCount: eventCount, featureEvents: featureEvents)
     }
 

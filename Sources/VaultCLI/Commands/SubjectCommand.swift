@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import VaultApp
+import VaultCore
+import VaultStore
+
+extension VaultCommand {
+    /// `vault subject`: the subjects study sessions are about.
+    struct SubjectCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "subject", abstract: "List and change the subjects of study sessions.",
+            discussion: """
+                Subjects live in .vault/config.yml under subjects: (name, category, colour); edits change \\
+                only their own lines. A rename also renames the subject of recorded sessions and goals.
+
+                Examples:
+                  vault subject add Chemistry --category Learning --color '#10b981'
+                  vault subject list
+                  vault subject rename Chemistry "Organic Chemistry"
+                """,
+            subcommands: [ListSubjects.self, Add.self, Rename.self, Color.self, Delete.self],
+            defaultSubcommand: ListSubjects.self)
+
+        struct ListSubjects: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "list", abstract: "List subjects with their category, colour and hours studied.")
+            @OptionGroup var global: GlobalOptions
+            @Flag(help: "Print JSON.") var json = false
+
+            func run() throws {
+                let context = try global.context()
+                let log = StudyTracking(context.app()).log
+                var minutes: [String: Int] = [:]
+                for session in log.sessions { minutes[session.subject.lowercased(), default: 0] += session.minutes }
+                if json {
+                    struct SubjectJSON: Encodable {
+                        var name: String
+                        var category: String?
+                        var color: String
+                        var minutes: Int
+                    }
+                    try context.output.json(
+                        context.config.subjects.map {
+                            SubjectJSON(
+                                name: $0.name, category: $0.category, color: $0.color,
+                                minutes: minutes[$0.name.lowercased()] ?? 0)
+                        })
+                    return
+                }
+                let style = context.output.style
+                guard !context.config.subjects.isEmpty else {
+                    context.output.line("No subjects yet; `vault subject add NAME` adds one.")
+                    return
+                }
+                var table = Table()
+                for subject in context.config.subjects {
+                    table.add([
+                        style.color("■ " + subject.name, hex: subject.color), subject.category ?? "",
+                        SessionText.duration(minutes[subject.name.lowercased()] ?? 0),
+                    ])
+                }
+                context.output.line(table.render(width: context.output.width))
+            }
+        }
+
+        struct Add: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Add a subject.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The subject's name.") var name: String
+            @Option(help: "A category of the vault.", completion: Completions.categories) var category: String?
+            @Option(help: "Its colour as #rrggbb.") var color = "#888888"
+
+            func validate() throws {
+                guard Category.isValidColor(color) else {
+                    throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.")
+                }
+                guard !name.trimmingSpaces().isEmpty else { throw ValidationError("the subject name is empty.") }
+            }
+
+            func run() throws {
+                let context = try global.context()
+                let config = try SubjectEdits.add(name, category: category, color: color, to: context.config)
+                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                context.output.line("Added subject \(name.trimmingSpaces()).")
+            }
+        }
+
+        struct Rename: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Rename a subject; recorded sessions and goals follow.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The current name.", completion: Completions.subjects) var old: String
+            @Argument(help: "The new name.") var new: String
+
+            func run() throws {
+                let context = try global.context()
+                let app = context.app()
+                let edit = try SubjectEdits.rename(old, to: new, in: context.config, at: context.now)
+                try app.ledger.append(edit.event)
+                try ConfigFile.save(edit.config, replacing: context.config, to: context.vault.layout)
+                context.output.line("Renamed \(edit.event.from) to \(edit.event.to).")
+            }
+        }
+
+        struct Color: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Change a subject's colour.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The subject.", completion: Completions.subjects) var name: String
+            @Argument(help: "The new colour as #rrggbb.") var color: String
+
+            func validate() throws {
+                guard Category.isValidColor(color) else {
+                    throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.")
+                }
+            }
+
+            func run() throws {
+                let context = try global.context()
+                let config = try SubjectEdits.recolor(name, to: color, in: context.config)
+                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                context.output.line("\(name) is now \(color.lowercased()).")
+            }
+        }
+
+        struct Delete: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "rm", abstract: "Remove a subject; recorded sessions keep its name.")
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The subject.", completion: Completions.subjects) var name: String
+
+            func run() throws {
+                let context = try global.context()
+                let config = try SubjectEdits.remove(name, from: context.config)
+                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                context.output.line("Removed subject \(name).")
+            }
+        }
+    }
+}

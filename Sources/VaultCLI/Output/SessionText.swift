@@ -1,0 +1,41 @@
+import Foundation
+import VaultCore
+
+/// How sessions and goals read in the terminal.
+enum SessionText {
+    /// `45m`, `1h 05m`, `0m`.
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes)m" : String(format: "%dh %02dm", minutes / 60, minutes % 60)
+    }
+
+    /// `2026-11-18 09:00` in `timeZone`.
+    static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
+        String(VaultDate.isoString(date, in: timeZone).prefix(16)).replacingOccurrences(of: "T", with: " ")
+    }
+
+    /// `80% (8 of 10)`, or "" without questions.
+    static func accuracy(questions: Int?, correct: Int?) -> String {
+        guard let questions, questions > 0 else { return "" }
+        let c = correct ?? 0
+        return "\(Int((Double(c) / Double(questions) * 100).rounded()))% (\(c) of \(questions))"
+    }
+
+    /// `12.5`, `30`.
+    static func hours(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+
+    /// `Chemistry: 12.5 of 30 h (41%), 1.2 h a day to 2026-12-31 — behind`.
+    static func goal(_ progress: GoalProgress) -> String {
+        let name = progress.goal.subject ?? "All subjects"
+        var text = "\(name): \(hours(progress.hoursDone)) of \(hours(progress.goal.hours)) h (\(progress.percent)%)"
+        let by = VaultDate.dayString(dayNumber: progress.goal.lastDay)
+        if let perDay = progress.hoursPerDayNeeded {
+            text += ", \(hours(perDay)) h a day to \(by)"
+        } else {
+            text += " by \(by)"
+        }
+        return text + " — \(progress.standing.rawValue)"
+    }
+}
