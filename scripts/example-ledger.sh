@@ -125,5 +125,8 @@ for k, card in enumerate(cards[::2][:10]):
         when = max(due, morning) if due - when >= datetime.timedelta(days=1) else due
 PY
 
+echo "== study sessions"
+"$here/scripts/example-sessions.sh" "$vault_dir" "$bin"
+
 echo "== status at the reference date"
 VAULT_NOW=2026-11-18T09:00:00Z "$bin" status

@@ -13,7 +13,9 @@ struct JSONConventionTests {
         ["list", "yearly"], ["search", "sleep"], ["search", "tag:health"], ["review", "weekly", "2026-W46", "--list"],
         ["cards"], ["cards", "--due"], ["study", "--list"], ["show", "2026/07/retrieval-beats-rereading.md"],
         ["history", "2026/07/retrieval-beats-rereading.md"], ["check"], ["category", "list"], ["source-type", "list"],
-        ["tags"], ["links", "2026/07/retrieval-beats-rereading.md"],
+        ["tags"], ["links", "2026/07/retrieval-beats-rereading.md"], ["session", "list"], ["session", "status"],
+        ["session", "report"], ["session", "report", "--all", "--by", "day"], ["session", "reviews"], ["goal", "list"],
+        ["subject", "list"],
     ]
 
     func exampleVault() throws -> VaultSandbox {

@@ -112,7 +112,8 @@ struct NoteCommandsTests {
             to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         var runner = fixture.vault
-        runner.environment["EDITOR"] = script.path
+        // Through sh: exec of a script just written can fail with ETXTBSY while a test running beside holds its fd.
+        runner.environment["EDITOR"] = "sh " + script.path
         runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
         #expect(runner("new").stdout == "2026/11/edited-title.md\n")
         #expect(fixture.read("2026/11/edited-title.md").hasSuffix("# Edited title\n\nFrom the editor.\n"))
@@ -136,7 +137,8 @@ struct NoteCommandsTests {
             """.write(to: script, atomically: true, encoding: .utf8)
         chmod(script.path, 0o755)
         var runner = fixture.vault
-        runner.environment["EDITOR"] = script.path
+        // Through sh: exec of a script just written can fail with ETXTBSY while a test running beside holds its fd.
+        runner.environment["EDITOR"] = "sh " + script.path
         runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
         let result = runner("new")
         #expect(result.status == 0, "\(result.stderr)")

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// `vault subject`, `vault session` and `vault goal` end to end on the built binary.
+@Suite("Study sessions end to end", .serialized)
+struct SessionCommandTests {
+    /// The curation fixture with two subjects (Berlin time).
+    func makeVault() throws -> VaultSandbox {
+        let vault = try VaultSandbox(fixture: "curation")
+        #expect(try vault.run(["subject", "add", "Chemistry", "--category", "Learning", "--color", "#10b981"]).status == 0)
+        #expect(try vault.run(["subject", "add", "Physics"]).status == 0)
+        return vault
+    }
+
+    func at(_ vault: VaultSandbox, _ moment: String, _ arguments: [String]) throws -> VaultSandbox.Result {
+        try vault.run(arguments, env: ["VAULT_NOW": moment])
+    }
+
+    func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    @Test("start, status from another process, a refused second start, stop with counts; --switch")
+    func startStop() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        let started = try at(vault, "2026-11-18T09:00:00Z", ["session", "start", "Chemistry", "--note", "chapter 4"])
+        #expect(started.status == 0)
+        #expect(started.stdout.hasPrefix("Started Chemistry at 2026-11-18 10:00 (session "))
+        let status = try at(vault, "2026-11-18T09:40:00Z", ["session", "status"])
+        #expect(status.stdout.hasPrefix("Chemistry since 2026-11-18 10:00: 40m"))
+        let ledger = vault.ledgerText()
+        let again = try at(vault, "2026-11-18T09:41:00Z", ["session", "start", "Physics"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("a session of Chemistry is running since 2026-11-18 10:00"))
+        #expect(again.stderr.contains("--switch"))
+        #expect(vault.ledgerText() == ledger, "a refused start writes nothing")
+        let stopped = try at(vault, "2026-11-18T10:15:00Z", ["session", "stop", "--questions", "20", "--correct", "17"])
+        #expect(stopped.stdout.hasPrefix("Stopped Chemistry after 1h 15m, 85% (17 of 20) correct."))
+        #expect(try at(vault, "2026-11-18T11:00:00Z", ["session", "start", "Physics"]).status == 0)
+        let switched = try at(vault, "2026-11-18T11:30:00Z", ["session", "start", "Chemistry", "--switch"])
+        #expect(switched.stdout.hasPrefix("Stopped Physics after 30m.\nStarted Chemistry"))
+        let list = try json(try at(vault, "2026-11-18T12:00:00Z", ["session", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.map { $0["subject"] as? String } == ["Chemistry", "Physics"])
+        #expect(list?.first?["minutes"] as? Int == 75)
+        #expect(list?.first?["note"] as? String == "chapter 4")
+    }
+
+    @Test("every bad input is refused with a sentence, exit 1 and the ledger unchanged")
+    func refusals() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        let ledger = vault.ledgerText()
+        let cases: [([String], String)] = [
+            (["session", "add", "Chemistry", "--minutes", "30", "--questions", "3", "--correct", "5"], "--correct 5 is more than --questions 3"),
+            (["session", "add", "Chemistry", "--minutes", "0"], "--minutes must be at least 1"),
+            (["session", "add", "Chemistry", "--minutes=-5"], "--minutes must be at least 1"),
+            (["session", "add", "Chemistry", "--minutes", "2000"], "more than a day"),
+            (["session", "add", "Chemistry", "--minutes", "30", "--at", "2026-11-19T10:00"], "in the future"),
+            (["session", "add", "Chemistry", "--minutes", "30", "--at", "tomorrow"], "is not a moment"),
+            (["session", "stop"], "no session is running"),
+            (["session", "start", "Biology"], "there is no subject 'Biology' (the subjects are Chemistry, Physics); add it with `vault subject add \"Biology\"`"),
+            (["goal", "add", "Chemistry", "--hours", "30", "--by", "2026-01-01"], "has passed"),
+            (["session", "rm", "zzzz"], "no session has the id 'zzzz'"),
+        ]
+        for (arguments, message) in cases {
+            let result = try vault.run(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(vault.ledgerText() == ledger, "\(arguments) wrote to the ledger")
+        }
+    }
+
+    @Test("manual entries, list filters, the report by subject, day and weekday, and klog records")
+    func reports() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        let now = "2026-11-18T20:00:00Z"
+        for (subject, minutes, start, counts) in [
+            ("Chemistry", "90", "2026-11-16T18:00", ["--questions", "10", "--correct", "8"]),
+            ("Physics", "45", "2026-11-17T23:30", []), ("Chemistry", "30", "2026-11-18T07:00", []),
+            ("Physics", "60", "2026-11-09T10:00", []),
+        ] {
+            let added = try at(vault, now, ["session", "add", subject, "--minutes", minutes, "--at", start] + counts)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let bySubject = try json(try at(vault, now, ["session", "report", "--json"]).stdout) as? [String: Any]
+        let rows = bySubject?["rows"] as? [[String: Any]]
+        #expect(rows?.map { $0["key"] as? String } == ["Chemistry", "Physics"])
+        #expect(rows?.map { $0["minutes"] as? Int } == [120, 45], "this week only: the 9 November session is out")
+        #expect((bySubject?["total"] as? [String: Any])?["accuracy"] as? Double == 0.8)
+        let byDay = try json(try at(vault, now, ["session", "report", "--by", "day", "--json"]).stdout) as? [String: Any]
+        #expect(
+            (byDay?["rows"] as? [[String: Any]])?.map { "\($0["key"]!)=\($0["minutes"]!)" }
+                == ["2026-11-16=90", "2026-11-17=30", "2026-11-18=45"], "the session past midnight is split")
+        let byWeekday = try at(vault, now, ["session", "report", "--all", "--by", "weekday"])
+        #expect(byWeekday.stdout.contains("Monday     2"))
+        let klog = try at(vault, now, ["session", "report", "--all", "--klog"])
+        #expect(
+            klog.stdout
+                == "2026-11-09\n    10:00 - 11:00 #physics\n\n2026-11-16\n    18:00 - 19:30 #chemistry\n\n2026-11-17\n    23:30 - 0:15> #physics\n\n2026-11-18\n    7:00 - 7:30 #chemistry\n"
+        )
+        let physics = try at(vault, now, ["session", "list", "--subject", "physics", "--since", "2026-11-10"])
+        #expect(physics.stdout.contains("2026-11-17 23:30") && !physics.stdout.contains("2026-11-09"))
+        let sorted = try json(try at(vault, now, ["session", "list", "--sort", "duration", "--json"]).stdout) as? [[String: Any]]
+        #expect(sorted?.map { $0["minutes"] as? Int } == [90, 60, 45, 30])
+    }
+
+    @Test("a goal's progress: hours done, left, pace, standing; status shows it")
+    func goal() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-01T08:00:00Z", ["goal", "add", "Chemistry", "--hours", "10", "--by", "2026-11-30"]).status == 0)
+        #expect(try at(vault, "2026-11-10T20:00:00Z", ["session", "add", "Chemistry", "--minutes", "300", "--at", "2026-11-10T10:00"]).status == 0)
+        let goals = try json(try at(vault, "2026-11-16T00:00:00Z", ["goal", "list", "--json"]).stdout) as? [[String: Any]]
+        let goal = try #require(goals?.first)
+        #expect(goal["hours_done"] as? Double == 5)
+        #expect(goal["hours_left"] as? Double == 5)
+        #expect(goal["percent"] as? Int == 50)
+        #expect(goal["days_left"] as? Int == 15)
+        #expect(goal["hours_per_day_needed"] as? Double == 0.33)
+        #expect(goal["standing"] as? String == "on track")
+        let later = try at(vault, "2026-11-25T00:00:00Z", ["status"])
+        #expect(later.stdout.contains("Goal Chemistry: 5 of 10 h (50%), 0.8 h a day to 2026-11-30 — behind"))
+        let id = try #require(goal["id"] as? String)
+        #expect(try vault.run(["goal", "rm", String(id.prefix(8))]).status == 0)
+        #expect(try vault.run(["goal", "list", "--json"]).stdout == "[]\n")
+    }
+
+    @Test("follow-up reviews over 90 days of VAULT_NOW moments: 1, 7, 30, 90 days; hard repeats, easy skips")
+    func ladder() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T10:00:00Z", ["session", "add", "Chemistry", "--minutes", "60"]).status == 0)
+        #expect(try at(vault, "2026-11-18T20:00:00Z", ["session", "review", "--done", "ok"]).status == 1, "not due yet")
+        let status = try at(vault, "2026-11-19T10:00:00Z", ["status"])
+        #expect(status.stdout.contains("1 session review due"))
+        let first = try at(vault, "2026-11-19T10:00:00Z", ["session", "review", "--done", "ok"])
+        #expect(first.stdout.contains("next review in 7 days (2026-11-26)"))
+        let hard = try at(vault, "2026-11-26T10:00:00Z", ["session", "review", "--done", "hard"])
+        #expect(hard.stdout.contains("next review in 7 days (2026-12-03)"))
+        let easy = try at(vault, "2026-12-03T10:00:00Z", ["session", "review", "--done", "easy"])
+        #expect(easy.stdout.contains("(2027-03-03)"), "easy skips the 30-day step: 90 days")
+        let pending = try json(try at(vault, "2027-03-03T10:00:00Z", ["session", "reviews", "--json"]).stdout) as? [[String: Any]]
+        #expect(pending?.first?["step_days"] as? Int == 90)
+        #expect(pending?.first?["is_due"] as? Bool == true)
+        let last = try at(vault, "2027-03-03T10:00:00Z", ["session", "review", "--done", "ok"])
+        #expect(last.stdout.contains("the ladder is done"))
+        #expect(try at(vault, "2027-03-04T10:00:00Z", ["session", "reviews", "--json"]).stdout == "[]\n")
+    }
+
+    @Test("subject edits change only their lines; a rename carries recorded sessions along")
+    func subjects() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        let before = try vault.read(".vault/config.yml")
+        #expect(before.hasSuffix("subjects:\n  - name: Chemistry\n    category: Learning\n    color: \"#10b981\"\n  - name: Physics\n    color: \"#888888\"\n"))
+        #expect(try vault.run(["session", "add", "Chemistry", "--minutes", "20"]).status == 0)
+        #expect(try vault.run(["subject", "rename", "Chemistry", "Organic Chemistry"]).status == 0)
+        #expect(try vault.run(["subject", "color", "Physics", "#123456"]).status == 0)
+        let after = try vault.read(".vault/config.yml")
+        #expect(after == before.replacingOccurrences(of: "name: Chemistry", with: "name: Organic Chemistry").replacingOccurrences(of: "#888888", with: "#123456"))
+        let list = try json(try vault.run(["subject", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.first?["name"] as? String == "Organic Chemistry")
+        #expect(list?.first?["minutes"] as? Int == 20, "the session recorded under the old name counts")
+        #expect(try vault.run(["subject", "rm", "Physics"]).status == 0)
+        #expect(!(try vault.read(".vault/config.yml")).contains("Physics"))
+    }
+
+    @Test("a session started on one clone and stopped on the other after sync: both agree")
+    func twoClones() throws {
+        let m = try SyncTests.Machines(union: true)
+        defer { m.cleanUp() }
+        var laptop = m.laptop
+        var phone = m.phone
+        laptop.now = "2026-11-18T09:00:00Z"
+        #expect(try laptop.run(["subject", "add", "Chemistry"]).status == 0)
+        #expect(try laptop.run(["session", "start", "Chemistry"]).status == 0)
+        #expect(try laptop.run(["goal", "add", "Chemistry", "--hours", "2", "--by", "2026-11-30"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        phone.now = "2026-11-18T10:30:00Z"
+        #expect(try phone.run(["sync"]).status == 0)
+        let stopped = try phone.run(["session", "stop", "--questions", "4", "--correct", "3"])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(try phone.run(["session", "add", "Chemistry", "--minutes", "15"]).status == 0)
+        #expect(try phone.run(["sync"]).status == 0)
+        laptop.now = phone.now
+        #expect(try laptop.run(["session", "add", "Chemistry", "--minutes", "10"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try phone.run(["sync"]).status == 0)
+        let laptopList = try laptop.run(["session", "list", "--json"]).stdout
+        #expect(laptopList == (try phone.run(["session", "list", "--json"]).stdout))
+        #expect((try json(laptopList) as? [[String: Any]])?.count == 3)
+        #expect(try laptop.run(["goal", "list", "--json"]).stdout == (try phone.run(["goal", "list", "--json"]).stdout))
+        #expect(try laptop.run(["session", "status"]).stdout == "No session is running.\n")
+    }
+}
