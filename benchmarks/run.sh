@@ -221,6 +221,23 @@ for n in $SIZES; do
   restore_edited "$dir"
 done
 
+# ---- study tracking (issue 17: `vault session report` and `vault goal list`
+# over 50,000 sessions in a vault with 1M other events <= 300 ms). The
+# sessions vault is the largest size's ledger and config (no notes: neither
+# command reads them) with 50,000 sessions appended by benchmarks/session_events.py.
+largest=${SIZES##* }
+sessions_dir="$BENCH_DIR/sessions-$largest"
+if [ ! -f "$sessions_dir/.vault/ledger/.bench-sessions" ]; then
+  rm -rf "$sessions_dir"
+  mkdir -p "$sessions_dir/.vault"
+  cp -r "$BENCH_DIR/notes-$largest/.vault/ledger" "$BENCH_DIR/notes-$largest/.vault/config.yml" "$sessions_dir/.vault/"
+  python3 "$ROOT/benchmarks/session_events.py" "$sessions_dir" --sessions 50000 >/dev/null
+  touch "$sessions_dir/.vault/ledger/.bench-sessions"
+fi
+bench_row "study tracking" "vault session report --all (50k sessions, $((largest * 10)) other events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir"
+bench_row "study tracking" "vault goal list (50k sessions)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT goal list --vault $sessions_dir"
+bench_row "study tracking" "vault session report, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir" "" "$ROOT/benchmarks/append_event.sh $sessions_dir"
+
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
 # `vault study --list` <= 300 ms end to end). The vault (75k notes, ~26k
 # cards, 1M rate events) is made once by benchmarks/cards_bench.sh.
