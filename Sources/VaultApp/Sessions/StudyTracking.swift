@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultStore
 
 /// `vault session` and `vault goal`: study sessions, goals, follow-up
 /// reviews and points, replayed from the ledger's feature events
@@ -12,7 +13,11 @@ public struct StudyTracking {
 
     public init(_ context: AppContext) {
         self.context = context
-        log = StudyLog(events: context.ledger.replay().featureEvents, timeZone: context.timeZone)
+        var trace = PhaseTrace()
+        let events = context.ledger.replay().featureEvents
+        trace.mark("ledger replay")
+        log = StudyLog(events: events, timeZone: context.timeZone)
+        trace.mark("study log (\(log.sessions.count) sessions)")
     }
 
     /// The longest session `add` takes, and the longest a `stop` records.

@@ -29,6 +29,21 @@ public enum FollowUpLadder {
         return next < steps.count ? next : nil
     }
 
+    /// When a review at `step` falls due, counted from `from`: the same time
+    /// of day `steps[step]` days on, with the zone's offsets from `offsets`
+    /// (a replay of 50,000 sessions asks the zone once a day, not four times a session).
+    static func due(step: Int, from: Date, offsets: inout DayNumberCache) -> Date {
+        let seconds = from.timeIntervalSince1970
+        let local = seconds + Double(offsets.offset(atHour: DayNumberCache.hour(ofSeconds: seconds)))
+        let day = (local / 86_400).rounded(.down)
+        let target = (day + Double(steps[step])) * 86_400 + (local - day * 86_400)
+        // The instant whose wall clock reads `target`: the offset there, checked once more (as VaultDate does).
+        let first = offsets.offset(atHour: DayNumberCache.hour(ofSeconds: target))
+        let candidate = target - Double(first)
+        let second = offsets.offset(atHour: DayNumberCache.hour(ofSeconds: candidate))
+        return Date(timeIntervalSince1970: second == first ? candidate : target - Double(second))
+    }
+
     /// When a review at `step` falls due, counted from `from`: the same time of day `steps[step]` days on, in `timeZone`.
     public static func due(step: Int, from: Date, in timeZone: TimeZone) -> Date {
         // The same wall-clock time, which a DST change in between does not move.

@@ -124,7 +124,7 @@ public struct SessionEntry: TypedEvent, Hashable {
 
     public init(_ event: LedgerEvent) throws {
         try Self.expectKind(of: event)
-        guard let start = VaultDate.parse(try Self.required("start", in: event), in: TimeZone(identifier: "UTC")!) else {
+        guard let start = VaultDate.parse(try Self.required("start", in: event), in: VaultDate.utc) else {
             throw Self.unreadable(event, "has a 'start' that is not a moment")
         }
         guard let minutes = try Self.count("minutes", in: event), minutes > 0 else {
@@ -185,7 +185,7 @@ extension TypedEvent {
     /// The whole number in `key`, nil when absent or empty.
     /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` for a value that is not one (or negative).
     static func count(_ key: String, in event: LedgerEvent) throws -> Int? {
-        guard let text = event[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = event[key].map(trimmed), !text.isEmpty else { return nil }
         guard let value = Int(text), value >= 0 else { throw unreadable(event, "has a '\(key)' that is not a count") }
         return value
     }

@@ -121,13 +121,20 @@ public struct StudyLog: Sendable {
         var followUps: [String: FollowUp] = [:]
         // Subject renames, folded: each name once renamed → its latest name (any case).
         var renamed: [String: String] = [:]
+        // Zone offsets per day over the events' span and the ladder's reach.
+        let span = events.isEmpty ? 0...0
+            : (Int(events[0].time.timeIntervalSince1970 / 86_400) - 1_200)...(Int(events[events.count - 1].time.timeIntervalSince1970 / 86_400) + 200)
+        var offsets = DayNumberCache(timeZone: timeZone, days: span)
+        recorded.reserveCapacity(events.count)
+        sessionOrder.reserveCapacity(events.count)
+        followUps.reserveCapacity(events.count)
         func record(_ session: StudySessionRecord) {
             if recorded[session.id] == nil { sessionOrder.append(session.id) }
             recorded[session.id] = session
             if followUps[session.id] == nil, !withdrawn.contains(session.id) {
                 followUps[session.id] = FollowUp(
                     session: session.id, subject: session.subject, step: 0,
-                    due: FollowUpLadder.due(step: 0, from: session.end, in: timeZone), done: 0)
+                    due: FollowUpLadder.due(step: 0, from: session.end, offsets: &offsets), done: 0)
             }
         }
         for event in events where Self.kinds.contains(event.kind) {
@@ -168,7 +175,7 @@ public struct StudyLog: Sendable {
                     if let next = FollowUpLadder.next(after: current.step, done.result) {
                         followUps[done.session] = FollowUp(
                             session: current.session, subject: current.subject, step: next,
-                            due: FollowUpLadder.due(step: next, from: done.time, in: timeZone), done: current.done + 1)
+                            due: FollowUpLadder.due(step: next, from: done.time, offsets: &offsets), done: current.done + 1)
                     } else {
                         followUps[done.session] = nil
                     }

@@ -91,6 +91,25 @@ struct StudyLogTests {
         #expect(VaultDate.isoString(due, in: berlin) == "2026-10-27T08:00:00+01:00")
     }
 
+    @Test("the replay's cached zone offsets give the same due times as the zone itself, DST days included")
+    func cachedOffsets() {
+        var rng = SplitMix64(seed: 7)
+        var events: [LedgerEvent] = []
+        var ends: [String: Date] = [:]
+        let base = at("2026-01-01T00:00").timeIntervalSince1970
+        for i in 0..<400 {
+            let start = Date(timeIntervalSince1970: base + Double(rng.next() % (730 * 86_400)))
+            let minutes = 1 + Int(rng.next() % 600)
+            events.append(event(SessionEntry(time: start, session: "s\(i)", subject: "X", start: start, minutes: minutes)))
+            ends["s\(i)"] = start.addingTimeInterval(Double(minutes) * 60)
+        }
+        events.sort { $0.time < $1.time }
+        let l = log(events)
+        for (id, end) in ends {
+            #expect(l.followUps[id]?.due == FollowUpLadder.due(step: 0, from: end, in: berlin), "\(id)")
+        }
+    }
+
     @Test("goal pace: on track, behind, done, missed, and the hours a day needed")
     func goals() {
         let goal = StudyGoal(id: "g", subject: "Chemistry", hours: 10, lastDay: VaultDate.parseDay("2026-11-30")!, created: at("2026-11-01T00:00"))

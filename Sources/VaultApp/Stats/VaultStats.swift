@@ -1,0 +1,36 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// `vault stats`: reads what the statistics need through the ports (notes,
+/// the replay, the ratings of the history, the card replay, study
+/// tracking) and computes ``VaultStatistics``.
+public enum VaultStats {
+    /// The statistics at the context's moment over `days` days, of the notes
+    /// under `folder` (vault-relative) when given.
+    public static func load(_ context: AppContext, folder: String?, days: Int) -> VaultStatistics {
+        var trace = PhaseTrace()
+        let snapshot = CurationSnapshot.load(context)
+        let prefix = folder.map(SchedulerConfig.folderPrefix) ?? ""
+        let inFolder = { (path: String) in prefix.isEmpty || path.hasPrefix(prefix) }
+        let cards = snapshot.cards.filter { inFolder($0.notePath) }
+        let cardReplay = context.ledger.cardReplay(cards: snapshot.cards, config: context.config.schedulers)
+        trace.mark("notes, board and card replay")
+        let ids = Set(cards.map(\.id))
+        let ratings = context.ledger.history().events.compactMap { event -> RatingEvent? in
+            guard event.kind == RatingEvent.kind, let rating = try? RatingEvent(event) else { return nil }
+            return prefix.isEmpty || ids.contains(rating.card) ? rating : nil
+        }
+        trace.mark("ratings (\(ratings.count))")
+        let tracking = StudyTracking(context)
+        let relinkings = cardReplay.relinkings.values
+        let input = StatsInput(
+            notes: snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, ratings: ratings, cards: cards,
+            schedules: cardReplay.schedules, relinked: relinkings.reduce(0) { $0 + $1.relinked.count },
+            orphaned: relinkings.reduce(0) { $0 + $1.orphaned.count }, sessions: tracking.log.sessions,
+            goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,
+            days: max(7, min(days, 365)))
+        defer { trace.mark("figures") }
+        return VaultStatistics.compute(input)
+    }
+}

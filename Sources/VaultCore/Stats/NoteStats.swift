@@ -1,0 +1,64 @@
+import Foundation
+
+/// The notes: how many at each cycle, per category and source type, how
+/// many captured per week, and the curation funnel.
+public struct NoteStats: Sendable, Encodable {
+    public var total: Int
+    /// daily, weekly, monthly, yearly, archived.
+    public var perCycle: [Tally]
+    public var perCategory: [Tally]
+    public var perSourceType: [Tally]
+    /// Notes created per ISO week, the last weeks of the span, oldest first (`2026-W46`).
+    public var capturedPerWeek: [Tally]
+    /// Of the notes ever reviewed at a level, how many were kept: the keep rate per review.
+    public var funnel: [FunnelStep]
+
+    public struct FunnelStep: Sendable, Encodable {
+        public var level: String
+        public var decided: Int
+        public var kept: Int
+        public var keepRate: Double?
+    }
+
+    init(_ input: StatsInput) {
+        let items = input.board.items
+        total = input.notes.count
+        var cycles = ["daily": 0, "weekly": 0, "monthly": 0, "yearly": 0, "archived": 0]
+        for item in items { cycles[item.archived ? "archived" : item.cycle.name, default: 0] += 1 }
+        perCycle = ["daily", "weekly", "monthly", "yearly", "archived"].map { Tally($0, Double(cycles[$0] ?? 0)) }
+        perCategory = Self.counts(input.notes.map { $0.category ?? "(none)" })
+        perSourceType = Self.counts(input.notes.map { $0.sourceType ?? "(none)" })
+        let today = VaultDate.dayNumber(of: input.now, in: input.timeZone)
+        let weeks = max(4, (input.days + 6) / 7)
+        var perWeek: [String: Int] = [:]
+        var labels: [String] = []
+        for k in (0..<weeks).reversed() {
+            labels.append(ReviewPeriod(level: .weekly, containingDay: today - 7 * k).id)
+        }
+        for item in items { perWeek[ReviewPeriod(level: .weekly, containingDay: item.day).id, default: 0] += 1 }
+        capturedPerWeek = labels.map { Tally($0, Double(perWeek[$0] ?? 0)) }
+        var decided = [0, 0, 0]
+        var kept = [0, 0, 0]
+        for item in items {
+            guard let key = item.key else { continue }
+            for (l, level) in [ReviewLevel.weekly, .monthly, .yearly].enumerated() {
+                guard let period = item.periods[level], let d = input.board.state.decision(note: key, period: period)
+                else { continue }
+                decided[l] += 1
+                if d.decision == .keep { kept[l] += 1 }
+            }
+        }
+        funnel = ["weekly", "monthly", "yearly"].enumerated().map { l, name in
+            FunnelStep(
+                level: name, decided: decided[l], kept: kept[l],
+                keepRate: decided[l] > 0 ? Double(kept[l]) / Double(decided[l]) : nil)
+        }
+    }
+
+    /// Counts of each value, most first (then by name).
+    static func counts(_ values: [String]) -> [Tally] {
+        var counts: [String: Int] = [:]
+        for value in values { counts[value, default: 0] += 1 }
+        return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { Tally($0.key, Double($0.value)) }
+    }
+}

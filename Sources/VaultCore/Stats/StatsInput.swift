@@ -1,0 +1,57 @@
+import Foundation
+
+/// What `vault stats` is computed from: everything read once at the edge,
+/// so ``VaultStatistics/compute(_:)`` is a pure function of it.
+public struct StatsInput: Sendable {
+    /// The notes (of the folder, when one is given).
+    public var notes: [NoteSummary]
+    /// Curation: each note's cycle and the periods' reviews.
+    public var board: CurationBoard
+    /// Every `rate` event, in replay order.
+    public var ratings: [RatingEvent]
+    /// The cards of the notes in a deck, and every card's schedule.
+    public var cards: [Card]
+    public var schedules: [String: CardSchedule]
+    /// Cards that continue an edited card's history, and histories no card continues.
+    public var relinked: Int
+    public var orphaned: Int
+    public var sessions: [StudySessionRecord]
+    public var goals: [GoalProgress]
+    /// Ratings and decisions per day (the replay's).
+    public var activity: StudyActivity
+    public var now: Date
+    public var timeZone: TimeZone
+    /// How many days the per-day charts cover.
+    public var days: Int
+
+    public init(
+        notes: [NoteSummary], board: CurationBoard, ratings: [RatingEvent], cards: [Card],
+        schedules: [String: CardSchedule], relinked: Int, orphaned: Int, sessions: [StudySessionRecord],
+        goals: [GoalProgress], activity: StudyActivity, now: Date, timeZone: TimeZone, days: Int
+    ) {
+        self.notes = notes
+        self.board = board
+        self.ratings = ratings
+        self.cards = cards
+        self.schedules = schedules
+        self.relinked = relinked
+        self.orphaned = orphaned
+        self.sessions = sessions
+        self.goals = goals
+        self.activity = activity
+        self.now = now
+        self.timeZone = timeZone
+        self.days = days
+    }
+}
+
+/// A name and a number: one bar of a chart.
+public struct Tally: Hashable, Sendable, Encodable {
+    public var name: String
+    public var count: Double
+
+    public init(_ name: String, _ count: Double) {
+        self.name = name
+        self.count = count
+    }
+}

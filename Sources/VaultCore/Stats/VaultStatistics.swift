@@ -1,0 +1,33 @@
+import Foundation
+
+/// Everything `vault stats` shows (SPEC section 9), computed by one pure
+/// function of ``StatsInput``: the terminal dashboard, `--json` and the
+/// HTML report all render this value.
+public struct VaultStatistics: Sendable, Encodable {
+    public var today: String
+    public var days: Int
+    public var notes: NoteStats
+    public var curation: CurationStats
+    public var cards: CardStats
+    public var reviews: ReviewStats
+    public var studyTime: StudyTimeStats
+    public var streak: Int
+    public var bestStreak: Int
+    public var calendar: ActivityCalendar
+
+    /// The statistics of `input`.
+    public static func compute(_ input: StatsInput) -> VaultStatistics {
+        var paths: [String: String] = [:]
+        for card in input.cards { paths[card.id] = card.notePath }
+        let reviews = ReviewKind.classify(input.ratings, paths: paths)
+        let sessionDays = Set(input.sessions.filter { $0.start <= input.now }.map {
+            VaultDate.dayNumber(of: $0.start, in: input.timeZone)
+        })
+        let streak = StudyStreak(activity: input.activity, now: input.now, extraDays: sessionDays)
+        return VaultStatistics(
+            today: VaultDate.dayString(input.now, in: input.timeZone), days: input.days, notes: NoteStats(input),
+            curation: CurationStats(input), cards: CardStats(input), reviews: ReviewStats(input, reviews: reviews),
+            studyTime: StudyTimeStats(input), streak: streak.current, bestStreak: streak.best,
+            calendar: ActivityCalendar(input))
+    }
+}
