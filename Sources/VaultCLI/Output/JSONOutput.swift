@@ -8,9 +8,12 @@ import Foundation
 /// Foundation's `JSONEncoder` leaves out `nil` optionals; this encoder
 /// builds a tree in which they are `null`, then prints it.
 enum JSONOutput {
-    /// `value` as pretty JSON text, without a final newline.
-    static func render<T: Encodable>(_ value: T) throws -> String {
+    /// `value` as pretty JSON text, without a final newline. With
+    /// `snakeCaseKeys`, the Swift names of the keys (`hoursDone`) are written
+    /// in snake_case (`hours_done`): for core values that are encoded as they are.
+    static func render<T: Encodable>(_ value: T, snakeCaseKeys: Bool = false) throws -> String {
         let encoder = TreeEncoder()
+        encoder.userInfo[TreeEncoder.snakeCase] = snakeCaseKeys
         try value.encode(to: encoder)
         var out = ""
         print(encoder.node.frozen, indent: 0, into: &out)
@@ -153,25 +156,48 @@ final class TreeEncoder: Encoder {
         self.codingPath = codingPath
     }
 
+    static let snakeCase = CodingUserInfoKey(rawValue: "snakeCase")!
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         node.makeObject()
-        return KeyedEncodingContainer(Keyed<Key>(node: node, codingPath: codingPath))
+        return KeyedEncodingContainer(
+            Keyed<Key>(node: node, codingPath: codingPath, snakeCase: userInfo[Self.snakeCase] as? Bool ?? false))
+    }
+
+    /// `hoursDone` → `hours_done`, `perISOWeek` → `per_iso_week`.
+    static func snakeCased(_ key: String) -> String {
+        var out = ""
+        let chars = Array(key)
+        for (i, c) in chars.enumerated() {
+            if c.isUppercase {
+                let previousLower = i > 0 && !chars[i - 1].isUppercase
+                let nextLower = i + 1 < chars.count && chars[i + 1].isLowercase
+                if i > 0 && (previousLower || nextLower) { out.append("_") }
+                out.append(contentsOf: c.lowercased())
+            } else {
+                out.append(c)
+            }
+        }
+        return out
     }
 
     func unkeyedContainer() -> UnkeyedEncodingContainer {
         node.makeArray()
-        return Unkeyed(node: node, codingPath: codingPath)
+        return Unkeyed(node: node, codingPath: codingPath, userInfo: userInfo)
     }
 
     func singleValueContainer() -> SingleValueEncodingContainer { Single(node: node, codingPath: codingPath) }
 
     /// The node `value` encodes to.
-    static func encode<T: Encodable>(_ value: T, codingPath: [CodingKey]) throws -> JSONNode {
+    static func encode<T: Encodable>(_ value: T, codingPath: [CodingKey], userInfo: [CodingUserInfoKey: Any] = [:])
+        throws -> JSONNode
+    {
         switch value {
         case let date as Date: return .scalar(.string(ISO8601DateFormatter().string(from: date)))
         case let url as URL: return .scalar(.string(url.absoluteString))
         default:
             let encoder = TreeEncoder(codingPath: codingPath)
+            encoder.userInfo = userInfo
             try value.encode(to: encoder)
             return encoder.node
         }
@@ -180,8 +206,11 @@ final class TreeEncoder: Encoder {
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let node: JSONNode
         var codingPath: [CodingKey]
+        var snakeCase = false
 
-        func set(_ value: JSONOutput.Value, _ key: Key) { node.set(key.stringValue, .scalar(value)) }
+        var userInfo: [CodingUserInfoKey: Any] { [TreeEncoder.snakeCase: snakeCase] }
+        func name(_ key: Key) -> String { snakeCase ? TreeEncoder.snakeCased(key.stringValue) : key.stringValue }
+        func set(_ value: JSONOutput.Value, _ key: Key) { node.set(name(key), .scalar(value)) }
 
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
@@ -189,7 +218,7 @@ final class TreeEncoder: Encoder {
         mutating func encode(_ value: Double, forKey key: Key) throws { set(JSONOutput.number(value), key) }
         mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(String(value)), key) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            node.set(key.stringValue, try TreeEncoder.encode(value, codingPath: codingPath + [key]))
+            node.set(name(key), try TreeEncoder.encode(value, codingPath: codingPath + [key], userInfo: userInfo))
         }
         // The point of this encoder: an absent value is written as null, not left out.
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -212,14 +241,18 @@ final class TreeEncoder: Encoder {
             -> KeyedEncodingContainer<NestedKey>
         {
             let child = JSONNode()
-            node.set(key.stringValue, child)
-            return TreeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)
+            node.set(name(key), child)
+            let encoder = TreeEncoder(node: child, codingPath: codingPath + [key])
+            encoder.userInfo = userInfo
+            return encoder.container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> UnkeyedEncodingContainer {
             let child = JSONNode()
-            node.set(key.stringValue, child)
-            return TreeEncoder(node: child, codingPath: codingPath + [key]).unkeyedContainer()
+            node.set(name(key), child)
+            let encoder = TreeEncoder(node: child, codingPath: codingPath + [key])
+            encoder.userInfo = userInfo
+            return encoder.unkeyedContainer()
         }
 
         mutating func superEncoder() -> Encoder { TreeEncoder(node: node, codingPath: codingPath) }
@@ -233,6 +266,7 @@ final class TreeEncoder: Encoder {
     struct Unkeyed: UnkeyedEncodingContainer {
         let node: JSONNode
         var codingPath: [CodingKey]
+        var userInfo: [CodingUserInfoKey: Any] = [:]
         var count: Int {
             if case .array(let items) = node.kind { return items.count }
             return 0
@@ -246,7 +280,7 @@ final class TreeEncoder: Encoder {
         mutating func encode(_ value: Double) throws { append(JSONOutput.number(value)) }
         mutating func encode(_ value: Int) throws { append(.number(String(value))) }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            node.append(try TreeEncoder.encode(value, codingPath: codingPath))
+            node.append(try TreeEncoder.encode(value, codingPath: codingPath, userInfo: userInfo))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

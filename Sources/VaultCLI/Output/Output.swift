@@ -58,7 +58,7 @@ struct Output {
     }
 
     /// Prints `value` as JSON in the one convention of docs/JSON.md (``JSONOutput``).
-    func json<T: Encodable>(_ value: T) throws {
-        FileHandle.standardOutput.write(Data((try JSONOutput.render(value) + "\n").utf8))
+    func json<T: Encodable>(_ value: T, snakeCaseKeys: Bool = false) throws {
+        FileHandle.standardOutput.write(Data((try JSONOutput.render(value, snakeCaseKeys: snakeCaseKeys) + "\n").utf8))
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// `vault stats` in the terminal: a dashboard as wide as the window, small
+/// bar charts, and the year's activity calendar as GitHub draws it (weeks as
+/// columns, Monday on top). Without colour the calendar shades by characters.
+struct StatsDashboard {
+    let stats: VaultStatistics
+    let style: ANSIStyle
+    let width: Int
+
+    /// The calendar's shades, nothing to most: characters without colour, green cells with.
+    static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
+    static let greens = ["#2d333b", "#0e4429", "#006d32", "#26a641", "#39d353"]
+    static let spark: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    var text: String {
+        var out: [String] = []
+        let s = stats
+        out.append(style.bold("Vault statistics") + style.dim("  \(s.today), charts over \(s.days) days"))
+        out.append("")
+        let n = s.notes
+        out.append(style.bold("Notes \(n.total)") + "  " + n.perCycle.map { "\($0.name) \(Int($0.count))" }.joined(separator: " · "))
+        out += bars(n.perCategory.prefix(8).map { $0 }, indent: "  ")
+        out.append("  captured per week  " + sparkline(n.capturedPerWeek.map(\.count)) + style.dim("  \(Int(n.capturedPerWeek.map(\.count).reduce(0, +))) in \(n.capturedPerWeek.count) weeks"))
+        out.append("  kept  " + n.funnel.map { step in
+            "\(step.level) \(step.kept)/\(step.decided)" + (step.keepRate.map { " (\(percent($0)))" } ?? "")
+        }.joined(separator: " · "))
+        out.append("")
+        let c = s.curation
+        out.append(style.bold("Curation") + "  decisions per week " + sparkline(c.decisionsPerWeek.map(\.count)))
+        out.append("  " + c.periods.map { "\($0.level): \($0.onTime) on time, \($0.late) late, \($0.missed) missed" }.joined(separator: " · "))
+        out.append("")
+        let k = s.cards
+        out.append(style.bold("Flashcards \(k.total)") + "  " + k.perState.map { "\($0.name) \(Int($0.count))" }.joined(separator: " · ")
+            + style.dim("  (" + k.perScheduler.map { "\($0.name) \(Int($0.count))" }.joined(separator: ", ") + ")"))
+        let r = s.reviews
+        let perDay = r.perDay.map { Double($0.learn + $0.young + $0.mature + $0.relearn) }
+        out.append("  reviews per day  " + sparkline(perDay) + style.dim("  \(r.total) in \(s.days) days"))
+        let byKind = ReviewKind.allCases.map { kind in
+            "\(kind.rawValue) \(r.perDay.reduce(0) { $0 + [$1.learn, $1.young, $1.mature, $1.relearn][ReviewKind.allCases.firstIndex(of: kind)!] })"
+        }
+        out.append("  " + byKind.joined(separator: " · "))
+        let retention = r.retention.map { span in "\(span.span) \(span.total.map(percent) ?? "–")" }.joined(separator: " · ")
+        out.append("  true retention  " + retention)
+        out.append("  next 30 days  " + sparkline(k.forecast.map { Double($0.due) }) + style.dim("  \(k.forecast.first?.due ?? 0) due today, \(k.forecast.prefix(7).reduce(0) { $0 + $1.due }) this week"))
+        if k.estimatedKnown > 0 { out.append("  FSRS: about \(k.estimatedKnown) cards known now (sum of retrievability)") }
+        if let median = r.medianAnswerSeconds { out.append("  answer time: median \(String(format: "%.1f", median)) s") }
+        if k.relinked + k.orphaned > 0 { out.append("  \(k.relinked) re-linked, \(k.orphaned) orphaned histories") }
+        out.append("")
+        let t = s.studyTime
+        if t.totalMinutes == 0 {
+            out.append(style.bold("Study time") + "  none yet: `vault session start SUBJECT`")
+        } else {
+            out.append(style.bold("Study time \(SessionText.duration(t.totalMinutes))"))
+            out += bars(t.perSubject.map { Tally($0.subject, Double($0.minutes)) }, indent: "  ") { SessionText.duration(Int($0)) }
+            out.append("  per weekday  " + t.perWeekday.map { "\($0.name.prefix(2)) \(SessionText.duration(Int($0.count)))" }.joined(separator: " "))
+            for goal in t.goals {
+                out.append("  goal \(goal.subject ?? "all"): \(goal.percent)% of \(SessionText.hours(goal.hours)) h by \(goal.by), \(goal.standing)")
+            }
+        }
+        out.append("")
+        out.append(style.bold("Streak \(plural(s.streak, "day"))") + "  best \(s.bestStreak)")
+        out += calendar()
+        return out.map { TextWrap.truncate($0, width: width) }.joined(separator: "\n")
+    }
+
+    /// Horizontal bars for `tallies`, the longest as wide as the room allows.
+    func bars(_ tallies: [Tally], indent: String, format: (Double) -> String = { String(Int($0)) }) -> [String] {
+        guard let top = tallies.map(\.count).max(), top > 0 else { return [] }
+        let label = min(18, tallies.map { DisplayWidth.of($0.name) }.max() ?? 0)
+        let room = max(4, min(40, width - indent.count - label - 12))
+        return tallies.map { t in
+            let name = TextWrap.truncate(t.name, width: label)
+            let pad = String(repeating: " ", count: max(0, label - DisplayWidth.of(name)))
+            let length = max(t.count > 0 ? 1 : 0, Int((t.count / top * Double(room)).rounded()))
+            return indent + name + pad + " " + style.cyan(String(repeating: "█", count: length)) + " " + format(t.count)
+        }
+    }
+
+    /// `▁▃▇…` for `values`, at most the width left.
+    func sparkline(_ values: [Double]) -> String {
+        let shown = values.suffix(max(8, width - 40))
+        guard let top = shown.max(), top > 0 else { return String(repeating: "▁", count: shown.count) }
+        return String(shown.map { Self.spark[min(7, Int(($0 / top * 7).rounded()))] })
+    }
+
+    func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+
+    /// The activity calendar: 7 rows (Monday to Sunday), one column a week, the most recent weeks that fit.
+    func calendar() -> [String] {
+        let cal = stats.calendar
+        let weeks = min(cal.weeks, max(8, width - 5))
+        let firstWeek = cal.weeks - weeks
+        var grid = Array(repeating: Array(repeating: " ", count: weeks), count: 7)
+        for day in cal.days where day.week >= firstWeek {
+            let cell: String
+            if style.enabled {
+                cell = style.color("■", hex: Self.greens[day.level])
+            } else {
+                cell = String(Self.shades[day.level])
+            }
+            grid[day.weekday][day.week - firstWeek] = cell
+        }
+        var monthLine = Array(repeating: " ", count: weeks)
+        var lastEnd = -1
+        for label in cal.months where label.week >= firstWeek {
+            let at = label.week - firstWeek
+            guard at > lastEnd, at + 3 <= weeks else { continue }
+            for (i, c) in label.name.enumerated() { monthLine[at + i] = String(c) }
+            lastEnd = at + 3
+        }
+        let names = ["Mon", "   ", "Wed", "   ", "Fri", "   ", "Sun"]
+        return ["    " + monthLine.joined()] + (0..<7).map { style.dim(names[$0]) + " " + grid[$0].joined() }
+            + [style.dim("    less " + (style.enabled ? Self.greens.map { style.color("■", hex: $0) }.joined() : String(Self.shades)) + " more")]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import VaultCore
+
+/// `vault stats --html FILE`: one self-contained page (inline CSS and SVG,
+/// no script, no request), light and dark by `prefers-color-scheme`.
+struct StatsHTML {
+    let stats: VaultStatistics
+    let title: String
+
+    var page: String {
+        let s = stats
+        var body = "<header><h1>\(SVGChart.escape(title))</h1><p>Statistics on \(s.today) · charts over \(s.days) days · streak \(s.streak) days (best \(s.bestStreak))</p></header>"
+        body += section("Activity", "Ratings, curation decisions and study time per day over the last year.", calendar())
+        body += notes()
+        body += curation()
+        body += cards()
+        body += reviews()
+        body += studyTime()
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(SVGChart.escape(title)): statistics</title>
+            <style>\(Self.css)</style></head>
+            <body>\(body)<footer>Made by vault stats. Hover a bar or a cell for its number.</footer></body></html>
+
+            """
+    }
+
+    static let css = """
+        :root{--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--card:#f6f8fa;--line:#d0d7de;--c0:#ebedf0;--c1:#9be9a8;--c2:#40c463;--c3:#30a14e;--c4:#216e39;--a:#137fec;--b:#10b981;--c:#f59e0b;--d:#ef4444;--e:#8b5cf6}
+        @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--card:#161b22;--line:#30363d;--c0:#161b22;--c1:#0e4429;--c2:#006d32;--c3:#26a641;--c4:#39d353}}
+        body{margin:0;padding:24px 32px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}
+        header h1{margin:0 0 4px;font-size:24px}header p,footer,.note{color:var(--muted)}
+        section{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
+        section h2{margin:0 0 4px;font-size:17px}.grid2{display:flex;flex-wrap:wrap;gap:24px}
+        figure{margin:8px 0}figcaption{font-weight:600;margin-bottom:4px}
+        svg text{fill:var(--muted);font-size:10px}svg .label{fill:var(--fg);font-size:11px}.grid{stroke:var(--line);stroke-width:.5}.axisline{stroke:var(--muted);stroke-width:1}
+        table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right}th:first-child,td:first-child{text-align:left}
+        .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
+        """
+
+    func section(_ name: String, _ note: String, _ content: String) -> String {
+        "<section><h2>\(name)</h2><p class=\"note\">\(note)</p>\(content)</section>"
+    }
+
+    func figure(_ caption: String, _ svg: String) -> String { "<figure><figcaption>\(caption)</figcaption>\(svg)</figure>" }
+
+    func percent(_ v: Double?) -> String { v.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
+
+    func calendar() -> String {
+        let cal = stats.calendar
+        let cell = 13.0, gap = 3.0, left = 30.0, top = 18.0
+        let width = Int(left + Double(cal.weeks) * (cell + gap)) + 4
+        let height = Int(top + 7 * (cell + gap)) + 4
+        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\">"
+        for label in cal.months {
+            svg += "<text x=\(quote(left + Double(label.week) * (cell + gap))) y=\"12\">\(label.name)</text>"
+        }
+        for (row, name) in ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated() where !name.isEmpty {
+            svg += "<text x=\"0\" y=\(quote(top + Double(row) * (cell + gap) + 10))>\(name)</text>"
+        }
+        for day in cal.days {
+            let x = left + Double(day.week) * (cell + gap)
+            let y = top + Double(day.weekday) * (cell + gap)
+            svg += "<rect x=\(quote(x)) y=\(quote(y)) width=\"\(Int(cell))\" height=\"\(Int(cell))\" rx=\"2\" class=\"l\(day.level)\"><title>\(day.day): \(day.ratings) ratings, \(day.decisions) decisions, \(day.minutes) min studied</title></rect>"
+        }
+        return svg + "</svg>"
+    }
+
+    func quote(_ v: Double) -> String { "\"\(SVGChart.fmt(v))\"" }
+
+    func notes() -> String {
+        let n = stats.notes
+        let cycles = SVGChart.bars(
+            labels: n.perCycle.map(\.name), series: [.init(name: "notes", values: n.perCycle.map(\.count), color: "var(--a)")],
+            width: 360, height: 200)
+        let categories = SVGChart.horizontal(n.perCategory.prefix(12).map { ($0.name, $0.count) }, color: "var(--b)")
+        let types = SVGChart.horizontal(n.perSourceType.prefix(10).map { ($0.name, $0.count) }, color: "var(--c)")
+        let weeks = SVGChart.bars(
+            labels: n.capturedPerWeek.map { String($0.name.suffix(3)) },
+            series: [.init(name: "notes", values: n.capturedPerWeek.map(\.count), color: "var(--a)")], width: 420, height: 200)
+        var funnel = "<table><tr><th>review</th><th>decided</th><th>kept</th><th>keep rate</th></tr>"
+        for step in n.funnel { funnel += "<tr><td>\(step.level)</td><td>\(step.decided)</td><td>\(step.kept)</td><td>\(percent(step.keepRate))</td></tr>" }
+        funnel += "</table>"
+        return section(
+            "Notes (\(n.total))", "Where the notes are in the curation cycle, and what they are about.",
+            "<div class=\"grid2\">" + figure("Per cycle", cycles) + figure("Captured per week", weeks) + figure("Per category", categories)
+                + figure("Per source type", types) + figure("Curation funnel", funnel) + "</div>")
+    }
+
+    func curation() -> String {
+        let c = stats.curation
+        let weeks = SVGChart.bars(
+            labels: c.decisionsPerWeek.map { String($0.name.suffix(3)) },
+            series: [.init(name: "decisions", values: c.decisionsPerWeek.map(\.count), color: "var(--e)")], width: 420, height: 200)
+        var table = "<table><tr><th>level</th><th>on time</th><th>late</th><th>missed</th></tr>"
+        for p in c.periods { table += "<tr><td>\(p.level)</td><td>\(p.onTime)</td><td>\(p.late)</td><td>\(p.missed)</td></tr>" }
+        table += "</table>"
+        return section("Curation", "Keep and archive decisions, and how past reviews went (on time: done before the next period's review day).",
+            "<div class=\"grid2\">" + figure("Decisions per week", weeks) + figure("Past periods", table) + "</div>")
+    }
+
+    func cards() -> String {
+        let k = stats.cards
+        let states = SVGChart.bars(
+            labels: k.perState.map(\.name), series: [.init(name: "cards", values: k.perState.map(\.count), color: "var(--a)")],
+            width: 300, height: 200)
+        let forecast = SVGChart.bars(
+            labels: k.forecast.map { String($0.day.suffix(5)) },
+            series: [.init(name: "cards due", values: k.forecast.map { Double($0.due) }, color: "var(--a)")],
+            line: .init(name: "load (Σ 1/interval)", values: k.forecast.map(\.load), color: "var(--d)"), width: 620,
+            labelEvery: 5)
+        let intervals = SVGChart.bars(
+            labels: k.intervals.map(\.name), series: [.init(name: "cards", values: k.intervals.map(\.count), color: "var(--b)")],
+            width: 460, height: 200)
+        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days", forecast)
+            + figure("Intervals (review cards)", intervals)
+        if k.perTier.contains(where: { $0.count > 0 }) {
+            content += figure("Tiers", SVGChart.bars(labels: k.perTier.map(\.name), series: [.init(name: "cards", values: k.perTier.map(\.count), color: "var(--c)")], width: 300, height: 200))
+        }
+        content += figure("Cards per scheduler", SVGChart.horizontal(k.perScheduler.map { ($0.name, $0.count) }, color: "var(--e)", width: 320))
+        if k.stability.contains(where: { $0.count > 0 }) {
+            content += figure("FSRS stability", SVGChart.bars(labels: k.stability.map(\.name), series: [.init(name: "cards", values: k.stability.map(\.count), color: "var(--b)")], width: 460, height: 200))
+            content += figure("FSRS difficulty", SVGChart.bars(labels: k.difficulty.map(\.name), series: [.init(name: "cards", values: k.difficulty.map(\.count), color: "var(--c)")], width: 320, height: 200))
+            content += figure("FSRS retrievability now", SVGChart.bars(labels: k.retrievability.map(\.name), series: [.init(name: "cards", values: k.retrievability.map(\.count), color: "var(--a)")], width: 460, height: 200))
+        }
+        content += "</div><p>Estimated cards known now (FSRS, the sum of retrievability): <b>\(SVGChart.number(k.estimatedKnown))</b> · re-linked: \(k.relinked) · orphaned histories: \(k.orphaned)</p>"
+        return section("Flashcards (\(k.total))", "Cards as they stand and the work ahead.", content)
+    }
+
+    func reviews() -> String {
+        let r = stats.reviews
+        let labels = r.perDay.map { String($0.day.suffix(5)) }
+        let stacked = SVGChart.bars(
+            labels: labels,
+            series: [
+                .init(name: "learn", values: r.perDay.map { Double($0.learn) }, color: "var(--a)"),
+                .init(name: "young", values: r.perDay.map { Double($0.young) }, color: "var(--c2)"),
+                .init(name: "mature", values: r.perDay.map { Double($0.mature) }, color: "var(--c4)"),
+                .init(name: "relearn", values: r.perDay.map { Double($0.relearn) }, color: "var(--d)"),
+            ], line: .init(name: "cumulative", values: r.perDay.map { Double($0.cumulative) }, color: "var(--e)"), width: 720,
+            labelEvery: max(1, r.perDay.count / 10))
+        let buttons = SVGChart.bars(
+            labels: r.buttons.map(\.kind),
+            series: [
+                .init(name: "again", values: r.buttons.map { Double($0.again) }, color: "var(--d)"),
+                .init(name: "hard", values: r.buttons.map { Double($0.hard) }, color: "var(--c)"),
+                .init(name: "good", values: r.buttons.map { Double($0.good) }, color: "var(--b)"),
+                .init(name: "easy", values: r.buttons.map { Double($0.easy) }, color: "var(--a)"),
+            ], width: 360, height: 220)
+        let hours = SVGChart.bars(
+            labels: r.hours.map { "\($0.hour)" }, series: [.init(name: "reviews", values: r.hours.map { Double($0.reviews) }, color: "var(--a)")],
+            line: .init(name: "pass rate %", values: r.hours.map { $0.passRate.map { $0 * 100 } ?? .nan }, color: "var(--b)"), width: 620,
+            labelEvery: 2)
+        let answer = r.medianAnswerSeconds == nil ? "<p class=\"note\">No answer times recorded (answers given with --rate have none).</p>" : SVGChart.bars(
+            labels: r.answerSeconds.map { String($0.name.suffix(5)) },
+            series: [.init(name: "seconds per answer", values: r.answerSeconds.map(\.count), color: "var(--c)")], width: 560,
+            labelEvery: max(1, r.answerSeconds.count / 8))
+        var retention = "<table><tr><th>span</th><th>young</th><th>mature</th><th>total</th><th>reviews</th></tr>"
+        for span in r.retention {
+            retention += "<tr><td>\(span.span)</td><td>\(percent(span.young))</td><td>\(percent(span.mature))</td><td>\(percent(span.total))</td><td>\(span.youngReviews + span.matureReviews)</td></tr>"
+        }
+        retention += "</table>"
+        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th><th>per week</th></tr>"
+        for f in r.folders {
+            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td><td>\(f.weekly.map { percent($0) }.joined(separator: " "))</td></tr>"
+        }
+        folders += "</table>"
+        return section(
+            "Reviews (\(r.total))", "The review log, counted as Anki counts it: learn, young (interval under 21 days), mature, relearn.",
+            figure("Reviews per day", stacked) + "<div class=\"grid2\">" + figure("Answer buttons", buttons)
+                + figure("True retention (first review of a card each day; Again fails)", retention)
+                + figure("Hour of the day", hours) + figure("Answer time (median \(r.medianAnswerSeconds.map { SVGChart.number($0) } ?? "–") s)", answer)
+                + figure("Accuracy per folder", folders) + "</div>")
+    }
+
+    func studyTime() -> String {
+        let t = stats.studyTime
+        guard t.totalMinutes > 0 else {
+            return section("Study time", "No study sessions yet: <code>vault session start SUBJECT</code> starts one.", "")
+        }
+        let subjects = SVGChart.horizontal(t.perSubject.map { ($0.subject, Double($0.minutes) / 60) }, color: "var(--b)") { SVGChart.number($0) + " h" }
+        let weekdays = SVGChart.bars(
+            labels: t.perWeekday.map { String($0.name.prefix(3)) },
+            series: [.init(name: "minutes", values: t.perWeekday.map(\.count), color: "var(--a)")], width: 360, height: 200)
+        let days = SVGChart.bars(
+            labels: t.perDay.map { String($0.name.suffix(5)) },
+            series: [.init(name: "minutes", values: t.perDay.map(\.count), color: "var(--e)")], width: 620,
+            labelEvery: max(1, t.perDay.count / 8))
+        var table = "<table><tr><th>subject</th><th>time</th><th>sessions</th><th>questions</th><th>accuracy</th></tr>"
+        for s in t.perSubject {
+            table += "<tr><td>\(SVGChart.escape(s.subject))</td><td>\(SessionText.duration(s.minutes))</td><td>\(s.sessions)</td><td>\(s.questions)</td><td>\(percent(s.accuracy))</td></tr>"
+        }
+        table += "</table>"
+        var goals = ""
+        for g in t.goals {
+            goals += "<p>Goal \(SVGChart.escape(g.subject ?? "all subjects")): \(SVGChart.number(g.hoursDone)) of \(SVGChart.number(g.hours)) h by \(g.by) (\(g.percent)%) — \(g.standing)</p>"
+        }
+        return section(
+            "Study time (\(SessionText.duration(t.totalMinutes)))", "Timed and entered study sessions.",
+            "<div class=\"grid2\">" + figure("Hours per subject", subjects) + figure("Minutes per weekday", weekdays)
+                + figure("Minutes per day", days) + figure("Per subject", table) + "</div>" + goals)
+    }
+}
