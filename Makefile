@@ -28,7 +28,8 @@ release: deps
 run: build
 	VAULT_NOW=$(EXAMPLE_NOW) $(VAULT) --vault ExampleVault
 
-test: deps
+test:
+	@./scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

@@ -2,6 +2,8 @@
 # Installs the system libraries vault builds against, when they are missing:
 # libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests),
 # python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI).
+# With --test also what only the tests use: Chromium (the HTML report's
+# screenshot test renders it headless).
 set -euo pipefail
 
 missing=()
@@ -12,6 +14,9 @@ command -v git >/dev/null 2>&1 || missing+=(git)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
+  command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing: ${missing[*]}"

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import VaultCore
+
+/// `vault stats`'s figures on hand-made events and a fixed clock.
+@Suite("Statistics")
+struct StatisticsTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    func at(_ text: String) -> Date { VaultDate.parse(text + ":00", in: berlin)! }
+
+    func input(
+        ratings: [RatingEvent] = [], cards: [Card] = [], schedules: [String: CardSchedule] = [:],
+        sessions: [StudySessionRecord] = [], activity: StudyActivity? = nil, now: Date, days: Int = 30
+    ) -> StatsInput {
+        StatsInput(
+            notes: [], board: CurationBoard(notes: [], state: CurationState(events: []), timeZone: berlin),
+            ratings: ratings, cards: cards, schedules: schedules, relinked: 0, orphaned: 0, sessions: sessions,
+            goals: [], activity: activity ?? StudyActivity(timeZone: berlin), now: now, timeZone: berlin, days: days)
+    }
+
+    func rate(_ card: String, _ answer: FSRSRating, _ time: String, dueBefore: String? = nil) -> RatingEvent {
+        RatingEvent(
+            time: at(time), card: card, note: "n", scheduler: .fsrs, answer: .fsrs(answer),
+            before: dueBefore.map { [RatingEvent.Field("due", VaultDate.isoString(at($0)))] } ?? [])
+    }
+
+    @Test("review kinds: first answer learn, after a fail relearn, interval under 21 days young, else mature")
+    func kinds() {
+        let reviews = ReviewKind.classify(
+            [
+                rate("a", .good, "2026-10-01T09:00"),
+                rate("a", .again, "2026-10-04T09:00", dueBefore: "2026-10-04T09:00"),
+                rate("a", .good, "2026-10-04T09:10", dueBefore: "2026-10-04T09:10"),
+                rate("a", .good, "2026-11-10T09:00", dueBefore: "2026-11-10T09:00"),
+            ], paths: [:])
+        #expect(reviews.map(\.kind) == [.learn, .young, .relearn, .mature])
+        #expect(reviews.map(\.passed) == [true, false, true, true])
+    }
+
+    @Test("true retention counts only a card's first review of the day, Again a fail, young and mature apart")
+    func trueRetention() {
+        let ratings = [
+            rate("a", .good, "2026-11-01T09:00"),  // learn
+            rate("a", .again, "2026-11-17T09:00", dueBefore: "2026-11-17T09:00"),  // young fail (16 days)
+            rate("a", .good, "2026-11-17T09:10", dueBefore: "2026-11-17T09:10"),  // same day: not counted
+            rate("b", .good, "2026-09-01T09:00"),  // learn
+            rate("b", .hard, "2026-11-17T10:00", dueBefore: "2026-11-17T10:00"),  // mature pass (77 days)
+            rate("c", .good, "2026-11-10T09:00"),  // learn
+            rate("c", .good, "2026-11-18T08:00", dueBefore: "2026-11-18T08:00"),  // young pass, today
+        ]
+        let stats = VaultStatistics.compute(input(ratings: ratings, now: at("2026-11-18T12:00")))
+        let spans = Dictionary(uniqueKeysWithValues: stats.reviews.retention.map { ($0.span, $0) })
+        #expect(spans["today"]?.young == 1 && spans["today"]?.youngReviews == 1)
+        #expect(spans["yesterday"]?.young == 0 && spans["yesterday"]?.youngReviews == 1)
+        #expect(spans["yesterday"]?.mature == 1 && spans["yesterday"]?.matureReviews == 1)
+        #expect(spans["week"]?.total == 2.0 / 3.0)
+        #expect(stats.reviews.buttons.first { $0.kind == "learn" }?.good == 2, "b's first answer is before the 30 days")
+        #expect(stats.reviews.total == 6)
+    }
+
+    @Test("the forecast counts cards per day across a month boundary, overdue ones on today, with the load")
+    func forecast() {
+        let cards = (0..<4).map { i in
+            CardIdentity.cards(from: [CardDraft(kind: .basic, question: "q\(i)", answer: "a", line: i + 1)], notePath: "d/n.md", noteID: "n")[0]
+        }
+        func schedule(due: String, interval: Int) -> CardSchedule {
+            var s = CardSchedule(settings: .defaults(.sm2))
+            s.state = .sm2(SM2CardState(easeFactor: 2.5, repetitions: 2, interval: interval, due: at(due), lastReview: at(due).addingTimeInterval(-Double(interval) * 86_400)))
+            s.reviews = 2
+            s.lastReview = at(due).addingTimeInterval(-Double(interval) * 86_400)
+            return s
+        }
+        let schedules = [
+            cards[0].id: schedule(due: "2026-11-10T09:00", interval: 4),  // overdue: today
+            cards[1].id: schedule(due: "2026-11-30T09:00", interval: 10),
+            cards[2].id: schedule(due: "2026-12-01T09:00", interval: 2),
+            cards[3].id: schedule(due: "2026-12-01T20:00", interval: 5),
+        ]
+        let stats = VaultStatistics.compute(input(cards: cards, schedules: schedules, now: at("2026-11-18T12:00")))
+        let days = Dictionary(uniqueKeysWithValues: stats.cards.forecast.map { ($0.day, $0) })
+        #expect(days["2026-11-18"]?.due == 1)
+        #expect(days["2026-11-30"]?.due == 1)
+        #expect(days["2026-12-01"]?.due == 2)
+        #expect(days["2026-12-01"]?.load == 0.7, "1/2 + 1/5")
+        #expect(stats.cards.forecast.count == 30 && stats.cards.forecast.last?.day == "2026-12-17")
+    }
+
+    @Test("the streak counts the vault's days: a session at 00:30 Berlin on the DST day is that day, not the UTC one before")
+    func streakAcrossMidnightAndDST() {
+        // 25 October 2026 00:30 in Berlin is 24 October 22:30 UTC.
+        let sessions = [
+            StudySessionRecord(id: "1", subject: "X", start: at("2026-10-24T21:00"), end: at("2026-10-24T21:30")),
+            StudySessionRecord(id: "2", subject: "X", start: at("2026-10-25T00:30"), end: at("2026-10-25T01:00")),
+            StudySessionRecord(id: "3", subject: "X", start: at("2026-10-26T23:50"), end: at("2026-10-27T00:20")),
+        ]
+        let stats = VaultStatistics.compute(input(sessions: sessions, now: at("2026-10-27T10:00")))
+        #expect(stats.streak == 3, "24, 25 and 26 October (the last session started on the 26th)")
+        let minutes = Dictionary(uniqueKeysWithValues: stats.calendar.days.map { ($0.day, $0.minutes) })
+        #expect(minutes["2026-10-26"] == 10 && minutes["2026-10-27"] == 20, "split at the vault's midnight")
+    }
+
+    @Test("the calendar's first column starts on the Monday on or before the first day, even when the year began on a Sunday")
+    func calendarColumns() {
+        // 2023 began on a Sunday; a year back from 2024-01-01 starts on 2023-01-02 (a Monday).
+        let stats = VaultStatistics.compute(input(now: at("2024-01-01T12:00")))
+        let first = stats.calendar.days[0]
+        #expect(first.week == 0)
+        #expect(stats.calendar.days.count == 365)
+        let sunday = stats.calendar.days.first { $0.day == "2023-01-08" }!
+        #expect(sunday.weekday == 6 && sunday.week == first.week + (first.weekday == 0 ? 0 : 1))
+        #expect(stats.calendar.days.allSatisfy { $0.weekday == (VaultDate.parseDay($0.day)! + 3) % 7 })
+        // And from 2023-01-02 back: the year 2022-01-02 (a Sunday) is the first day, in a column that starts Monday 2021-12-27.
+        let other = VaultStatistics.compute(input(now: at("2023-01-01T12:00")))
+        #expect(other.calendar.days[0].day == "2022-01-02" && other.calendar.days[0].weekday == 6 && other.calendar.days[0].week == 0)
+        #expect(other.calendar.days[1].week == 1, "Monday 3 January starts the second column")
+    }
+}
