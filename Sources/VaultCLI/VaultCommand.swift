@@ -83,7 +83,10 @@ public struct VaultCommand: ParsableCommand {
         guard !names.contains(word) else { return nil }
         let close = names.map { (name: $0, distance: editDistance(word, $0)) }
             .filter { $0.distance <= max(1, min(2, word.count / 3)) || ($0.name.hasPrefix(word) && word.count >= 2) }
-            .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }
+            // Ties go to the name of the same length (a swap of letters), then alphabetically.
+            .sorted {
+                ($0.distance, abs($0.name.count - word.count), $0.name) < ($1.distance, abs($1.name.count - word.count), $1.name)
+            }
         if let best = close.first { return "unknown command '\(word)'; did you mean '\(best.name)'?" }
         return "unknown command '\(word)'; `vault --help` lists the commands."
     }

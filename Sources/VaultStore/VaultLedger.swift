@@ -60,6 +60,8 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
         replayed.cardReplay(cards: cards, config: config)
     }
 
+    public func cardLog() -> CardEventLog { replayed.cardLog() }
+
     /// Appends `event` under the ledger lock, with this clone's device id
     /// and a sequence above every one it has used.
     /// - Throws: ``VaultStoreError`` when the device id cannot be made or the ledger cannot be written.

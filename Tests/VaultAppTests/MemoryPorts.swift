@@ -24,8 +24,10 @@ final class MemoryLedger: LedgerSource {
     }
 
     func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        CardScheduleReplay.replay(CardEventLog(events: history().events), cards: cards, config: config)
+        CardScheduleReplay.replay(cardLog(), cards: cards, config: config)
     }
+
+    func cardLog() -> CardEventLog { CardEventLog(events: history().events) }
 
     @discardableResult
     func append(_ event: some TypedEvent) throws -> LedgerEvent {

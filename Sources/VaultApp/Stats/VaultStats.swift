@@ -16,16 +16,15 @@ public enum VaultStats {
         let cards = snapshot.cards.filter { inFolder($0.notePath) }
         let cardReplay = context.ledger.cardReplay(cards: snapshot.cards, config: context.config.schedulers)
         trace.mark("notes, board and card replay")
-        let ids = Set(cards.map(\.id))
-        let ratings = context.ledger.history().events.compactMap { event -> RatingEvent? in
-            guard event.kind == RatingEvent.kind, let rating = try? RatingEvent(event) else { return nil }
-            return prefix.isEmpty || ids.contains(rating.card) ? rating : nil
-        }
-        trace.mark("ratings (\(ratings.count))")
+        let log = context.ledger.cardLog()
+        trace.mark("card log (\(log.count) card events)")
         let tracking = StudyTracking(context)
         let relinkings = cardReplay.relinkings.values
         let input = StatsInput(
-            notes: snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, ratings: ratings, cards: cards,
+            notes: snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, cardLog: log,
+            countedCards: prefix.isEmpty ? nil : Set(cards.flatMap { card in
+                [card.id] + (cardReplay.relinkings[card.noteKey]?.relinked.filter { $0.to == card.id }.map(\.from) ?? [])
+            }), cards: cards,
             schedules: cardReplay.schedules, relinked: relinkings.reduce(0) { $0 + $1.relinked.count },
             orphaned: relinkings.reduce(0) { $0 + $1.orphaned.count }, sessions: tracking.log.sessions,
             goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,

@@ -20,4 +20,7 @@ public protocol LedgerSource: LedgerSink {
     func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule]
     /// The full card replay: schedules, re-links and problems.
     func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay
+    /// Every card's answers and tier moves, per card id, in replay order
+    /// (what card replay folds; statistics read it too).
+    func cardLog() -> CardEventLog
 }

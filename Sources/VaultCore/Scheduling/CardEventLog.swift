@@ -115,16 +115,18 @@ public struct CardEventLog: Sendable {
             var card: String?
             var rating: String?
             var scheduler = SchedulerName.fsrs
+            var milliseconds: Int?
             var found = 0
             for field in event.fields {
                 switch field.key {
                 case "card": card = field.value
                 case "rating": rating = field.value
                 case "scheduler": scheduler = SchedulerName(ledgerValue: field.value) ?? .fsrs
+                case "response_ms": milliseconds = Int(field.value)
                 default: continue
                 }
                 found += 1
-                if found == 3 { break }  // the fields that follow are not needed (and cost time on 1M lines)
+                if found == 4 { break }  // the fields that follow are not needed (and cost time on 1M lines)
             }
             guard let card, !card.isEmpty else {
                 problems.append(Problem(device: event.device, sequence: event.sequence, reason: "has no 'card' field"))
@@ -138,7 +140,7 @@ public struct CardEventLog: Sendable {
                 return
             }
             let k = slot(card)
-            histories[k].append(.answer(time: event.time, answer: answer))
+            histories[k].append(.answer(time: event.time, answer: answer, responseMilliseconds: milliseconds))
             lastRatingFields[k] = (count, event.fields)
         case TierChange.kind:
             count += 1

@@ -115,7 +115,7 @@ public enum CardScheduleReplay {
         var schedule = CardSchedule(settings: settings)
         for event in history {
             switch event {
-            case .answer(let time, let answer): schedule = schedule.answering(answer, at: time, cardID: cardID)
+            case .answer(let time, let answer, _): schedule = schedule.answering(answer, at: time, cardID: cardID)
             case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
             }
         }
@@ -124,12 +124,13 @@ public enum CardScheduleReplay {
 
     /// An event that changes one card's schedule.
     public enum CardEvent: Hashable, Sendable {
-        case answer(time: Date, answer: ReviewAnswer)
+        /// An answer, with the milliseconds it took when the `rate` event says (for statistics).
+        case answer(time: Date, answer: ReviewAnswer, responseMilliseconds: Int? = nil)
         case tier(time: Date, tier: StudyTier)
 
         public var time: Date {
             switch self {
-            case .answer(let time, _): return time
+            case .answer(let time, _, _): return time
             case .tier(let time, _): return time
             }
         }

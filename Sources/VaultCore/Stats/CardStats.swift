@@ -54,6 +54,8 @@ public struct CardStats: Sendable, Encodable {
         var retrievability: [Double] = []
         var known = 0.0
         var forecast = Array(repeating: (due: 0, load: 0.0), count: 30)
+        let fsrs = FSRS()
+        var days = DayNumberCache(timeZone: zone, days: (today - 20_000)...(today + 40_000))
         for card in input.cards {
             guard let s = input.schedules[card.id] else { continue }
             schedulers[s.settings.name.rawValue, default: 0] += 1
@@ -73,13 +75,13 @@ public struct CardStats: Sendable, Encodable {
             if case .fsrs(let f) = s.state, let st = f.stability, let d = f.difficulty {
                 stability.append(st)
                 difficulty.append(d)
-                let days = s.lastReview.map { Int(input.now.timeIntervalSince($0) / 86_400) } ?? 0
-                let r = FSRS().retrievability(st, days: days)
+                let elapsed = s.lastReview.map { Int(input.now.timeIntervalSince($0) / 86_400) } ?? 0
+                let r = fsrs.retrievability(st, days: elapsed)
                 retrievability.append(r)
                 known += r
             }
             if let due = s.due {
-                let k = max(0, VaultDate.dayNumber(of: due, in: zone) - today)
+                let k = max(0, days.day(of: due) - today)
                 if k < 30 {
                     forecast[k].due += 1
                     forecast[k].load += 1 / interval

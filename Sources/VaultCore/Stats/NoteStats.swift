@@ -30,13 +30,16 @@ public struct NoteStats: Sendable, Encodable {
         perSourceType = Self.counts(input.notes.map { $0.sourceType ?? "(none)" })
         let today = VaultDate.dayNumber(of: input.now, in: input.timeZone)
         let weeks = max(4, (input.days + 6) / 7)
-        var perWeek: [String: Int] = [:]
-        var labels: [String] = []
-        for k in (0..<weeks).reversed() {
-            labels.append(ReviewPeriod(level: .weekly, containingDay: today - 7 * k).id)
+        // Weeks by their Monday's day number: no period id made per note.
+        let thisMonday = today - (today + 3) % 7
+        var perWeek = Array(repeating: 0, count: weeks)
+        for item in items {
+            let k = (thisMonday - (item.day - (item.day + 3) % 7)) / 7
+            if k >= 0, k < weeks { perWeek[weeks - 1 - k] += 1 }
         }
-        for item in items { perWeek[ReviewPeriod(level: .weekly, containingDay: item.day).id, default: 0] += 1 }
-        capturedPerWeek = labels.map { Tally($0, Double(perWeek[$0] ?? 0)) }
+        capturedPerWeek = (0..<weeks).map { i in
+            Tally(ReviewPeriod(level: .weekly, containingDay: thisMonday - 7 * (weeks - 1 - i)).id, Double(perWeek[i]))
+        }
         var decided = [0, 0, 0]
         var kept = [0, 0, 0]
         for item in items {

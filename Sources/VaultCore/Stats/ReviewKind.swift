@@ -10,50 +10,55 @@ public enum ReviewKind: String, Sendable, CaseIterable, Encodable {
     public static let matureDays = 21.0
 }
 
-/// One rating with its kind and what the stats need of it.
+/// One answer with its kind and what the stats need of it.
 public struct ClassifiedReview: Sendable {
     public var time: Date
-    public var card: String
+    /// The day (in the vault's zone) and the hour of the day (0-23) it was given.
+    public var day: Int
+    public var hour: Int
+    /// The card's place in the card log (its id is `log.ids[card]`).
+    public var card: Int
     public var kind: ReviewKind
     /// Again (fsrs), quality below 3 (sm2) or wrong (tiers, ladder) fails.
     public var passed: Bool
     /// The button: again, hard, good, easy (sm2 qualities and right/wrong mapped to these).
     public var button: String
     public var responseMilliseconds: Int?
-    /// The interval before the answer, in days (nil for a first answer).
+    /// Days since the card's previous answer (nil for a first answer).
     public var intervalDays: Double?
-    public var notePath: String?
+    /// The card's first answer of its day (true retention counts only these).
+    public var firstOfDay: Bool
 }
 
 extension ReviewKind {
-    /// `ratings` (in time order) classified; `paths` maps a card id to its note's path where known.
-    public static func classify(_ ratings: [RatingEvent], paths: [String: String]) -> [ClassifiedReview] {
-        var last: [String: (time: Date, passed: Bool)] = [:]
+    /// Every answer of `log`'s cards in `cards` (all when nil), classified,
+    /// with its day and hour in `timeZone`. The interval before an answer is
+    /// the time since the card's previous one.
+    public static func classify(_ log: CardEventLog, cards: Set<String>?, now: Date, timeZone: TimeZone) -> [ClassifiedReview] {
         var out: [ClassifiedReview] = []
-        out.reserveCapacity(ratings.count)
-        for rating in ratings {
-            let passed = Self.passes(rating.answer)
-            let previous = last[rating.card]
-            var interval: Double?
-            if let previous, let due = rating.before.first(where: { $0.key == "due" }).flatMap({ VaultDate.parse($0.value, in: VaultDate.utc) }) {
-                interval = max(0, due.timeIntervalSince(previous.time) / 86_400)
-            } else if let previous {
-                interval = rating.time.timeIntervalSince(previous.time) / 86_400
+        let today = Int(now.timeIntervalSince1970 / 86_400)
+        var days = DayNumberCache(timeZone: timeZone, days: (today - 20_000)...(today + 2))
+        for (slot, id) in log.ids.enumerated() where cards?.contains(id) ?? true {
+            var previous: (time: Date, passed: Bool)?
+            var lastDay = Int.min
+            for event in log.histories[slot] {
+                guard case .answer(let time, let answer, let milliseconds) = event else { continue }
+                let passed = passes(answer)
+                let interval = previous.map { time.timeIntervalSince($0.time) / 86_400 }
+                let kind: ReviewKind =
+                    previous == nil ? .learn : previous?.passed == false ? .relearn : (interval ?? 0) >= matureDays ? .mature : .young
+                let seconds = time.timeIntervalSince1970
+                let local = seconds + Double(days.offset(atHour: DayNumberCache.hour(ofSeconds: seconds)))
+                let day = Int((local / 86_400).rounded(.down))
+                let hour = Int(local - Double(day) * 86_400) / 3_600
+                out.append(
+                    ClassifiedReview(
+                        time: time, day: day, hour: min(23, max(0, hour)), card: slot, kind: kind, passed: passed,
+                        button: button(answer), responseMilliseconds: milliseconds, intervalDays: interval,
+                        firstOfDay: day != lastDay))
+                lastDay = day
+                previous = (time, passed)
             }
-            let kind: ReviewKind
-            if previous == nil {
-                kind = .learn
-            } else if previous?.passed == false {
-                kind = .relearn
-            } else {
-                kind = (interval ?? 0) >= matureDays ? .mature : .young
-            }
-            out.append(
-                ClassifiedReview(
-                    time: rating.time, card: rating.card, kind: kind, passed: passed,
-                    button: button(rating.answer), responseMilliseconds: rating.responseMilliseconds,
-                    intervalDays: interval, notePath: paths[rating.card]))
-            last[rating.card] = (rating.time, passed)
         }
         return out
     }

@@ -63,9 +63,7 @@ public struct ReviewStats: Sendable, Encodable {
         let zone = input.timeZone
         let today = VaultDate.dayNumber(of: input.now, in: zone)
         let first = today - input.days + 1
-        let inSpan = reviews.filter {
-            $0.time <= input.now && VaultDate.dayNumber(of: $0.time, in: zone) >= first
-        }
+        let inSpan = reviews.filter { $0.time <= input.now && $0.day >= first }
         total = inSpan.count
         var days = Array(repeating: [0, 0, 0, 0], count: input.days)
         var seconds = Array(repeating: (sum: 0.0, n: 0), count: input.days)
@@ -73,14 +71,12 @@ public struct ReviewStats: Sendable, Encodable {
         var hours = Array(repeating: (n: 0, passed: 0), count: 24)
         var allSeconds: [Double] = []
         for review in inSpan {
-            let day = VaultDate.dayNumber(of: review.time, in: zone)
+            let day = review.day
             let k = ReviewKind.allCases.firstIndex(of: review.kind)!
             days[day - first][k] += 1
             buttons[review.kind, default: [:]][review.button, default: 0] += 1
-            let local = Int(review.time.timeIntervalSince1970) + zone.secondsFromGMT(for: review.time)
-            let hour = ((local % 86_400) + 86_400) % 86_400 / 3_600
-            hours[hour].n += 1
-            if review.passed { hours[hour].passed += 1 }
+            hours[review.hour].n += 1
+            if review.passed { hours[review.hour].passed += 1 }
             if let ms = review.responseMilliseconds, ms > 0, ms < 3_600_000 {
                 seconds[day - first].sum += Double(ms) / 1000
                 seconds[day - first].n += 1
@@ -108,20 +104,22 @@ public struct ReviewStats: Sendable, Encodable {
         }
         allSeconds.sort()
         medianAnswerSeconds = allSeconds.isEmpty ? nil : allSeconds[allSeconds.count / 2]
-        retention = Self.retention(reviews, today: today, now: input.now, zone: zone)
-        folders = Self.folders(inSpan, today: today, weeks: max(4, (input.days + 6) / 7), zone: zone)
+        retention = Self.retention(reviews, today: today, now: input.now)
+        var folderOfCard: [String: String] = [:]
+        for card in input.cards {
+            folderOfCard[card.id] = card.notePath.contains("/") ? String(card.notePath[..<card.notePath.lastIndex(of: "/")!]) : "/"
+        }
+        let folderOfSlot = input.cardLog.ids.map { folderOfCard[$0] }
+        folders = Self.folders(inSpan, folderOf: folderOfSlot, today: today, weeks: max(4, (input.days + 6) / 7))
     }
 
     /// Anki's true retention over today, yesterday, the last 7, 30 and 365 days.
-    static func retention(_ reviews: [ClassifiedReview], today: Int, now: Date, zone: TimeZone) -> [RetentionSpan] {
-        // The first review of each card each day, review kinds only.
+    static func retention(_ reviews: [ClassifiedReview], today: Int, now: Date) -> [RetentionSpan] {
+        // The first review of each card each day, review kinds only, in the last year.
         var firsts: [(day: Int, mature: Bool, passed: Bool)] = []
-        var seen = Set<String>()
-        for review in reviews where review.time <= now {
-            let day = VaultDate.dayNumber(of: review.time, in: zone)
-            guard seen.insert("\(day) \(review.card)").inserted else { continue }
+        for review in reviews where review.firstOfDay && review.time <= now && review.day > today - 365 {
             guard review.kind == .young || review.kind == .mature else { continue }
-            firsts.append((day, review.kind == .mature, review.passed))
+            firsts.append((review.day, review.kind == .mature, review.passed))
         }
         let spans: [(String, ClosedRange<Int>)] = [
             ("today", today...today), ("yesterday", (today - 1)...(today - 1)), ("week", (today - 6)...today),
@@ -141,16 +139,15 @@ public struct ReviewStats: Sendable, Encodable {
     }
 
     /// Pass rate per folder of the note (its path without the file name), overall and per week.
-    static func folders(_ reviews: [ClassifiedReview], today: Int, weeks: Int, zone: TimeZone) -> [FolderAccuracy] {
+    static func folders(_ reviews: [ClassifiedReview], folderOf: [String?], today: Int, weeks: Int) -> [FolderAccuracy] {
         let monday = today - (today + 3) % 7
         var byFolder: [String: (n: Int, passed: Int, weekly: [(n: Int, passed: Int)])] = [:]
         for review in reviews {
-            guard let path = review.notePath else { continue }
-            let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "/"
+            guard let folder = folderOf[review.card] else { continue }
             var entry = byFolder[folder] ?? (0, 0, Array(repeating: (0, 0), count: weeks))
             entry.n += 1
             if review.passed { entry.passed += 1 }
-            let week = (monday - VaultDate.dayNumber(of: review.time, in: zone) + 6) / 7
+            let week = (monday - review.day + 6) / 7
             if week >= 0, week < weeks {
                 entry.weekly[weeks - 1 - week].n += 1
                 if review.passed { entry.weekly[weeks - 1 - week].passed += 1 }

@@ -7,8 +7,10 @@ public struct StatsInput: Sendable {
     public var notes: [NoteSummary]
     /// Curation: each note's cycle and the periods' reviews.
     public var board: CurationBoard
-    /// Every `rate` event, in replay order.
-    public var ratings: [RatingEvent]
+    /// Every card's answers (the card log replay keeps), and the ids of the
+    /// cards counted (those under the folder; nil: every card of the log).
+    public var cardLog: CardEventLog
+    public var countedCards: Set<String>?
     /// The cards of the notes in a deck, and every card's schedule.
     public var cards: [Card]
     public var schedules: [String: CardSchedule]
@@ -25,13 +27,14 @@ public struct StatsInput: Sendable {
     public var days: Int
 
     public init(
-        notes: [NoteSummary], board: CurationBoard, ratings: [RatingEvent], cards: [Card],
+        notes: [NoteSummary], board: CurationBoard, cardLog: CardEventLog, countedCards: Set<String>?, cards: [Card],
         schedules: [String: CardSchedule], relinked: Int, orphaned: Int, sessions: [StudySessionRecord],
         goals: [GoalProgress], activity: StudyActivity, now: Date, timeZone: TimeZone, days: Int
     ) {
         self.notes = notes
         self.board = board
-        self.ratings = ratings
+        self.cardLog = cardLog
+        self.countedCards = countedCards
         self.cards = cards
         self.schedules = schedules
         self.relinked = relinked

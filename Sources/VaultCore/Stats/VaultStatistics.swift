@@ -17,9 +17,8 @@ public struct VaultStatistics: Sendable, Encodable {
 
     /// The statistics of `input`.
     public static func compute(_ input: StatsInput) -> VaultStatistics {
-        var paths: [String: String] = [:]
-        for card in input.cards { paths[card.id] = card.notePath }
-        let reviews = ReviewKind.classify(input.ratings, paths: paths)
+        let reviews = ReviewKind.classify(
+            input.cardLog, cards: input.countedCards, now: input.now, timeZone: input.timeZone)
         let sessionDays = Set(input.sessions.filter { $0.start <= input.now }.map {
             VaultDate.dayNumber(of: $0.start, in: input.timeZone)
         })

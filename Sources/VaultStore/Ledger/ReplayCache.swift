@@ -20,7 +20,7 @@ public struct ReplayCache: Sendable {
         self.timeZone = timeZone
     }
 
-    static let version: UInt64 = 5
+    static let version: UInt64 = 6
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),

@@ -291,10 +291,11 @@ enum ReplayCoding {
             w.int(history.count)
             for event in history {
                 switch event {
-                case .answer(let time, let answer):
+                case .answer(let time, let answer, let milliseconds):
                     w.u8(0)
                     w.date(time)
                     encode(answer, &w)
+                    w.int(milliseconds ?? -1)
                 case .tier(let time, let tier):
                     w.u8(1)
                     w.date(time)
@@ -338,7 +339,12 @@ enum ReplayCoding {
             history.reserveCapacity(length)
             for _ in 0..<length {
                 switch try r.u8() {
-                case 0: history.append(.answer(time: try r.date(), answer: try decodeAnswer(&r)))
+                case 0:
+                    let time = try r.date()
+                    let answer = try decodeAnswer(&r)
+                    let milliseconds = try r.int()
+                    history.append(
+                        .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds))
                 case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
                 default: throw CacheDamage()
                 }

@@ -15,8 +15,12 @@ struct StatisticsTests {
     ) -> StatsInput {
         StatsInput(
             notes: [], board: CurationBoard(notes: [], state: CurationState(events: []), timeZone: berlin),
-            ratings: ratings, cards: cards, schedules: schedules, relinked: 0, orphaned: 0, sessions: sessions,
+            cardLog: log(ratings), countedCards: nil, cards: cards, schedules: schedules, relinked: 0, orphaned: 0, sessions: sessions,
             goals: [], activity: activity ?? StudyActivity(timeZone: berlin), now: now, timeZone: berlin, days: days)
+    }
+
+    func log(_ ratings: [RatingEvent]) -> CardEventLog {
+        CardEventLog(events: ratings.enumerated().map { $1.ledgerEvent(device: "aaaa", sequence: $0 + 1) })
     }
 
     func rate(_ card: String, _ answer: FSRSRating, _ time: String, dueBefore: String? = nil) -> RatingEvent {
@@ -28,12 +32,12 @@ struct StatisticsTests {
     @Test("review kinds: first answer learn, after a fail relearn, interval under 21 days young, else mature")
     func kinds() {
         let reviews = ReviewKind.classify(
-            [
+            log([
                 rate("a", .good, "2026-10-01T09:00"),
                 rate("a", .again, "2026-10-04T09:00", dueBefore: "2026-10-04T09:00"),
                 rate("a", .good, "2026-10-04T09:10", dueBefore: "2026-10-04T09:10"),
                 rate("a", .good, "2026-11-10T09:00", dueBefore: "2026-11-10T09:00"),
-            ], paths: [:])
+            ]), cards: nil, now: at("2026-11-18T12:00"), timeZone: berlin)
         #expect(reviews.map(\.kind) == [.learn, .young, .relearn, .mature])
         #expect(reviews.map(\.passed) == [true, false, true, true])
     }
