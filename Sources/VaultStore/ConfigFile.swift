@@ -91,6 +91,35 @@ public enum ConfigFile {
                 return Subject(name: name, category: category, color: color)
             }
         }
+        if let remind = map["remind"] {
+            guard remind.mapping != nil else { throw bad("remind", "must be a map: quiet_hours, min_interval, days_off, batch.") }
+            if let text = remind["quiet_hours"]?.string {
+                guard let (start, end) = RemindSettings.span(text) else {
+                    throw bad("remind", "has quiet_hours '\(text)'; write them as 23:00-09:00.")
+                }
+                config.remind.quietStart = start
+                config.remind.quietEnd = end
+            }
+            if let interval = remind["min_interval"] {
+                guard let minutes = interval.int, minutes >= 0, minutes <= 7 * 24 * 60 else {
+                    throw bad("remind", "has a min_interval that is not a number of minutes (0 to 10080).")
+                }
+                config.remind.minimumInterval = minutes
+            }
+            if let days = remind["days_off"] {
+                let names = days.sequence?.compactMap(\.string) ?? days.string.map { [$0] } ?? []
+                config.remind.daysOff = try Set(names.map { name in
+                    guard let i = RemindSettings.weekdayNames.firstIndex(of: name.lowercased()) else {
+                        throw bad("remind", "has a day off '\(name)'; write days as monday … sunday.")
+                    }
+                    return i
+                })
+            }
+            if let batch = remind["batch"], batch.string != "auto" {
+                guard let n = batch.int, (1...50).contains(n) else { throw bad("remind", "has a batch that is not 1 to 50 (or auto).") }
+                config.remind.batch = n
+            }
+        }
         if let types = map["source_types"] {
             guard let list = types.sequence else { throw bad("source_types", "must be a list of names.") }
             config.sourceTypes = list.compactMap(\.string)

@@ -29,6 +29,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var watcher = WatcherMode.auto
     /// What study sessions are about (`subjects:`), in the order written.
     public var subjects: [Subject] = []
+    /// When `vault remind` may notify (`remind:`; kept as written in `extra`).
+    public var remind = RemindSettings()
 
     public init(
         version: Int = VaultConfig.currentVersion, timeZoneIdentifier: String,

@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import VaultApp
+import VaultCore
+import VaultStore
+
+extension VaultCommand {
+    /// `vault remind`: a desktop notification when something is due, outside quiet hours.
+    struct Remind: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Notify when reviews, cards or session reviews are due (outside quiet hours).",
+            discussion: """
+                Made to run every few minutes from a timer: it prints what is due and, outside the quiet \\
+                hours (remind: in .vault/config.yml; default 23:00-09:00), not on days off and not sooner \\
+                than min_interval minutes (default 30) after the last one, raises a notification with \\
+                notify-send. Otherwise it says why not, and exits 0. --install prints a systemd user timer \\
+                (or --cron a crontab line) that runs it every 10 minutes; --write installs the units.
+
+                Examples:
+                  vault remind --dry-run
+                  vault remind --install --write
+                  vault remind --install --cron
+                """)
+
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Say what would be raised; raise nothing, record nothing.") var dryRun = false
+        @Flag(help: "Ignore quiet hours, days off and the minimum interval.") var force = false
+        @Flag(help: "Print the systemd user units (or the crontab line) that run vault remind every 10 minutes.")
+        var install = false
+        @Flag(help: "With --install: a systemd user service and timer (the default).") var systemd = false
+        @Flag(help: "With --install: a crontab line instead.") var cron = false
+        @Flag(help: "With --install: write the units into ~/.config/systemd/user/.") var write = false
+        @Flag(help: "Remove the units --install --write wrote.") var uninstall = false
+
+        func validate() throws {
+            if (systemd || cron || write) && !install { throw ValidationError("--systemd, --cron and --write go with --install.") }
+            if systemd && cron { throw ValidationError("give --systemd or --cron, not both.") }
+            if cron && write { throw ValidationError("--write installs systemd units; for cron, add the printed line with `crontab -e`.") }
+        }
+
+        func run() throws {
+            let context = try global.context()
+            let units = ReminderUnits(vault: context.vault.layout.root, binary: ReminderUnits.currentBinary)
+            if uninstall {
+                let removed = try units.uninstall()
+                context.output.line(removed.isEmpty ? "No vault reminder units were installed for this vault." : "Removed \(removed.joined(separator: ", ")). Run: systemctl --user daemon-reload")
+                return
+            }
+            if install {
+                if cron {
+                    context.output.line(units.crontabLine)
+                } else if write {
+                    let written = try units.install()
+                    context.output.line("Wrote \(written.joined(separator: " and ")).")
+                    context.output.line("Run: systemctl --user daemon-reload && systemctl --user enable --now \(units.name).timer")
+                } else {
+                    context.output.write("# ~/.config/systemd/user/\(units.name).service\n\(units.service)\n# ~/.config/systemd/user/\(units.name).timer\n\(units.timer)")
+                }
+                return
+            }
+            let state = ReminderState(layout: context.vault.layout)
+            let reminding = Reminding.load(context.app(), lastReminder: state.last(), force: force)
+            switch reminding.plan {
+            case .nothingDue:
+                context.output.line("Nothing is due; no reminder.")
+            case .quietHours(let until):
+                context.output.line("Quiet hours until \(until); no reminder. " + summary(reminding.work))
+            case .dayOff(let day):
+                context.output.line("\(day.capitalized) is a day off; no reminder. " + summary(reminding.work))
+            case .tooSoon(let next):
+                context.output.line(
+                    "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone)). " + summary(reminding.work))
+            case .remind(let title, let body, let batch):
+                context.output.line(title)
+                context.output.line(body)
+                guard !dryRun else {
+                    context.output.line("(dry run: nothing raised)")
+                    return
+                }
+                let raised = Notifier.raise(
+                    title: title, body: body,
+                    action: batch > 0 ? Notifier.StudyAction(binary: ReminderUnits.currentBinary, vault: context.vault.layout.root.path, limit: batch) : nil)
+                context.output.line(raised ?? "(no desktop notifier: notify-send or a session bus is missing; printed only)")
+                try state.record(context.now)
+            }
+        }
+
+        func summary(_ work: DueWork) -> String {
+            work.isEmpty ? "" : "Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// What is waiting, as `vault remind` counts it.
+public struct DueWork: Hashable, Sendable {
+    /// Notes pending in the reviews due now and in missed ones.
+    public var notesToCurate: Int
+    /// The ids of the periods due and missed with notes pending (`2026-W46`).
+    public var periods: [String]
+    /// Cards to study today (due and new, as `vault status` counts them).
+    public var cardsToStudy: Int
+    /// Cards in rotation (every card of a deck that is not inactive): sizes the batch.
+    public var cardsInRotation: Int
+    /// The questions of the first cards of today's queue.
+    public var firstQuestions: [String]
+    /// Follow-up reviews of study sessions due.
+    public var sessionReviews: Int
+
+    public init(
+        notesToCurate: Int, periods: [String], cardsToStudy: Int, cardsInRotation: Int, firstQuestions: [String],
+        sessionReviews: Int
+    ) {
+        self.notesToCurate = notesToCurate
+        self.periods = periods
+        self.cardsToStudy = cardsToStudy
+        self.cardsInRotation = cardsInRotation
+        self.firstQuestions = firstQuestions
+        self.sessionReviews = sessionReviews
+    }
+
+    public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 }
+}
+
+/// Whether `vault remind` raises a notification now, and what it says: a
+/// pure function of what is due, the settings, the last reminder and the moment.
+public enum ReminderPlan: Equatable, Sendable {
+    case remind(title: String, body: String, batch: Int)
+    case nothingDue
+    case quietHours(until: String)
+    case dayOff(String)
+    case tooSoon(next: Date)
+
+    /// StudyFlow's batch: 1 card when fewer than 20 are in rotation, 2-3 for
+    /// 20-100 (3 from 60), 5-8 above (one more per 100 beyond 100, at most 8).
+    public static func batch(inRotation n: Int) -> Int {
+        if n < 20 { return 1 }
+        if n <= 100 { return n < 60 ? 2 : 3 }
+        return min(8, 5 + (n - 101) / 100)
+    }
+
+    /// The plan at `now`; `force` skips quiet hours, days off and the interval.
+    public static func plan(
+        _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone, force: Bool = false
+    ) -> ReminderPlan {
+        guard !work.isEmpty else { return .nothingDue }
+        if !force {
+            let local = now.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: now))
+            let day = Int((local / 86_400).rounded(.down))
+            let minute = Int(local - Double(day) * 86_400) / 60
+            let weekday = (day + 3) % 7
+            if settings.daysOff.contains(weekday) { return .dayOff(RemindSettings.weekdayNames[weekday]) }
+            if settings.isQuiet(minute: minute) { return .quietHours(until: RemindSettings.clock(settings.quietEnd)) }
+            if let last = lastReminder {
+                let next = last.addingTimeInterval(Double(settings.minimumInterval) * 60)
+                if next > now { return .tooSoon(next: next) }
+            }
+        }
+        let batch = min(work.cardsToStudy, settings.batch ?? Self.batch(inRotation: work.cardsInRotation))
+        var parts: [String] = []
+        if work.cardsToStudy > 0 {
+            parts.append("\(work.cardsToStudy) card\(work.cardsToStudy == 1 ? "" : "s") to study")
+        }
+        if work.notesToCurate > 0 {
+            parts.append(
+                "\(work.notesToCurate) note\(work.notesToCurate == 1 ? "" : "s") to review (\(work.periods.joined(separator: ", ")))")
+        }
+        if work.sessionReviews > 0 {
+            parts.append("\(work.sessionReviews) session review\(work.sessionReviews == 1 ? "" : "s")")
+        }
+        var body = parts.joined(separator: " · ")
+        let questions = work.firstQuestions.prefix(batch)
+        if !questions.isEmpty {
+            body += "\n" + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(separator: "\n")
+        }
+        let title = batch > 0 ? "vault: \(batch) card\(batch == 1 ? "" : "s") now?" : "vault: time to review"
+        return .remind(title: title, body: body, batch: batch)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import VaultCore
+
+@Suite("Reminder rules")
+struct ReminderPlanTests {
+    let berlin = TimeZone(identifier: "Europe/Berlin")!
+    func at(_ text: String) -> Date { VaultDate.parse(text, in: berlin)! }
+    let work = DueWork(
+        notesToCurate: 3, periods: ["2026-W46"], cardsToStudy: 12, cardsInRotation: 40, firstQuestions: ["Q1", "Q2", "Q3"],
+        sessionReviews: 1)
+
+    func plan(_ moment: String, settings: RemindSettings = RemindSettings(), last: Date? = nil, work: DueWork? = nil)
+        -> ReminderPlan
+    {
+        ReminderPlan.plan(work ?? self.work, settings: settings, lastReminder: last, now: at(moment), timeZone: berlin)
+    }
+
+    @Test("quiet hours 23:00-09:00 across midnight, in the vault's wall time on both sides of a DST change")
+    func quietHours() {
+        #expect(plan("2026-11-18T22:59:00") != .quietHours(until: "09:00"))
+        #expect(plan("2026-11-18T23:00:00") == .quietHours(until: "09:00"))
+        #expect(plan("2026-11-19T03:00:00") == .quietHours(until: "09:00"))
+        #expect(plan("2026-11-19T08:59:00") == .quietHours(until: "09:00"))
+        if case .remind = plan("2026-11-19T09:00:00") {} else { Issue.record("09:00 is not quiet") }
+        // 25 October 2026: 08:30 CET is 07:30 UTC, still quiet; 09:00 CET is 08:00 UTC, not.
+        #expect(plan("2026-10-25T08:30:00+01:00") == .quietHours(until: "09:00"))
+        if case .remind = plan("2026-10-25T09:00:00+01:00") {} else { Issue.record("09:00 CET is not quiet") }
+        // A daytime span: 12:00-14:00.
+        let lunch = RemindSettings(quietStart: 12 * 60, quietEnd: 14 * 60)
+        #expect(plan("2026-11-18T13:00:00", settings: lunch) == .quietHours(until: "14:00"))
+        if case .remind = plan("2026-11-18T23:30:00", settings: lunch) {} else { Issue.record("23:30 is not quiet then") }
+    }
+
+    @Test("the minimum interval since the last reminder, days off, nothing due, and --force")
+    func intervalAndDaysOff() {
+        let last = at("2026-11-18T10:00:00")
+        #expect(plan("2026-11-18T10:29:00", last: last) == .tooSoon(next: at("2026-11-18T10:30:00")))
+        if case .remind = plan("2026-11-18T10:30:00", last: last) {} else { Issue.record("30 minutes on") }
+        let sunday = RemindSettings(daysOff: [6])
+        #expect(plan("2026-11-22T12:00:00", settings: sunday) == .dayOff("sunday"))
+        let none = DueWork(notesToCurate: 0, periods: [], cardsToStudy: 0, cardsInRotation: 5, firstQuestions: [], sessionReviews: 0)
+        #expect(plan("2026-11-18T12:00:00", work: none) == .nothingDue)
+        let forced = ReminderPlan.plan(work, settings: RemindSettings(), lastReminder: nil, now: at("2026-11-19T03:00:00"), timeZone: berlin, force: true)
+        if case .remind = forced {} else { Issue.record("--force ignores quiet hours") }
+    }
+
+    @Test("StudyFlow's batch: 1 below 20 cards in rotation, 2-3 for 20-100, 5-8 above; the notification names them")
+    func batches() {
+        #expect([0, 19, 20, 59, 60, 100, 101, 250, 1000].map { ReminderPlan.batch(inRotation: $0) } == [1, 1, 2, 2, 3, 3, 5, 6, 8])
+        guard case .remind(let title, let body, let batch) = plan("2026-11-18T12:00:00") else {
+            Issue.record("no reminder")
+            return
+        }
+        #expect(batch == 2)
+        #expect(title == "vault: 2 cards now?")
+        #expect(body == "12 cards to study · 3 notes to review (2026-W46) · 1 session review\n• Q1\n• Q2")
+    }
+}
