@@ -1,0 +1,27 @@
+import Foundation
+import VaultCore
+
+/// `vault calendar`: the inputs of ``ScheduleCalendar`` read through the ports.
+public enum CalendarExport {
+    /// The iCalendar text for the next `days` days.
+    public static func text(_ context: AppContext, vaultName: String, days: Int) -> String {
+        let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
+        let today = context.today
+        var missed: [(ReviewPeriod, Int)] = []
+        for level in [ReviewLevel.weekly, .monthly, .yearly] {
+            for review in snapshot.board.missed(level, today: today) { missed.append((review.period, review.pendingCount)) }
+        }
+        let schedules = context.ledger.cardSchedules(cards: snapshot.cards, config: context.config.schedulers)
+        var perDay = Array(repeating: 0, count: days)
+        for schedule in schedules.values where !schedule.isNew && schedule.tier != .inactive {
+            guard let due = schedule.due else { continue }
+            let k = VaultDate.dayNumber(of: due, in: context.timeZone) - today
+            if k >= 1, k < days { perDay[k] += 1 }
+        }
+        perDay[0] = snapshot.flashcards?.toStudy ?? 0
+        let study = perDay.enumerated().map { ScheduleCalendar.StudyDay(day: today + $0, cards: $1) }
+        return ScheduleCalendar.text(
+            vaultName: vaultName, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
+            studyAt: context.config.remind.quietEnd)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// `vault calendar`: the review schedule as an iCalendar file (RFC 5545)
+/// for calendar apps. Every item has a stable UID, so importing the file
+/// again updates instead of duplicating:
+///
+/// - the weekly, monthly and yearly reviews as repeating events on their
+///   review days (Sunday; the 1st of the month; 1 January) at 18:00 in the
+///   vault's zone, 30 minutes, with a 10-minute alarm;
+/// - each missed review as a to-do, due on its review day;
+/// - a study event each of the next days, at the end of the quiet hours,
+///   with the number of cards forecast for it.
+public enum ScheduleCalendar {
+    /// One day of the study forecast: its day number and the cards due (new ones on the first day).
+    public struct StudyDay: Sendable {
+        public var day: Int
+        public var cards: Int
+        public init(day: Int, cards: Int) {
+            self.day = day
+            self.cards = cards
+        }
+    }
+
+    /// The calendar text.
+    /// - Parameters:
+    ///   - vaultName: names the vault in titles and UIDs (`@vault-NAME`).
+    ///   - missed: the missed periods with their pending notes.
+    ///   - studyAt: minutes after midnight of the daily study event.
+    public static func text(
+        vaultName: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
+        study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60
+    ) -> String {
+        var ics = ICalendarText()
+        let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultName)))
+        let stamp = ICalendarText.utc(now)
+        let today = VaultDate.dayNumber(of: now, in: timeZone)
+        ics.add("BEGIN", "VCALENDAR")
+        ics.add("VERSION", "2.0")
+        ics.add("PRODID", "-//vault//vault calendar//EN")
+        ics.add("CALSCALE", "GREGORIAN")
+        ics.text("X-WR-CALNAME", "\(vaultName): reviews and study")
+        ics.add("X-WR-TIMEZONE", timeZone.identifier)
+        ics.timeZone(timeZone, from: now.addingTimeInterval(-400 * 86_400), to: now.addingTimeInterval(800 * 86_400))
+        let tzid = "TZID=\(timeZone.identifier)"
+        func alarm(_ description: String) {
+            ics.add("BEGIN", "VALARM")
+            ics.add("ACTION", "DISPLAY")
+            ics.text("DESCRIPTION", description)
+            ics.add("TRIGGER", "-PT10M")
+            ics.add("END", "VALARM")
+        }
+        // The repeating reviews, from the next review day of each level.
+        let reviews: [(ReviewLevel, String, String)] = [
+            (.weekly, "FREQ=WEEKLY;BYDAY=SU", "Weekly review: keep or archive the week's notes (vault review weekly)"),
+            (.monthly, "FREQ=MONTHLY;BYMONTHDAY=1", "Monthly review: the month's weekly notes (vault review monthly)"),
+            (.yearly, "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1", "Yearly review: the year's monthly notes (vault review yearly)"),
+        ]
+        for (level, rule, summary) in reviews {
+            var period = ReviewPeriod(level: level, containingDay: today)
+            if period.reviewDay < today { period = period.next }
+            ics.add("BEGIN", "VEVENT")
+            ics.add("UID", "review-\(level.rawValue)@\(domain)")
+            ics.add("DTSTAMP", stamp)
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: period.reviewDay, minutes: reviewAt))
+            ics.add("DURATION", "PT30M")
+            ics.add("RRULE", rule)
+            ics.text("SUMMARY", summary)
+            ics.text("DESCRIPTION", "vault review \(level.rawValue) in \(vaultName)")
+            alarm(summary)
+            ics.add("END", "VEVENT")
+        }
+        for (period, pending) in missed {
+            ics.add("BEGIN", "VTODO")
+            ics.add("UID", "missed-\(period.id)@\(domain)")
+            ics.add("DTSTAMP", stamp)
+            ics.add("DUE;VALUE=DATE", ICalendarText.date(day: period.reviewDay))
+            ics.add("STATUS", "NEEDS-ACTION")
+            ics.text("SUMMARY", "Missed review: \(period.title) (\(pending) notes pending)")
+            ics.text("DESCRIPTION", "vault review \(period.level.rawValue) \(period.id)")
+            ics.add("END", "VTODO")
+        }
+        for day in study where day.cards > 0 {
+            ics.add("BEGIN", "VEVENT")
+            ics.add("UID", "study-\(VaultDate.dayString(dayNumber: day.day))@\(domain)")
+            ics.add("DTSTAMP", stamp)
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: day.day, minutes: studyAt))
+            ics.add("DURATION", "PT\(max(10, min(120, day.cards)))M")
+            ics.text("SUMMARY", "Study \(day.cards) flashcard\(day.cards == 1 ? "" : "s") (vault study)")
+            alarm("\(day.cards) flashcards to study")
+            ics.add("END", "VEVENT")
+        }
+        ics.add("END", "VCALENDAR")
+        return ics.text
+    }
+}
