@@ -27,7 +27,7 @@ public struct VaultCommand: ParsableCommand {
             Init.self, New.self, Show.self, Edit.self, Remove.self, Restore.self, List.self, Check.self, CategoryCommand.self,
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
             Search.self, Index.self, BaselineCommand.self, Tags.self, Links.self, SessionCommand.self,
-            SubjectCommand.self, GoalCommand.self, Stats.self, Remind.self, CalendarCommand.self,
+            SubjectCommand.self, GoalCommand.self, Stats.self, Remind.self, CalendarCommand.self, ExportCommand.self,
         ],
         defaultSubcommand: Status.self
     )

@@ -1,0 +1,211 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+import VaultStore
+
+/// `vault export html DIR`: the vault as a static site. Every note a page
+/// rendered by libcmark (raw HTML in notes escaped: libcmark's safe mode),
+/// wiki and Markdown links between notes resolved to their pages (the rest
+/// marked), an index with the four curation tabs, a page per tag and per
+/// category, attachments copied; relative links only.
+public struct StaticSite {
+    /// One file of the site: its site-relative path and its bytes.
+    public struct Page: Sendable {
+        public var path: String
+        public var html: String
+    }
+
+    public let pages: [Page]
+    /// Vault-relative paths of the files copied as they are (images, PDFs…).
+    public let attachments: [String]
+
+    /// Builds every page (on every core, notes in chunks).
+    public static func build(_ context: AppContext, layout: VaultLayout, title: String) -> StaticSite {
+        let snapshot = CurationSnapshot.load(context)
+        let notes = snapshot.notes
+        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        let loader = NoteLoader(layout: layout, timeZone: context.timeZone)
+        let config = context.config
+        let attachments = Self.attachments(layout)
+        var files: [String: [String]] = [:]
+        for path in attachments { files[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
+        let byName = files
+        let rendered = RenderedBodies(count: notes.count)
+        let chunk = max(64, notes.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
+        DispatchQueue.concurrentPerform(iterations: (notes.count + chunk - 1) / chunk) { c in
+            let range = (c * chunk)..<min(notes.count, (c + 1) * chunk)
+            rendered.store(
+                range.map { Self.body(of: notes[$0], loader: loader, resolver: resolver, attachments: byName) },
+                at: range.lowerBound)
+        }
+        let bodies = rendered.bodies
+        var pages: [Page] = []
+        let tags = Dictionary(grouping: notes.indices.flatMap { i in notes[i].tags.map { ($0, i) } }, by: \.0)
+        let categories = Dictionary(grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
+        for (i, note) in notes.enumerated() {
+            let path = SitePaths.page(ofNote: note.path)
+            var header = "<p class=\"meta\">"
+            if let category = note.category {
+                let color = config.category(named: category)?.color ?? "#888888"
+                header += "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
+            }
+            if let source = note.source {
+                header += "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
+            }
+            if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: context.timeZone))</time>" }
+            header += "</p>"
+            if !note.tags.isEmpty {
+                header += "<p class=\"tags\">" + note.tags.map { tag in
+                    "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
+                }.joined(separator: " ") + "</p>"
+            }
+            pages.append(Page(path: path, html: Self.page(title: note.title, site: title, path: path, content: header + bodies[i])))
+        }
+        for (tag, members) in tags {
+            let path = SitePaths.page(ofTag: tag)
+            pages.append(Page(path: path, html: Self.page(title: "#" + tag, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+        }
+        for (category, members) in categories {
+            let path = SitePaths.page(ofCategory: category)
+            pages.append(Page(path: path, html: Self.page(title: category, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+        }
+        pages.append(Page(path: "index.html", html: Self.index(snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(), categories: categories.keys.sorted())))
+        return StaticSite(pages: pages, attachments: attachments)
+    }
+
+    /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
+    static func body(
+        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]]
+    ) -> String {
+        guard let data = try? loader.read(note.path) else { return "<p class=\"unreadable\">This note could not be read.</p>" }
+        let page = SitePaths.page(ofNote: note.path)
+        var text = String(decoding: NoteParser.body(of: data), as: UTF8.self)
+        // The page's title is the note's: a first heading saying it again is left out.
+        let lead = text.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
+        if lead.hasPrefix("# "), let end = lead.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? Optional(lead.endIndex),
+            lead[lead.index(lead.startIndex, offsetBy: 2)..<end].trimmingCharacters(in: .whitespaces) == note.title
+        {
+            text = String(lead[end...])
+        }
+        let markdown = WikiLinkText.rewrite(text) { target in
+            switch resolver.resolveWiki(target, from: note.path) {
+            case .note(let path): return SitePaths.relative(from: page, to: SitePaths.page(ofNote: path))
+            case .attachment:
+                // As Obsidian finds it: by file name, the one beside the note first, else the shortest path.
+                let folder = (note.path as NSString).deletingLastPathComponent
+                let candidates = attachments[(target as NSString).lastPathComponent.lowercased()] ?? []
+                let exact = candidates.first { $0.lowercased() == target.lowercased() }
+                let beside = candidates.first { ($0 as NSString).deletingLastPathComponent == folder }
+                let shortest = candidates.min { ($0.count, $0) < ($1.count, $1) }
+                return (exact ?? beside ?? shortest).map { SitePaths.relative(from: page, to: $0) }
+            case .unresolved: return nil
+            }
+        }
+        var bytes = Array(markdown.utf8)
+        let html = bytes.withUnsafeMutableBufferPointer { CommonMark.html(of: UnsafeBufferPointer($0)) }
+        return rewriteNoteLinks(html, from: note.path, resolver: resolver)
+    }
+
+    /// `href="x.md"` (relative, to a note) → the note's page, or `#unresolved` when no note is there.
+    static func rewriteNoteLinks(_ html: String, from source: String, resolver: LinkResolver) -> String {
+        guard html.contains(".md") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "href=\"") {
+            out += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            let target = String(rest[..<end])
+            let decoded = target.removingPercentEncoding ?? target
+            let bare = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? decoded
+            if bare.lowercased().hasSuffix(".md"), !bare.contains("://") {
+                switch resolver.resolveMarkdown(bare, from: source) {
+                case .note(let path):
+                    out += SitePaths.relative(from: SitePaths.page(ofNote: source), to: SitePaths.page(ofNote: path))
+                default:
+                    out += "#unresolved"
+                }
+            } else {
+                out += target
+            }
+            rest = rest[end...]
+        }
+        return out + rest
+    }
+
+    /// Every file of the vault that is not a note and not hidden: images, PDFs and the like.
+    static func attachments(_ layout: VaultLayout) -> [String] {
+        guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        var found: [String] = []
+        for case let url as URL in walker where !url.path.hasSuffix(".md") {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                let path = layout.relativePath(of: url)
+            else { continue }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+
+    /// The rendered bodies, filled chunk by chunk from several threads.
+    final class RenderedBodies: @unchecked Sendable {
+        private var storage: [String]
+        private let lock = NSLock()
+        init(count: Int) { storage = Array(repeating: "", count: count) }
+        func store(_ chunk: [String], at start: Int) {
+            lock.lock()
+            storage.replaceSubrange(start..<(start + chunk.count), with: chunk)
+            lock.unlock()
+        }
+        var bodies: [String] { storage }
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {
+        "<ul class=\"notes\">" + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
+            "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
+        }.joined() + "</ul>"
+    }
+
+    static func index(snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]) -> String {
+        let listing = NoteListing(snapshot, includeArchived: false)
+        var content = "<nav class=\"tabs\">" + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined() + "</nav>"
+        for tab in CurationTab.allCases {
+            content += "<section class=\"tab\" id=\"\(tab.rawValue)\"><h2>\(tab.rawValue.capitalized)</h2>"
+            for group in listing.groups(tab) {
+                content += "<h3>\(escape(group.title))</h3>" + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
+            }
+            content += "</section>"
+        }
+        content += "<section id=\"tags\"><h2>Tags</h2><p>" + tags.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>" }.joined(separator: " ") + "</p></section>"
+        content += "<section id=\"categories\"><h2>Categories</h2><p>" + categories.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>" }.joined(separator: " · ") + "</p></section>"
+        return page(title: title, site: title, path: "index.html", content: content)
+    }
+
+    static let css = """
+        :root{--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--link:#0969da}
+        @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--link:#4493f8}}
+        body{max-width:46rem;margin:2rem auto;padding:0 1rem;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif}
+        a{color:var(--link)}a[href="#unresolved"]{color:var(--muted);text-decoration:line-through dotted}
+        header.site{border-bottom:1px solid var(--line);margin-bottom:1rem}header.site a{text-decoration:none}
+        .meta,.tags,time{color:var(--muted);font-size:.9rem}.category{border-left:.6rem solid var(--c);padding-left:.3rem;color:var(--fg);text-decoration:none}
+        nav.tabs a{margin-right:1rem;font-weight:600}section{margin-top:1.5rem}ul.notes{padding-left:1.2rem}
+        section.tab{display:none}section.tab:target{display:block}main:not(:has(section.tab:target)) #daily{display:block}
+        pre{background:rgba(127,127,127,.1);padding:.6rem;overflow:auto}img{max-width:100%}
+        """
+
+    static func page(title: String, site: String, path: String, content: String) -> String {
+        let home = SitePaths.relative(from: path, to: "index.html")
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title><style>\(css)</style></head>
+            <body><header class="site"><a href="\(home)">\(escape(site))</a></header><main><h1>\(escape(title))</h1>
+            \(content)</main></body></html>
+
+            """
+    }
+}

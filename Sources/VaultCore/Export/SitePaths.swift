@@ -1,0 +1,56 @@
+/// Where the static site (`vault export html`) puts each page, and the
+/// relative links between them, so the site works from `file://` and from
+/// any web server: a note `2026/11/x.md` is `2026/11/x.html`, a tag
+/// `tags/leadership/1-on-1.html`, a category `categories/health.html`.
+public enum SitePaths {
+    /// The page of the note at `path`.
+    public static func page(ofNote path: String) -> String {
+        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
+    }
+
+    /// The page of a tag (nested tags in folders).
+    public static func page(ofTag tag: String) -> String {
+        "tags/" + tag.split(separator: "/").map { safe(String($0)) }.joined(separator: "/") + ".html"
+    }
+
+    /// The page of a category.
+    public static func page(ofCategory name: String) -> String { "categories/" + safe(name.lowercased()) + ".html" }
+
+    /// A file name made of letters, digits, `-`, `_` and `.`; everything else `-`.
+    static func safe(_ name: String) -> String {
+        let mapped = String(name.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "-" })
+        let trimmed = mapped.hasPrefix(".") ? "_" + mapped.dropFirst() : mapped
+        return trimmed.isEmpty ? "_" : trimmed
+    }
+
+    /// The link from the page at `from` to the file at `to` (both site-relative).
+    public static func relative(from: String, to: String) -> String {
+        let fromParts = from.split(separator: "/").dropLast()
+        let toParts = to.split(separator: "/")
+        var common = 0
+        while common < fromParts.count, common < toParts.count - 1, fromParts[fromParts.startIndex + common] == toParts[common] {
+            common += 1
+        }
+        let ups = Array(repeating: "..", count: fromParts.count - common)
+        let rest = toParts[common...].map(String.init)
+        return (ups + rest).map(percentEncoded).joined(separator: "/")
+    }
+
+    /// A path segment with the characters a URL cannot hold as they are percent-encoded.
+    static func percentEncoded(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if byte < 0x80, c.isLetter || c.isNumber || "-_.~".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+        }
+        return out == "" ? "" : out
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
