@@ -206,6 +206,8 @@ for n in $SIZES; do
   bench_row "$section" "vault review weekly --list ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT review weekly --list --vault $dir"
   bench_row "$section" "vault stats ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT stats --vault $dir"
   bench_row "$section" "vault stats --html ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT stats --vault $dir --html $WORK/stats.html"
+  bench_row "$section" "vault remind --dry-run ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT remind --dry-run --vault $dir"
+  bench_row "$section" "vault export html (a new folder each run)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT export html $BENCH_DIR/site-\$RANDOM --vault $dir" "" "rm -rf $BENCH_DIR/site-*"
   # The same with the replay cache's work to do: one event appended before
   # each run (the cache is extended), or the caches deleted (full replay).
   bench_row "$section" "vault status, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir" "" "$ROOT/benchmarks/append_event.sh $dir"

@@ -31,36 +31,21 @@ public struct StaticSite {
         for path in attachments { files[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
         let byName = files
         let rendered = RenderedBodies(count: notes.count)
+        let zone = context.timeZone
         let chunk = max(64, notes.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
         DispatchQueue.concurrentPerform(iterations: (notes.count + chunk - 1) / chunk) { c in
             let range = (c * chunk)..<min(notes.count, (c + 1) * chunk)
             rendered.store(
-                range.map { Self.body(of: notes[$0], loader: loader, resolver: resolver, attachments: byName) },
+                range.map { i in
+                    Self.notePage(
+                        notes[i], body: Self.body(of: notes[i], loader: loader, resolver: resolver, attachments: byName),
+                        config: config, site: title, timeZone: zone)
+                },
                 at: range.lowerBound)
         }
-        let bodies = rendered.bodies
-        var pages: [Page] = []
+        var pages = zip(notes, rendered.bodies).map { Page(path: SitePaths.page(ofNote: $0.path), html: $1) }
         let tags = Dictionary(grouping: notes.indices.flatMap { i in notes[i].tags.map { ($0, i) } }, by: \.0)
         let categories = Dictionary(grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
-        for (i, note) in notes.enumerated() {
-            let path = SitePaths.page(ofNote: note.path)
-            var header = "<p class=\"meta\">"
-            if let category = note.category {
-                let color = config.category(named: category)?.color ?? "#888888"
-                header += "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
-            }
-            if let source = note.source {
-                header += "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
-            }
-            if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: context.timeZone))</time>" }
-            header += "</p>"
-            if !note.tags.isEmpty {
-                header += "<p class=\"tags\">" + note.tags.map { tag in
-                    "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
-                }.joined(separator: " ") + "</p>"
-            }
-            pages.append(Page(path: path, html: Self.page(title: note.title, site: title, path: path, content: header + bodies[i])))
-        }
         for (tag, members) in tags {
             let path = SitePaths.page(ofTag: tag)
             pages.append(Page(path: path, html: Self.page(title: "#" + tag, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
@@ -71,6 +56,29 @@ public struct StaticSite {
         }
         pages.append(Page(path: "index.html", html: Self.index(snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(), categories: categories.keys.sorted())))
         return StaticSite(pages: pages, attachments: attachments)
+    }
+
+    /// A note's page: its title, category, source, date and tags, then its body.
+    static func notePage(_ note: NoteSummary, body: String, config: VaultConfig, site title: String, timeZone: TimeZone)
+        -> String
+    {
+        let path = SitePaths.page(ofNote: note.path)
+        var header = "<p class=\"meta\">"
+        if let category = note.category {
+            let color = config.category(named: category)?.color ?? "#888888"
+            header += "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
+        }
+        if let source = note.source {
+            header += "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
+        }
+        if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: timeZone))</time>" }
+        header += "</p>"
+        if !note.tags.isEmpty {
+            header += "<p class=\"tags\">" + note.tags.map { tag in
+                "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
+            }.joined(separator: " ") + "</p>"
+        }
+        return page(title: note.title, site: title, path: path, content: header + body)
     }
 
     /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
@@ -160,8 +168,18 @@ public struct StaticSite {
     }
 
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {

@@ -18,9 +18,12 @@ public struct Reminding {
             notes += line.review.pendingCount
             periods.append(line.review.period.id)
         }
-        let studying = Studying(context)
-        let schedules = studying.schedules()
-        let queue = studying.queue(StudyOptions(limit: 8), schedules: schedules)
+        // The cards of the status's own scan: one walk of the vault, not two.
+        let cards = status.snapshot.cards
+        let schedules = context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
+        let queue = StudyPlanner.plan(
+            cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone,
+            options: StudyOptions(limit: 8))
         let rotation = schedules.values.filter { $0.tier != .inactive }.count
         let work = DueWork(
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
