@@ -26,7 +26,7 @@ public struct SessionStart: TypedEvent, Hashable {
         try Self.expectKind(of: event)
         self.init(
             time: event.time, session: try Self.required("session", in: event),
-            subject: try Self.required("subject", in: event), note: event["note"].flatMap { $0.isEmpty ? nil : $0 })
+            subject: try Self.required("subject", in: event), note: Self.note(in: event))
     }
 }
 
@@ -49,11 +49,7 @@ public struct SessionStop: TypedEvent, Hashable {
     }
 
     public var fields: [(key: String, value: String)] {
-        var fields = [(key: "session", value: session)]
-        if let questions { fields.append(("questions", String(questions))) }
-        if let correct { fields.append(("correct", String(correct))) }
-        if let note { fields.append(("note", note)) }
-        return fields
+        [(key: "session", value: session)] + Self.outcomeFields(questions: questions, correct: correct, note: note)
     }
 
     public init(_ event: LedgerEvent) throws {
@@ -61,7 +57,7 @@ public struct SessionStop: TypedEvent, Hashable {
         self.init(
             time: event.time, session: try Self.required("session", in: event),
             questions: try Self.count("questions", in: event), correct: try Self.count("correct", in: event),
-            note: event["note"].flatMap { $0.isEmpty ? nil : $0 })
+            note: Self.note(in: event))
     }
 }
 
@@ -112,14 +108,10 @@ public struct SessionEntry: TypedEvent, Hashable {
     }
 
     public var fields: [(key: String, value: String)] {
-        var fields: [(key: String, value: String)] = [
+        [
             ("session", session), ("subject", subject), ("start", VaultDate.isoString(start)),
             ("minutes", String(minutes)),
-        ]
-        if let questions { fields.append(("questions", String(questions))) }
-        if let correct { fields.append(("correct", String(correct))) }
-        if let note { fields.append(("note", note)) }
-        return fields
+        ] + Self.outcomeFields(questions: questions, correct: correct, note: note)
     }
 
     public init(_ event: LedgerEvent) throws {
@@ -134,7 +126,7 @@ public struct SessionEntry: TypedEvent, Hashable {
             time: event.time, session: try Self.required("session", in: event),
             subject: try Self.required("subject", in: event), start: start, minutes: minutes,
             questions: try Self.count("questions", in: event), correct: try Self.count("correct", in: event),
-            note: event["note"].flatMap { $0.isEmpty ? nil : $0 })
+            note: Self.note(in: event))
     }
 }
 
@@ -182,6 +174,18 @@ public struct SessionReviewDone: TypedEvent, Hashable {
 }
 
 extension TypedEvent {
+    /// `questions`, `correct` and `note`, each when given: how a session went.
+    static func outcomeFields(questions: Int?, correct: Int?, note: String?) -> [(key: String, value: String)] {
+        var fields: [(key: String, value: String)] = []
+        if let questions { fields.append(("questions", String(questions))) }
+        if let correct { fields.append(("correct", String(correct))) }
+        if let note { fields.append(("note", note)) }
+        return fields
+    }
+
+    /// `note`, nil when absent or empty.
+    static func note(in event: LedgerEvent) -> String? { event["note"].flatMap { $0.isEmpty ? nil : $0 } }
+
     /// The whole number in `key`, nil when absent or empty.
     /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` for a value that is not one (or negative).
     static func count(_ key: String, in event: LedgerEvent) throws -> Int? {
