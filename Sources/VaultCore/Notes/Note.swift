@@ -52,7 +52,7 @@ public struct Note: Hashable, Sendable {
     ) {
         self.path = path
         self.frontMatter = frontMatter
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics + FrontMatterChecks.warnings(frontMatter, path: path)
         self.bodyText = body.text
         self.id = frontMatter["id"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         self.title = Note.title(frontMatter: frontMatter, body: body, path: path)
