@@ -124,7 +124,11 @@ public enum ConfigFile {
             guard let list = types.sequence else { throw bad("source_types", "must be a list of names.") }
             config.sourceTypes = list.compactMap(\.string)
         }
-        if let newNote = map["new_note_path"]?.string { config.newNotePath = newNote }
+        if let newNote = map["new_note_path"] {
+            guard let pattern = newNote.string else { throw bad("new_note_path", "must be a path pattern such as {yyyy}/{mm}/{slug}.md.") }
+            if let problem = VaultPathRules.problem(withPattern: pattern) { throw bad("new_note_path", problem) }
+            config.newNotePath = pattern
+        }
         if let reference = map["reference_date"]?.string { config.referenceDate = reference }
         var deckFolders: [String] = []
         if let decks = map["decks"] {
@@ -133,6 +137,9 @@ public enum ConfigFile {
                     guard let folder = item.string else {
                         throw VaultStoreError.badConfig(
                             path: path, line: item.mark?.line, reason: "each entry of 'decks' must be a folder path.")
+                    }
+                    if folder != "/", let problem = VaultPathRules.problem(folder: folder) {
+                        throw VaultStoreError.badConfig(path: path, line: item.mark?.line, reason: "'decks' entry '\(folder)' \(problem)")
                     }
                     return folder
                 }

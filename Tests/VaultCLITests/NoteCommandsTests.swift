@@ -161,6 +161,25 @@ struct NoteCommandsTests {
         #expect(fixture.checksums() == before)
     }
 
+    @Test("a hostile new_note_path is refused at load, naming the key and line; nothing is written anywhere")
+    func hostileNewNotePath() throws {
+        let vault = try VaultSandbox(fixture: "basic")
+        defer { vault.cleanUp() }
+        let target = vault.root.appendingPathComponent("../../escaped-escape-attempt.md").standardizedFileURL
+        let config = try vault.read(".vault/config.yml")
+        for (pattern, words) in [
+            ("../../escaped-{slug}.md", "goes out of the vault"), ("\"\"", "is empty"), (".hidden/{slug}.md", "has a hidden part"),
+        ] {
+            let lines = config.split(separator: "\n").filter { !$0.hasPrefix("new_note_path:") }.joined(separator: "\n")
+            try vault.write(".vault/config.yml", lines + "\nnew_note_path: \(pattern)\n")
+            let result = try vault.run(["new", "Escape attempt"])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("error: .vault/config.yml:") && result.stderr.contains("'new_note_path' \(words)"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target.path))
+        #expect(!(try FileManager.default.subpathsOfDirectory(atPath: vault.root.path)).contains { $0.contains("escape") })
+    }
+
     @Test("a bad VAULT_NOW is an error naming the value")
     func badNow() {
         var runner = FixtureVault("basic").vault
