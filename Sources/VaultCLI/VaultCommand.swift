@@ -116,7 +116,7 @@ public struct VaultCommand: ParsableCommand {
     /// option, so the query words of a search go after a `--`, its options before.
     static func queryWordsAfterSeparator(_ arguments: [String]) -> [String] {
         guard arguments.first == "search", !arguments.contains("--") else { return arguments }
-        let flags: Set<String> = ["-l", "--json", "-h", "--help"]
+        let flags: Set<String> = ["-l", "-0", "--null", "-l0", "--json", "-h", "--help"]
         let valued: Set<String> = ["--limit", "--vault", "--now"]
         var options: [String] = []
         var words: [String] = []

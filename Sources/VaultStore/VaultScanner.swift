@@ -204,11 +204,28 @@ public struct VaultScanner: Sendable {
         let filesBefore = result.files.count
         var holdsAnotherVault = false
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+                let bytes = raw.prefix(while: { $0 != 0 })
+                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
             }
             if name == ".vault", !relative.isEmpty { holdsAnotherVault = true }
             if name.hasPrefix(".") { continue }
+            if !valid {
+                // The name cannot be written back as a path: skipped, and said so.
+                if collectingNotes {
+                    result.problems.append(
+                        Diagnostic(
+                            code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
+                            line: nil, message: "skipped: the file name is not valid UTF-8 (shown with �); rename it."))
+                }
+                continue
+            }
+            if collectingNotes, name.hasSuffix(".md"), name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                result.problems.append(
+                    Diagnostic(
+                        code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
+                        line: nil, message: "the file name holds a line break or another control character; rename it, as many tools misread such names."))
+            }
             let type = entry.pointee.d_type
             let rel = relative.isEmpty ? name : relative + "/" + name
             var info = stat()

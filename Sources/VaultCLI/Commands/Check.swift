@@ -48,8 +48,9 @@ extension VaultCommand {
                 let style = context.output.style
                 for problem in problems {
                     let severity = problem.severity == .error ? style.red("error") : style.yellow("warning")
-                    let place = problem.line.map { "\(problem.path):\($0)" } ?? problem.path
-                    context.output.line("\(style.bold(place)): \(severity): \(problem.message)")
+                    let path = TerminalText.oneLine(problem.path)
+                    let place = problem.line.map { "\(path):\($0)" } ?? path
+                    context.output.line("\(style.bold(place)): \(severity): \(TerminalText.oneLine(problem.message))")
                 }
                 let errors = problems.filter { $0.severity == .error }.count
                 let summary =

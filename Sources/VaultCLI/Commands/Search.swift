@@ -30,6 +30,9 @@ extension VaultCommand {
         @Flag(name: .customShort("l"), help: "Print only the paths of matching notes, one per line.")
         var pathsOnly = false
 
+        @Flag(name: [.customShort("0"), .customLong("null")], help: "With -l: end each path with a NUL byte, not a newline (for xargs -0); paths exactly as they are.")
+        var null = false
+
         @Flag(help: "Print JSON: one object per hit.")
         var json = false
 
@@ -40,12 +43,13 @@ extension VaultCommand {
         private var parsed: SearchQuery?
 
         enum CodingKeys: CodingKey {
-            case global, query, pathsOnly, json, limit
+            case global, query, pathsOnly, null, json, limit
         }
 
         mutating func validate() throws {
             if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
             if json && pathsOnly { throw ValidationError("use either --json or -l, not both.") }
+            if null && !pathsOnly { throw ValidationError("-0 goes with -l.") }
             do {
                 parsed = try SearchQueryParser.parse(query.joined(separator: " "))
             } catch let error as SearchQueryError {
@@ -62,8 +66,12 @@ extension VaultCommand {
                 progress: ProgressBar.onTerminal())
             if json {
                 try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
+            } else if pathsOnly && null {
+                // Exact bytes: a path may hold anything but NUL.
+                FileHandle.standardOutput.write(Data(hits.map { $0.path + "\0" }.joined().utf8))
             } else if pathsOnly {
-                for hit in hits { context.output.line(hit.path) }
+                // One line per path: a newline in a name is shown escaped, never as a line break.
+                for hit in hits { context.output.line(TerminalText.oneLine(hit.path)) }
             } else {
                 SearchResultsView(hits: hits, context: context).print()
             }

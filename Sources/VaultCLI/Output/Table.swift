@@ -7,7 +7,8 @@ import VaultMarkdown
 struct Table {
     var rows: [[String]] = []
 
-    mutating func add(_ cells: [String]) { rows.append(cells) }
+    /// Adds a row; a line break in a cell (a file name, say) is shown as `\n`, so a row stays one line.
+    mutating func add(_ cells: [String]) { rows.append(cells.map(TerminalText.oneLine)) }
 
     /// The widest cell of each column.
     var naturalWidths: [Int] {

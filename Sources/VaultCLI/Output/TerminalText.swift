@@ -29,6 +29,13 @@ enum TerminalText {
         return String(out)
     }
 
+    /// `text` for one line of output: newlines and tabs shown as `\n` and `\t` (the rest is sanitized on printing).
+    static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\t" }) else { return text }
+        return text.replacingOccurrences(of: "\r\n", with: "\\r\\n").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\t", with: "\\t")
+    }
+
     static func isControl(_ s: Unicode.Scalar) -> Bool {
         (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
     }

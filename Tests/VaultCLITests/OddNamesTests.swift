@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// File names that break line-based output: shown escaped, listed by check, exact with -0.
+@Suite("Odd file names")
+struct OddNamesTests {
+    @Test("a newline in a name is escaped in -l, tables and check; -l -0 gives the exact bytes; invalid UTF-8 is reported")
+    func oddNames() throws {
+        let vault = try VaultSandbox(fixture: "basic")
+        defer { vault.cleanUp() }
+        try vault.write("odd\nname.md", "---\ncreated: 2026-11-17\n---\n# Odd\nzebrafish\n")
+        // A name that is not UTF-8 at all: written through the C library.
+        let raw = Array(vault.root.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".md".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(fd >= 0)
+        close(fd)
+        let lines = try vault.run(["search", "-l", "zebrafish"])
+        #expect(lines.stdout.split(separator: "\n").contains("odd\\nname.md"))
+        let nul = try vault.run(["search", "-l", "-0", "zebrafish"])
+        #expect(nul.stdout.split(separator: "\0").contains("odd\nname.md"), "exact bytes with -0")
+        #expect(nul.stdout.hasSuffix("\0"))
+        let list = try vault.run(["list"])
+        #expect(list.stdout.contains("odd\\nname.md") && !list.stdout.contains("odd\nname.md"))
+        let check = try vault.run(["check"])
+        #expect(check.stdout.contains("odd\\nname.md: warning: the file name holds a line break"))
+        #expect(check.stdout.contains("bad\u{FFFD}.md: warning: skipped: the file name is not valid UTF-8"))
+        #expect(try vault.run(["search", "-0", "zebrafish"]).status == 64, "-0 goes with -l")
+    }
+}
