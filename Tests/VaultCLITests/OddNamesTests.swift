@@ -26,4 +26,18 @@ struct OddNamesTests {
         #expect(check.stdout.contains("bad\u{FFFD}.md: warning: skipped: the file name is not valid UTF-8"))
         #expect(try vault.run(["search", "-0", "zebrafish"]).status == 64, "-0 goes with -l")
     }
+
+    @Test("check says where a cap on cards applied: a paragraph of 60 deletions, a note of 1,200 cards")
+    func cardCaps() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        try vault.write("deck/clozes.md", "# Many\n\n" + (0..<60).map { "==w\($0)==" }.joined(separator: " ") + "\n")
+        try vault.write("deck/big.md", "# Big\n\n" + (0..<1200).map { "q\($0) :: a\($0)" }.joined(separator: "\n\n") + "\n")
+        let check = try vault.run(["check"])
+        #expect(check.stdout.contains("deck/clozes.md:3: warning: the paragraph has 50 deletions or more"), "\(check.stdout)")
+        #expect(check.stdout.contains("deck/big.md:") && check.stdout.contains("only the first 1000 are read"))
+        let cards = try JSONSerialization.jsonObject(with: Data(try vault.run(["cards", "--json"]).stdout.utf8)) as? [[String: Any]]
+        #expect(cards?.filter { $0["note_path"] as? String == "deck/clozes.md" }.count == 50)
+        #expect(cards?.filter { $0["note_path"] as? String == "deck/big.md" }.count == 1000)
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultMarkdown
 import VaultStore
 
 /// `vault check`: every problem in the vault with its file and line, from
@@ -38,6 +39,8 @@ public struct VaultCheck {
             loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
+            + CardChecks.caps(
+                cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
         return (problems + conflictCopies() + leftovers(), loaded.notes.count)
     }

@@ -55,3 +55,35 @@ public enum CardChecks {
         return flat.count <= 40 ? flat : String(flat.prefix(39)) + "…"
     }
 }
+
+extension CardChecks {
+    /// Notes where a cap on cards cut some off: `perNote` cards in one note
+    /// (the first ones are read), `perParagraph` clozes of one paragraph (the
+    /// rest stay shown as text). The caps keep one hostile note from making
+    /// every command slow; `vault check` says where they applied.
+    public static func caps(cards: [Card], perNote: Int, perParagraph: Int) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        var start = 0
+        while start < cards.count {
+            var end = start
+            while end < cards.count, cards[end].notePath == cards[start].notePath { end += 1 }
+            let note = cards[start..<end]
+            if note.count >= perNote {
+                out.append(
+                    Diagnostic(
+                        code: "card-cap", severity: .warning, path: cards[start].notePath, line: note.last?.line,
+                        message: "the note gives \(perNote) cards or more; only the first \(perNote) are read. Split it into several notes."))
+            }
+            var clozes: [Int: Int] = [:]
+            for card in note where card.kind == .cloze { clozes[card.line, default: 0] += 1 }
+            for (line, count) in clozes.sorted(by: { $0.key < $1.key }) where count >= perParagraph {
+                out.append(
+                    Diagnostic(
+                        code: "card-cap", severity: .warning, path: cards[start].notePath, line: line,
+                        message: "the paragraph has \(perParagraph) deletions or more; only the first \(perParagraph) become cards, the rest stay text. Split the paragraph."))
+            }
+            start = end
+        }
+        return out
+    }
+}
