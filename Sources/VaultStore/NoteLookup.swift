@@ -10,6 +10,8 @@ public enum NoteLookup {
         case .failure(.notFound(let ref)): throw VaultStoreError.noteNotFound(ref)
         case .failure(.ambiguous(let ref, let candidates)):
             throw VaultStoreError.ambiguousNote(ref, candidates: candidates)
+        case .failure(.otherNormalization(let ref, let found)):
+            throw VaultStoreError.otherNormalization(ref, found: found)
         }
     }
 }

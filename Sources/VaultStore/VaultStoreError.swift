@@ -14,6 +14,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case noteExists(String)
     case noteNotFound(String)
     case ambiguousNote(String, candidates: [String])
+    /// A path that matches a note only in another Unicode normalization form.
+    case otherNormalization(String, found: [String])
     case cannotAddID(path: String, reason: String)
     /// A note that is a symbolic link: vault never writes through one.
     case linkedNote(String)
@@ -54,6 +56,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .noteNotFound(let reference):
             return
                 "no note matches '\(reference)'; give a path, an id, an id prefix of 4 or more characters, or a title (see `vault list`)."
+        case .otherNormalization(let reference, let found):
+            let spelled = found.map { "'\($0)' (\(Self.form($0)))" }.joined(separator: ", ")
+            return
+                "no note's path is '\(reference)' (\(Self.form(reference))) byte for byte; \(spelled) has the same letters in another Unicode form. Give the path as the file spells it (tab completion does), or rename the file."
         case .ambiguousNote(let reference, let candidates):
             return
                 "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
@@ -95,4 +101,13 @@ public enum VaultStoreError: LocalizedError, Equatable {
 /// A readable text for the C `errno` value.
 func errnoDescription(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
+}
+
+extension VaultStoreError {
+    /// `NFC`, `NFD`, or `mixed` for how `text` spells its accented letters.
+    static func form(_ text: String) -> String {
+        if text.utf8.elementsEqual(text.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
+        if text.utf8.elementsEqual(text.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
+        return "mixed"
+    }
 }

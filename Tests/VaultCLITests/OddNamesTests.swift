@@ -40,4 +40,21 @@ struct OddNamesTests {
         #expect(cards?.filter { $0["note_path"] as? String == "deck/clozes.md" }.count == 50)
         #expect(cards?.filter { $0["note_path"] as? String == "deck/big.md" }.count == 1000)
     }
+
+    @Test("NFC and NFD twins: each path finds its own file byte for byte, the other form is named, check lists both")
+    func unicodeTwins() throws {
+        let vault = try VaultSandbox(fixture: "basic")
+        defer { vault.cleanUp() }
+        let nfc = "caf\u{E9}.md"
+        let nfd = "cafe\u{301}.md"
+        try Data("---\ncreated: 2026-11-17\n---\n# Decomposed\n".utf8).write(to: URL(fileURLWithPath: vault.root.path + "/" + nfd))
+        let only = try vault.run(["show", nfc])
+        #expect(only.status == 1)
+        #expect(only.stderr.contains("(NFC) byte for byte") && only.stderr.contains("(NFD) has the same letters"))
+        try Data("---\ncreated: 2026-11-17\n---\n# Composed\n".utf8).write(to: URL(fileURLWithPath: vault.root.path + "/" + nfc))
+        #expect(try vault.run(["show", nfc]).stdout.hasPrefix("Composed"))
+        #expect(try vault.run(["show", nfd]).stdout.hasPrefix("Decomposed"))
+        let check = try vault.run(["check"])
+        #expect(check.stdout.components(separatedBy: "files have this name in different Unicode forms").count == 3)
+    }
 }

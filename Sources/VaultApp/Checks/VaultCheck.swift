@@ -42,7 +42,22 @@ public struct VaultCheck {
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
-        return (problems + conflictCopies() + leftovers(), loaded.notes.count)
+        return (problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)), loaded.notes.count)
+    }
+
+    /// Notes whose paths differ only in Unicode normalization (`é` as one
+    /// character or as `e` and an accent): two files on disk that most tools,
+    /// and people, take for one.
+    static func twins(_ paths: [String]) -> [Diagnostic] {
+        var byForm: [[UInt8]: [String]] = [:]
+        for path in paths { byForm[Array(path.precomposedStringWithCanonicalMapping.utf8), default: []].append(path) }
+        return byForm.values.filter { $0.count > 1 }.flatMap { group in
+            group.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { path in
+                Diagnostic(
+                    code: "unicode-twins", severity: .warning, path: path, line: nil,
+                    message: "\(group.count) files have this name in different Unicode forms (NFC and NFD); rename all but one.")
+            }
+        }
     }
 
     /// The ledger files that a file-sync tool made as conflict copies.

@@ -6,6 +6,8 @@ public enum NoteReference {
     public enum Failure: Error, Equatable, Sendable {
         case notFound(String)
         case ambiguous(String, candidates: [String])
+        /// The path matches only in another Unicode normalization form (NFC and NFD spell `é` differently).
+        case otherNormalization(String, found: [String])
     }
 
     /// Finds the one note that `reference` names.
@@ -18,8 +20,14 @@ public enum NoteReference {
     public static func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) -> Result<N, Failure> {
         var path = reference
         if path.hasPrefix("./") { path.removeFirst(2) }
-        if let note = notes.first(where: { $0.path == path || $0.path == path + ".md" }) {
+        // Paths match by their bytes: Swift's == would take `é` and `e` + U+0301 (NFC and NFD) for one name.
+        func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+        if let note = notes.first(where: { same($0.path, path) || same($0.path, path + ".md") }) {
             return .success(note)
+        }
+        let twins = notes.filter { $0.path == path || $0.path == path + ".md" }
+        if !twins.isEmpty {
+            return .failure(.otherNormalization(reference, found: twins.map(\.path).sorted()))
         }
         let lower = reference.lowercased()
         if let note = notes.first(where: { $0.id?.lowercased() == lower }) {
