@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// Issue 12's hostile inputs, end to end on the built binary, each command
+/// under a time and memory bound enforced here (timeout, ulimit -v): a
+/// command that hangs or balloons fails its test instead of hanging CI.
+@Suite("Hostile input, bounded", .serialized)
+struct HostileInputTests {
+    /// Runs `vault ARGS` in `vault` with at most `seconds` and `megabytes` of address space.
+    func bounded(_ vault: VaultSandbox, _ arguments: [String], seconds: Int = 30, megabytes: Int = 4096) throws
+        -> VaultSandbox.Result
+    {
+        let quoted = arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let script = "ulimit -v \(megabytes * 1024); exec timeout -s KILL \(seconds) '\(VaultSandbox.binary.path)' \(quoted)"
+        let result = try VaultSandbox.exec("/bin/sh", ["-c", script], environment: vault.environment(), in: vault.root)
+        #expect(result.status != 137 && result.status != 124, "vault \(arguments.joined(separator: " ")) ran out of time or memory")
+        #expect(result.status < 128, "vault \(arguments.joined(separator: " ")) died of signal \(result.status - 128)")
+        return result
+    }
+
+    @Test("an alias bomb and 5,000-deep YAML in a deck note: every command finishes and check names the note and line")
+    func hostileYAML() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        var bomb = "---\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        for (i, name) in ["b", "c", "d", "e", "f", "g", "h", "i"].enumerated() {
+            let previous = i == 0 ? "a" : ["b", "c", "d", "e", "f", "g", "h"][i - 1]
+            bomb += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        try vault.write("deck/bomb.md", bomb + "---\n# Bomb\n\nq :: a\n")
+        try vault.write("deck/deep.md", "---\nx: " + String(repeating: "[", count: 5_000) + "\n---\n# Deep\n\nq2 :: a2\n")
+        for command in [["status"], ["list"], ["cards"], ["search", "bomb"], ["show", "deck/deep.md"]] {
+            _ = try bounded(vault, command)
+        }
+        let check = try bounded(vault, ["check"])
+        #expect(check.stdout.contains("deck/bomb.md:"))
+        #expect(check.stdout.contains("deck/deep.md:"))
+    }
+
+    @Test("a config 5,000 levels deep is refused with its line, quickly")
+    func deepConfig() throws {
+        let vault = try VaultSandbox(fixture: "basic")
+        defer { vault.cleanUp() }
+        try vault.write(".vault/config.yml", (try vault.read(".vault/config.yml")) + "extra: " + String(repeating: "[", count: 5_000) + "\n")
+        let result = try bounded(vault, ["status"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: .vault/config.yml:"))
+    }
+
+    @Test("50,000-deep quotes, brackets and emphasis, 10,000 nested list items, and 20,000 clozes in deck notes")
+    func deepMarkdown() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        try vault.write("deck/quotes.md", "# Q\n\n" + String(repeating: ">", count: 50_000) + " q :: a\n")
+        // 10,000 nested list items in 20 KB, as the issue found them: `- - - … q :: a`.
+        try vault.write("deck/lists.md", "# L\n\n" + String(repeating: "- ", count: 10_000) + "q3 :: a3\n")
+        try vault.write("deck/brackets.md", "# B\n\n" + String(repeating: "[", count: 50_000) + String(repeating: "*", count: 50_000) + "\n")
+        try vault.write("deck/clozes.md", "# C\n\n" + (0..<20_000).map { "==c\($0)==" }.joined(separator: " ") + "\n")
+        // The debug build parses these in seconds (the release build in under 2 s): the bound is generous, a hang is not.
+        for command in [["status"], ["cards"], ["check"], ["study", "--list"], ["show", "deck/quotes.md"], ["show", "deck/lists.md"]] {
+            _ = try bounded(vault, command, seconds: 90)
+        }
+        let cards = try JSONSerialization.jsonObject(with: Data(try bounded(vault, ["cards", "--json"], seconds: 90).stdout.utf8)) as? [[String: Any]]
+        #expect(cards?.filter { $0["note_path"] as? String == "deck/clozes.md" }.count == 50)
+    }
+
+    @Test("a FIFO named like a ledger file is skipped and reported; no command waits on it")
+    func fifoLedger() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        try FileManager.default.createDirectory(at: vault.root.appendingPathComponent(".vault/ledger"), withIntermediateDirectories: true)
+        #expect(mkfifo(vault.root.appendingPathComponent(".vault/ledger/2027.log").path, 0o644) == 0)
+        _ = try bounded(vault, ["status"], seconds: 15)
+        _ = try bounded(vault, ["review", "weekly", "2026-W46", "--list"], seconds: 15)
+        let check = try bounded(vault, ["check"], seconds: 15)
+        #expect(check.stdout.contains("2027.log"))
+    }
+
+    @Test("links that lead out of the vault: a note linked to an outside file, ln -s .., ln -s /: not followed, nothing outside changes")
+    func linksOut() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let outside = vault.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let secret = outside.appendingPathComponent("secret.md")
+        try "---\ncreated: 2026-11-12\n---\n# Secret\nkiwifruit private key\n".write(to: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("2026/11/secret.md").path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("2026/up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("root").path, withDestinationPath: "/")
+        let before = try String(contentsOf: secret, encoding: .utf8)
+        let search = try bounded(vault, ["search", "-l", "kiwifruit"], seconds: 20)
+        #expect(search.stdout == "", "the outside note is not searchable")
+        let list = try bounded(vault, ["list", "--json"], seconds: 20)
+        #expect(!list.stdout.contains("secret.md"))
+        _ = try bounded(vault, ["review", "weekly", "2026-W46", "--keep", "2026/11/secret.md"], seconds: 20)
+        _ = try bounded(vault, ["status"], seconds: 20)
+        let check = try bounded(vault, ["check"], seconds: 20)
+        #expect(check.stdout.contains("2026/11/secret.md: warning: skipped: a symbolic link that leads outside the vault"))
+        #expect(check.stdout.contains("root: warning: skipped"))
+        #expect(try String(contentsOf: secret, encoding: .utf8) == before, "the outside file is unchanged")
+    }
+}
