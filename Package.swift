@@ -5,7 +5,9 @@ let package = Package(
     name: "vault",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "vault", targets: ["vault"])
+        .executable(name: "vault", targets: ["vault"]),
+        // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
+        .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -121,9 +121,16 @@ public struct StudyLog: Sendable {
         var followUps: [String: FollowUp] = [:]
         // Subject renames, folded: each name once renamed → its latest name (any case).
         var renamed: [String: String] = [:]
-        // Zone offsets per day over the events' span and the ladder's reach.
-        let span = events.isEmpty ? 0...0
-            : (Int(events[0].time.timeIntervalSince1970 / 86_400) - 1_200)...(Int(events[events.count - 1].time.timeIntervalSince1970 / 86_400) + 200)
+        // Zone offsets per day over the events' span and the ladder's reach
+        // (the earliest and latest event: a damaged ledger need not be in order).
+        var first = Int.max
+        var last = Int.min
+        for event in events where Self.kinds.contains(event.kind) {
+            let day = Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))
+            first = min(first, day)
+            last = max(last, day)
+        }
+        let span = first <= last ? (first - 1_200)...(last + 200) : 0...0
         var offsets = DayNumberCache(timeZone: timeZone, days: span)
         recorded.reserveCapacity(events.count)
         sessionOrder.reserveCapacity(events.count)

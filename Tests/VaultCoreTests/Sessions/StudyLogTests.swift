@@ -110,6 +110,15 @@ struct StudyLogTests {
         }
     }
 
+    @Test("events out of time order (a damaged or hand-edited ledger) replay without a crash (found by fuzzing)")
+    func outOfOrder() {
+        let l = log([
+            event(SessionEntry(time: at("4052-11-18T09:00"), session: "late", subject: "X", start: at("4052-11-18T08:00"), minutes: 30)),
+            event(SessionEntry(time: at("2026-11-18T09:00"), session: "early", subject: "X", start: at("2026-11-18T08:00"), minutes: 30)),
+        ])
+        #expect(Set(l.sessions.map(\.id)) == ["late", "early"])
+    }
+
     @Test("goal pace: on track, behind, done, missed, and the hours a day needed")
     func goals() {
         let goal = StudyGoal(id: "g", subject: "Chemistry", hours: 10, lastDay: VaultDate.parseDay("2026-11-30")!, created: at("2026-11-01T00:00"))

@@ -1,0 +1,15 @@
+// swift-tools-version: 6.0
+// libFuzzer targets over vault's parsers of untrusted bytes. A package of
+// its own so that the sanitizer flags never touch the main build:
+//   make fuzz            (builds with -sanitize=fuzzer,address and runs each target)
+import PackageDescription
+
+let package = Package(
+    name: "VaultFuzz",
+    dependencies: [.package(name: "vault", path: "..")],
+    targets: [
+        .executableTarget(name: "FuzzNote", dependencies: [.product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzLedger", dependencies: [.product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzQuery", dependencies: [.product(name: "VaultParsing", package: "vault")]),
+    ]
+)
