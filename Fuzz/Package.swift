@@ -8,8 +8,9 @@ let package = Package(
     name: "VaultFuzz",
     dependencies: [.package(name: "vault", path: "..")],
     targets: [
-        .executableTarget(name: "FuzzNote", dependencies: [.product(name: "VaultParsing", package: "vault")]),
-        .executableTarget(name: "FuzzLedger", dependencies: [.product(name: "VaultParsing", package: "vault")]),
-        .executableTarget(name: "FuzzQuery", dependencies: [.product(name: "VaultParsing", package: "vault")]),
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "FuzzNote", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzLedger", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzQuery", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )
