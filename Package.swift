@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .executable(name: "vault", targets: ["vault"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
-        .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown"]),
+        .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

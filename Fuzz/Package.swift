@@ -12,5 +12,6 @@ let package = Package(
         .executableTarget(name: "FuzzNote", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzLedger", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzQuery", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )
