@@ -38,6 +38,12 @@ public struct VaultCommand: ParsableCommand {
     /// on stderr and status 1 for failures of the vault's own, the
     /// argument parser's messages and exit codes for usage mistakes.
     public static func runAndExit() -> Never {
+        // `vault --version` answers before the argument parser builds its
+        // view of 30 commands: scripts and shell prompts call it often.
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+            print(configuration.version)
+            Foundation.exit(0)
+        }
         do {
             let arguments = queryWordsAfterSeparator(
                 valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))))

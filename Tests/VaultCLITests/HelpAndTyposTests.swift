@@ -24,6 +24,12 @@ struct HelpAndTyposTests {
         #expect(result.stderr == message)
     }
 
+    @Test("--version answers alone, and with other options through the parser")
+    func version() {
+        #expect(vault.run(["--version"]).stdout == "0.1.0\n")
+        #expect(vault.run(["--version", "--now", "2026-11-18T09:00:00Z"]).stdout == "0.1.0\n")
+    }
+
     @Test("the top-level help lists the global options and examples")
     func topLevelHelp() {
         let result = vault.run(["--help"])
