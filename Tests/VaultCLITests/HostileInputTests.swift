@@ -18,6 +18,33 @@ struct HostileInputTests {
         return result
     }
 
+    /// Every file of the vault but the disposable caches and the per-clone
+    /// state, with its bytes (symbolic links by their target): what no
+    /// command may change when it reads hostile input.
+    func files(_ vault: VaultSandbox) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(atPath: vault.root.path) else { return [:] }
+        while let path = walker.nextObject() as? String {
+            if path.hasPrefix(".vault/cache") || path.hasPrefix(".vault/local") { continue }
+            let full = vault.root.appendingPathComponent(path).path
+            if let target = try? fm.destinationOfSymbolicLink(atPath: full) {
+                found[path] = Data(("link:" + target).utf8)
+                walker.skipDescendants()
+                continue
+            }
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            var info = stat()
+            guard lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                found[path] = Data("special".utf8)
+                continue
+            }
+            found[path] = fm.contents(atPath: full) ?? Data()
+        }
+        return found
+    }
+
     @Test("an alias bomb and 5,000-deep YAML in a deck note: every command finishes and check names the note and line")
     func hostileYAML() throws {
         let vault = try VaultSandbox(fixture: "cards")
@@ -29,6 +56,8 @@ struct HostileInputTests {
         }
         try vault.write("deck/bomb.md", bomb + "---\n# Bomb\n\nq :: a\n")
         try vault.write("deck/deep.md", "---\nx: " + String(repeating: "[", count: 5_000) + "\n---\n# Deep\n\nq2 :: a2\n")
+        let before = try files(vault)
+        defer { #expect((try? files(vault)) == before, "no file changed") }
         for command in [["status"], ["list"], ["cards"], ["search", "bomb"], ["show", "deck/deep.md"]] {
             _ = try bounded(vault, command)
         }
@@ -42,6 +71,8 @@ struct HostileInputTests {
         let vault = try VaultSandbox(fixture: "basic")
         defer { vault.cleanUp() }
         try vault.write(".vault/config.yml", (try vault.read(".vault/config.yml")) + "extra: " + String(repeating: "[", count: 5_000) + "\n")
+        let before = try files(vault)
+        defer { #expect((try? files(vault)) == before, "no file changed") }
         let result = try bounded(vault, ["status"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: .vault/config.yml:"))
@@ -56,6 +87,8 @@ struct HostileInputTests {
         try vault.write("deck/lists.md", "# L\n\n" + String(repeating: "- ", count: 10_000) + "q3 :: a3\n")
         try vault.write("deck/brackets.md", "# B\n\n" + String(repeating: "[", count: 50_000) + String(repeating: "*", count: 50_000) + "\n")
         try vault.write("deck/clozes.md", "# C\n\n" + (0..<20_000).map { "==c\($0)==" }.joined(separator: " ") + "\n")
+        let before = try files(vault)
+        defer { #expect((try? files(vault)) == before, "no file changed") }
         // The debug build parses these in seconds (the release build in under 2 s): the bound is generous, a hang is not.
         for command in [["status"], ["cards"], ["check"], ["study", "--list"], ["show", "deck/quotes.md"], ["show", "deck/lists.md"]] {
             _ = try bounded(vault, command, seconds: 90)
@@ -70,6 +103,8 @@ struct HostileInputTests {
         defer { vault.cleanUp() }
         try FileManager.default.createDirectory(at: vault.root.appendingPathComponent(".vault/ledger"), withIntermediateDirectories: true)
         #expect(mkfifo(vault.root.appendingPathComponent(".vault/ledger/2027.log").path, 0o644) == 0)
+        let before = try files(vault)
+        defer { #expect((try? files(vault)) == before, "no file changed") }
         _ = try bounded(vault, ["status"], seconds: 15)
         _ = try bounded(vault, ["review", "weekly", "2026-W46", "--list"], seconds: 15)
         let check = try bounded(vault, ["check"], seconds: 15)
@@ -89,6 +124,8 @@ struct HostileInputTests {
         try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("2026/up").path, withDestinationPath: "..")
         try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("root").path, withDestinationPath: "/")
         let before = try String(contentsOf: secret, encoding: .utf8)
+        let vaultBefore = try files(vault)
+        defer { #expect((try? files(vault)) == vaultBefore, "no file of the vault changed") }
         let search = try bounded(vault, ["search", "-l", "kiwifruit"], seconds: 20)
         #expect(search.stdout == "", "the outside note is not searchable")
         let list = try bounded(vault, ["list", "--json"], seconds: 20)
