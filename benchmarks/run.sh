@@ -149,6 +149,9 @@ MEDIUM=quiveerlo       # ~1,200 notes
 COMMON=memory          # ~35,000 notes
 PHRASE="the memory"    # ~4,800 notes hold the two words in a row
 
+# ---- startup: the floor every command pays (benchmarks/STARTUP.md).
+bench_row "startup" "vault --version (static binary)" "$VAULT --version" "rg --version"
+
 for n in $SIZES; do
   dir=$(vault_of "$n")
   section="$n notes"
