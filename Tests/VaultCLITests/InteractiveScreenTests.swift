@@ -194,4 +194,25 @@ struct InteractiveScreenTests {
         try session.keys("echo EXIT=$?", "Enter")
         try session.waitFor("EXIT=0")
     }
+
+    @Test("a revealed cloze shows the whole sentence wrapped to the window, the answer in place, nothing cut")
+    func clozeReveal() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        try vault.write(
+            "deck/cloze.md",
+            "# Cloze\n\nThe ==testing effect== is the finding that retrieving information from memory strengthens it more than restudying it.\n")
+        var session = Session(vault: vault)
+        session.columns = 60
+        session.rows = 20
+        defer { session.stop() }
+        try session.start("study deck")
+        // deck/cloze.md comes first in reading order.
+        let question = try session.waitFor("Card 1 of")
+        #expect(question.contains("The […] is the finding"))
+        try session.keys("Space")
+        let revealed = try session.waitFor("The testing effect is the finding")
+        #expect(!revealed.contains("…\n") && !revealed.split(separator: "\n").contains { $0.hasSuffix("…") }, "\(revealed)")
+        #expect(revealed.contains("strengthens it more than"))
+    }
 }

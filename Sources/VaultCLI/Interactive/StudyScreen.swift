@@ -154,15 +154,16 @@ struct StudyScreen {
             body.append("")
             body.append(style.dim(String(repeating: "─", count: min(columns, 40))))
             if card.kind == .cloze, card.question.contains(gap) {
-                // The sentence whole again, the hidden words marked where they were.
-                let marker = "\u{E000}"
+                // The sentence whole again, the hidden words marked where they were: the
+                // answer goes in before wrapping (so lines keep their width), between two
+                // private-use marks that become the highlight's escape codes after.
+                let (open, close) = ("\u{E000}", "\u{E001}")
+                let on = style.enabled ? "\u{1B}[1m\u{1B}[7m" : ""
+                let off = style.enabled ? "\u{1B}[27m\u{1B}[22m" : ""
                 body += render(
-                    card.question.replacingOccurrences(of: gap, with: marker), style: style, columns: columns
-                )
-                .map {
-                    $0.replacingOccurrences(
-                        of: marker, with: style.highlight(style.bold(TerminalText.forScreen(card.answer))))
-                }
+                    card.question.replacingOccurrences(of: gap, with: open + card.answer + close), style: style,
+                    columns: columns
+                ).map { $0.replacingOccurrences(of: open, with: on).replacingOccurrences(of: close, with: off) }
             } else {
                 body += render(card.answer, style: style, columns: columns)
             }
