@@ -42,7 +42,7 @@ public enum ConfigFile {
         }
         var config = VaultConfig(timeZoneIdentifier: "UTC")
         if let version = map["version"] {
-            guard let v = version.int else { throw bad("version", "must be a whole number.") }
+            guard let v = Self.wholeNumber(version) else { throw bad("version", "must be a whole number.") }
             guard v <= VaultConfig.currentVersion else {
                 throw bad(
                     "version",
@@ -101,7 +101,7 @@ public enum ConfigFile {
                 config.remind.quietEnd = end
             }
             if let interval = remind["min_interval"] {
-                guard let minutes = interval.int, minutes >= 0, minutes <= 7 * 24 * 60 else {
+                guard let minutes = Self.wholeNumber(interval), minutes >= 0, minutes <= 7 * 24 * 60 else {
                     throw bad("remind", "has a min_interval that is not a number of minutes (0 to 10080).")
                 }
                 config.remind.minimumInterval = minutes
@@ -116,7 +116,7 @@ public enum ConfigFile {
                 })
             }
             if let batch = remind["batch"], batch.string != "auto" {
-                guard let n = batch.int, (1...50).contains(n) else { throw bad("remind", "has a batch that is not 1 to 50 (or auto).") }
+                guard let n = Self.wholeNumber(batch), (1...50).contains(n) else { throw bad("remind", "has a batch that is not 1 to 50 (or auto).") }
                 config.remind.batch = n
             }
         }
@@ -258,6 +258,14 @@ public enum ConfigFile {
 
     public static func write(_ config: VaultConfig, to layout: VaultLayout) throws {
         try AtomicFile.write(Data(render(config).utf8), to: layout.configFile)
+    }
+
+    /// A plain decimal whole number (`30`, `-2`), nil for anything else.
+    /// Not Yams' `Node.int`, which also reads YAML 1.1's base-60 numbers
+    /// (`1:30`) and traps on one that overflows: the fuzzer found that.
+    static func wholeNumber(_ node: Node) -> Int? {
+        guard let text = node.scalar?.string, text.count <= 20 else { return nil }
+        return Int(text.trimmingCharacters(in: .whitespaces))
     }
 
     /// A YAML node as the core's plain ``ConfigValue``.

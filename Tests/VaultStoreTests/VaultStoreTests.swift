@@ -144,6 +144,18 @@ struct ConfigFileTests {
         #expect(try ConfigFile.parse(text, path: "config.yml") == config)
     }
 
+    @Test("a base-60 number that overflows (version: 99:99:…) is refused, not a crash (found by fuzzing)")
+    func sexagesimalOverflow() {
+        let huge = Array(repeating: "99", count: 14).joined(separator: ":")
+        for text in [
+            "version: \(huge)\ntimezone: UTC\n", "timezone: UTC\nremind:\n  min_interval: \(huge)\n",
+            "timezone: UTC\nremind:\n  batch: \(huge)\n", "version: 1:30\ntimezone: UTC\n",
+        ] {
+            #expect(throws: VaultStoreError.self) { try ConfigFile.parse(text, path: ".vault/config.yml") }
+        }
+        #expect((try? ConfigFile.parse("version: 1\ntimezone: UTC\nremind:\n  min_interval: 45\n", path: "c"))?.remind.minimumInterval == 45)
+    }
+
     @Test("a config with aliases or 5,000-deep nesting is refused at once, naming the line")
     func hostileConfig() {
         let deep =
