@@ -79,7 +79,11 @@ public struct SchedulerConfig: Hashable, Sendable {
             config = SchedulerConfig(
                 defaultSettings: config.defaultSettings,
                 folders: try list.map { entry in
-                    FolderRule(
+                    if let problem = VaultPathRules.problem(folder: entry.key) {
+                        throw VaultCoreError.badSchedulerSetting(
+                            key: "schedulers.folders.\(entry.key)", line: entry.value.line, reason: problem)
+                    }
+                    return FolderRule(
                         prefix: folderPrefix(entry.key),
                         settings: try resolve(entry.value, base: base, key: "schedulers.folders.\(entry.key)"))
                 })
