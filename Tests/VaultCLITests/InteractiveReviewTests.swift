@@ -124,7 +124,8 @@ struct InteractiveReviewTests {
         chmod(editor.path, 0o755)
         let session = Session(vault: vault)
         defer { session.stop() }
-        try session.start("review weekly 2026-W46", editor: editor.path)
+        // Through sh: exec of a script just written can fail with ETXTBSY while a test beside forks.
+        try session.start("review weekly 2026-W46", editor: "sh " + editor.path)
         let before = try session.waitFor("1 of 3")
         #expect(!before.contains("Appended by the editor."))
         try session.keys("e")

@@ -34,9 +34,13 @@ struct RemindTests {
         let bin = vault.root.appendingPathComponent(".bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let calls = vault.root.appendingPathComponent(".calls.txt")
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(calls.path)'\n".write(
-            to: bin.appendingPathComponent("notify-send"), atomically: false, encoding: .utf8)
-        chmod(bin.appendingPathComponent("notify-send").path, 0o755)
+        // Written by a shell of its own: a file this process had open for writing could be
+        // inherited by a test forking beside it, and exec would then fail with ETXTBSY.
+        let script = bin.appendingPathComponent("notify-send").path
+        _ = try VaultSandbox.exec(
+            "/bin/sh",
+            ["-c", "printf '#!/bin/sh\\nprintf \"%%s\\\\n\" \"$@\" >> \"%s\"\\n' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", calls.path, script],
+            in: vault.root)
         // No terminal on this PATH: the notification is a plain one and vault waits for notify-send.
         let env = ["PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z"]
         let first = try vault.run(["remind"], env: env)
