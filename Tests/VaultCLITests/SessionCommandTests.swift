@@ -69,6 +69,37 @@ struct SessionCommandTests {
         }
     }
 
+    @Test("a session left running over a day: stop is refused until --at gives its end; --at in the future or before the start is refused")
+    func leftRunning() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T09:00:00Z", ["session", "start", "Chemistry"]).status == 0)
+        let status = try at(vault, "2026-11-21T09:00:00Z", ["session", "status"])
+        #expect(status.stdout.contains("72h 00m") && status.stdout.contains("more than a day: `vault session stop --at TIME`"))
+        let ledger = vault.ledgerText()
+        let cases: [(String, [String], String)] = [
+            ("2026-11-21T09:00:00Z", ["session", "stop"],
+             "error: the session of Chemistry has run since 2026-11-18 10:00 (3 days ago), more than a day; give the moment it ended with `vault session stop --at 2026-11-18T11:00`, or drop it with `vault session cancel`.\n"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-21T11:00"], "is in the future"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-18T09:30"], "after the moment it would stop"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "noon"], "is not a moment"),
+            ("2026-11-21T09:00:00Z", ["session", "start", "Physics", "--switch"], "more than a day"),
+        ]
+        for (moment, arguments, message) in cases {
+            let result = try at(vault, moment, arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(message.hasPrefix("error:") ? result.stderr == message : result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(vault.ledgerText() == ledger, "\(arguments) wrote to the ledger")
+        }
+        let stopped = try at(vault, "2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-18T11:45", "--questions", "8", "--correct", "6"])
+        #expect(stopped.stdout.hasPrefix("Stopped Chemistry after 1h 45m, 75% (6 of 8) correct."), "\(stopped.stderr)")
+        let list = try json(try at(vault, "2026-11-21T09:00:00Z", ["session", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.first?["minutes"] as? Int == 105)
+        #expect(list?.first?["end"] as? String == "2026-11-18T11:45:00+01:00")
+        let reviews = try json(try at(vault, "2026-11-21T09:00:00Z", ["session", "reviews", "--json"]).stdout) as? [[String: Any]]
+        #expect(reviews?.first?["due"] as? String == "2026-11-19T11:45:00+01:00", "the follow-up counts from the end given")
+    }
+
     @Test("manual entries, list filters, the report by subject, day and weekday, and klog records")
     func reports() throws {
         let vault = try makeVault()
