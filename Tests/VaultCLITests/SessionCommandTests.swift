@@ -100,6 +100,28 @@ struct SessionCommandTests {
         #expect(reviews?.first?["due"] as? String == "2026-11-19T11:45:00+01:00", "the follow-up counts from the end given")
     }
 
+    @Test("a session event that cannot be read is skipped by the replay and reported by vault check at its line")
+    func unreadableEventChecked() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T09:00:00Z", ["session", "add", "Chemistry", "--minutes", "30"]).status == 0)
+        #expect(try at(vault, "2026-11-18T09:01:00Z", ["session", "add", "Physics", "--minutes", "20"]).status == 0)
+        let clean = try vault.run(["check"])
+        #expect(!clean.stdout.contains("ledger-study-event") && !clean.stderr.contains("'session' event"))
+        let path = ".vault/ledger/2026.log"
+        let text = try vault.read(path)
+        #expect(text.contains("\tminutes=30"))
+        try vault.write(path, text.replacingOccurrences(of: "\tminutes=30", with: "\tminutes=half an hour"))
+        let list = try json(try at(vault, "2026-11-18T10:00:00Z", ["session", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.map { $0["subject"] as? String } == ["Physics"])
+        let check = try vault.run(["check"])
+        #expect(check.status == 1)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("minutes=30") }! + 1
+        #expect(
+            check.stdout.contains("\(path):\(line): error: the 'session' event ")
+                && check.stdout.contains("has a 'minutes' that is not a count; it is ignored."), "\(check.stdout)")
+    }
+
     @Test("manual entries, list filters, the report by subject, day and weekday, and klog records")
     func reports() throws {
         let vault = try makeVault()
