@@ -218,6 +218,42 @@ struct SessionCommandTests {
         #expect(!(try vault.read(".vault/config.yml")).contains("Physics"))
     }
 
+    @Test("subject edits keep comments, quoting and flow-map entries written by hand (the file diffed before and after)")
+    func handWrittenSubjects() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let config = try vault.read(".vault/config.yml")
+        let block = """
+            subjects:   # what I study
+              # the hard one
+              - name: "Chemistry"   # since 2025
+                color: '#10b981'
+              - {name: Physics, color: "#123456"}   # flow style
+            # after subjects
+
+            """
+        try vault.write(".vault/config.yml", config + block)
+        #expect(try vault.run(["subject", "add", "Maths"]).status == 0)
+        #expect(try vault.run(["subject", "color", "physics", "#654321"]).status == 0)
+        let renamed = try vault.run(["subject", "rename", "chemistry", "Organic Chemistry"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let expected = """
+            subjects:   # what I study
+              # the hard one
+              - name: Organic Chemistry   # since 2025
+                color: '#10b981'
+              - {name: Physics, color: "#654321"}   # flow style
+              - name: Maths
+                color: "#888888"
+            # after subjects
+
+            """
+        #expect(try vault.read(".vault/config.yml") == config + expected)
+        let removed = try vault.run(["subject", "rm", "physics"])
+        #expect(removed.stdout == "Removed subject Physics.\n")
+        #expect(try vault.read(".vault/config.yml") == config + expected.replacingOccurrences(of: "  - {name: Physics, color: \"#654321\"}   # flow style\n", with: ""))
+    }
+
     @Test("a session started on one clone and stopped on the other after sync: both agree")
     func twoClones() throws {
         let m = try SyncTests.Machines(union: true)
