@@ -69,6 +69,59 @@ struct SessionCommandTests {
         }
     }
 
+    @Test("a session left running over a day: stop is refused until --at gives its end; --at in the future or before the start is refused")
+    func leftRunning() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T09:00:00Z", ["session", "start", "Chemistry"]).status == 0)
+        let status = try at(vault, "2026-11-21T09:00:00Z", ["session", "status"])
+        #expect(status.stdout.contains("72h 00m") && status.stdout.contains("more than a day: `vault session stop --at TIME`"))
+        let ledger = vault.ledgerText()
+        let cases: [(String, [String], String)] = [
+            ("2026-11-21T09:00:00Z", ["session", "stop"],
+             "error: the session of Chemistry has run since 2026-11-18 10:00 (3 days ago), more than a day; give the moment it ended with `vault session stop --at 2026-11-18T11:00`, or drop it with `vault session cancel`.\n"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-21T11:00"], "is in the future"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-18T09:30"], "after the moment it would stop"),
+            ("2026-11-21T09:00:00Z", ["session", "stop", "--at", "noon"], "is not a moment"),
+            ("2026-11-21T09:00:00Z", ["session", "start", "Physics", "--switch"], "more than a day"),
+        ]
+        for (moment, arguments, message) in cases {
+            let result = try at(vault, moment, arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(message.hasPrefix("error:") ? result.stderr == message : result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            #expect(vault.ledgerText() == ledger, "\(arguments) wrote to the ledger")
+        }
+        let stopped = try at(vault, "2026-11-21T09:00:00Z", ["session", "stop", "--at", "2026-11-18T11:45", "--questions", "8", "--correct", "6"])
+        #expect(stopped.stdout.hasPrefix("Stopped Chemistry after 1h 45m, 75% (6 of 8) correct."), "\(stopped.stderr)")
+        let list = try json(try at(vault, "2026-11-21T09:00:00Z", ["session", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.first?["minutes"] as? Int == 105)
+        #expect(list?.first?["end"] as? String == "2026-11-18T11:45:00+01:00")
+        let reviews = try json(try at(vault, "2026-11-21T09:00:00Z", ["session", "reviews", "--json"]).stdout) as? [[String: Any]]
+        #expect(reviews?.first?["due"] as? String == "2026-11-19T11:45:00+01:00", "the follow-up counts from the end given")
+    }
+
+    @Test("a session event that cannot be read is skipped by the replay and reported by vault check at its line")
+    func unreadableEventChecked() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T09:00:00Z", ["session", "add", "Chemistry", "--minutes", "30"]).status == 0)
+        #expect(try at(vault, "2026-11-18T09:01:00Z", ["session", "add", "Physics", "--minutes", "20"]).status == 0)
+        let clean = try vault.run(["check"])
+        #expect(!clean.stdout.contains("ledger-study-event") && !clean.stderr.contains("'session' event"))
+        let path = ".vault/ledger/2026.log"
+        let text = try vault.read(path)
+        #expect(text.contains("\tminutes=30"))
+        try vault.write(path, text.replacingOccurrences(of: "\tminutes=30", with: "\tminutes=half an hour"))
+        let list = try json(try at(vault, "2026-11-18T10:00:00Z", ["session", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(list?.map { $0["subject"] as? String } == ["Physics"])
+        let check = try vault.run(["check"])
+        #expect(check.status == 1)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("minutes=30") }! + 1
+        #expect(
+            check.stdout.contains("\(path):\(line): error: the 'session' event ")
+                && check.stdout.contains("has a 'minutes' that is not a count; it is ignored."), "\(check.stdout)")
+    }
+
     @Test("manual entries, list filters, the report by subject, day and weekday, and klog records")
     func reports() throws {
         let vault = try makeVault()
@@ -163,6 +216,42 @@ struct SessionCommandTests {
         #expect(list?.first?["minutes"] as? Int == 20, "the session recorded under the old name counts")
         #expect(try vault.run(["subject", "rm", "Physics"]).status == 0)
         #expect(!(try vault.read(".vault/config.yml")).contains("Physics"))
+    }
+
+    @Test("subject edits keep comments, quoting and flow-map entries written by hand (the file diffed before and after)")
+    func handWrittenSubjects() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let config = try vault.read(".vault/config.yml")
+        let block = """
+            subjects:   # what I study
+              # the hard one
+              - name: "Chemistry"   # since 2025
+                color: '#10b981'
+              - {name: Physics, color: "#123456"}   # flow style
+            # after subjects
+
+            """
+        try vault.write(".vault/config.yml", config + block)
+        #expect(try vault.run(["subject", "add", "Maths"]).status == 0)
+        #expect(try vault.run(["subject", "color", "physics", "#654321"]).status == 0)
+        let renamed = try vault.run(["subject", "rename", "chemistry", "Organic Chemistry"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let expected = """
+            subjects:   # what I study
+              # the hard one
+              - name: Organic Chemistry   # since 2025
+                color: '#10b981'
+              - {name: Physics, color: "#654321"}   # flow style
+              - name: Maths
+                color: "#888888"
+            # after subjects
+
+            """
+        #expect(try vault.read(".vault/config.yml") == config + expected)
+        let removed = try vault.run(["subject", "rm", "physics"])
+        #expect(removed.stdout == "Removed subject Physics.\n")
+        #expect(try vault.read(".vault/config.yml") == config + expected.replacingOccurrences(of: "  - {name: Physics, color: \"#654321\"}   # flow style\n", with: ""))
     }
 
     @Test("a session started on one clone and stopped on the other after sync: both agree")

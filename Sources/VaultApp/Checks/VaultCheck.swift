@@ -6,7 +6,7 @@ import VaultStore
 /// `vault check`: every problem in the vault with its file and line, from
 /// the notes (front matter, dates, categories, broken wiki links), the
 /// ledger (conflict markers, cut-short lines, conflicting decisions, events
-/// naming no note) and the flashcards (re-linked and orphaned cards).
+/// naming no note, study events that cannot be read) and the flashcards (re-linked and orphaned cards).
 ///
 /// It reads the files themselves, not the caches: a check must see what is
 /// on disk, and name the ledger line of each event it reports.
@@ -38,6 +38,7 @@ public struct VaultCheck {
         let problems =
             loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
+            + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone)) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)

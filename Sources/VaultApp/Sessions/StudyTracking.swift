@@ -65,20 +65,35 @@ public struct StudyTracking {
         return only
     }
 
-    /// Stops the running session now.
-    /// - Throws: as ``running(_:)``; ``AppError/badSession(_:)`` for counts that do not add up.
+    /// Stops the running session, now or at `end` (a session left running: `vault session stop --at`).
+    /// - Throws: as ``running(_:)``; ``AppError/badSession(_:)`` for counts that do not add up, an end
+    ///   in the future or not after the start, and a session longer than a day.
     @discardableResult
-    public func stop(id: String?, questions: Int?, correct: Int?, note: String?) throws -> StudySessionRecord {
+    public func stop(id: String?, at end: Date? = nil, questions: Int?, correct: Int?, note: String?) throws
+        -> StudySessionRecord
+    {
         let run = try running(id)
         try Self.checkCounts(questions: questions, correct: correct)
-        guard context.now > run.start else {
+        let ended = end ?? context.now
+        if let end, end > context.now.addingTimeInterval(60) {
+            throw AppError.badSession("--at \(describe(end)) is in the future; give the moment the session ended.")
+        }
+        guard ended > run.start else {
             throw AppError.badSession("the session started at \(describe(run.start)), after the moment it would stop.")
         }
+        guard ended.timeIntervalSince(run.start) <= Double(Self.longestMinutes) * 60 else {
+            let example = VaultDate.isoString(run.start.addingTimeInterval(3_600), in: context.timeZone).prefix(16)
+            throw AppError.badSession(
+                "the session of \(run.subject) has run since \(describe(run.start)), more than a day; give the moment it ended with `vault session stop --at \(example)`, or drop it with `vault session cancel`."
+            )
+        }
         try context.ledger.append(
-            SessionStop(time: context.now, session: run.id, questions: questions, correct: correct, note: note))
+            SessionStop(
+                time: context.now, session: run.id, end: end, questions: questions, correct: correct, note: note))
+        let noteText = [run.note, note].compactMap { $0 }.joined(separator: " · ")
         return StudySessionRecord(
-            id: run.id, subject: run.subject, start: run.start, end: context.now, questions: questions,
-            correct: correct, note: note, manual: false)
+            id: run.id, subject: run.subject, start: run.start, end: ended, questions: questions,
+            correct: correct, note: noteText.isEmpty ? nil : noteText, manual: false)
     }
 
     /// Drops the running session.

@@ -12,7 +12,7 @@ public enum SubjectEdits {
         -> VaultConfig
     {
         let name = name.trimmingSpaces()
-        guard config.subject(named: name) == nil else { throw AppError.subjectExists(name) }
+        if let existing = config.subject(named: name) { throw AppError.subjectExists(existing.name) }
         var config = config
         let categoryName = try category.map { c -> String in
             guard let known = config.category(named: c) else { throw AppError.unknownCategory(c) }

@@ -50,11 +50,14 @@ extension VaultCommand {
             @Option(help: "Questions answered correctly.") var correct: Int?
             @Option(help: "A note about the session.") var note: String?
             @Option(help: "Which running session (an id prefix), when several run.") var id: String?
+            @Option(help: "When it ended, for a session left running: 2026-11-17T18:00, or 18:00 today (default: now).")
+            var at: String?
 
             func run() throws {
                 let context = try global.context()
+                let end = try at.map { try SessionTime.parse($0, context: context) }
                 let session = try StudyTracking(context.app()).stop(
-                    id: id, questions: questions, correct: correct, note: note)
+                    id: id, at: end, questions: questions, correct: correct, note: note)
                 var text = "Stopped \(session.subject) after \(SessionText.duration(session.minutes))"
                 let accuracy = SessionText.accuracy(questions: session.questions, correct: session.correct)
                 if !accuracy.isEmpty { text += ", \(accuracy) correct" }
@@ -80,9 +83,11 @@ extension VaultCommand {
                 }
                 for run in running {
                     let minutes = Int(context.now.timeIntervalSince(run.start) / 60)
-                    context.output.line(
-                        "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(max(0, minutes))) (session \(run.id.prefix(8)))"
-                    )
+                    var line = "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(max(0, minutes))) (session \(run.id.prefix(8)))"
+                    if minutes > StudyTracking.longestMinutes {
+                        line += "; more than a day: `vault session stop --at TIME` gives the moment it ended"
+                    }
+                    context.output.line(line)
                 }
             }
         }

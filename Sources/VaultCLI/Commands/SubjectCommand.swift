@@ -132,7 +132,7 @@ extension VaultCommand {
                 let context = try global.context()
                 let config = try SubjectEdits.remove(name, from: context.config)
                 try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
-                context.output.line("Removed subject \(name).")
+                context.output.line("Removed subject \(context.config.subject(named: name)?.name ?? name).")
             }
         }
     }

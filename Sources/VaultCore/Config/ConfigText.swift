@@ -125,6 +125,8 @@ public enum ConfigText {
     struct Item {
         var range: Range<Int>
         var name: String
+        /// True for a one-line flow map, `- {name: X, color: "#…"}`.
+        var flow = false
     }
 
     static func split(_ text: String) -> [String] {
@@ -166,6 +168,11 @@ public enum ConfigText {
             if trimmed.hasPrefix("- ") {
                 if let last = items.indices.last { items[last].range = items[last].range.lowerBound..<i }
                 let first = String(trimmed.dropFirst(2)).trimmingSpaces()
+                if let pairs = flowMap(first) {
+                    let name = pairs.first { $0.key == "name" }.map { unquoted($0.value) } ?? ""
+                    items.append(Item(range: i..<(i + 1), name: name, flow: true))
+                    continue
+                }
                 let name = first.hasPrefix("name:") ? unquoted(String(first.dropFirst(5))) : ""
                 items.append(Item(range: i..<(i + 1), name: name))
             } else if trimmed.hasPrefix("name:"), let last = items.indices.last, items[last].name.isEmpty {
@@ -189,6 +196,10 @@ public enum ConfigText {
 
     /// Rewrites the name and changed fields of one entry in place.
     static func rewrite(_ lines: inout [String], item: Item, from old: Entry, to new: Entry) {
+        if item.flow {
+            rewriteFlow(&lines[item.range.lowerBound], from: old, to: new)
+            return
+        }
         var inserted = 0
         if old.name != new.name {
             for i in item.range {
@@ -221,6 +232,80 @@ public enum ConfigText {
                 inserted -= 1
             }
         }
+    }
+
+    /// Rewrites a flow-map entry on its own line (`  - {name: X, color: "#…"}  # note`):
+    /// the name and changed fields in place, removed fields dropped, new ones
+    /// added at the end; keys the entry does not know, and the comment, stay.
+    static func rewriteFlow(_ line: inout String, from old: Entry, to new: Entry) {
+        guard let open = line.firstIndex(of: "{"), let close = closingBrace(in: line[open...]),
+            var pairs = flowMap(String(line[open...close]))
+        else { return }
+        let wanted = [(key: "name", value: YAMLText.scalar(new.name))] + new.fields.map { ($0.key, quoted($0.value)) }
+        for (key, value) in wanted {
+            let before = key == "name" ? old.name : old.fields.first { $0.key == key }?.value
+            let after = key == "name" ? new.name : new.fields.first { $0.key == key }?.value
+            if let index = pairs.firstIndex(where: { $0.key == key }) {
+                if before != after { pairs[index].value = value }
+            } else {
+                pairs.append((key, value))
+            }
+        }
+        pairs.removeAll { pair in
+            old.fields.contains { $0.key == pair.key } && !new.fields.contains { $0.key == pair.key }
+        }
+        let map = "{" + pairs.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}"
+        line = String(line[..<open]) + map + String(line[line.index(after: close)...])
+    }
+
+    /// The keys and values (as written, quotes kept) of a one-line flow map
+    /// `{a: 1, b: "x, y"}` (a comment after it allowed); nil for anything else.
+    static func flowMap(_ text: String) -> [(key: String, value: String)]? {
+        guard text.first == "{", let close = closingBrace(in: text[...]) else { return nil }
+        let rest = text[text.index(after: close)...]
+        guard rest.allSatisfy({ $0 == " " || $0 == "\t" }) || !trailingComment(rest).isEmpty else { return nil }
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for c in text[text.index(after: text.startIndex)..<close] {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "," {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        if !current.trimmingSpaces().isEmpty || !parts.isEmpty { parts.append(current) }
+        var pairs: [(key: String, value: String)] = []
+        for part in parts {
+            guard let colon = part.firstIndex(of: ":") else { return nil }
+            pairs.append((part[..<colon].trimmingSpaces(), part[part.index(after: colon)...].trimmingSpaces()))
+        }
+        return pairs
+    }
+
+    /// The index of the `}` that closes the flow map opening `text` (quotes skipped), nil when unclosed or nested.
+    static func closingBrace(in text: Substring) -> String.Index? {
+        var quote: Character?
+        var i = text.index(after: text.startIndex)
+        while i < text.endIndex {
+            let c = text[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "{" || c == "[" {
+                return nil
+            } else if c == "}" {
+                return i
+            }
+            i = text.index(after: i)
+        }
+        return nil
     }
 
     /// `line` (`    key: old  # note` or `  - key: old`) with the value replaced, the comment kept; nil when it is not `key`'s line.
@@ -266,9 +351,9 @@ public enum ConfigText {
 
     static func unquoted(_ text: String) -> String {
         var value = text.trimmingSpaces()
-        if let hash = value.range(of: " #"), !(value.hasPrefix("\"") || value.hasPrefix("'")) {
-            value = String(value[..<hash.lowerBound]).trimmingSpaces()
-        }
+        // The comment after the value, if any (after the closing quote of a quoted one).
+        let comment = trailingComment(value[...])
+        if !comment.isEmpty { value = String(value.dropLast(comment.count)).trimmingSpaces() }
         if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
             value = String(value.dropFirst().dropLast())
             if first == "\"" { value = value.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\") }

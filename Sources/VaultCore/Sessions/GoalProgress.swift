@@ -6,9 +6,9 @@ public struct GoalProgress: Hashable, Sendable {
     public enum Standing: String, Sendable {
         /// The hours are done.
         case done
-        /// Done at least in proportion to the time gone.
+        /// Done at least the goal's share of each whole day gone since the day it was set.
         case onTrack = "on track"
-        /// Behind that proportion.
+        /// Short of those shares.
         case behind
         /// The deadline passed short of the hours.
         case missed
@@ -44,9 +44,13 @@ public struct GoalProgress: Hashable, Sendable {
         } else if daysLeft == 0 {
             standing = .missed
         } else {
-            let span = end.timeIntervalSince(goal.created)
-            let gone = min(span, max(0, now.timeIntervalSince(goal.created)))
-            let expected = span > 0 ? goal.hours * gone / span : goal.hours
+            // The pace is a share a day: by today, the shares of the whole days
+            // gone since the goal was set (today's share is still to do, so a
+            // goal set this morning is on track until tomorrow).
+            let firstDay = VaultDate.dayNumber(of: goal.created, in: timeZone)
+            let days = max(1, goal.lastDay - firstDay + 1)
+            let gone = min(days, max(0, today - firstDay))
+            let expected = goal.hours * Double(gone) / Double(days)
             standing = hoursDone + 1e-9 >= expected ? .onTrack : .behind
         }
     }

@@ -30,32 +30,49 @@ public struct SessionStart: TypedEvent, Hashable {
     }
 }
 
-/// `session-stop`: the running session `session` ended (its time is the end),
-/// with the questions attempted and answered correctly, when given.
+/// `session-stop`: the running session `session` ended, at `end` when given
+/// (`vault session stop --at`, for a session left running), else at the
+/// event's time; with the questions attempted and answered correctly, when given.
 public struct SessionStop: TypedEvent, Hashable {
     public static let kind = "session-stop"
     public var time: Date
     public var session: String
+    /// When the session ended, if not at the event's time.
+    public var end: Date?
     public var questions: Int?
     public var correct: Int?
     public var note: String?
 
-    public init(time: Date, session: String, questions: Int? = nil, correct: Int? = nil, note: String? = nil) {
+    public init(
+        time: Date, session: String, end: Date? = nil, questions: Int? = nil, correct: Int? = nil, note: String? = nil
+    ) {
         self.time = time
         self.session = session
+        self.end = end
         self.questions = questions
         self.correct = correct
         self.note = note
     }
 
+    /// The moment the session ended: `end`, or the event's time.
+    public var ended: Date { end ?? time }
+
     public var fields: [(key: String, value: String)] {
-        [(key: "session", value: session)] + Self.outcomeFields(questions: questions, correct: correct, note: note)
+        [(key: "session", value: session)] + (end.map { [(key: "end", value: VaultDate.isoString($0))] } ?? [])
+            + Self.outcomeFields(questions: questions, correct: correct, note: note)
     }
 
     public init(_ event: LedgerEvent) throws {
         try Self.expectKind(of: event)
+        var end: Date?
+        if let text = event["end"].map(Self.trimmed), !text.isEmpty {
+            guard let moment = VaultDate.parse(text, in: VaultDate.utc) else {
+                throw Self.unreadable(event, "has an 'end' that is not a moment")
+            }
+            end = moment
+        }
         self.init(
-            time: event.time, session: try Self.required("session", in: event),
+            time: event.time, session: try Self.required("session", in: event), end: end,
             questions: try Self.count("questions", in: event), correct: try Self.count("correct", in: event),
             note: Self.note(in: event))
     }

@@ -116,6 +116,10 @@ public struct StudyLog: Sendable {
         var recorded: [String: StudySessionRecord] = [:]
         var sessionOrder: [String] = []
         var withdrawn: Set<String> = []
+        // Stops and cancels met before their start: another clone's clock ran
+        // behind, so replay order puts them first. Kept for the start.
+        var earlyStops: [String: SessionStop] = [:]
+        var earlyCancels: Set<String> = []
         var goals: [String: StudyGoal] = [:]
         var goalOrder: [String] = []
         var followUps: [String: FollowUp] = [:]
@@ -149,21 +153,29 @@ public struct StudyLog: Sendable {
                 switch event.kind {
                 case SessionStart.kind:
                     let start = try SessionStart(event)
-                    guard recorded[start.session] == nil, started[start.session] == nil else { continue }
-                    started[start.session] = RunningSession(
-                        id: start.session, subject: start.subject, start: start.time, note: start.note)
+                    guard recorded[start.session] == nil, started[start.session] == nil,
+                        !earlyCancels.contains(start.session)
+                    else { continue }
+                    let run = RunningSession(id: start.session, subject: start.subject, start: start.time, note: start.note)
+                    if let stop = earlyStops.removeValue(forKey: start.session), let session = Self.session(run, stoppedBy: stop) {
+                        record(session)
+                        continue
+                    }
+                    started[start.session] = run
                     order.append(start.session)
                 case SessionStop.kind:
                     let stop = try SessionStop(event)
-                    guard let run = started.removeValue(forKey: stop.session), stop.time > run.start else { continue }
-                    let note = [run.note, stop.note].compactMap { $0 }.joined(separator: " · ")
-                    record(
-                        StudySessionRecord(
-                            id: run.id, subject: run.subject, start: run.start, end: stop.time,
-                            questions: stop.questions, correct: stop.correct, note: note.isEmpty ? nil : note,
-                            manual: false))
+                    guard let run = started[stop.session] else {
+                        if recorded[stop.session] == nil, earlyStops[stop.session] == nil { earlyStops[stop.session] = stop }
+                        continue
+                    }
+                    // A stop not after the start is ignored: the session runs on.
+                    guard let session = Self.session(run, stoppedBy: stop) else { continue }
+                    started[stop.session] = nil
+                    record(session)
                 case SessionCancel.kind:
-                    started[try SessionCancel(event).session] = nil
+                    let id = try SessionCancel(event).session
+                    if started.removeValue(forKey: id) == nil, recorded[id] == nil { earlyCancels.insert(id) }
                 case SessionEntry.kind:
                     let entry = try SessionEntry(event)
                     guard recorded[entry.session] == nil else { continue }
@@ -216,6 +228,15 @@ public struct StudyLog: Sendable {
         }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         self.goals = goalOrder.compactMap { goals[$0] }.map { var g = $0; g.subject = g.subject.map(name); return g }
         self.followUps = followUps.mapValues { var f = $0; f.subject = name(f.subject); return f }
+    }
+
+    /// The session `run` makes when `stop` ends it; nil when the stop is not after the start.
+    static func session(_ run: RunningSession, stoppedBy stop: SessionStop) -> StudySessionRecord? {
+        guard stop.ended > run.start else { return nil }
+        let note = [run.note, stop.note].compactMap { $0 }.joined(separator: " · ")
+        return StudySessionRecord(
+            id: run.id, subject: run.subject, start: run.start, end: stop.ended, questions: stop.questions,
+            correct: stop.correct, note: note.isEmpty ? nil : note, manual: false)
     }
 
     /// The follow-ups due by `now`, earliest first.

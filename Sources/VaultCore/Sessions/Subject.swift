@@ -16,7 +16,15 @@ public struct Subject: Hashable, Sendable, Codable {
 
     /// The klog tag for the subject: lowercase letters, digits and `_` (`Organic Chemistry` → `organic_chemistry`).
     public var tag: String {
-        let mapped = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        // klog's tags are Unicode letters (category L), the digits 0-9 and `_`:
+        // not every number (`½`, `Ⅳ`) nor combining marks, which would end the tag.
+        var mapped = String.UnicodeScalarView()
+        for scalar in name.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: mapped.append(scalar)
+            default: mapped.append(("0"..."9").contains(scalar) ? scalar : "_")
+            }
+        }
         let text = String(mapped).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_")
         return text.isEmpty ? "subject" : text
     }

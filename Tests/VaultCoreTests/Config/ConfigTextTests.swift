@@ -83,4 +83,54 @@ struct ConfigTextTests {
             to: [Entry(name: "B", fields: [("color", "#000000")])])
         #expect(replaced == "categories:\n  - name: B\n    color: \"#000000\"\nversion: 1\n")
     }
+
+    let subjects = """
+        subjects:   # what I study
+          # the hard one
+          - name: "Chemistry"   # since 2025
+            color: '#10b981'
+          - {name: Physics, color: "#123456", weekly: 3}   # flow style
+          - name: Maths
+        # after subjects
+        watcher: auto
+
+        """
+
+    let oldSubjects = [
+        Entry(name: "Chemistry", fields: [("color", "#10b981")]), Entry(name: "Physics", fields: [("color", "#123456")]),
+        Entry(name: "Maths", fields: [("color", "#888888")]),
+    ]
+
+    @Test("a quoted name with a comment after it is matched: recolouring another entry touches no other line")
+    func quotedNameWithComment() {
+        var new = oldSubjects
+        new[2].fields = [("color", "#abcdef")]
+        let out = ConfigText.updating(subjects, key: "subjects", from: oldSubjects, to: new)
+        #expect(changed(subjects, out).removed.isEmpty, "the block is not written anew")
+        #expect(changed(subjects, out).added == ["    color: \"#abcdef\""])
+        let renamed = ConfigText.updating(
+            subjects, key: "subjects", from: oldSubjects,
+            to: [Entry(name: "Chem", fields: [("color", "#10b981")])] + oldSubjects.dropFirst())
+        #expect(changed(subjects, renamed).removed == ["  - name: \"Chemistry\"   # since 2025"])
+        #expect(changed(subjects, renamed).added == ["  - name: Chem   # since 2025"])
+    }
+
+    @Test("a flow-map entry is edited on its own line: its other keys and its comment stay")
+    func flowMapEntry() {
+        var new = oldSubjects
+        new[1] = Entry(name: "Physics: Mechanics", fields: [("category", "Learning"), ("color", "#111111")])
+        let out = ConfigText.updating(subjects, key: "subjects", from: oldSubjects, to: new)
+        #expect(changed(subjects, out).removed == ["  - {name: Physics, color: \"#123456\", weekly: 3}   # flow style"])
+        #expect(
+            changed(subjects, out).added
+                == ["  - {name: \"Physics: Mechanics\", color: \"#111111\", weekly: 3, category: Learning}   # flow style"])
+        let removed = ConfigText.updating(subjects, key: "subjects", from: oldSubjects, to: [oldSubjects[0], oldSubjects[2]])
+        #expect(changed(subjects, removed).removed == ["  - {name: Physics, color: \"#123456\", weekly: 3}   # flow style"])
+        #expect(changed(subjects, removed).added.isEmpty)
+        let dropped = ConfigText.updating(
+            "subjects:\n  - {name: 'A, B', category: X, color: '#000000'}\n", key: "subjects",
+            from: [Entry(name: "A, B", fields: [("category", "X"), ("color", "#000000")])],
+            to: [Entry(name: "A, B", fields: [("color", "#000000")])])
+        #expect(dropped == "subjects:\n  - {name: 'A, B', color: '#000000'}\n", "a comma inside quotes is not a separator")
+    }
 }
