@@ -113,7 +113,7 @@ struct StatsHTML {
         let intervals = SVGChart.bars(
             labels: k.intervals.map(\.name), series: [.init(name: "cards", values: k.intervals.map(\.count), color: "var(--b)")],
             width: 460, height: 200)
-        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days", forecast)
+        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days · daily load \(SVGChart.number(k.dailyLoad)) (Σ 1/interval)", forecast)
             + figure("Intervals (review cards)", intervals)
         if k.perTier.contains(where: { $0.count > 0 }) {
             content += figure("Tiers", SVGChart.bars(labels: k.perTier.map(\.name), series: [.init(name: "cards", values: k.perTier.map(\.count), color: "var(--c)")], width: 300, height: 200))

@@ -42,6 +42,24 @@ struct StatisticsTests {
         #expect(reviews.map(\.passed) == [true, false, true, true])
     }
 
+    @Test("a new card's learning steps, even after an Again, are learn; it is young once it passes and comes back a day later")
+    func learningSteps() {
+        let reviews = ReviewKind.classify(
+            log([
+                rate("a", .again, "2026-11-01T09:00"),
+                rate("a", .good, "2026-11-01T09:01"),
+                rate("a", .again, "2026-11-01T09:11"),  // still a learning step
+                rate("a", .good, "2026-11-02T08:00"),  // failed learning, back the next day: still learning
+                rate("a", .good, "2026-11-02T08:10"),
+                rate("a", .good, "2026-11-05T08:00"),  // graduated: young
+                rate("a", .again, "2026-12-20T08:00"),  // a review failed
+                rate("a", .good, "2026-12-20T08:10"),  // its relearning step
+                rate("a", .good, "2026-12-21T08:00"),  // after a pass: young again
+            ]), cards: nil, now: at("2026-12-31T12:00"), timeZone: berlin)
+        #expect(reviews.map(\.kind) == [.learn, .learn, .learn, .learn, .learn, .young, .mature, .relearn, .young])
+        #expect(reviews.map(\.firstOfDay) == [true, false, false, true, false, true, true, false, true])
+    }
+
     @Test("true retention counts only a card's first review of the day, Again a fail, young and mature apart")
     func trueRetention() {
         let ratings = [
@@ -88,6 +106,7 @@ struct StatisticsTests {
         #expect(days["2026-12-01"]?.due == 2)
         #expect(days["2026-12-01"]?.load == 0.7, "1/2 + 1/5")
         #expect(stats.cards.forecast.count == 30 && stats.cards.forecast.last?.day == "2026-12-17")
+        #expect(stats.cards.dailyLoad == 1.05, "Anki's daily load: 1/4 + 1/10 + 1/2 + 1/5")
     }
 
     @Test("the streak counts the vault's days: a session at 00:30 Berlin on the DST day is that day, not the UTC one before")
