@@ -47,6 +47,102 @@ struct StatsCommandTests {
         #expect(JSONConventionTests.problems(stats) == [])
     }
 
+    /// Every visible note of the vault under `folder`: its vault path and front matter lines (`key: value`).
+    func noteFiles(_ vault: VaultSandbox, under folder: String = "") throws -> [(path: String, fields: [String: String])] {
+        try FileManager.default.subpathsOfDirectory(atPath: vault.root.path).filter {
+            $0.hasSuffix(".md") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } && $0 != "README.md"
+                && $0.hasPrefix(folder)
+        }.map { path in
+            let text = try String(contentsOf: vault.root.appendingPathComponent(path), encoding: .utf8)
+            // One example note has CRLF line ends ("\r\n" is one Character).
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            var fields: [String: String] = [:]
+            if lines.first == "---" {
+                for line in lines.dropFirst().prefix(while: { $0 != "---" }) {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            return (path, fields)
+        }
+    }
+
+    /// The tallies of a `[{name, count}]` list as a dictionary.
+    func tallies(_ value: Any?) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: ((value as? [[String: Any]]) ?? []).map { ($0["name"] as! String, $0["count"] as! Int) })
+    }
+
+    @Test("cycles, categories and the funnel match the ledger's decisions and the notes' front matter")
+    func cyclesMatchTheLedger() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let result = try vault.run(["stats", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let notes = try #require(stats["notes"] as? [String: Any])
+        let files = try noteFiles(vault)
+        // The decision in force per note and level: the last curate line (the example ledger is in time order, no undo).
+        var decision: [String: [String: String]] = [:]
+        for line in vault.ledgerText().split(separator: "\n") where line.contains("\tcurate\t") {
+            var f: [String: String] = [:]
+            for field in line.split(separator: "\t") where field.contains("=") {
+                let kv = field.split(separator: "=", maxSplits: 1)
+                f[String(kv[0])] = kv.count > 1 ? String(kv[1]) : ""
+            }
+            decision[f["note"]!, default: [:]][f["level"]!] = f["decision"]
+        }
+        var cycles = ["daily": 0, "weekly": 0, "monthly": 0, "yearly": 0, "archived": 0]
+        var decided = ["weekly": 0, "monthly": 0, "yearly": 0]
+        var kept = ["weekly": 0, "monthly": 0, "yearly": 0]
+        for file in files {
+            let d = file.fields["id"].flatMap { decision[$0] } ?? [:]
+            let cycle =
+                d["weekly"] == "archive" ? "archived" : d["yearly"] == "keep" ? "yearly" : d["monthly"] == "keep" ? "monthly"
+                : d["weekly"] == "keep" ? "weekly" : "daily"
+            cycles[cycle]! += 1
+            for (level, value) in d {
+                decided[level]! += 1
+                if value == "keep" { kept[level]! += 1 }
+            }
+        }
+        #expect(tallies(notes["per_cycle"]) == cycles)
+        #expect(cycles["archived"]! > 0 && cycles["monthly"]! > 0, "the example vault has notes at several cycles")
+        var categories: [String: Int] = [:]
+        for file in files { categories[file.fields["category"].flatMap { $0.isEmpty ? nil : $0 } ?? "(none)", default: 0] += 1 }
+        #expect(tallies(notes["per_category"]) == categories)
+        let funnel = try #require(notes["funnel"] as? [[String: Any]])
+        for step in funnel {
+            let level = step["level"] as! String
+            #expect(step["decided"] as? Int == decided[level], "\(level)")
+            #expect(step["kept"] as? Int == kept[level], "\(level)")
+        }
+    }
+
+    @Test("under a FOLDER, notes, cards and reviews are that folder's")
+    func folder() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let cards = try #require(
+            try JSONSerialization.jsonObject(with: Data(try vault.run(["cards", "--json"]).stdout.utf8)) as? [[String: Any]])
+        // The folder with the most cards, so that the narrowing shows.
+        let folders = Dictionary(grouping: cards) { ($0["note_path"] as! String).split(separator: "/").prefix(2).joined(separator: "/") }
+        let (folder, inFolder) = try #require(folders.max { $0.value.count < $1.value.count })
+        #expect(inFolder.count < cards.count)
+        let result = try vault.run(["stats", folder, "--json", "--days", "365"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let notes = try #require(stats["notes"] as? [String: Any])
+        #expect(notes["total"] as? Int == (try noteFiles(vault, under: folder + "/")).count)
+        #expect(tallies(notes["per_cycle"]).values.reduce(0, +) == notes["total"] as? Int)
+        #expect((stats["cards"] as? [String: Any])?["total"] as? Int == inFolder.count)
+        let ids = Set(inFolder.map { $0["id"] as! String })
+        let rates = vault.ledgerText().split(separator: "\n").filter { line in
+            line.contains("\trate\t") && line.split(separator: "\t").contains { $0.hasPrefix("card=") && ids.contains(String($0.dropFirst(5))) }
+        }
+        #expect(rates.count > 0)
+        #expect((stats["reviews"] as? [String: Any])?["total"] as? Int == rates.count)
+    }
+
     @Test("the dashboard fits the width and shades the calendar by characters without colour")
     func dashboard() throws {
         let vault = try exampleVault()
