@@ -4,8 +4,11 @@ import Testing
 /// `vault stats` end to end on a copy of ExampleVault.
 @Suite("vault stats", .serialized)
 struct StatsCommandTests {
+    /// A copy of ExampleVault, still named so (the report's title is the vault folder's name).
     func exampleVault() throws -> VaultSandbox {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-stats-\(UUID().uuidString)")
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("vault-stats-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let root = parent.appendingPathComponent("ExampleVault")
         try FileManager.default.copyItem(at: VaultSandbox.packageRoot.appendingPathComponent("ExampleVault"), to: root)
         return VaultSandbox(root: root)
     }
@@ -13,7 +16,7 @@ struct StatsCommandTests {
     @Test("--json matches counts taken from the notes and the ledger directly")
     func jsonMatchesTheFiles() throws {
         let vault = try exampleVault()
-        defer { vault.cleanUp() }
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
         let result = try vault.run(["stats", "--json", "--days", "365"])
         #expect(result.status == 0, "\(result.stderr)")
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -75,7 +78,7 @@ struct StatsCommandTests {
     @Test("cycles, categories and the funnel match the ledger's decisions and the notes' front matter")
     func cyclesMatchTheLedger() throws {
         let vault = try exampleVault()
-        defer { vault.cleanUp() }
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
         let result = try vault.run(["stats", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -121,7 +124,7 @@ struct StatsCommandTests {
     @Test("under a FOLDER, notes, cards and reviews are that folder's")
     func folder() throws {
         let vault = try exampleVault()
-        defer { vault.cleanUp() }
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
         let cards = try #require(
             try JSONSerialization.jsonObject(with: Data(try vault.run(["cards", "--json"]).stdout.utf8)) as? [[String: Any]])
         // The folder with the most cards, so that the narrowing shows.
@@ -146,7 +149,7 @@ struct StatsCommandTests {
     @Test("the dashboard fits the width and shades the calendar by characters without colour")
     func dashboard() throws {
         let vault = try exampleVault()
-        defer { vault.cleanUp() }
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
         let result = try vault.run(["stats"], env: ["COLUMNS": "60"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -160,7 +163,7 @@ struct StatsCommandTests {
     @Test("--html is one self-contained page that renders in headless Chromium")
     func htmlRenders() throws {
         let vault = try exampleVault()
-        defer { vault.cleanUp() }
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
         let page = vault.root.appendingPathComponent("report.html")
         let result = try vault.run(["stats", "--html", page.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -172,6 +175,7 @@ struct StatsCommandTests {
         let cells = (0...4).reduce(0) { $0 + html.components(separatedBy: "class=\"l\($1)\"").count - 1 }
         #expect(cells == 365, "one cell a day")
         #expect(html.contains("<title>2026-11-17: "))
+        #expect(html.contains("<h1>ExampleVault</h1>"))
         guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first(where: {
             FileManager.default.isExecutableFile(atPath: $0)
         }) else {
@@ -180,14 +184,51 @@ struct StatsCommandTests {
             return
         }
         let shot = vault.root.appendingPathComponent("report.png")
-        let run = try VaultSandbox.exec(
-            chromium,
-            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,1400",
-             "--screenshot=\(shot.path)", page.absoluteString], in: vault.root)
-        _ = run
+        let requests = try pageRequests(chromium, page, screenshot: shot, in: vault.root)
+        #expect(requests == [], "the page asked for \(requests)")
         let png = try Data(contentsOf: shot)
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
         // A blank page compresses to a few kilobytes; the charts do not.
         #expect(png.count > 40_000, "\(png.count) bytes: the page looks blank")
+        // The check sees a request when there is one: the same page with one image from the network.
+        let leaky = vault.root.appendingPathComponent("leaky.html")
+        try html.replacingOccurrences(of: "</body>", with: "<img src=\"https://example.com/pixel.png\"></body>")
+            .write(to: leaky, atomically: true, encoding: .utf8)
+        let leaked = try pageRequests(chromium, leaky, screenshot: vault.root.appendingPathComponent("leaky.png"), in: vault.root)
+        #expect(leaked == ["https://example.com/pixel.png"])
+        // `STATS_SCREENSHOT=docs/stats-report.png swift test --filter htmlRenders` makes the README's picture.
+        if let out = ProcessInfo.processInfo.environment["STATS_SCREENSHOT"] {
+            let target = URL(fileURLWithPath: out, relativeTo: VaultSandbox.packageRoot)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(at: shot, to: target)
+        }
+    }
+
+    /// Renders `page` in headless Chromium at 1280 px into `screenshot`,
+    /// and returns the URLs (other than file:) that the page asked for, from
+    /// Chromium's net log. Chromium's own background requests are turned
+    /// off, and no host name resolves, so nothing leaves the machine.
+    func pageRequests(_ chromium: String, _ page: URL, screenshot: URL, in folder: URL) throws -> [String] {
+        let netLog = folder.appendingPathComponent("net-\(UUID().uuidString).json")
+        var arguments = [
+            "--headless", "--disable-gpu", "--hide-scrollbars", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-default-apps",
+            "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=1280,2400", "--log-net-log=\(netLog.path)",
+            "--screenshot=\(screenshot.path)", page.absoluteString,
+        ]
+        if getuid() == 0 { arguments.insert("--no-sandbox", at: 1) }
+        let run = try VaultSandbox.exec(chromium, arguments, in: folder)
+        #expect(run.status == 0, "chromium: \(run.stderr)")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: netLog)) as? [String: Any])
+        let types = try #require((log["constants"] as? [String: Any])?["logEventTypes"] as? [String: Int])
+        let start = try #require(types["URL_REQUEST_START_JOB"])
+        let events = (log["events"] as? [[String: Any]]) ?? []
+        return events.compactMap { event in
+            guard event["type"] as? Int == start, let params = event["params"] as? [String: Any],
+                let url = params["url"] as? String, !url.hasPrefix("file:"),
+                (params["network_isolation_key"] as? String)?.hasPrefix("file://") == true
+            else { return nil }
+            return url
+        }
     }
 }

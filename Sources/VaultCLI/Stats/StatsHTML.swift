@@ -122,7 +122,7 @@ struct StatsHTML {
         if k.stability.contains(where: { $0.count > 0 }) {
             content += figure("FSRS stability", SVGChart.bars(labels: k.stability.map(\.name), series: [.init(name: "cards", values: k.stability.map(\.count), color: "var(--b)")], width: 460, height: 200))
             content += figure("FSRS difficulty", SVGChart.bars(labels: k.difficulty.map(\.name), series: [.init(name: "cards", values: k.difficulty.map(\.count), color: "var(--c)")], width: 320, height: 200))
-            content += figure("FSRS retrievability now", SVGChart.bars(labels: k.retrievability.map(\.name), series: [.init(name: "cards", values: k.retrievability.map(\.count), color: "var(--a)")], width: 460, height: 200))
+            content += figure("FSRS retrievability now", SVGChart.bars(labels: k.retrievability.map(\.name), series: [.init(name: "cards", values: k.retrievability.map(\.count), color: "var(--a)")], width: 580, height: 200))
         }
         content += "</div><p>Estimated cards known now (FSRS, the sum of retrievability): <b>\(SVGChart.number(k.estimatedKnown))</b> · re-linked: \(k.relinked) · orphaned histories: \(k.orphaned)</p>"
         return section("Flashcards (\(k.total))", "Cards as they stand and the work ahead.", content)
@@ -161,17 +161,25 @@ struct StatsHTML {
             retention += "<tr><td>\(span.span)</td><td>\(percent(span.young))</td><td>\(percent(span.mature))</td><td>\(percent(span.total))</td><td>\(span.youngReviews + span.matureReviews)</td></tr>"
         }
         retention += "</table>"
-        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th><th>per week</th></tr>"
+        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th></tr>"
         for f in r.folders {
-            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td><td>\(f.weekly.map { percent($0) }.joined(separator: " "))</td></tr>"
+            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td></tr>"
         }
         folders += "</table>"
+        // The weeks of the trend are those of the curation chart: the last weeks of the span, ending this one.
+        let weeks = stats.curation.decisionsPerWeek.map { String($0.name.suffix(3)) }
+        let palette = ["var(--a)", "var(--b)", "var(--c)", "var(--d)", "var(--e)", "var(--c4)", "var(--muted)"]
+        let trend = r.folders.isEmpty ? "" : figure("Accuracy trend per folder (pass rate per week)", SVGChart.rateLines(
+            labels: weeks,
+            series: r.folders.prefix(palette.count).enumerated().map { i, f in
+                .init(name: f.folder, values: f.weekly.map { $0 ?? .nan }, color: palette[i])
+            }, width: 560, labelEvery: max(1, weeks.count / 10)))
         return section(
             "Reviews (\(r.total))", "The review log, counted as Anki counts it: learn, young (interval under 21 days), mature, relearn.",
             figure("Reviews per day", stacked) + "<div class=\"grid2\">" + figure("Answer buttons", buttons)
                 + figure("True retention (first review of a card each day; Again fails)", retention)
-                + figure("Hour of the day", hours) + figure("Answer time (median \(r.medianAnswerSeconds.map { SVGChart.number($0) } ?? "–") s)", answer)
-                + figure("Accuracy per folder", folders) + "</div>")
+                + figure("Hour of the day", hours) + figure("Answer time" + (r.medianAnswerSeconds.map { " (median \(SVGChart.number($0)) s)" } ?? ""), answer)
+                + figure("Accuracy per folder", folders) + trend + "</div>")
     }
 
     func studyTime() -> String {
