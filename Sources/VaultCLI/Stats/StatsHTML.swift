@@ -36,6 +36,7 @@ struct StatsHTML {
         figure{margin:8px 0}figcaption{font-weight:600;margin-bottom:4px}
         svg text{fill:var(--muted);font-size:10px}svg .label{fill:var(--fg);font-size:11px}.grid{stroke:var(--line);stroke-width:.5}.axisline{stroke:var(--muted);stroke-width:1}
         table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right}th:first-child,td:first-child{text-align:left}
+        svg.calendar{width:100%;height:auto}
         .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
         """
 
@@ -52,7 +53,8 @@ struct StatsHTML {
         let cell = 13.0, gap = 3.0, left = 30.0, top = 18.0
         let width = Int(left + Double(cal.weeks) * (cell + gap)) + 4
         let height = Int(top + 7 * (cell + gap)) + 4
-        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\">"
+        // As wide as the section allows (up to 1.4 times its drawn size), so the year reads at a glance.
+        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" class=\"calendar\" style=\"max-width:\(width * 7 / 5)px\">"
         for label in cal.months {
             svg += "<text x=\(quote(left + Double(label.week) * (cell + gap))) y=\"12\">\(label.name)</text>"
         }
