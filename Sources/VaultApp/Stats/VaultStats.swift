@@ -28,7 +28,7 @@ public enum VaultStats {
             schedules: cardReplay.schedules, relinked: relinkings.reduce(0) { $0 + $1.relinked.count },
             orphaned: relinkings.reduce(0) { $0 + $1.orphaned.count }, sessions: tracking.log.sessions,
             goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,
-            days: max(7, min(days, 365)))
+            days: max(7, min(days, 365)), folder: prefix)
         defer { trace.mark("figures") }
         return VaultStatistics.compute(input)
     }

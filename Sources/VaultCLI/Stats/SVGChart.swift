@@ -124,5 +124,50 @@ enum SVGChart {
         return svg + "</svg>"
     }
 
+    /// Lines of rates (0 to 1) over the same categories, one per series, on
+    /// a 0-100% axis; a NaN value is a gap (nothing to say that week), and
+    /// every point has a `<title>`.
+    static func rateLines(labels: [String], series: [Series], width: Int = 620, height: Int = 220, labelEvery: Int = 1) -> String {
+        let left = 40.0, right = 10.0, top = 12.0, bottom = 34.0 + 14.0 * Double((series.count + 3) / 4)
+        let plotW = Double(width) - left - right
+        let plotH = Double(height) - top - bottom
+        let slot = plotW / Double(max(1, labels.count))
+        func x(_ i: Int) -> Double { left + slot * (Double(i) + 0.5) }
+        func y(_ v: Double) -> Double { top + plotH - plotH * v }
+        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\">"
+        for k in 0...4 {
+            let v = Double(k) / 4
+            svg += "<line x1=\"\(left)\" x2=\"\(left + plotW)\" y1=\"\(fmt(y(v)))\" y2=\"\(fmt(y(v)))\" class=\"grid\"/>"
+            svg += "<text x=\"\(left - 4)\" y=\"\(fmt(y(v) + 4))\" class=\"axis\" text-anchor=\"end\">\(k * 25)%</text>"
+        }
+        svg += "<line x1=\"\(left)\" x2=\"\(left)\" y1=\"\(top)\" y2=\"\(top + plotH)\" class=\"axisline\"/>"
+        svg += "<line x1=\"\(left)\" x2=\"\(left + plotW)\" y1=\"\(top + plotH)\" y2=\"\(top + plotH)\" class=\"axisline\"/>"
+        for i in labels.indices where i % labelEvery == 0 {
+            svg += "<text x=\"\(fmt(x(i)))\" y=\"\(fmt(top + plotH + 14))\" class=\"axis\" text-anchor=\"middle\">\(escape(labels[i]))</text>"
+        }
+        for s in series {
+            var runs: [[String]] = [[]]
+            for (i, v) in s.values.enumerated() {
+                if v.isNaN { runs.append([]) } else { runs[runs.count - 1].append("\(fmt(x(i))),\(fmt(y(v)))") }
+            }
+            for run in runs where run.count > 1 {
+                svg += "<polyline points=\"\(run.joined(separator: " "))\" fill=\"none\" stroke=\"\(s.color)\" stroke-width=\"2\"/>"
+            }
+            for (i, v) in s.values.enumerated() where !v.isNaN {
+                svg += "<circle cx=\"\(fmt(x(i)))\" cy=\"\(fmt(y(v)))\" r=\"3\" fill=\"\(s.color)\"><title>\(escape(s.name)), \(escape(labels.indices.contains(i) ? labels[i] : "")): \(Int((v * 100).rounded()))%</title></circle>"
+            }
+        }
+        var lx = left, ly = top + plotH + 30
+        for (n, s) in series.enumerated() {
+            if n > 0, n % 4 == 0 {
+                lx = left
+                ly += 14
+            }
+            svg += "<rect x=\"\(fmt(lx))\" y=\"\(fmt(ly - 9))\" width=\"10\" height=\"10\" fill=\"\(s.color)\"/><text x=\"\(fmt(lx + 14))\" y=\"\(fmt(ly))\" class=\"axis\">\(escape(s.name))</text>"
+            lx += 28 + Double(s.name.count) * 6.5
+        }
+        return svg + "</svg>"
+    }
+
     static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
 }

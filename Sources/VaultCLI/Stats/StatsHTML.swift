@@ -36,6 +36,7 @@ struct StatsHTML {
         figure{margin:8px 0}figcaption{font-weight:600;margin-bottom:4px}
         svg text{fill:var(--muted);font-size:10px}svg .label{fill:var(--fg);font-size:11px}.grid{stroke:var(--line);stroke-width:.5}.axisline{stroke:var(--muted);stroke-width:1}
         table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right}th:first-child,td:first-child{text-align:left}
+        svg.calendar{width:100%;height:auto}
         .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
         """
 
@@ -52,7 +53,8 @@ struct StatsHTML {
         let cell = 13.0, gap = 3.0, left = 30.0, top = 18.0
         let width = Int(left + Double(cal.weeks) * (cell + gap)) + 4
         let height = Int(top + 7 * (cell + gap)) + 4
-        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\">"
+        // As wide as the section allows (up to 1.4 times its drawn size), so the year reads at a glance.
+        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" class=\"calendar\" style=\"max-width:\(width * 7 / 5)px\">"
         for label in cal.months {
             svg += "<text x=\(quote(left + Double(label.week) * (cell + gap))) y=\"12\">\(label.name)</text>"
         }
@@ -113,7 +115,7 @@ struct StatsHTML {
         let intervals = SVGChart.bars(
             labels: k.intervals.map(\.name), series: [.init(name: "cards", values: k.intervals.map(\.count), color: "var(--b)")],
             width: 460, height: 200)
-        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days", forecast)
+        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days · daily load \(SVGChart.number(k.dailyLoad)) (Σ 1/interval)", forecast)
             + figure("Intervals (review cards)", intervals)
         if k.perTier.contains(where: { $0.count > 0 }) {
             content += figure("Tiers", SVGChart.bars(labels: k.perTier.map(\.name), series: [.init(name: "cards", values: k.perTier.map(\.count), color: "var(--c)")], width: 300, height: 200))
@@ -122,7 +124,7 @@ struct StatsHTML {
         if k.stability.contains(where: { $0.count > 0 }) {
             content += figure("FSRS stability", SVGChart.bars(labels: k.stability.map(\.name), series: [.init(name: "cards", values: k.stability.map(\.count), color: "var(--b)")], width: 460, height: 200))
             content += figure("FSRS difficulty", SVGChart.bars(labels: k.difficulty.map(\.name), series: [.init(name: "cards", values: k.difficulty.map(\.count), color: "var(--c)")], width: 320, height: 200))
-            content += figure("FSRS retrievability now", SVGChart.bars(labels: k.retrievability.map(\.name), series: [.init(name: "cards", values: k.retrievability.map(\.count), color: "var(--a)")], width: 460, height: 200))
+            content += figure("FSRS retrievability now", SVGChart.bars(labels: k.retrievability.map(\.name), series: [.init(name: "cards", values: k.retrievability.map(\.count), color: "var(--a)")], width: 580, height: 200))
         }
         content += "</div><p>Estimated cards known now (FSRS, the sum of retrievability): <b>\(SVGChart.number(k.estimatedKnown))</b> · re-linked: \(k.relinked) · orphaned histories: \(k.orphaned)</p>"
         return section("Flashcards (\(k.total))", "Cards as they stand and the work ahead.", content)
@@ -161,17 +163,25 @@ struct StatsHTML {
             retention += "<tr><td>\(span.span)</td><td>\(percent(span.young))</td><td>\(percent(span.mature))</td><td>\(percent(span.total))</td><td>\(span.youngReviews + span.matureReviews)</td></tr>"
         }
         retention += "</table>"
-        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th><th>per week</th></tr>"
+        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th></tr>"
         for f in r.folders {
-            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td><td>\(f.weekly.map { percent($0) }.joined(separator: " "))</td></tr>"
+            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td></tr>"
         }
         folders += "</table>"
+        // The weeks of the trend are those of the curation chart: the last weeks of the span, ending this one.
+        let weeks = stats.curation.decisionsPerWeek.map { String($0.name.suffix(3)) }
+        let palette = ["var(--a)", "var(--b)", "var(--c)", "var(--d)", "var(--e)", "var(--c4)", "var(--muted)"]
+        let trend = r.folders.isEmpty ? "" : figure("Accuracy trend per folder (pass rate per week)", SVGChart.rateLines(
+            labels: weeks,
+            series: r.folders.prefix(palette.count).enumerated().map { i, f in
+                .init(name: f.folder, values: f.weekly.map { $0 ?? .nan }, color: palette[i])
+            }, width: 560, labelEvery: max(1, weeks.count / 10)))
         return section(
             "Reviews (\(r.total))", "The review log, counted as Anki counts it: learn, young (interval under 21 days), mature, relearn.",
             figure("Reviews per day", stacked) + "<div class=\"grid2\">" + figure("Answer buttons", buttons)
                 + figure("True retention (first review of a card each day; Again fails)", retention)
-                + figure("Hour of the day", hours) + figure("Answer time (median \(r.medianAnswerSeconds.map { SVGChart.number($0) } ?? "–") s)", answer)
-                + figure("Accuracy per folder", folders) + "</div>")
+                + figure("Hour of the day", hours) + figure("Answer time" + (r.medianAnswerSeconds.map { " (median \(SVGChart.number($0)) s)" } ?? ""), answer)
+                + figure("Accuracy per folder", folders) + trend + "</div>")
     }
 
     func studyTime() -> String {

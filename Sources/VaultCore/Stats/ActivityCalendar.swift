@@ -37,9 +37,11 @@ public struct ActivityCalendar: Sendable, Encodable {
         let zone = input.timeZone
         let today = VaultDate.dayNumber(of: input.now, in: zone)
         let civil = VaultDate.civil(fromDays: today)
-        let yearAgo = VaultDate.daysFromCivil(civil.year - 1, civil.month, min(civil.day, 28))
-        let count = today - yearAgo
-        let first = today - count + 1
+        // The same date a year before (29 February: the 28th), exclusive: 365
+        // days, or 366 when a 29 February falls in between.
+        let yearAgo = VaultDate.daysFromCivil(
+            civil.year - 1, civil.month, min(civil.day, VaultDate.daysInMonth(civil.year - 1, civil.month)))
+        let first = yearAgo + 1
         let firstMonday = first - (first + 3) % 7
         var minutes: [Int: Int] = [:]
         for session in input.sessions where session.start <= input.now {

@@ -9,8 +9,11 @@ public struct CardStats: Sendable, Encodable {
     /// Tiers cards per tier.
     public var perTier: [Tally]
     public var perScheduler: [Tally]
-    /// Cards due each of the next 30 days (overdue ones on today), with the daily load.
+    /// Cards due each of the next 30 days (overdue ones on today), with the load.
     public var forecast: [ForecastDay]
+    /// Anki's daily load: the reviews a day costs in the long run, the sum of
+    /// 1/interval (days, at least 1) over every scheduled card that is not new.
+    public var dailyLoad: Double
     /// Review cards by interval (days).
     public var intervals: [Tally]
     /// FSRS cards: stability (days), difficulty (1-10) and retrievability now, as distributions.
@@ -26,7 +29,7 @@ public struct CardStats: Sendable, Encodable {
     public struct ForecastDay: Sendable, Encodable {
         public var day: String
         public var due: Int
-        /// The sum of 1/interval of the cards due that day (Anki's load).
+        /// The sum of 1/interval of the cards due that day.
         public var load: Double
     }
 
@@ -53,6 +56,7 @@ public struct CardStats: Sendable, Encodable {
         var difficulty: [Double] = []
         var retrievability: [Double] = []
         var known = 0.0
+        var load = 0.0
         var forecast = Array(repeating: (due: 0, load: 0.0), count: 30)
         let fsrs = FSRS()
         var days = DayNumberCache(timeZone: zone, days: (today - 20_000)...(today + 40_000))
@@ -81,6 +85,7 @@ public struct CardStats: Sendable, Encodable {
                 known += r
             }
             if let due = s.due {
+                load += 1 / interval
                 let k = max(0, days.day(of: due) - today)
                 if k < 30 {
                     forecast[k].due += 1
@@ -100,6 +105,7 @@ public struct CardStats: Sendable, Encodable {
         self.retrievability = Self.binned(
             retrievability.map { $0 * 100 }, stride(from: 10, through: 100, by: 10).map { ("\($0 - 10)-\($0)%", Double($0)) })
         estimatedKnown = (known * 10).rounded() / 10
+        dailyLoad = (load * 100).rounded() / 100
         relinked = input.relinked
         orphaned = input.orphaned
     }

@@ -21,7 +21,8 @@ public struct NoteStats: Sendable, Encodable {
     }
 
     init(_ input: StatsInput) {
-        let items = input.board.items
+        let items = input.folder.map { folder in input.board.items.filter { $0.note.path.hasPrefix(folder) } }
+            ?? input.board.items
         total = input.notes.count
         var cycles = ["daily": 0, "weekly": 0, "monthly": 0, "yearly": 0, "archived": 0]
         for item in items { cycles[item.archived ? "archived" : item.cycle.name, default: 0] += 1 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// What a flashcard review was, as Anki's statistics count it: the first
-/// answer to a card is learning; an answer after a failed one relearning;
-/// otherwise young (interval under 21 days) or mature (21 days or more).
+/// What a flashcard review was, as Anki's statistics count it: a new card's
+/// answers until it passes a step and comes back on a later day are learning;
+/// a reviewed card's answers after a fail relearning; otherwise young
+/// (interval under 21 days) or mature (21 days or more). See
+/// ``kind(after:interval:)``.
 public enum ReviewKind: String, Sendable, CaseIterable, Encodable {
     case learn, young, mature, relearn
 
@@ -39,14 +41,13 @@ extension ReviewKind {
         let today = Int(now.timeIntervalSince1970 / 86_400)
         var days = DayNumberCache(timeZone: timeZone, days: (today - 20_000)...(today + 2))
         for (slot, id) in log.ids.enumerated() where cards?.contains(id) ?? true {
-            var previous: (time: Date, passed: Bool)?
+            var previous: (time: Date, passed: Bool, kind: ReviewKind)?
             var lastDay = Int.min
             for event in log.histories[slot] {
                 guard case .answer(let time, let answer, let milliseconds) = event else { continue }
                 let passed = passes(answer)
                 let interval = previous.map { time.timeIntervalSince($0.time) / 86_400 }
-                let kind: ReviewKind =
-                    previous == nil ? .learn : previous?.passed == false ? .relearn : (interval ?? 0) >= matureDays ? .mature : .young
+                let kind = kind(after: previous.map { ($0.passed, $0.kind) }, interval: interval ?? 0)
                 let seconds = time.timeIntervalSince1970
                 let local = seconds + Double(days.offset(atHour: DayNumberCache.hour(ofSeconds: seconds)))
                 let day = Int((local / 86_400).rounded(.down))
@@ -57,10 +58,25 @@ extension ReviewKind {
                         button: button(answer), responseMilliseconds: milliseconds, intervalDays: interval,
                         firstOfDay: day != lastDay))
                 lastDay = day
-                previous = (time, passed)
+                previous = (time, passed, kind)
             }
         }
         return out
+    }
+
+    /// The kind of an answer given `interval` days after the card's previous
+    /// answer (nil: its first), as Anki's revlog types it. The log keeps no
+    /// phase, so the steps are read from the times: an answer within half a
+    /// day of the previous one is a step of the same phase (a new card's
+    /// learning steps stay learn, a failed review's steps relearn); a later
+    /// one after a fail relearns (a card still learning keeps learning), and
+    /// after a pass is young or mature by the interval.
+    static func kind(after previous: (passed: Bool, kind: ReviewKind)?, interval: Double) -> ReviewKind {
+        guard let previous else { return .learn }
+        if previous.kind == .learn, !previous.passed || interval < 0.5 { return .learn }
+        if !previous.passed { return .relearn }
+        if interval < 0.5 { return previous.kind }
+        return interval >= matureDays ? .mature : .young
     }
 
     static func passes(_ answer: ReviewAnswer) -> Bool {

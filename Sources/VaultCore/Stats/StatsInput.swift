@@ -25,11 +25,15 @@ public struct StatsInput: Sendable {
     public var timeZone: TimeZone
     /// How many days the per-day charts cover.
     public var days: Int
+    /// The folder the notes were taken from (vault-relative, ending in `/`;
+    /// nil: the whole vault): the board's notes outside it are left out.
+    public var folder: String?
 
     public init(
         notes: [NoteSummary], board: CurationBoard, cardLog: CardEventLog, countedCards: Set<String>?, cards: [Card],
         schedules: [String: CardSchedule], relinked: Int, orphaned: Int, sessions: [StudySessionRecord],
-        goals: [GoalProgress], activity: StudyActivity, now: Date, timeZone: TimeZone, days: Int
+        goals: [GoalProgress], activity: StudyActivity, now: Date, timeZone: TimeZone, days: Int,
+        folder: String? = nil
     ) {
         self.notes = notes
         self.board = board
@@ -45,6 +49,7 @@ public struct StatsInput: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.days = days
+        self.folder = folder.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

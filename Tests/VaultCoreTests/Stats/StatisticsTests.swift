@@ -42,6 +42,24 @@ struct StatisticsTests {
         #expect(reviews.map(\.passed) == [true, false, true, true])
     }
 
+    @Test("a new card's learning steps, even after an Again, are learn; it is young once it passes and comes back a day later")
+    func learningSteps() {
+        let reviews = ReviewKind.classify(
+            log([
+                rate("a", .again, "2026-11-01T09:00"),
+                rate("a", .good, "2026-11-01T09:01"),
+                rate("a", .again, "2026-11-01T09:11"),  // still a learning step
+                rate("a", .good, "2026-11-02T08:00"),  // failed learning, back the next day: still learning
+                rate("a", .good, "2026-11-02T08:10"),
+                rate("a", .good, "2026-11-05T08:00"),  // graduated: young
+                rate("a", .again, "2026-12-20T08:00"),  // a review failed
+                rate("a", .good, "2026-12-20T08:10"),  // its relearning step
+                rate("a", .good, "2026-12-21T08:00"),  // after a pass: young again
+            ]), cards: nil, now: at("2026-12-31T12:00"), timeZone: berlin)
+        #expect(reviews.map(\.kind) == [.learn, .learn, .learn, .learn, .learn, .young, .mature, .relearn, .young])
+        #expect(reviews.map(\.firstOfDay) == [true, false, false, true, false, true, true, false, true])
+    }
+
     @Test("true retention counts only a card's first review of the day, Again a fail, young and mature apart")
     func trueRetention() {
         let ratings = [
@@ -88,6 +106,7 @@ struct StatisticsTests {
         #expect(days["2026-12-01"]?.due == 2)
         #expect(days["2026-12-01"]?.load == 0.7, "1/2 + 1/5")
         #expect(stats.cards.forecast.count == 30 && stats.cards.forecast.last?.day == "2026-12-17")
+        #expect(stats.cards.dailyLoad == 1.05, "Anki's daily load: 1/4 + 1/10 + 1/2 + 1/5")
     }
 
     @Test("the streak counts the vault's days: a session at 00:30 Berlin on the DST day is that day, not the UTC one before")
@@ -118,5 +137,47 @@ struct StatisticsTests {
         let other = VaultStatistics.compute(input(now: at("2023-01-01T12:00")))
         #expect(other.calendar.days[0].day == "2022-01-02" && other.calendar.days[0].weekday == 6 && other.calendar.days[0].week == 0)
         #expect(other.calendar.days[1].week == 1, "Monday 3 January starts the second column")
+    }
+
+    @Test(
+        "the calendar holds the 365 days after the same date a year before (366 across a 29 February)",
+        arguments: [
+            ("2026-03-31", "2025-04-01", 365), ("2026-01-29", "2025-01-30", 365), ("2024-12-31", "2024-01-01", 366),
+            ("2028-02-29", "2027-03-01", 366), ("2028-03-01", "2027-03-02", 366), ("2026-11-18", "2025-11-19", 365),
+        ])
+    func calendarLength(today: String, first: String, count: Int) {
+        let stats = VaultStatistics.compute(input(now: at(today + "T12:00")))
+        #expect(stats.calendar.days.count == count)
+        #expect(stats.calendar.days.first?.day == first)
+        #expect(stats.calendar.days.last?.day == today)
+    }
+
+    @Test("under a folder, cycles, captures and the funnel count only that folder's notes")
+    func folderNotes() {
+        var fixture = CurationFixture()
+        fixture.note("a", created: "2026-11-02T10:00:00", path: "work/a.md")
+        fixture.note("b", created: "2026-11-03T10:00:00", path: "home/b.md")
+        fixture.note("c", created: "2026-11-04T10:00:00", path: "work/c.md")
+        fixture.decide("a", .keep, .weekly, "2026-W45", at: "2026-11-08T20:00:00")
+        fixture.decide("b", .keep, .weekly, "2026-W45", at: "2026-11-08T20:01:00")
+        fixture.decide("c", .archive, .weekly, "2026-W45", at: "2026-11-08T20:02:00")
+        let board = fixture.board
+        let notes = board.items.map(\.note).filter { $0.path.hasPrefix("work/") }
+        let stats = VaultStatistics.compute(
+            StatsInput(
+                notes: notes, board: board, cardLog: log([]), countedCards: nil, cards: [], schedules: [:], relinked: 0,
+                orphaned: 0, sessions: [], goals: [], activity: StudyActivity(timeZone: berlin), now: at("2026-11-18T12:00"),
+                timeZone: berlin, days: 30, folder: "work/"))
+        #expect(stats.notes.total == 2)
+        #expect(stats.notes.perCycle.map(\.count) == [0, 1, 0, 0, 1], "daily, weekly, monthly, yearly, archived")
+        #expect(stats.notes.capturedPerWeek.map(\.count).reduce(0, +) == 2)
+        #expect(stats.notes.funnel[0].decided == 2 && stats.notes.funnel[0].kept == 1 && stats.notes.funnel[0].keepRate == 0.5)
+        let whole = VaultStatistics.compute(
+            StatsInput(
+                notes: board.items.map(\.note), board: board, cardLog: log([]), countedCards: nil, cards: [], schedules: [:],
+                relinked: 0, orphaned: 0, sessions: [], goals: [], activity: StudyActivity(timeZone: berlin),
+                now: at("2026-11-18T12:00"), timeZone: berlin, days: 30))
+        #expect(whole.notes.perCycle.map(\.count) == [0, 2, 0, 0, 1])
+        #expect(whole.notes.funnel[0].decided == 3 && whole.notes.funnel[0].kept == 2)
     }
 }
