@@ -87,15 +87,21 @@ public struct ReminderUnits: Sendable {
         return written
     }
 
-    /// Removes the service and timer; returns the paths removed.
+    /// Removes the service and timer, and the link `systemctl enable` made
+    /// in `timers.target.wants/` (it would dangle); returns the paths removed.
     public func uninstall() throws -> [String] {
+        let folder = Self.unitFolder
         var removed: [String] = []
-        for suffix in ["service", "timer"] {
-            let url = Self.unitFolder.appendingPathComponent("\(name).\(suffix)")
-            if FileManager.default.fileExists(atPath: url.path) {
-                try? FileManager.default.removeItem(at: url)
-                removed.append(url.path)
+        for path in ["\(name).service", "\(name).timer", "timers.target.wants/\(name).timer"] {
+            let url = folder.appendingPathComponent(path)
+            // A dangling link does not "exist" for fileExists; ask for its attributes instead.
+            guard (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil else { continue }
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw VaultStoreError.unwritable(path: url.path, reason: (error as NSError).localizedDescription)
             }
+            removed.append(url.path)
         }
         return removed
     }

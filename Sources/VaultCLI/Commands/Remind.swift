@@ -43,7 +43,12 @@ extension VaultCommand {
             let units = ReminderUnits(vault: context.vault.layout.root, binary: ReminderUnits.currentBinary)
             if uninstall {
                 let removed = try units.uninstall()
-                context.output.line(removed.isEmpty ? "No vault reminder units were installed for this vault." : "Removed \(removed.joined(separator: ", ")). Run: systemctl --user daemon-reload")
+                if removed.isEmpty {
+                    context.output.line("No vault reminder units were installed for this vault.")
+                } else {
+                    context.output.line("Removed \(removed.joined(separator: ", ")).")
+                    context.output.line("Run: systemctl --user stop \(units.name).timer; systemctl --user daemon-reload")
+                }
                 return
             }
             if install {
@@ -59,7 +64,7 @@ extension VaultCommand {
                 return
             }
             let state = ReminderState(layout: context.vault.layout)
-            let reminding = Reminding.load(context.app(), lastReminder: state.last(), force: force)
+            let reminding = Reminding.load(context.app(), lastReminder: state.last(), force: force, countWhenHeld: dryRun)
             switch reminding.plan {
             case .nothingDue:
                 context.output.line("Nothing is due; no reminder.")
@@ -85,8 +90,10 @@ extension VaultCommand {
             }
         }
 
-        func summary(_ work: DueWork) -> String {
-            work.isEmpty ? "" : "Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+        /// What is waiting, when the vault was counted (a dry run); empty otherwise.
+        func summary(_ work: DueWork?) -> String {
+            guard let work, !work.isEmpty else { return "" }
+            return "Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
         }
     }
 }
