@@ -69,12 +69,12 @@ extension VaultCommand {
             case .nothingDue:
                 context.output.line("Nothing is due; no reminder.")
             case .quietHours(let until):
-                context.output.line("Quiet hours until \(until); no reminder. " + summary(reminding.work))
+                context.output.line("Quiet hours until \(until); no reminder." + summary(reminding.work))
             case .dayOff(let day):
-                context.output.line("\(day.capitalized) is a day off; no reminder. " + summary(reminding.work))
+                context.output.line("\(day.capitalized) is a day off; no reminder." + summary(reminding.work))
             case .tooSoon(let next):
                 context.output.line(
-                    "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone)). " + summary(reminding.work))
+                    "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))." + summary(reminding.work))
             case .remind(let title, let body, let batch):
                 context.output.line(title)
                 context.output.line(body)
@@ -90,10 +90,10 @@ extension VaultCommand {
             }
         }
 
-        /// What is waiting, when the vault was counted (a dry run); empty otherwise.
+        /// What is waiting, after a space, when the vault was counted (a dry run); empty otherwise.
         func summary(_ work: DueWork?) -> String {
             guard let work, !work.isEmpty else { return "" }
-            return "Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+            return " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
         }
     }
 }

@@ -44,7 +44,7 @@ enum Notifier {
             ]
             // Run by systemd (the timer's oneshot service), every process still in the service when
             // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
-            if environment["INVOCATION_ID"] != nil, let systemdRun = which("systemd-run") {
+            if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
                 let forwarded = ["DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR"]
                     .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
                 process.executableURL = URL(fileURLWithPath: systemdRun)
