@@ -14,6 +14,10 @@ struct ExportTests {
     func json() throws {
         let vault = try exampleVault()
         defer { vault.cleanUp() }
+        // A subject without a category, and remind: settings, to see them in the export.
+        try vault.write(
+            ".vault/config.yml",
+            try vault.read(".vault/config.yml") + "  - name: Chess\n    color: \"#000000\"\nremind:\n  days_off: [sunday, saturday]\n  batch: 4\n")
         let result = try vault.run(["export", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -29,7 +33,16 @@ struct ExportTests {
         let events = try #require(document["events"] as? [[String: Any]])
         let lines = vault.ledgerText().split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(events.count == lines.count)
-        #expect((document["config"] as? [String: Any])?["timezone"] as? String == "Europe/Berlin")
+        let config = try #require(document["config"] as? [String: Any])
+        #expect(config["timezone"] as? String == "Europe/Berlin")
+        let subjects = try #require(config["subjects"] as? [[String: Any]])
+        #expect(subjects.map { $0["category"] is NSNull } == [false, false, true], "no category is null, not \"\"")
+        let remind = try #require(config["remind"] as? [String: Any])
+        #expect(remind["quiet_hours"] as? String == "23:00-09:00" && remind["min_interval"] as? Int == 30)
+        #expect(remind["days_off"] as? [String] == ["saturday", "sunday"] && remind["batch"] as? Int == 4)
+        let schedulers = try #require(config["schedulers"] as? [String: Any])
+        #expect(schedulers["default"] as? String == "fsrs")
+        #expect((schedulers["folders"] as? [[String: String]])?.map { $0["folder"]! + "=" + $0["scheduler"]! } == ["2026/07/=sm2", "2026/09/=ladder", "2026/10/=tiers"])
         #expect(JSONConventionTests.problems(document) == [])
         let file = vault.root.appendingPathComponent("../export-\(UUID().uuidString).json").standardizedFileURL
         defer { try? FileManager.default.removeItem(at: file) }
