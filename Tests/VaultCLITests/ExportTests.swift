@@ -82,6 +82,10 @@ struct ExportTests {
 
             ![[diagram.png]] ![a chart](diagram.png)
 
+            [a section](one-on-ones-are-high-leverage.md#grove), [from the root](/2026/11/diagram.png),
+            [a lost file](nowhere.pdf), ![a lost image](../gone.png), [above the vault](../../../x.png),
+            [a made-up page](fake.html), [the web](https://example.com/a?b=1&c=2), [mail](mailto:a@example.com)
+
             """)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: vault.root.appendingPathComponent("2026/11/diagram.png"))
         let site = vault.root.deletingLastPathComponent().appendingPathComponent("site-\(UUID().uuidString)")
@@ -101,6 +105,14 @@ struct ExportTests {
         #expect(hostile.contains("href=\"#unresolved\">no such note</a>"))
         #expect(hostile.contains("href=\"one-on-ones-are-high-leverage.html\""))
         #expect(hostile.contains("src=\"diagram.png\""))
+        #expect(hostile.contains("href=\"one-on-ones-are-high-leverage.html#grove\">a section</a>"), "the fragment is kept")
+        #expect(hostile.contains("href=\"diagram.png\">from the root</a>"), "vault-rooted becomes relative")
+        for lost in ["a lost file", "above the vault", "a made-up page"] {
+            #expect(hostile.contains("href=\"#unresolved\">\(lost)</a>"), "\(lost)")
+        }
+        #expect(hostile.contains("src=\"#unresolved\" alt=\"a lost image\""))
+        #expect(hostile.contains("href=\"https://example.com/a?b=1&amp;c=2\">the web</a>"))
+        #expect(hostile.contains("href=\"mailto:a@example.com\">mail</a>"))
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("2026/11/diagram.png").path))
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         for tab in ["daily", "weekly", "monthly", "yearly"] { #expect(index.contains("<section class=\"tab\" id=\"\(tab)\">")) }

@@ -30,6 +30,7 @@ public struct StaticSite {
         var files: [String: [String]] = [:]
         for path in attachments { files[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
         let byName = files
+        let attachmentSet = Set(attachments)
         let rendered = RenderedBodies(count: notes.count)
         let zone = context.timeZone
         let chunk = max(64, notes.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
@@ -38,7 +39,9 @@ public struct StaticSite {
             rendered.store(
                 range.map { i in
                     Self.notePage(
-                        notes[i], body: Self.body(of: notes[i], loader: loader, resolver: resolver, attachments: byName),
+                        notes[i], body: Self.body(
+                            of: notes[i], loader: loader, resolver: resolver, attachments: byName,
+                            attachmentSet: attachmentSet),
                         config: config, site: title, timeZone: zone)
                 },
                 at: range.lowerBound)
@@ -83,7 +86,8 @@ public struct StaticSite {
 
     /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
     static func body(
-        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]]
+        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]],
+        attachmentSet: Set<String>
     ) -> String {
         guard let data = try? loader.read(note.path) else { return "<p class=\"unreadable\">This note could not be read.</p>" }
         let page = SitePaths.page(ofNote: note.path)
@@ -111,34 +115,75 @@ public struct StaticSite {
         }
         var bytes = Array(markdown.utf8)
         let html = bytes.withUnsafeMutableBufferPointer { CommonMark.html(of: UnsafeBufferPointer($0)) }
-        return rewriteNoteLinks(html, from: note.path, resolver: resolver)
+        return rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet)
     }
 
-    /// `href="x.md"` (relative, to a note) → the note's page, or `#unresolved` when no note is there.
-    static func rewriteNoteLinks(_ html: String, from source: String, resolver: LinkResolver) -> String {
-        guard html.contains(".md") else { return html }
+    /// The `href` and `src` values libcmark wrote, made to work in the site:
+    /// a link to a note (`x.md`, `../y/z.md#part`) leads to its page, a
+    /// link to a file of the vault to its copy, a vault-rooted one
+    /// (`/2026/11/a.png`) becomes relative, and one that leads to nothing in
+    /// the vault becomes `#unresolved` (struck through by the page's style).
+    /// External links (`https:`, `mailto:`, `//host`) and fragments stay.
+    static func rewriteNoteLinks(
+        _ html: String, from source: String, resolver: LinkResolver, attachments: Set<String> = []
+    ) -> String {
+        guard html.contains("href=\"") || html.contains("src=\"") else { return html }
+        let page = SitePaths.page(ofNote: source)
         var out = ""
         var rest = Substring(html)
-        while let start = rest.range(of: "href=\"") {
+        while let start = rest.firstRange(ofEither: "href=\"", "src=\"") {
             out += rest[..<start.upperBound]
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { break }
-            let target = String(rest[..<end])
-            let decoded = target.removingPercentEncoding ?? target
-            let bare = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? decoded
-            if bare.lowercased().hasSuffix(".md"), !bare.contains("://") {
-                switch resolver.resolveMarkdown(bare, from: source) {
-                case .note(let path):
-                    out += SitePaths.relative(from: SitePaths.page(ofNote: source), to: SitePaths.page(ofNote: path))
-                default:
-                    out += "#unresolved"
-                }
-            } else {
-                out += target
-            }
+            out += siteLink(String(rest[..<end]), page: page, source: source, resolver: resolver, attachments: attachments)
             rest = rest[end...]
         }
         return out + rest
+    }
+
+    /// One link target of a note's body, as ``rewriteNoteLinks`` makes it.
+    static func siteLink(
+        _ target: String, page: String, source: String, resolver: LinkResolver, attachments: Set<String>
+    ) -> String {
+        if target.isEmpty || target.hasPrefix("#") || target.hasPrefix("//") || hasScheme(target) { return target }
+        // libcmark writes `&` as `&amp;` in attributes and percent-encodes the rest.
+        let raw = target.replacingOccurrences(of: "&amp;", with: "&")
+        let split = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(split[0]).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let fragment = split.count > 1 ? "#" + split[1] : ""
+        let decoded = path.removingPercentEncoding ?? String(path)
+        if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source) {
+            return SitePaths.relative(from: page, to: SitePaths.page(ofNote: note)) + fragment
+        }
+        if let file = vaultPath(decoded, from: source), attachments.contains(file) {
+            return SitePaths.relative(from: page, to: file)
+        }
+        // A note's page, as a wiki link was rewritten to before rendering.
+        if decoded.hasSuffix(".html"), case .note = resolver.resolveMarkdown(String(decoded.dropLast(5)) + ".md", from: source) {
+            return target
+        }
+        return "#unresolved"
+    }
+
+    /// `../a.png` from `2026/11/x.md` → `2026/a.png`; `/a.png` → `a.png`; nil above the vault.
+    static func vaultPath(_ target: String, from source: String) -> String? {
+        var parts = target.hasPrefix("/") ? [] : source.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// `https:`, `mailto:`…: a URL scheme before the first `/`, `?` or `#`.
+    static func hasScheme(_ target: String) -> Bool {
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let scheme = target[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
     }
 
     /// Every file of the vault that is not a note and not hidden: images, PDFs and the like.
@@ -225,5 +270,17 @@ public struct StaticSite {
             \(content)</main></body></html>
 
             """
+    }
+}
+
+extension Substring {
+    /// The first range of `a` or `b`, whichever comes first.
+    fileprivate func firstRange(ofEither a: String, _ b: String) -> Range<Index>? {
+        switch (range(of: a), range(of: b)) {
+        case (let x?, let y?): return x.lowerBound <= y.lowerBound ? x : y
+        case (let x?, nil): return x
+        case (nil, let y?): return y
+        case (nil, nil): return nil
+        }
     }
 }
