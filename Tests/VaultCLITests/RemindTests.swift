@@ -19,11 +19,16 @@ struct RemindTests {
         defer { vault.cleanUp() }
         let day = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
         #expect(day.status == 0)
-        #expect(day.stdout.hasPrefix("vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews\n• "))
+        #expect(
+            day.stdout.hasPrefix(
+                "vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews\n• "
+            ))
         #expect(day.stdout.hasSuffix("(dry run: nothing raised)\n"))
         let night = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T23:30:00Z"])
         #expect(night.status == 0)
-        #expect(night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews.\n", "a dry run counts")
+        #expect(
+            night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews.\n",
+            "a dry run counts")
         #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
     }
 
@@ -38,7 +43,9 @@ struct RemindTests {
             to: bin.appendingPathComponent("notify-send"), atomically: false, encoding: .utf8)
         chmod(bin.appendingPathComponent("notify-send").path, 0o755)
         // No terminal on this PATH: the notification is a plain one and vault waits for notify-send.
-        let env = ["PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z"]
+        let env = [
+            "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z",
+        ]
         let first = try vault.run(["remind"], env: env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasSuffix("Raised a notification.\n"))
@@ -49,10 +56,13 @@ struct RemindTests {
         var later = env
         later["VAULT_NOW"] = "2026-11-18T09:20:00Z"
         let second = try vault.run(["remind"], env: later)
-        #expect(second.stdout.hasPrefix("The last reminder was less than 30 minutes ago; the next one from 2026-11-18 10:30."))
+        #expect(
+            second.stdout.hasPrefix(
+                "The last reminder was less than 30 minutes ago; the next one from 2026-11-18 10:30."))
         #expect(try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").count == recorded.count)
         // remind: settings in the config change the rules.
-        let config = try vault.read(".vault/config.yml") + "remind:\n  quiet_hours: \"09:00-12:00\"\n  min_interval: 5\n"
+        let config =
+            try vault.read(".vault/config.yml") + "remind:\n  quiet_hours: \"09:00-12:00\"\n  min_interval: 5\n"
         try vault.write(".vault/config.yml", config)
         #expect(try vault.run(["remind"], env: later).stdout.hasPrefix("Quiet hours until 12:00"))
     }
@@ -75,7 +85,8 @@ struct RemindTests {
         return nil
     }
 
-    @Test("Study now: a click on the action opens vault study --limit N in a terminal; under systemd through systemd-run")
+    @Test(
+        "Study now: a click on the action opens vault study --limit N in a terminal; under systemd through systemd-run")
     func studyNowAction() throws {
         let vault = try exampleVault()
         defer { vault.cleanUp() }
@@ -103,11 +114,14 @@ struct RemindTests {
         let systemdRun = vault.root.appendingPathComponent(".systemd-run.txt")
         try tool(
             "systemd-run", in: bin,
-            "printf '%s\\n' \"$@\" > '\(systemdRun.path)'\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$@\"\n")
+            "printf '%s\\n' \"$@\" > '\(systemdRun.path)'\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$@\"\n"
+        )
         var service = env
         service["INVOCATION_ID"] = "0123456789abcdef"
         let underSystemd = try vault.run(["remind", "--force"], env: service)
-        #expect(underSystemd.stdout.hasSuffix("Raised a notification (with a Study now button).\n"), "\(underSystemd.stderr)")
+        #expect(
+            underSystemd.stdout.hasSuffix("Raised a notification (with a Study now button).\n"),
+            "\(underSystemd.stderr)")
         let asked = try String(contentsOf: systemdRun, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(Array(asked.prefix(3)) == ["--user", "--quiet", "--collect"])
         #expect(asked.contains("--setenv=DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent"))
@@ -122,7 +136,9 @@ struct RemindTests {
         let bin = vault.root.appendingPathComponent(".bin")
         let calls = vault.root.appendingPathComponent(".calls.txt")
         try tool("notify-send", in: bin, "printf '%s\\n' \"$@\" >> '\(calls.path)'\n")
-        let env = ["PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T23:30:00Z"]
+        let env = [
+            "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T23:30:00Z",
+        ]
         let night = try vault.run(["remind"], env: env)
         #expect(night.status == 0)
         #expect(night.stdout == "Quiet hours until 09:00; no reminder.\n", "no count: the vault is not scanned")
@@ -148,9 +164,12 @@ struct RemindTests {
         defer { vault.cleanUp() }
         let bin = vault.root.appendingPathComponent(".bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
-        let script = "\(daemon) & sleep 1; PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?; kill $! 2>/dev/null"
-        let result = try VaultSandbox.exec("/usr/bin/timeout", ["60", "xvfb-run", "-a", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
+        let script =
+            "\(daemon) & sleep 1; PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?; kill $! 2>/dev/null"
+        let result = try VaultSandbox.exec(
+            "/usr/bin/timeout", ["60", "xvfb-run", "-a", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
         #expect(result.stdout.contains("Raised a notification.\nEXIT=0"), "\(result.stdout)\n\(result.stderr)")
         #expect(try vault.read(lastReminder) == "2026-11-18T09:00:00Z\n")
     }
@@ -171,7 +190,8 @@ struct RemindTests {
         #expect(files.count == 2 && files[0].hasSuffix(".service") && files[1].hasSuffix(".timer"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
             let verify = try VaultSandbox.exec(
-                "/usr/bin/systemd-analyze", ["verify"] + files.map { folder.appendingPathComponent($0).path }, in: vault.root)
+                "/usr/bin/systemd-analyze", ["verify"] + files.map { folder.appendingPathComponent($0).path },
+                in: vault.root)
             #expect(verify.status == 0, "\(verify.stderr)")
             #expect(!verify.stderr.contains(files[0]), "\(verify.stderr)")
         } else {
@@ -181,7 +201,8 @@ struct RemindTests {
         let wants = folder.appendingPathComponent("timers.target.wants")
         try FileManager.default.createDirectory(at: wants, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: wants.appendingPathComponent(files[1]).path, withDestinationPath: folder.appendingPathComponent(files[1]).path)
+            atPath: wants.appendingPathComponent(files[1]).path,
+            withDestinationPath: folder.appendingPathComponent(files[1]).path)
         let removed = try vault.run(["remind", "--uninstall"], env: ["XDG_CONFIG_HOME": home.path])
         #expect(removed.stdout.hasPrefix("Removed "))
         #expect(removed.stdout.contains("timers.target.wants/\(files[1])"))

@@ -39,7 +39,8 @@ public struct StaticSite {
             rendered.store(
                 range.map { i in
                     Self.notePage(
-                        notes[i], body: Self.body(
+                        notes[i],
+                        body: Self.body(
                             of: notes[i], loader: loader, resolver: resolver, attachments: byName,
                             attachmentSet: attachmentSet),
                         config: config, site: title, timeZone: zone)
@@ -48,16 +49,32 @@ public struct StaticSite {
         }
         var pages = zip(notes, rendered.bodies).map { Page(path: SitePaths.page(ofNote: $0.path), html: $1) }
         let tags = Dictionary(grouping: notes.indices.flatMap { i in notes[i].tags.map { ($0, i) } }, by: \.0)
-        let categories = Dictionary(grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
+        let categories = Dictionary(
+            grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
         for (tag, members) in tags {
             let path = SitePaths.page(ofTag: tag)
-            pages.append(Page(path: path, html: Self.page(title: "#" + tag, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+            pages.append(
+                Page(
+                    path: path,
+                    html: Self.page(
+                        title: "#" + tag, site: title, path: path,
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
         }
         for (category, members) in categories {
             let path = SitePaths.page(ofCategory: category)
-            pages.append(Page(path: path, html: Self.page(title: category, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+            pages.append(
+                Page(
+                    path: path,
+                    html: Self.page(
+                        title: category, site: title, path: path,
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
         }
-        pages.append(Page(path: "index.html", html: Self.index(snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(), categories: categories.keys.sorted())))
+        pages.append(
+            Page(
+                path: "index.html",
+                html: Self.index(
+                    snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(),
+                    categories: categories.keys.sorted())))
         return StaticSite(pages: pages, attachments: attachments)
     }
 
@@ -69,17 +86,21 @@ public struct StaticSite {
         var header = "<p class=\"meta\">"
         if let category = note.category {
             let color = config.category(named: category)?.color ?? "#888888"
-            header += "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
+            header +=
+                "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
         }
         if let source = note.source {
-            header += "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
+            header +=
+                "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
         }
         if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: timeZone))</time>" }
         header += "</p>"
         if !note.tags.isEmpty {
-            header += "<p class=\"tags\">" + note.tags.map { tag in
-                "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
-            }.joined(separator: " ") + "</p>"
+            header +=
+                "<p class=\"tags\">"
+                + note.tags.map { tag in
+                    "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
+                }.joined(separator: " ") + "</p>"
         }
         return page(title: note.title, site: title, path: path, content: header + body)
     }
@@ -89,12 +110,15 @@ public struct StaticSite {
         of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]],
         attachmentSet: Set<String>
     ) -> String {
-        guard let data = try? loader.read(note.path) else { return "<p class=\"unreadable\">This note could not be read.</p>" }
+        guard let data = try? loader.read(note.path) else {
+            return "<p class=\"unreadable\">This note could not be read.</p>"
+        }
         let page = SitePaths.page(ofNote: note.path)
         var text = String(decoding: NoteParser.body(of: data), as: UTF8.self)
         // The page's title is the note's: a first heading saying it again is left out.
         let lead = text.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
-        if lead.hasPrefix("# "), let end = lead.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? Optional(lead.endIndex),
+        if lead.hasPrefix("# "),
+            let end = lead.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? Optional(lead.endIndex),
             lead[lead.index(lead.startIndex, offsetBy: 2)..<end].trimmingCharacters(in: .whitespaces) == note.title
         {
             text = String(lead[end...])
@@ -135,7 +159,8 @@ public struct StaticSite {
             out += rest[..<start.upperBound]
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { break }
-            out += siteLink(String(rest[..<end]), page: page, source: source, resolver: resolver, attachments: attachments)
+            out += siteLink(
+                String(rest[..<end]), page: page, source: source, resolver: resolver, attachments: attachments)
             rest = rest[end...]
         }
         return out + rest
@@ -152,14 +177,17 @@ public struct StaticSite {
         let path = String(split[0]).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
         let fragment = split.count > 1 ? "#" + split[1] : ""
         let decoded = path.removingPercentEncoding ?? String(path)
-        if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source) {
+        if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source)
+        {
             return SitePaths.relative(from: page, to: SitePaths.page(ofNote: note)) + fragment
         }
         if let file = vaultPath(decoded, from: source), attachments.contains(file) {
             return SitePaths.relative(from: page, to: file)
         }
         // A note's page, as a wiki link was rewritten to before rendering.
-        if decoded.hasSuffix(".html"), case .note = resolver.resolveMarkdown(String(decoded.dropLast(5)) + ".md", from: source) {
+        if decoded.hasSuffix(".html"),
+            case .note = resolver.resolveMarkdown(String(decoded.dropLast(5)) + ".md", from: source)
+        {
             return target
         }
         return "#unresolved"
@@ -188,7 +216,10 @@ public struct StaticSite {
 
     /// Every file of the vault that is not a note and not hidden: images, PDFs and the like.
     static func attachments(_ layout: VaultLayout) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [String] = []
         for case let url as URL in walker where !url.path.hasSuffix(".md") {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
@@ -228,23 +259,39 @@ public struct StaticSite {
     }
 
     static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {
-        "<ul class=\"notes\">" + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
-            "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
-        }.joined() + "</ul>"
+        "<ul class=\"notes\">"
+            + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
+                "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
+            }.joined() + "</ul>"
     }
 
-    static func index(snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]) -> String {
+    static func index(
+        snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]
+    ) -> String {
         let listing = NoteListing(snapshot, includeArchived: false)
-        var content = "<nav class=\"tabs\">" + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined() + "</nav>"
+        var content =
+            "<nav class=\"tabs\">"
+            + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined()
+            + "</nav>"
         for tab in CurationTab.allCases {
             content += "<section class=\"tab\" id=\"\(tab.rawValue)\"><h2>\(tab.rawValue.capitalized)</h2>"
             for group in listing.groups(tab) {
-                content += "<h3>\(escape(group.title))</h3>" + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
+                content +=
+                    "<h3>\(escape(group.title))</h3>"
+                    + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
             }
             content += "</section>"
         }
-        content += "<section id=\"tags\"><h2>Tags</h2><p>" + tags.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>" }.joined(separator: " ") + "</p></section>"
-        content += "<section id=\"categories\"><h2>Categories</h2><p>" + categories.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>" }.joined(separator: " · ") + "</p></section>"
+        content +=
+            "<section id=\"tags\"><h2>Tags</h2><p>"
+            + tags.map {
+                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>"
+            }.joined(separator: " ") + "</p></section>"
+        content +=
+            "<section id=\"categories\"><h2>Categories</h2><p>"
+            + categories.map {
+                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>"
+            }.joined(separator: " · ") + "</p></section>"
         return page(title: title, site: title, path: "index.html", content: content)
     }
 

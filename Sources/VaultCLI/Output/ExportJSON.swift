@@ -97,7 +97,9 @@ struct ExportJSON: Encodable {
             newNotePath: c.newNotePath, decks: c.decks.folders.map { $0.isEmpty ? "/" : $0 }, deckTag: c.decks.tag,
             schedulers: SchedulersJSON(
                 default: c.schedulers.defaultSettings.name.rawValue,
-                folders: c.schedulers.folders.map { .init(folder: $0.prefix.isEmpty ? "/" : $0.prefix, scheduler: $0.settings.name.rawValue) }),
+                folders: c.schedulers.folders.map {
+                    .init(folder: $0.prefix.isEmpty ? "/" : $0.prefix, scheduler: $0.settings.name.rawValue)
+                }),
             remind: RemindJSON(
                 quietHours: RemindSettings.clock(c.remind.quietStart) + "-" + RemindSettings.clock(c.remind.quietEnd),
                 minInterval: c.remind.minimumInterval,
@@ -110,7 +112,8 @@ struct ExportJSON: Encodable {
         events = export.events.map {
             EventJSON(
                 time: LedgerLine.formatTime($0.time, utcOffset: $0.utcOffset), device: $0.device, sequence: $0.sequence,
-                kind: $0.kind, fields: Dictionary($0.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b }))
+                kind: $0.kind, fields: Dictionary($0.fields.map { ($0.key, $0.value) }, uniquingKeysWith: { _, b in b })
+            )
         }
     }
 }

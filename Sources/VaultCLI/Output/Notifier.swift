@@ -21,7 +21,9 @@ enum Notifier {
     /// `name` found on the PATH.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Raises the notification; returns a line saying so, or nil when there is no notifier.
@@ -45,8 +47,10 @@ enum Notifier {
             // Run by systemd (the timer's oneshot service), every process still in the service when
             // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
             if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
-                let forwarded = ["DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR"]
-                    .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
+                let forwarded = [
+                    "DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR",
+                ]
+                .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
                 process.executableURL = URL(fileURLWithPath: systemdRun)
                 process.arguments = ["--user", "--quiet", "--collect"] + forwarded + ["--"] + waiter
                 do {

@@ -73,7 +73,8 @@ public enum ReminderPlan: Equatable, Sendable {
     /// `work.sessionReviews` is the seam for session follow-up reviews: what
     /// the study log counts as due is passed in, and a reminder names them.
     public static func plan(
-        _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone, force: Bool = false
+        _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone,
+        force: Bool = false
     ) -> ReminderPlan {
         guard !work.isEmpty else { return .nothingDue }
         if !force, let held = hold(settings: settings, lastReminder: lastReminder, now: now, timeZone: timeZone) {
@@ -86,7 +87,8 @@ public enum ReminderPlan: Equatable, Sendable {
         }
         if work.notesToCurate > 0 {
             parts.append(
-                "\(work.notesToCurate) note\(work.notesToCurate == 1 ? "" : "s") to review (\(work.periods.joined(separator: ", ")))")
+                "\(work.notesToCurate) note\(work.notesToCurate == 1 ? "" : "s") to review (\(work.periods.joined(separator: ", ")))"
+            )
         }
         if work.sessionReviews > 0 {
             parts.append("\(work.sessionReviews) session review\(work.sessionReviews == 1 ? "" : "s")")
@@ -94,7 +96,10 @@ public enum ReminderPlan: Equatable, Sendable {
         var body = parts.joined(separator: " · ")
         let questions = work.firstQuestions.prefix(batch)
         if !questions.isEmpty {
-            body += "\n" + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(separator: "\n")
+            body +=
+                "\n"
+                + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(
+                    separator: "\n")
         }
         let title = batch > 0 ? "vault: \(batch) card\(batch == 1 ? "" : "s") now?" : "vault: time to review"
         return .remind(title: title, body: body, batch: batch)
