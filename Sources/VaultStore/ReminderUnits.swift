@@ -19,11 +19,15 @@ public struct ReminderUnits: Sendable {
     }
 
     /// `vault-remind-3f2a1b0c`: the vault path's hash.
-    public var name: String { "vault-remind-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vault.path))) }
+    public var name: String {
+        "vault-remind-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vault.path)))
+    }
 
     /// systemd quotes: a path with spaces stays one argument.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "%", with: "%%") + "\""
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "%", with: "%%") + "\""
     }
 
     public var service: String {
@@ -58,13 +62,15 @@ public struct ReminderUnits: Sendable {
     /// For `crontab -e`: every 10 minutes, with the session bus set.
     public var crontabLine: String {
         func sh(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return "*/10 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus \(sh(binary)) --vault \(sh(vault.path)) remind >/dev/null 2>&1"
+        return
+            "*/10 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus \(sh(binary)) --vault \(sh(vault.path)) remind >/dev/null 2>&1"
     }
 
     /// `~/.config/systemd/user/` (or `$XDG_CONFIG_HOME/systemd/user/`).
     public static var unitFolder: URL {
         let environment = ProcessInfo.processInfo.environment
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        let config =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
         return config.appendingPathComponent("systemd/user")
     }
@@ -87,15 +93,21 @@ public struct ReminderUnits: Sendable {
         return written
     }
 
-    /// Removes the service and timer; returns the paths removed.
+    /// Removes the service and timer, and the link `systemctl enable` made
+    /// in `timers.target.wants/` (it would dangle); returns the paths removed.
     public func uninstall() throws -> [String] {
+        let folder = Self.unitFolder
         var removed: [String] = []
-        for suffix in ["service", "timer"] {
-            let url = Self.unitFolder.appendingPathComponent("\(name).\(suffix)")
-            if FileManager.default.fileExists(atPath: url.path) {
-                try? FileManager.default.removeItem(at: url)
-                removed.append(url.path)
+        for path in ["\(name).service", "\(name).timer", "timers.target.wants/\(name).timer"] {
+            let url = folder.appendingPathComponent(path)
+            // A dangling link does not "exist" for fileExists; ask for its attributes instead.
+            guard (try? FileManager.default.attributesOfItem(atPath: url.path)) != nil else { continue }
+            do {
+                try FileManager.default.removeItem(at: url)
+            } catch {
+                throw VaultStoreError.unwritable(path: url.path, reason: (error as NSError).localizedDescription)
             }
+            removed.append(url.path)
         }
         return removed
     }

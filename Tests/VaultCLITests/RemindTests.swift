@@ -19,11 +19,16 @@ struct RemindTests {
         defer { vault.cleanUp() }
         let day = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
         #expect(day.status == 0)
-        #expect(day.stdout.hasPrefix("vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews\n• "))
+        #expect(
+            day.stdout.hasPrefix(
+                "vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews\n• "
+            ))
         #expect(day.stdout.hasSuffix("(dry run: nothing raised)\n"))
         let night = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T23:30:00Z"])
         #expect(night.status == 0)
-        #expect(night.stdout.hasPrefix("Quiet hours until 09:00; no reminder."))
+        #expect(
+            night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews.\n",
+            "a dry run counts")
         #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
     }
 
@@ -42,7 +47,9 @@ struct RemindTests {
             ["-c", "printf '#!/bin/sh\\nprintf \"%%s\\\\n\" \"$@\" >> \"%s\"\\n' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", calls.path, script],
             in: vault.root)
         // No terminal on this PATH: the notification is a plain one and vault waits for notify-send.
-        let env = ["PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z"]
+        let env = [
+            "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z",
+        ]
         let first = try vault.run(["remind"], env: env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasSuffix("Raised a notification.\n"))
@@ -53,12 +60,99 @@ struct RemindTests {
         var later = env
         later["VAULT_NOW"] = "2026-11-18T09:20:00Z"
         let second = try vault.run(["remind"], env: later)
-        #expect(second.stdout.hasPrefix("The last reminder was less than 30 minutes ago; the next one from 2026-11-18 10:30."))
+        #expect(
+            second.stdout.hasPrefix(
+                "The last reminder was less than 30 minutes ago; the next one from 2026-11-18 10:30."))
         #expect(try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").count == recorded.count)
         // remind: settings in the config change the rules.
-        let config = try vault.read(".vault/config.yml") + "remind:\n  quiet_hours: \"09:00-12:00\"\n  min_interval: 5\n"
+        let config =
+            try vault.read(".vault/config.yml") + "remind:\n  quiet_hours: \"09:00-12:00\"\n  min_interval: 5\n"
         try vault.write(".vault/config.yml", config)
         #expect(try vault.run(["remind"], env: later).stdout.hasPrefix("Quiet hours until 12:00"))
+    }
+
+    /// Writes an executable shell script `name` into `bin`.
+    func tool(_ name: String, in bin: URL, _ script: String) throws {
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let url = bin.appendingPathComponent(name)
+        try ("#!/bin/sh\n" + script).write(to: url, atomically: false, encoding: .utf8)
+        chmod(url.path, 0o755)
+    }
+
+    /// Waits (at most `seconds`) for a file a detached process writes; its text, or nil.
+    func awaitFile(_ url: URL, seconds: Double = 20) -> String? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("--end--\n") { return text }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    @Test(
+        "Study now: a click on the action opens vault study --limit N in a terminal; under systemd through systemd-run")
+    func studyNowAction() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let bin = vault.root.appendingPathComponent(".bin")
+        let calls = vault.root.appendingPathComponent(".notify.txt")
+        let terminal = vault.root.appendingPathComponent(".terminal.txt")
+        // A notify-send whose user clicks "Study now" at once, and a terminal that records what it was asked to run.
+        try tool("notify-send", in: bin, "printf '%s\\n' \"$@\" > '\(calls.path)'\necho study\n")
+        try tool("x-terminal-emulator", in: bin, "printf '%s\\n' \"$@\" --end-- > '\(terminal.path)'\n")
+        let env = [
+            "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "INVOCATION_ID": "",
+            "VAULT_NOW": "2026-11-18T09:00:00Z",
+        ]
+        let result = try vault.run(["remind"], env: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("Raised a notification (with a Study now button).\n"))
+        let binary = VaultSandbox.binary.resolvingSymlinksInPath().path
+        let opened = try #require(awaitFile(terminal), "the terminal was never opened")
+        #expect(opened == "-e\n\(binary)\n--vault\n\(vault.root.path)\nstudy\n--limit\n2\n--end--\n")
+        let notified = try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(Array(notified.prefix(3)) == ["--app-name=vault", "--action=study=Study now", "vault: 2 cards now?"])
+
+        // Run by a systemd service (INVOCATION_ID set): the waiter goes through systemd-run, so it outlives the service.
+        try FileManager.default.removeItem(at: terminal)
+        let systemdRun = vault.root.appendingPathComponent(".systemd-run.txt")
+        try tool(
+            "systemd-run", in: bin,
+            "printf '%s\\n' \"$@\" > '\(systemdRun.path)'\nwhile [ \"$1\" != -- ]; do shift; done\nshift\nexec \"$@\"\n"
+        )
+        var service = env
+        service["INVOCATION_ID"] = "0123456789abcdef"
+        let underSystemd = try vault.run(["remind", "--force"], env: service)
+        #expect(
+            underSystemd.stdout.hasSuffix("Raised a notification (with a Study now button).\n"),
+            "\(underSystemd.stderr)")
+        let asked = try String(contentsOf: systemdRun, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(Array(asked.prefix(3)) == ["--user", "--quiet", "--collect"])
+        #expect(asked.contains("--setenv=DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent"))
+        #expect(asked.contains("--setenv=PATH=\(bin.path)"))
+        #expect(awaitFile(terminal)?.hasPrefix("-e\n\(binary)\n") == true)
+    }
+
+    @Test("a run in quiet hours raises and records nothing and does not count the vault")
+    func quietRun() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let bin = vault.root.appendingPathComponent(".bin")
+        let calls = vault.root.appendingPathComponent(".calls.txt")
+        try tool("notify-send", in: bin, "printf '%s\\n' \"$@\" >> '\(calls.path)'\n")
+        let env = [
+            "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T23:30:00Z",
+        ]
+        let night = try vault.run(["remind"], env: env)
+        #expect(night.status == 0)
+        #expect(night.stdout == "Quiet hours until 09:00; no reminder.\n", "no count: the vault is not scanned")
+        #expect(!FileManager.default.fileExists(atPath: calls.path))
+        #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
+        // A day off, from the config.
+        try vault.write(".vault/config.yml", try vault.read(".vault/config.yml") + "remind:\n  days_off: [wednesday]\n")
+        let dayOff = try vault.run(["remind"], env: ["PATH": bin.path, "VAULT_NOW": "2026-11-18T12:00:00Z"])
+        #expect(dayOff.stdout.hasPrefix("Wednesday is a day off; no reminder."))
+        #expect(!FileManager.default.fileExists(atPath: calls.path))
     }
 
     @Test("the real notify-send, under a session bus with a notification daemon")
@@ -74,9 +168,12 @@ struct RemindTests {
         defer { vault.cleanUp() }
         let bin = vault.root.appendingPathComponent(".bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
-        let script = "\(daemon) & sleep 1; PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?; kill $! 2>/dev/null"
-        let result = try VaultSandbox.exec("/usr/bin/timeout", ["60", "xvfb-run", "-a", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
+        let script =
+            "\(daemon) & sleep 1; PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?; kill $! 2>/dev/null"
+        let result = try VaultSandbox.exec(
+            "/usr/bin/timeout", ["60", "xvfb-run", "-a", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
         #expect(result.stdout.contains("Raised a notification.\nEXIT=0"), "\(result.stdout)\n\(result.stderr)")
         #expect(try vault.read(lastReminder) == "2026-11-18T09:00:00Z\n")
     }
@@ -97,15 +194,27 @@ struct RemindTests {
         #expect(files.count == 2 && files[0].hasSuffix(".service") && files[1].hasSuffix(".timer"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
             let verify = try VaultSandbox.exec(
-                "/usr/bin/systemd-analyze", ["verify"] + files.map { folder.appendingPathComponent($0).path }, in: vault.root)
+                "/usr/bin/systemd-analyze", ["verify"] + files.map { folder.appendingPathComponent($0).path },
+                in: vault.root)
             #expect(verify.status == 0, "\(verify.stderr)")
             #expect(!verify.stderr.contains(files[0]), "\(verify.stderr)")
         } else {
             print("skipped systemd-analyze verify: not installed")
         }
+        // As `systemctl --user enable` would: a link in timers.target.wants/.
+        let wants = folder.appendingPathComponent("timers.target.wants")
+        try FileManager.default.createDirectory(at: wants, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: wants.appendingPathComponent(files[1]).path,
+            withDestinationPath: folder.appendingPathComponent(files[1]).path)
         let removed = try vault.run(["remind", "--uninstall"], env: ["XDG_CONFIG_HOME": home.path])
         #expect(removed.stdout.hasPrefix("Removed "))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(removed.stdout.contains("timers.target.wants/\(files[1])"))
+        #expect(removed.stdout.hasSuffix("Run: systemctl --user stop \(files[1]); systemctl --user daemon-reload\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: wants.path).isEmpty)
+        let twice = try vault.run(["remind", "--uninstall"], env: ["XDG_CONFIG_HOME": home.path])
+        #expect(twice.stdout == "No vault reminder units were installed for this vault.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["timers.target.wants"])
         let cron = try vault.run(["remind", "--install", "--cron"])
         #expect(cron.stdout.hasPrefix("*/10 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus '"))
         #expect(cron.stdout.hasSuffix(" remind >/dev/null 2>&1\n"))

@@ -30,6 +30,7 @@ public struct StaticSite {
         var files: [String: [String]] = [:]
         for path in attachments { files[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
         let byName = files
+        let attachmentSet = Set(attachments)
         let rendered = RenderedBodies(count: notes.count)
         let zone = context.timeZone
         let chunk = max(64, notes.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
@@ -38,23 +39,42 @@ public struct StaticSite {
             rendered.store(
                 range.map { i in
                     Self.notePage(
-                        notes[i], body: Self.body(of: notes[i], loader: loader, resolver: resolver, attachments: byName),
+                        notes[i],
+                        body: Self.body(
+                            of: notes[i], loader: loader, resolver: resolver, attachments: byName,
+                            attachmentSet: attachmentSet),
                         config: config, site: title, timeZone: zone)
                 },
                 at: range.lowerBound)
         }
         var pages = zip(notes, rendered.bodies).map { Page(path: SitePaths.page(ofNote: $0.path), html: $1) }
         let tags = Dictionary(grouping: notes.indices.flatMap { i in notes[i].tags.map { ($0, i) } }, by: \.0)
-        let categories = Dictionary(grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
+        let categories = Dictionary(
+            grouping: notes.indices.compactMap { i in notes[i].category.map { ($0, i) } }, by: \.0)
         for (tag, members) in tags {
             let path = SitePaths.page(ofTag: tag)
-            pages.append(Page(path: path, html: Self.page(title: "#" + tag, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+            pages.append(
+                Page(
+                    path: path,
+                    html: Self.page(
+                        title: "#" + tag, site: title, path: path,
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
         }
         for (category, members) in categories {
             let path = SitePaths.page(ofCategory: category)
-            pages.append(Page(path: path, html: Self.page(title: category, site: title, path: path, content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+            pages.append(
+                Page(
+                    path: path,
+                    html: Self.page(
+                        title: category, site: title, path: path,
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
         }
-        pages.append(Page(path: "index.html", html: Self.index(snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(), categories: categories.keys.sorted())))
+        pages.append(
+            Page(
+                path: "index.html",
+                html: Self.index(
+                    snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(),
+                    categories: categories.keys.sorted())))
         return StaticSite(pages: pages, attachments: attachments)
     }
 
@@ -66,31 +86,39 @@ public struct StaticSite {
         var header = "<p class=\"meta\">"
         if let category = note.category {
             let color = config.category(named: category)?.color ?? "#888888"
-            header += "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
+            header +=
+                "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
         }
         if let source = note.source {
-            header += "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
+            header +=
+                "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
         }
         if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: timeZone))</time>" }
         header += "</p>"
         if !note.tags.isEmpty {
-            header += "<p class=\"tags\">" + note.tags.map { tag in
-                "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
-            }.joined(separator: " ") + "</p>"
+            header +=
+                "<p class=\"tags\">"
+                + note.tags.map { tag in
+                    "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
+                }.joined(separator: " ") + "</p>"
         }
         return page(title: note.title, site: title, path: path, content: header + body)
     }
 
     /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
     static func body(
-        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]]
+        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]],
+        attachmentSet: Set<String>
     ) -> String {
-        guard let data = try? loader.read(note.path) else { return "<p class=\"unreadable\">This note could not be read.</p>" }
+        guard let data = try? loader.read(note.path) else {
+            return "<p class=\"unreadable\">This note could not be read.</p>"
+        }
         let page = SitePaths.page(ofNote: note.path)
         var text = String(decoding: NoteParser.body(of: data), as: UTF8.self)
         // The page's title is the note's: a first heading saying it again is left out.
         let lead = text.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
-        if lead.hasPrefix("# "), let end = lead.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? Optional(lead.endIndex),
+        if lead.hasPrefix("# "),
+            let end = lead.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) ?? Optional(lead.endIndex),
             lead[lead.index(lead.startIndex, offsetBy: 2)..<end].trimmingCharacters(in: .whitespaces) == note.title
         {
             text = String(lead[end...])
@@ -111,39 +139,87 @@ public struct StaticSite {
         }
         var bytes = Array(markdown.utf8)
         let html = bytes.withUnsafeMutableBufferPointer { CommonMark.html(of: UnsafeBufferPointer($0)) }
-        return rewriteNoteLinks(html, from: note.path, resolver: resolver)
+        return rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet)
     }
 
-    /// `href="x.md"` (relative, to a note) → the note's page, or `#unresolved` when no note is there.
-    static func rewriteNoteLinks(_ html: String, from source: String, resolver: LinkResolver) -> String {
-        guard html.contains(".md") else { return html }
+    /// The `href` and `src` values libcmark wrote, made to work in the site:
+    /// a link to a note (`x.md`, `../y/z.md#part`) leads to its page, a
+    /// link to a file of the vault to its copy, a vault-rooted one
+    /// (`/2026/11/a.png`) becomes relative, and one that leads to nothing in
+    /// the vault becomes `#unresolved` (struck through by the page's style).
+    /// External links (`https:`, `mailto:`, `//host`) and fragments stay.
+    static func rewriteNoteLinks(
+        _ html: String, from source: String, resolver: LinkResolver, attachments: Set<String> = []
+    ) -> String {
+        guard html.contains("href=\"") || html.contains("src=\"") else { return html }
+        let page = SitePaths.page(ofNote: source)
         var out = ""
         var rest = Substring(html)
-        while let start = rest.range(of: "href=\"") {
+        while let start = rest.firstRange(ofEither: "href=\"", "src=\"") {
             out += rest[..<start.upperBound]
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { break }
-            let target = String(rest[..<end])
-            let decoded = target.removingPercentEncoding ?? target
-            let bare = decoded.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? decoded
-            if bare.lowercased().hasSuffix(".md"), !bare.contains("://") {
-                switch resolver.resolveMarkdown(bare, from: source) {
-                case .note(let path):
-                    out += SitePaths.relative(from: SitePaths.page(ofNote: source), to: SitePaths.page(ofNote: path))
-                default:
-                    out += "#unresolved"
-                }
-            } else {
-                out += target
-            }
+            out += siteLink(
+                String(rest[..<end]), page: page, source: source, resolver: resolver, attachments: attachments)
             rest = rest[end...]
         }
         return out + rest
     }
 
+    /// One link target of a note's body, as ``rewriteNoteLinks`` makes it.
+    static func siteLink(
+        _ target: String, page: String, source: String, resolver: LinkResolver, attachments: Set<String>
+    ) -> String {
+        if target.isEmpty || target.hasPrefix("#") || target.hasPrefix("//") || hasScheme(target) { return target }
+        // libcmark writes `&` as `&amp;` in attributes and percent-encodes the rest.
+        let raw = target.replacingOccurrences(of: "&amp;", with: "&")
+        let split = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(split[0]).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let fragment = split.count > 1 ? "#" + split[1] : ""
+        let decoded = path.removingPercentEncoding ?? String(path)
+        if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source)
+        {
+            return SitePaths.relative(from: page, to: SitePaths.page(ofNote: note)) + fragment
+        }
+        if let file = vaultPath(decoded, from: source), attachments.contains(file) {
+            return SitePaths.relative(from: page, to: file)
+        }
+        // A note's page, as a wiki link was rewritten to before rendering.
+        if decoded.hasSuffix(".html"),
+            case .note = resolver.resolveMarkdown(String(decoded.dropLast(5)) + ".md", from: source)
+        {
+            return target
+        }
+        return "#unresolved"
+    }
+
+    /// `../a.png` from `2026/11/x.md` → `2026/a.png`; `/a.png` → `a.png`; nil above the vault.
+    static func vaultPath(_ target: String, from source: String) -> String? {
+        var parts = target.hasPrefix("/") ? [] : source.split(separator: "/").dropLast().map(String.init)
+        for part in target.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// `https:`, `mailto:`…: a URL scheme before the first `/`, `?` or `#`.
+    static func hasScheme(_ target: String) -> Bool {
+        guard let colon = target.firstIndex(of: ":") else { return false }
+        let scheme = target[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+    }
+
     /// Every file of the vault that is not a note and not hidden: images, PDFs and the like.
     static func attachments(_ layout: VaultLayout) -> [String] {
-        guard let walker = FileManager.default.enumerator(at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walker = FileManager.default.enumerator(
+                at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [String] = []
         for case let url as URL in walker where !url.path.hasSuffix(".md") {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
@@ -183,23 +259,39 @@ public struct StaticSite {
     }
 
     static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {
-        "<ul class=\"notes\">" + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
-            "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
-        }.joined() + "</ul>"
+        "<ul class=\"notes\">"
+            + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
+                "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
+            }.joined() + "</ul>"
     }
 
-    static func index(snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]) -> String {
+    static func index(
+        snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]
+    ) -> String {
         let listing = NoteListing(snapshot, includeArchived: false)
-        var content = "<nav class=\"tabs\">" + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined() + "</nav>"
+        var content =
+            "<nav class=\"tabs\">"
+            + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined()
+            + "</nav>"
         for tab in CurationTab.allCases {
             content += "<section class=\"tab\" id=\"\(tab.rawValue)\"><h2>\(tab.rawValue.capitalized)</h2>"
             for group in listing.groups(tab) {
-                content += "<h3>\(escape(group.title))</h3>" + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
+                content +=
+                    "<h3>\(escape(group.title))</h3>"
+                    + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
             }
             content += "</section>"
         }
-        content += "<section id=\"tags\"><h2>Tags</h2><p>" + tags.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>" }.joined(separator: " ") + "</p></section>"
-        content += "<section id=\"categories\"><h2>Categories</h2><p>" + categories.map { "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>" }.joined(separator: " · ") + "</p></section>"
+        content +=
+            "<section id=\"tags\"><h2>Tags</h2><p>"
+            + tags.map {
+                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>"
+            }.joined(separator: " ") + "</p></section>"
+        content +=
+            "<section id=\"categories\"><h2>Categories</h2><p>"
+            + categories.map {
+                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>"
+            }.joined(separator: " · ") + "</p></section>"
         return page(title: title, site: title, path: "index.html", content: content)
     }
 
@@ -225,5 +317,17 @@ public struct StaticSite {
             \(content)</main></body></html>
 
             """
+    }
+}
+
+extension Substring {
+    /// The first range of `a` or `b`, whichever comes first.
+    fileprivate func firstRange(ofEither a: String, _ b: String) -> Range<Index>? {
+        switch (range(of: a), range(of: b)) {
+        case (let x?, let y?): return x.lowerBound <= y.lowerBound ? x : y
+        case (let x?, nil): return x
+        case (nil, let y?): return y
+        case (nil, nil): return nil
+        }
     }
 }

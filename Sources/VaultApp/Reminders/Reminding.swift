@@ -5,11 +5,35 @@ import VaultStore
 /// `vault remind`: what is due now (reviews, cards, session reviews),
 /// planned against the quiet hours, days off and the last reminder.
 public struct Reminding {
-    public let work: DueWork
+    /// What is due; nil when the moment held the reminder back and the vault was not scanned.
+    public let work: DueWork?
     public let plan: ReminderPlan
 
     /// The plan at the context's moment, the last reminder read from `.vault/local/`.
-    public static func load(_ context: AppContext, lastReminder: Date?, force: Bool) -> Reminding {
+    ///
+    /// Quiet hours, days off and the minimum interval are asked first: they
+    /// need no note, and a timer runs this every few minutes, mostly at such
+    /// moments. Only with `countWhenHeld` (a dry run, asked by a person) is the
+    /// vault scanned anyway, to say what is waiting.
+    public static func load(_ context: AppContext, lastReminder: Date?, force: Bool, countWhenHeld: Bool = false)
+        -> Reminding
+    {
+        let settings = context.config.remind
+        if !force, !countWhenHeld,
+            let held = ReminderPlan.hold(
+                settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone)
+        {
+            return Reminding(work: nil, plan: held)
+        }
+        let work = dueWork(context)
+        let plan = ReminderPlan.plan(
+            work, settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone,
+            force: force)
+        return Reminding(work: work, plan: plan)
+    }
+
+    /// Counts what is due: notes in due and missed reviews, cards, session follow-up reviews.
+    static func dueWork(_ context: AppContext) -> DueWork {
         let status = VaultStatus.load(context)
         let report = status.report
         var notes = 0
@@ -25,13 +49,10 @@ public struct Reminding {
             cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone,
             options: StudyOptions(limit: 8))
         let rotation = schedules.values.filter { $0.tier != .inactive }.count
-        let work = DueWork(
+        return DueWork(
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
             cardsInRotation: rotation, firstQuestions: queue.entries.map(\.card.question),
+            // Session follow-up reviews (StudyLog's ladder) as the status counts them.
             sessionReviews: status.study.followUpsDue)
-        let plan = ReminderPlan.plan(
-            work, settings: context.config.remind, lastReminder: lastReminder, now: context.now,
-            timeZone: context.timeZone, force: force)
-        return Reminding(work: work, plan: plan)
     }
 }

@@ -33,9 +33,14 @@ extension VaultCommand {
         @Flag(help: "Remove the units --install --write wrote.") var uninstall = false
 
         func validate() throws {
-            if (systemd || cron || write) && !install { throw ValidationError("--systemd, --cron and --write go with --install.") }
+            if (systemd || cron || write) && !install {
+                throw ValidationError("--systemd, --cron and --write go with --install.")
+            }
             if systemd && cron { throw ValidationError("give --systemd or --cron, not both.") }
-            if cron && write { throw ValidationError("--write installs systemd units; for cron, add the printed line with `crontab -e`.") }
+            if cron && write {
+                throw ValidationError(
+                    "--write installs systemd units; for cron, add the printed line with `crontab -e`.")
+            }
         }
 
         func run() throws {
@@ -43,7 +48,13 @@ extension VaultCommand {
             let units = ReminderUnits(vault: context.vault.layout.root, binary: ReminderUnits.currentBinary)
             if uninstall {
                 let removed = try units.uninstall()
-                context.output.line(removed.isEmpty ? "No vault reminder units were installed for this vault." : "Removed \(removed.joined(separator: ", ")). Run: systemctl --user daemon-reload")
+                if removed.isEmpty {
+                    context.output.line("No vault reminder units were installed for this vault.")
+                } else {
+                    context.output.line("Removed \(removed.joined(separator: ", ")).")
+                    context.output.line(
+                        "Run: systemctl --user stop \(units.name).timer; systemctl --user daemon-reload")
+                }
                 return
             }
             if install {
@@ -52,24 +63,29 @@ extension VaultCommand {
                 } else if write {
                     let written = try units.install()
                     context.output.line("Wrote \(written.joined(separator: " and ")).")
-                    context.output.line("Run: systemctl --user daemon-reload && systemctl --user enable --now \(units.name).timer")
+                    context.output.line(
+                        "Run: systemctl --user daemon-reload && systemctl --user enable --now \(units.name).timer")
                 } else {
-                    context.output.write("# ~/.config/systemd/user/\(units.name).service\n\(units.service)\n# ~/.config/systemd/user/\(units.name).timer\n\(units.timer)")
+                    context.output.write(
+                        "# ~/.config/systemd/user/\(units.name).service\n\(units.service)\n# ~/.config/systemd/user/\(units.name).timer\n\(units.timer)"
+                    )
                 }
                 return
             }
             let state = ReminderState(layout: context.vault.layout)
-            let reminding = Reminding.load(context.app(), lastReminder: state.last(), force: force)
+            let reminding = Reminding.load(
+                context.app(), lastReminder: state.last(), force: force, countWhenHeld: dryRun)
             switch reminding.plan {
             case .nothingDue:
                 context.output.line("Nothing is due; no reminder.")
             case .quietHours(let until):
-                context.output.line("Quiet hours until \(until); no reminder. " + summary(reminding.work))
+                context.output.line("Quiet hours until \(until); no reminder." + summary(reminding.work))
             case .dayOff(let day):
-                context.output.line("\(day.capitalized) is a day off; no reminder. " + summary(reminding.work))
+                context.output.line("\(day.capitalized) is a day off; no reminder." + summary(reminding.work))
             case .tooSoon(let next):
                 context.output.line(
-                    "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone)). " + summary(reminding.work))
+                    "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
+                        + summary(reminding.work))
             case .remind(let title, let body, let batch):
                 context.output.line(title)
                 context.output.line(body)
@@ -79,14 +95,21 @@ extension VaultCommand {
                 }
                 let raised = Notifier.raise(
                     title: title, body: body,
-                    action: batch > 0 ? Notifier.StudyAction(binary: ReminderUnits.currentBinary, vault: context.vault.layout.root.path, limit: batch) : nil)
-                context.output.line(raised ?? "(no desktop notifier: notify-send or a session bus is missing; printed only)")
+                    action: batch > 0
+                        ? Notifier.StudyAction(
+                            binary: ReminderUnits.currentBinary, vault: context.vault.layout.root.path, limit: batch)
+                        : nil)
+                context.output.line(
+                    raised ?? "(no desktop notifier: notify-send or a session bus is missing; printed only)")
                 try state.record(context.now)
             }
         }
 
-        func summary(_ work: DueWork) -> String {
-            work.isEmpty ? "" : "Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+        /// What is waiting, after a space, when the vault was counted (a dry run); empty otherwise.
+        func summary(_ work: DueWork?) -> String {
+            guard let work, !work.isEmpty else { return "" }
+            return
+                " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
         }
     }
 }

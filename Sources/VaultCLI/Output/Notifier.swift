@@ -21,7 +21,9 @@ enum Notifier {
     /// `name` found on the PATH.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Raises the notification; returns a line saying so, or nil when there is no notifier.
@@ -37,12 +39,30 @@ enum Notifier {
         process.standardError = FileHandle.nullDevice
         if let action, let terminal = which("x-terminal-emulator") {
             // The shell waits for the click and opens the study screen; vault does not wait for it.
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [
-                "-c",
+            let waiter = [
+                "/bin/sh", "-c",
                 "choice=$(\"$1\" --app-name=vault --action=study='Study now' \"$2\" \"$3\") && [ \"$choice\" = study ] && exec \"$4\" -e \"$5\" --vault \"$6\" study --limit \"$7\"",
                 "vault-remind", notifySend, title, body, terminal, action.binary, action.vault, String(action.limit),
             ]
+            // Run by systemd (the timer's oneshot service), every process still in the service when
+            // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
+            if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
+                let forwarded = [
+                    "DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR",
+                ]
+                .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
+                process.executableURL = URL(fileURLWithPath: systemdRun)
+                process.arguments = ["--user", "--quiet", "--collect"] + forwarded + ["--"] + waiter
+                do {
+                    try process.run()
+                    process.waitUntilExit()
+                } catch {
+                    return nil
+                }
+                return process.terminationStatus == 0 ? "Raised a notification (with a Study now button)." : nil
+            }
+            process.executableURL = URL(fileURLWithPath: waiter[0])
+            process.arguments = Array(waiter.dropFirst())
             do { try process.run() } catch { return nil }
             return "Raised a notification (with a Study now button)."
         }

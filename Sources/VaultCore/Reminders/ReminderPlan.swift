@@ -47,22 +47,38 @@ public enum ReminderPlan: Equatable, Sendable {
         return min(8, 5 + (n - 101) / 100)
     }
 
+    /// Why no reminder may be raised at `now`, whatever is due: a day off,
+    /// the quiet hours, or the minimum interval since the last reminder
+    /// (`.dayOff`, `.quietHours`, `.tooSoon`); nil when one may. It needs no
+    /// note, so `vault remind` asks it before scanning the vault.
+    public static func hold(settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone)
+        -> ReminderPlan?
+    {
+        let local = now.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: now))
+        let day = Int((local / 86_400).rounded(.down))
+        let minute = Int(local - Double(day) * 86_400) / 60
+        // Day 0 (1 January 1970) was a Thursday: weekday 3 when Monday is 0.
+        let weekday = ((day + 3) % 7 + 7) % 7
+        if settings.daysOff.contains(weekday) { return .dayOff(RemindSettings.weekdayNames[weekday]) }
+        if settings.isQuiet(minute: minute) { return .quietHours(until: RemindSettings.clock(settings.quietEnd)) }
+        if let last = lastReminder {
+            let next = last.addingTimeInterval(Double(settings.minimumInterval) * 60)
+            if next > now { return .tooSoon(next: next) }
+        }
+        return nil
+    }
+
     /// The plan at `now`; `force` skips quiet hours, days off and the interval.
+    ///
+    /// `work.sessionReviews` is the seam for session follow-up reviews: what
+    /// the study log counts as due is passed in, and a reminder names them.
     public static func plan(
-        _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone, force: Bool = false
+        _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone,
+        force: Bool = false
     ) -> ReminderPlan {
         guard !work.isEmpty else { return .nothingDue }
-        if !force {
-            let local = now.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: now))
-            let day = Int((local / 86_400).rounded(.down))
-            let minute = Int(local - Double(day) * 86_400) / 60
-            let weekday = (day + 3) % 7
-            if settings.daysOff.contains(weekday) { return .dayOff(RemindSettings.weekdayNames[weekday]) }
-            if settings.isQuiet(minute: minute) { return .quietHours(until: RemindSettings.clock(settings.quietEnd)) }
-            if let last = lastReminder {
-                let next = last.addingTimeInterval(Double(settings.minimumInterval) * 60)
-                if next > now { return .tooSoon(next: next) }
-            }
+        if !force, let held = hold(settings: settings, lastReminder: lastReminder, now: now, timeZone: timeZone) {
+            return held
         }
         let batch = min(work.cardsToStudy, settings.batch ?? Self.batch(inRotation: work.cardsInRotation))
         var parts: [String] = []
@@ -71,7 +87,8 @@ public enum ReminderPlan: Equatable, Sendable {
         }
         if work.notesToCurate > 0 {
             parts.append(
-                "\(work.notesToCurate) note\(work.notesToCurate == 1 ? "" : "s") to review (\(work.periods.joined(separator: ", ")))")
+                "\(work.notesToCurate) note\(work.notesToCurate == 1 ? "" : "s") to review (\(work.periods.joined(separator: ", ")))"
+            )
         }
         if work.sessionReviews > 0 {
             parts.append("\(work.sessionReviews) session review\(work.sessionReviews == 1 ? "" : "s")")
@@ -79,7 +96,10 @@ public enum ReminderPlan: Equatable, Sendable {
         var body = parts.joined(separator: " · ")
         let questions = work.firstQuestions.prefix(batch)
         if !questions.isEmpty {
-            body += "\n" + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(separator: "\n")
+            body +=
+                "\n"
+                + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(
+                    separator: "\n")
         }
         let title = batch > 0 ? "vault: \(batch) card\(batch == 1 ? "" : "s") now?" : "vault: time to review"
         return .remind(title: title, body: body, batch: batch)
