@@ -224,6 +224,19 @@ struct SessionCommandTests {
         #expect((none?["session_reviews"] as? [Any])?.isEmpty == true, "an empty list, not null")
     }
 
+    @Test("the help of session, goal and subject reads as prose: no line ends in a stray backslash")
+    func helpText() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        for command in [["session"], ["session", "report"], ["session", "review"], ["goal"], ["subject"]] {
+            let help = try vault.run(command + ["--help"])
+            #expect(help.status == 0)
+            #expect(!help.stdout.contains("\\\n"), "\(command): \(help.stdout)")
+        }
+        let goal = try vault.run(["goal", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(goal.contains("from when it is set to the end of its last day"))
+    }
+
     @Test("subject edits change only their lines; a rename carries recorded sessions along")
     func subjects() throws {
         let vault = try makeVault()
