@@ -200,6 +200,43 @@ struct SessionCommandTests {
         #expect(try at(vault, "2027-03-04T10:00:00Z", ["session", "reviews", "--json"]).stdout == "[]\n")
     }
 
+    @Test("status lists the session reviews due, the earliest three by name, and how many more; --json has them all")
+    func statusListsReviews() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        for (subject, day) in [("Chemistry", "14"), ("Physics", "15"), ("Chemistry", "16"), ("Physics", "17"), ("Physics", "18")] {
+            let added = try at(vault, "2026-11-\(day)T19:00:00Z", ["session", "add", subject, "--minutes", "60"])
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let status = try at(vault, "2026-11-18T20:00:00Z", ["status"])
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        let first = try #require(lines.firstIndex(of: "4 session reviews due  vault session review --done ok"), "\(status.stdout)")
+        #expect(lines[first + 1].hasPrefix("  Chemistry: 1-day review of session ") && lines[first + 1].hasSuffix(", due 3 days ago"))
+        #expect(lines[first + 2].hasPrefix("  Physics: 1-day review of session ") && lines[first + 2].hasSuffix(", due 2 days ago"))
+        #expect(lines[first + 3].hasPrefix("  Chemistry: 1-day review of session ") && lines[first + 3].hasSuffix(", due yesterday"))
+        #expect(lines[first + 4] == "  and 1 more: vault session reviews")
+        let report = try json(try at(vault, "2026-11-18T20:00:00Z", ["status", "--json"]).stdout) as? [String: Any]
+        #expect(report?["session_reviews_due"] as? Int == 4)
+        let reviews = report?["session_reviews"] as? [[String: Any]]
+        #expect(reviews?.map { $0["subject"] as? String } == ["Chemistry", "Physics", "Chemistry", "Physics"])
+        #expect(reviews?.last?["due"] as? String == "2026-11-18T20:00:00+01:00")
+        let none = try json(try at(vault, "2026-11-14T20:30:00Z", ["status", "--json"]).stdout) as? [String: Any]
+        #expect((none?["session_reviews"] as? [Any])?.isEmpty == true, "an empty list, not null")
+    }
+
+    @Test("the help of session, goal and subject reads as prose: no line ends in a stray backslash")
+    func helpText() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        for command in [["session"], ["session", "report"], ["session", "review"], ["goal"], ["subject"]] {
+            let help = try vault.run(command + ["--help"])
+            #expect(help.status == 0)
+            #expect(!help.stdout.contains("\\\n"), "\(command): \(help.stdout)")
+        }
+        let goal = try vault.run(["goal", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(goal.contains("from when it is set to the end of its last day"))
+    }
+
     @Test("subject edits change only their lines; a rename carries recorded sessions along")
     func subjects() throws {
         let vault = try makeVault()

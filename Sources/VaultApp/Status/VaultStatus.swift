@@ -18,7 +18,7 @@ public struct VaultStatus {
             activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())
         let study = StudySummary(
             running: tracking.log.running, goals: tracking.goals(), points: tracking.points(),
-            followUpsDue: tracking.log.followUpsDue(at: context.now).count)
+            reviewsDue: tracking.log.followUpsDue(at: context.now))
         trace.mark("streak, sessions, goals and points")
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
@@ -31,8 +31,10 @@ public struct VaultStatus {
         public let running: [RunningSession]
         public let goals: [GoalProgress]
         public let points: StudyPoints
-        /// Follow-up reviews of sessions due now.
-        public let followUpsDue: Int
+        /// Follow-up reviews of sessions due now, earliest first.
+        public let reviewsDue: [FollowUp]
+        /// How many follow-up reviews are due now.
+        public var followUpsDue: Int { reviewsDue.count }
     }
 
     /// Lines of the ledger that replay skipped and `vault check` reports

@@ -9,9 +9,10 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             commandName: "goal", abstract: "Set study goals (hours of a subject by a day) and see their pace.",
             discussion: """
-                A goal counts the sessions of its subject (or of every subject with --all) from when it is \\
-                set to the end of its last day. It is on track while the hours done keep up with the time \\
-                gone, behind otherwise.
+                A goal counts the sessions of its subject (or of every subject with --all) from when it is \
+                set to the end of its last day. It is on track while the hours done are at least its share \
+                of each whole day gone since the day it was set (so it is on track on that day), behind \
+                otherwise.
 
                 Examples:
                   vault goal add Chemistry --hours 30 --by 2026-12-31

@@ -9,8 +9,8 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             commandName: "session", abstract: "Time study sessions per subject; report and review them.",
             discussion: """
-                A session is ledger events, so it can be started in one terminal (or on one machine) and \\
-                stopped in another, after a reboot, or on another clone after vault sync. Each completed \\
+                A session is ledger events, so it can be started in one terminal (or on one machine) and \
+                stopped in another, after a reboot, or on another clone after vault sync. Each completed \
                 session is reviewed 1 day later, then 7, 30 and 90 days after each review.
 
                 Examples:
@@ -185,8 +185,8 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Totals of minutes, sessions, questions and accuracy, by subject, day or weekday.",
                 discussion: """
-                    The span is this week (Monday to today) unless --month, --since or --all. A session over \\
-                    midnight counts its minutes on each day. --klog prints the sessions of the span as klog \\
+                    The span is this week (Monday to today) unless --month, --since or --all. A session over \
+                    midnight counts its minutes on each day. --klog prints the sessions of the span as klog \
                     records instead.
 
                     Examples:

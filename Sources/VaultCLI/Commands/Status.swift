@@ -85,7 +85,17 @@ extension VaultCommand {
             }
             if study.followUpsDue > 0 {
                 out.line(
-                    "\(plural(study.followUpsDue, "session review")) due  " + style.dim("vault session reviews"))
+                    "\(plural(study.followUpsDue, "session review")) due  " + style.dim("vault session review --done ok"))
+                // The earliest few, so the list says what to go over without a second command.
+                let shown = study.reviewsDue.prefix(3)
+                for review in shown {
+                    out.line(
+                        "  \(review.subject): \(FollowUpLadder.steps[review.step])-day review of session \(review.session.prefix(8)), due "
+                            + RelativeTime.describe(review.due, from: context.now, in: context.timeZone))
+                }
+                if study.followUpsDue > shown.count {
+                    out.line(style.dim("  and \(study.followUpsDue - shown.count) more: vault session reviews"))
+                }
             }
             for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
                 out.line("Goal " + SessionText.goal(goal))
@@ -134,6 +144,7 @@ struct StatusJSON: Encodable {
     var pointsTotal: Int
     var runningSessions: [RunningJSON]
     var sessionReviewsDue: Int
+    var sessionReviews: [FollowUpJSON]
     var goals: [GoalJSON]
 
     init(_ status: VaultStatus) {
@@ -156,6 +167,7 @@ struct StatusJSON: Encodable {
         pointsTotal = status.study.points.total
         runningSessions = status.study.running.map { RunningJSON($0, now: context.now, timeZone: context.timeZone) }
         sessionReviewsDue = status.study.followUpsDue
+        sessionReviews = status.study.reviewsDue.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) }
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
     }
 
@@ -170,7 +182,8 @@ struct StatusJSON: Encodable {
         case baseline
         case ledgerProblems = "ledger_problems"
         case pointsToday = "points_today", pointsThisWeek = "points_this_week", pointsTotal = "points_total"
-        case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due", goals
+        case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due"
+        case sessionReviews = "session_reviews", goals
     }
 
     func encode(to encoder: Encoder) throws {
@@ -193,6 +206,7 @@ struct StatusJSON: Encodable {
         try c.encode(pointsTotal, forKey: .pointsTotal)
         try c.encode(runningSessions, forKey: .runningSessions)
         try c.encode(sessionReviewsDue, forKey: .sessionReviewsDue)
+        try c.encode(sessionReviews, forKey: .sessionReviews)
         try c.encode(goals, forKey: .goals)
     }
 }

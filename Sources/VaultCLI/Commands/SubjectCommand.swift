@@ -10,7 +10,7 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             commandName: "subject", abstract: "List and change the subjects of study sessions.",
             discussion: """
-                Subjects live in .vault/config.yml under subjects: (name, category, colour); edits change \\
+                Subjects live in .vault/config.yml under subjects: (name, category, colour); edits change \
                 only their own lines. A rename also renames the subject of recorded sessions and goals.
 
                 Examples:
