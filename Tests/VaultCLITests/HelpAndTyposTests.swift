@@ -24,6 +24,17 @@ struct HelpAndTyposTests {
         #expect(result.stderr == message)
     }
 
+    @Test("no help text ends a line with a stray backslash (a line continuation written twice)")
+    func noStrayBackslashes() {
+        for command in [
+            ["stats"], ["remind"], ["calendar"], ["export", "html"], ["export", "json"], ["session", "report"],
+            ["session"], ["goal"], ["subject"], ["rm"], ["restore"], ["study"], ["cards"],
+        ] {
+            let help = vault.run(command + ["--help"]).stdout
+            #expect(!help.split(separator: "\n").contains { $0.hasSuffix("\\") }, "vault \(command.joined(separator: " ")) --help")
+        }
+    }
+
     @Test("--version answers alone, and with other options through the parser")
     func version() {
         #expect(vault.run(["--version"]).stdout == "0.1.0\n")

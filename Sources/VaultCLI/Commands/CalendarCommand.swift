@@ -10,9 +10,9 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             commandName: "calendar", abstract: "Write the review schedule as an iCalendar file (RFC 5545) for calendar apps.",
             discussion: """
-                The weekly, monthly and yearly reviews as repeating events (18:00 on their review days), \\
-                missed reviews as to-dos, and a study event each day with the cards forecast, in the \\
-                vault's time zone, with 10-minute alarms. Every item keeps its UID, so importing the file \\
+                The weekly, monthly and yearly reviews as repeating events (18:00 on their review days), \
+                missed reviews as to-dos, and a study event each day with the cards forecast, in the \
+                vault's time zone, with 10-minute alarms. Every item keeps its UID, so importing the file \
                 again updates the calendar instead of duplicating it.
 
                 Examples:

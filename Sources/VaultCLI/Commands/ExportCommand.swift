@@ -41,9 +41,9 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(
                 abstract: "A static site: a page per note, tag and category, an index with the four tabs.",
                 discussion: """
-                    Notes are rendered by libcmark; raw HTML in notes is escaped, never run. Wiki and Markdown \\
-                    links between notes lead to their pages (links that lead nowhere are struck through), \\
-                    images and other files are copied, and every link is relative: the site works from \\
+                    Notes are rendered by libcmark; raw HTML in notes is escaped, never run. Wiki and Markdown \
+                    links between notes lead to their pages (links that lead nowhere are struck through), \
+                    images and other files are copied, and every link is relative: the site works from \
                     file:// and from any web server. DIR must be empty or missing.
                     """)
             @OptionGroup var global: GlobalOptions

@@ -10,10 +10,10 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             abstract: "Notify when reviews, cards or session reviews are due (outside quiet hours).",
             discussion: """
-                Made to run every few minutes from a timer: it prints what is due and, outside the quiet \\
-                hours (remind: in .vault/config.yml; default 23:00-09:00), not on days off and not sooner \\
-                than min_interval minutes (default 30) after the last one, raises a notification with \\
-                notify-send. Otherwise it says why not, and exits 0. --install prints a systemd user timer \\
+                Made to run every few minutes from a timer: it prints what is due and, outside the quiet \
+                hours (remind: in .vault/config.yml; default 23:00-09:00), not on days off and not sooner \
+                than min_interval minutes (default 30) after the last one, raises a notification with \
+                notify-send. Otherwise it says why not, and exits 0. --install prints a systemd user timer \
                 (or --cron a crontab line) that runs it every 10 minutes; --write installs the units.
 
                 Examples:

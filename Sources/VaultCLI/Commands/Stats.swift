@@ -10,8 +10,8 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             abstract: "Statistics: notes, reviews, flashcards (as Anki counts them), study time, streaks.",
             discussion: """
-                In the terminal a dashboard as wide as the window, with the year's activity calendar; \\
-                --json every figure (docs/STATS.md); --html FILE one self-contained page of SVG charts \\
+                In the terminal a dashboard as wide as the window, with the year's activity calendar; \
+                --json every figure (docs/STATS.md); --html FILE one self-contained page of SVG charts \
                 (light and dark, no script, no network).
 
                 Examples:
