@@ -16,7 +16,13 @@ public struct CurationSnapshot {
     /// Problems met while walking the vault.
     public let problems: [Diagnostic]
     /// The flashcard counts, when asked for: worked out on another thread while the board is built.
-    private let counting: Background<FlashcardCounts>?
+    private let counting: Background<CardsCounted>?
+
+    /// The schedules the counts were worked out from, and the counts.
+    struct CardsCounted: Sendable {
+        var schedules: [String: CardSchedule]
+        var counts: FlashcardCounts
+    }
 
     public var state: CurationState { replay.curation }
 
@@ -36,7 +42,7 @@ public struct CurationSnapshot {
         trace.mark("notes (\(loaded.notes.count))")
         let replay = context.ledger.replay()
         trace.mark("ledger (\(replay.eventCount) events)")
-        var counting: Background<FlashcardCounts>?
+        var counting: Background<CardsCounted>?
         if countingFlashcards {
             let (cards, ledger, config) = (loaded.cards, context.ledger, context.config.schedulers)
             let (now, timeZone) = (context.now, context.timeZone)
@@ -46,7 +52,9 @@ public struct CurationSnapshot {
                 let schedules = source.cardSchedules(cards: cards, config: config)
                 trace.mark("card schedules (\(cards.count) cards, beside the board)")
                 defer { trace.mark("flashcard counts") }
-                return FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone)
+                return CardsCounted(
+                    schedules: schedules,
+                    counts: FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone))
             }
         }
         let board = CurationBoard(
@@ -59,7 +67,10 @@ public struct CurationSnapshot {
     }
 
     /// The flashcard counts for `vault status` (waits for them), when asked for.
-    public var flashcards: FlashcardCounts? { counting?.value() }
+    public var flashcards: FlashcardCounts? { counting?.value().counts }
+
+    /// Every card's schedule, as the counts used it (waits for them); nil unless counting was asked for.
+    public var cardSchedules: [String: CardSchedule]? { counting?.value().schedules }
 
     /// Today's day number in the vault's zone.
     public var today: Int { context.today }

@@ -11,7 +11,9 @@ public enum CalendarExport {
         for level in [ReviewLevel.weekly, .monthly, .yearly] {
             for review in snapshot.board.missed(level, today: today) { missed.append((review.period, review.pendingCount)) }
         }
-        let schedules = context.ledger.cardSchedules(cards: snapshot.cards, config: context.config.schedulers)
+        let schedules =
+            snapshot.cardSchedules
+            ?? context.ledger.cardSchedules(cards: snapshot.cards, config: context.config.schedulers)
         var perDay = Array(repeating: 0, count: days)
         for schedule in schedules.values where !schedule.isNew && schedule.tier != .inactive {
             guard let due = schedule.due else { continue }

@@ -42,9 +42,10 @@ public struct Reminding {
             notes += line.review.pendingCount
             periods.append(line.review.period.id)
         }
-        // The cards of the status's own scan: one walk of the vault, not two.
+        // The cards and schedules of the status's own scan and count: one walk of the vault, one replay.
         let cards = status.snapshot.cards
-        let schedules = context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
+        let schedules =
+            status.snapshot.cardSchedules ?? context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
         let queue = StudyPlanner.plan(
             cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone,
             options: StudyOptions(limit: 8))

@@ -45,4 +45,18 @@ struct ScheduleCalendarTests {
         ics.timeZone(TimeZone(identifier: "Asia/Tokyo")!, from: now, to: now.addingTimeInterval(86_400 * 400))
         #expect(ics.text.contains("BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0900\r\nTZOFFSETTO:+0900"))
     }
+
+    @Test("Berlin's VTIMEZONE: DST starts at 02:00 CET on the last Sunday of March, ends at 03:00 CEST in October")
+    func berlinTransitions() {
+        var ics = ICalendarText()
+        let now = VaultDate.parse("2026-11-18T09:00:00Z", in: berlin)!
+        ics.timeZone(berlin, from: now, to: now.addingTimeInterval(86_400 * 400))
+        #expect(
+            ics.text.contains(
+                "BEGIN:DAYLIGHT\r\nDTSTART:20270328T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\nEND:DAYLIGHT"))
+        #expect(
+            ics.text.contains(
+                "BEGIN:STANDARD\r\nDTSTART:20271031T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD"))
+        #expect(ics.text.hasPrefix("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n") && ics.text.hasSuffix("END:VTIMEZONE\r\n"))
+    }
 }
