@@ -4,42 +4,8 @@ import Testing
 /// The full-screen review driven through tmux: a real terminal of fixed size.
 @Suite("Interactive review under tmux", .serialized)
 struct InteractiveReviewTests {
-    /// One tmux server (own socket) running one `vault review` in a window of `columns` × `rows` (100×30).
-    struct Session {
-        let socket = "vault-test-\(UUID().uuidString.prefix(8))"
-        let vault: VaultSandbox
-        var columns = 100
-        var rows = 30
-
-        func tmux(_ arguments: [String]) throws -> String {
-            try VaultSandbox.exec("/usr/bin/env", ["tmux", "-L", socket] + arguments, in: vault.root).stdout
-        }
-
-        func start(_ arguments: String, editor: String = "true") throws {
-            let command =
-                "env VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) NO_COLOR=1 EDITOR='\(editor)' '\(VaultSandbox.binary.path)' \(arguments); echo EXIT=$?; sleep 60"
-            _ = try tmux(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-s", "review", command])
-        }
-
-        func keys(_ keys: String...) throws { _ = try tmux(["send-keys", "-t", "review"] + keys) }
-
-        func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "review"]) }
-
-        /// Waits (up to 10 s) until the screen shows `text`; returns the screen.
-        @discardableResult
-        func waitFor(_ text: String) throws -> String {
-            var last = ""
-            for _ in 0..<200 {
-                last = try screen()
-                if last.contains(text) { return last }
-                usleep(50_000)
-            }
-            Issue.record("the screen never showed '\(text)':\n\(last)")
-            return last
-        }
-
-        func stop() { _ = try? tmux(["kill-server"]) }
-    }
+    /// A real terminal of 100×30 unless a test sets another size.
+    typealias Session = TmuxSession
 
     func events(_ vault: VaultSandbox) -> [String] {
         vault.ledgerText().split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
@@ -86,7 +52,7 @@ struct InteractiveReviewTests {
         let end = try session.waitFor("EXIT=0")
         #expect(end.contains("Added an id to 2026/11/2026-11-13 plain.md"))
         let lines = events(vault)
-        #expect(lines.count == 4)
+        try #require(lines.count == 4)
         #expect(
             lines[1].hasSuffix("0c000000-0000-4000-8000-000000000007\tlevel=weekly\tperiod=2026-W46\tdecision=archive"))
         #expect(

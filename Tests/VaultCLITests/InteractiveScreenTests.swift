@@ -65,6 +65,7 @@ struct InteractiveScreenTests {
         try session.start("review weekly 2026-W46")
         let first = try session.waitFor("Week 46, 2026 — 1 of 2")
         let lines = first.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try #require(lines.count > 2, "\(first)")
         #expect(lines[1] == "A long note")
         #expect(lines[2] == String(repeating: "─", count: 60), "the rule is as wide as the window")
         #expect(!first.contains("# A long note"), "the title is not repeated as the body's first heading")
