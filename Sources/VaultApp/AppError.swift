@@ -20,6 +20,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case ambiguousSession(String, candidates: [String])
     case noFollowUpDue
     case noSuchGoal(String)
+    case noSuchItinerary(String, known: [String])
+    case itineraryExists(name: String, folder: String)
+    case badLociAnswer(String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -57,6 +60,14 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "no session review is due; `vault session reviews` lists the coming ones."
         case .noSuchGoal(let id):
             return "no goal has the id '\(id)'; `vault goal list` shows them."
+        case .noSuchItinerary(let name, let known):
+            return known.isEmpty
+                ? "no itinerary is named '\(name)': the vault has none yet; `vault import loci FILE.json` brings one in."
+                : "no itinerary is named '\(name)'; the vault has \(known.map { "'\($0)'" }.joined(separator: ", "))."
+        case .itineraryExists(let name, let folder):
+            return "the itinerary '\(name)' exists already in \(folder)/; import it with --update to replace its text and pictures and keep its history."
+        case .badLociAnswer(let argument, let reason):
+            return "'\(argument)' \(reason)."
         case .noCardsInFolder(let folder):
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."

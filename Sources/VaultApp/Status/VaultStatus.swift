@@ -20,10 +20,14 @@ public struct VaultStatus {
             running: tracking.log.running, goals: tracking.goals(), points: tracking.points(),
             reviewsDue: tracking.log.followUpsDue(at: context.now))
         trace.mark("streak, sessions, goals and points")
+        let palaces = LociPalaces(context, summaries: snapshot.notes)
+        let lociDue = palaces.walks.map { (name: $0.name, due: palaces.counts($0).due) }.filter { $0.due > 0 }
+        trace.mark("memory palaces")
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
         return VaultStatus(
-            snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count, study: study)
+            snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count, study: study,
+            lociDue: lociDue)
     }
 
     /// Study tracking at a glance: what `vault status` shows of sessions.
@@ -43,6 +47,9 @@ public struct VaultStatus {
 
     /// Sessions running, goals, points and session reviews due.
     public let study: StudySummary
+
+    /// The itineraries with locations due now, and how many.
+    public let lociDue: [(name: String, due: Int)]
 
     /// Notes in the vault.
     public var noteCount: Int { snapshot.notes.count }

@@ -14,8 +14,38 @@ extension VaultCommand {
                   vault export json vault.json
                   vault export json - | jq '.notes | length'
                   vault export html site/
+                  vault export loci "Home walk" home-walk.json
                 """,
-            subcommands: [Json.self, Html.self])
+            subcommands: [Json.self, Html.self, Loci.self])
+
+        struct Loci: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "An itinerary back in LociApp's JSON format, its pictures re-encoded from their files.",
+                discussion: """
+                    Importing the file again (vault import loci FILE --update) gives the same notes and pictures.
+
+                    Examples:
+                      vault export loci "Home walk" home-walk.json
+                      vault export loci "Home walk" - | jq '.itineraries[0].locations | length'
+                    """)
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The itinerary: its name or its folder.") var itinerary: String
+            @Argument(help: "The file to write, or - for standard output.") var out: String
+
+            func run() throws {
+                let context = try global.context()
+                let app = context.app()
+                let walk = LociPalaces(app).walk(itinerary)
+                let data = LociAppFormat.write(try LociImporting(app).export(walk))
+                if out == "-" {
+                    FileHandle.standardOutput.write(data)
+                } else {
+                    let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                    try AtomicFile.write(data, to: url)
+                    context.output.line("Wrote '\(TerminalText.oneLine(walk.name))' (\(walk.stops.count) locations) to \(TerminalText.oneLine(url.path))")
+                }
+            }
+        }
 
         struct Json: ParsableCommand {
             static let configuration = CommandConfiguration(

@@ -97,6 +97,11 @@ extension VaultCommand {
                     out.line(style.dim("  and \(study.followUpsDue - shown.count) more: vault session reviews"))
                 }
             }
+            for palace in status.lociDue {
+                out.line(
+                    "\(plural(palace.due, "location")) of '\(palace.name)' due  "
+                        + style.dim("vault loci review \(palace.name.contains(" ") ? "\"\(palace.name)\"" : palace.name)"))
+            }
             for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
                 out.line("Goal " + SessionText.goal(goal))
             }
@@ -146,6 +151,7 @@ struct StatusJSON: Encodable {
     var sessionReviewsDue: Int
     var sessionReviews: [FollowUpJSON]
     var goals: [GoalJSON]
+    var lociDue: Int
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -169,6 +175,7 @@ struct StatusJSON: Encodable {
         sessionReviewsDue = status.study.followUpsDue
         sessionReviews = status.study.reviewsDue.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) }
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
+        lociDue = status.lociDue.reduce(0) { $0 + $1.due }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -184,6 +191,7 @@ struct StatusJSON: Encodable {
         case pointsToday = "points_today", pointsThisWeek = "points_this_week", pointsTotal = "points_total"
         case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due"
         case sessionReviews = "session_reviews", goals
+        case lociDue = "loci_due"
     }
 
     func encode(to encoder: Encoder) throws {
@@ -208,5 +216,6 @@ struct StatusJSON: Encodable {
         try c.encode(sessionReviewsDue, forKey: .sessionReviewsDue)
         try c.encode(sessionReviews, forKey: .sessionReviews)
         try c.encode(goals, forKey: .goals)
+        try c.encode(lociDue, forKey: .lociDue)
     }
 }

@@ -108,8 +108,13 @@ final class RawTerminal {
         }
     }
 
+    /// Bytes read but not yet handed out as keys: typing fast or pasting
+    /// delivers several keys in one read.
+    private var pending: [UInt8] = []
+
     /// Waits for one key press or a resize.
     func readKey() -> Key {
+        if !pending.isEmpty { return nextPendingKey() }
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: Self.resizePipe.read, events: Int16(POLLIN), revents: 0),
@@ -133,7 +138,21 @@ final class RawTerminal {
         var n = 0
         repeat { n = read(STDIN_FILENO, &buffer, buffer.count) } while n < 0 && errno == EINTR
         guard n > 0 else { return .endOfInput }
-        return Self.key(Array(buffer[0..<n]))
+        pending = Array(buffer[0..<n])
+        return nextPendingKey()
+    }
+
+    /// The first key of the pending bytes: an escape sequence whole, else one UTF-8 character.
+    private func nextPendingKey() -> Key {
+        guard pending.first != 0x1B else {
+            defer { pending = [] }
+            return Self.key(pending)
+        }
+        let lead = pending[0]
+        let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        let bytes = Array(pending.prefix(length))
+        pending.removeFirst(bytes.count)
+        return Self.key(bytes)
     }
 
     /// The key that `bytes` (one read from the terminal) stand for.

@@ -14,6 +14,9 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
     case ambiguousCard(String, candidates: [String])
     /// A `--rate CARD=ANSWER` or `--tier CARD=TIER` argument that cannot be read.
     case badAnswer(argument: String, reason: String)
+    /// A LociApp itinerary file that cannot be imported; `place` names the
+    /// itinerary, the location and the field (or the line and column).
+    case badItinerary(file: String, place: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -32,6 +35,8 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
                 "'\(reference)' matches \(candidates.count) cards (\(candidates.joined(separator: ", "))); give more of the id."
         case .badAnswer(let argument, let reason):
             return "'\(argument)' \(reason)"
+        case .badItinerary(let file, let place, let reason):
+            return "\(file): \(place.isEmpty ? "" : place + ": ")\(reason) Nothing was written."
         }
     }
 }

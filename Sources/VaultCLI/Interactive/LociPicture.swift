@@ -1,0 +1,86 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// A location's picture as lines of the full-screen views: drawn by chafa
+/// (Debian's chafa) as colour mosaics of Unicode symbols sized to the
+/// screen, or, without chafa or with `--no-images`, the picture's path and
+/// size. Symbols rather than kitty or sixel graphics, because the screen
+/// layer scrolls and redraws lines of text: a picture drawn in lines scrolls
+/// and wraps with the rest.
+struct LociPicture {
+    let vaultRoot: URL
+    let enabled: Bool
+    let style: ANSIStyle
+    /// chafa's path, found once.
+    let chafa: String?
+    private var drawn: [String: [String]] = [:]
+
+    init(vaultRoot: URL, enabled: Bool, style: ANSIStyle) {
+        self.vaultRoot = vaultRoot
+        self.enabled = enabled
+        self.style = style
+        chafa = enabled ? Self.find("chafa") : nil
+    }
+
+    /// The lines showing `path` (vault-relative) in at most `columns` × `rows`.
+    mutating func lines(_ path: String?, columns: Int, rows: Int) -> [String] {
+        guard let path else { return [style.dim("(no picture)")] }
+        let key = "\(path)|\(columns)x\(rows)"
+        if let lines = drawn[key] { return lines }
+        let url = vaultRoot.appendingPathComponent(path)
+        var lines = chafa.flatMap { draw(url, with: $0, columns: columns, rows: rows) } ?? []
+        if lines.isEmpty { lines = [style.dim(describe(url, path: path))] }
+        drawn[key] = lines
+        return lines
+    }
+
+    /// "picture: loci/Home walk/03.png (12 KB, 64×48 px)".
+    func describe(_ url: URL, path: String) -> String {
+        guard let bytes = try? Data(contentsOf: url) else { return "picture: \(TerminalText.forScreen(path)) (missing)" }
+        var text = "picture: \(TerminalText.forScreen(path)) (\(max(1, (bytes.count + 1023) / 1024)) KB"
+        if let kind = LociImage.Kind.sniff(bytes), let size = LociImage(bytes: bytes, kind: kind).pixelSize {
+            text += ", \(size.width)×\(size.height) px"
+        }
+        return text + ")"
+    }
+
+    func draw(_ url: URL, with chafa: String, columns: Int, rows: Int) -> [String]? {
+        let colors: String
+        switch style.enabled ? style.depth : .none {
+        case .truecolor: colors = "full"
+        case .extended: colors = "256"
+        case .basic: colors = "16"
+        case .none: colors = "none"
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chafa)
+        process.arguments = [
+            "--format", "symbols", "--colors", colors, "--size", "\(max(8, columns))x\(max(2, rows))", "--animate",
+            "off", "--polite", "on", "--optimize", "0", url.path,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        // Only colour sequences may pass: chafa's, not anything a picture could smuggle.
+        let text = TerminalText.sanitized(String(decoding: data, as: UTF8.self), keepingColour: true)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.map { $0 + (style.enabled ? "\u{1B}[0m" : "") }
+    }
+
+    /// The path of `program` on `$PATH`.
+    static func find(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}

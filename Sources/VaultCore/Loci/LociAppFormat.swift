@@ -1,0 +1,240 @@
+import Foundation
+
+/// LociApp's JSON exchange format, read and written:
+///
+/// ```json
+/// {"itineraries": [{"name": "…", "description": "…", "image": {"format": "base64", "data": "data:image/png;base64,…"},
+///   "locations": [{"name": "…", "description": "…", "sequence": 1, "image": {…}}]}]}
+/// ```
+///
+/// Reading checks everything before anything is written: every refusal
+/// names the itinerary, the location and the field.
+public enum LociAppFormat {
+    /// The largest picture taken.
+    public static let maximumImageBytes = 20 * 1024 * 1024
+    /// The largest itinerary taken (its pictures together).
+    public static let maximumItineraryBytes = 200 * 1024 * 1024
+
+    /// The names of the itineraries in `data`, in file order.
+    /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` when `data` is not such a file.
+    public static func names(in data: Data, file: String) throws -> [String] {
+        try entries(in: data, file: file).enumerated().map { index, entry in
+            try text(entry, "name", place: "itinerary \(index + 1)", file: file)
+        }
+    }
+
+    /// The itinerary of `data` named `pick` (any case), or its only one.
+    /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` for
+    ///   anything wrong, and when `pick` is nil and the file holds several.
+    public static func read(_ data: Data, file: String, pick: String?) throws -> LociItinerary {
+        let all = try entries(in: data, file: file)
+        let names = try all.enumerated().map { index, entry in
+            try text(entry, "name", place: "itinerary \(index + 1)", file: file)
+        }
+        let index: Int
+        if let pick {
+            guard let found = names.firstIndex(where: { $0.lowercased() == pick.lowercased() }) else {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: "",
+                    reason: "no itinerary is named '\(pick)'; the file holds \(list(names)).")
+            }
+            index = found
+        } else {
+            guard names.count == 1 else {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: "",
+                    reason: "the file holds \(names.count) itineraries (\(list(names))); pick one with --itinerary NAME.")
+            }
+            index = 0
+        }
+        return try itinerary(all[index], name: names[index], file: file)
+    }
+
+    /// `itinerary` as a LociApp file holding it alone (pictures as base64 data URIs).
+    public static func write(_ itinerary: LociItinerary) -> Data {
+        func image(_ picture: LociImage?) -> Any {
+            guard let picture else { return NSNull() }
+            return ["format": "base64", "data": picture.dataURI]
+        }
+        let document: [String: Any] = [
+            "itineraries": [
+                [
+                    "name": itinerary.name, "description": itinerary.description, "image": image(itinerary.image),
+                    "locations": itinerary.locations.map {
+                        [
+                            "name": $0.name, "description": $0.description, "sequence": $0.sequence,
+                            "image": image($0.image),
+                        ] as [String: Any]
+                    },
+                ] as [String: Any]
+            ]
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return data + Data("\n".utf8)
+    }
+
+    // MARK: Reading
+
+    private static func entries(in data: Data, file: String) throws -> [[String: Any]] {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? ""
+            throw VaultCoreError.badItinerary(file: file, place: position(of: debug, in: data), reason: "this is not valid JSON.")
+        }
+        guard let object = root as? [String: Any], let list = object["itineraries"] else {
+            throw VaultCoreError.badItinerary(file: file, place: "", reason: "the field 'itineraries' is missing.")
+        }
+        guard let items = list as? [Any], !items.isEmpty else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: "", reason: "the field 'itineraries' must be a list of at least one itinerary.")
+        }
+        return try items.enumerated().map { index, item in
+            guard let entry = item as? [String: Any] else {
+                throw VaultCoreError.badItinerary(file: file, place: "itinerary \(index + 1)", reason: "it is not an object.")
+            }
+            return entry
+        }
+    }
+
+    /// "line 3, column 7" from Foundation's "… around character 17." (a byte offset).
+    static func position(of debug: String, in data: Data) -> String {
+        guard let range = debug.range(of: "character "),
+            let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
+        else { return "" }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return "line \(line), column \(column)"
+    }
+
+    private static func itinerary(_ entry: [String: Any], name: String, file: String) throws -> LociItinerary {
+        let place = "itinerary '\(name)'"
+        try LociFileName.check(name, what: "name", place: place, file: file)
+        let description = try optionalText(entry, "description", place: place, file: file)
+        let cover = try image(entry["image"], place: place, field: "image", file: file)
+        guard let list = entry["locations"] else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'locations' is missing.")
+        }
+        guard let items = list as? [Any] else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'locations' must be a list.")
+        }
+        var total = cover?.bytes.count ?? 0
+        var seen: [Int: String] = [:]
+        var locations: [LociLocation] = []
+        locations.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            var where_ = "\(place), location \(index + 1)"
+            guard let location = item as? [String: Any] else {
+                throw VaultCoreError.badItinerary(file: file, place: where_, reason: "it is not an object.")
+            }
+            let locationName = try text(location, "name", place: where_, file: file)
+            where_ = "\(place), location \(index + 1) ('\(locationName)')"
+            try LociFileName.check(locationName, what: "name", place: where_, file: file)
+            let sequence = try sequenceNumber(location["sequence"], place: where_, file: file)
+            if let other = seen[sequence] {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: where_,
+                    reason: "the field 'sequence' is \(sequence), as for '\(other)'; each location needs its own.")
+            }
+            seen[sequence] = locationName
+            let picture = try image(location["image"], place: where_, field: "image", file: file)
+            total += picture?.bytes.count ?? 0
+            if total > maximumItineraryBytes {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: place, reason: "its pictures come to more than 200 MB, the most an itinerary may hold.")
+            }
+            locations.append(
+                LociLocation(
+                    sequence: sequence, name: locationName,
+                    description: try optionalText(location, "description", place: where_, file: file), image: picture))
+        }
+        guard !locations.isEmpty else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "it has no locations.")
+        }
+        return LociItinerary(name: name, description: description, image: cover, locations: locations)
+    }
+
+    private static func text(_ entry: [String: Any], _ key: String, place: String, file: String) throws -> String {
+        guard let value = entry[key], !(value is NSNull) else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' is missing.")
+        }
+        guard let text = value as? String, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a non-empty string.")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func optionalText(_ entry: [String: Any], _ key: String, place: String, file: String) throws -> String {
+        guard let value = entry[key], !(value is NSNull) else { return "" }
+        guard let text = value as? String else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a string.")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func sequenceNumber(_ value: Any?, place: String, file: String) throws -> Int {
+        guard let value, !(value is NSNull) else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'sequence' is missing.")
+        }
+        // JSON numbers arrive as NSNumber: `true` would read as 1 and 2.0 as 2, 2.5 as nothing.
+        let boolean = String(describing: type(of: value)).contains("Boolean")
+        guard !boolean, let number = value as? Int, number >= 1, number <= 1_000_000 else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the field 'sequence' must be a whole number from 1 to 1,000,000.")
+        }
+        return number
+    }
+
+    private static func image(_ value: Any?, place: String, field: String, file: String) throws -> LociImage? {
+        guard let value, !(value is NSNull) else { return nil }
+        guard let object = value as? [String: Any] else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the field '\(field)' must be an object with 'format' and 'data'.")
+        }
+        if let format = object["format"] as? String, format.lowercased() != "base64" {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the field '\(field).format' is '\(format)'; only base64 is read.")
+        }
+        guard let uri = object["data"] as? String, !uri.isEmpty else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(field).data' is missing.")
+        }
+        // "data:image/png;base64,AAAA" or the bare base64 text.
+        var payload = Substring(uri)
+        if uri.hasPrefix("data:") {
+            guard let comma = uri.firstIndex(of: ","), uri[..<comma].hasSuffix(";base64") else {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: place, reason: "the field '\(field).data' is not a base64 data URI (data:image/…;base64,…).")
+            }
+            payload = uri[uri.index(after: comma)...]
+        }
+        if payload.utf8.count / 4 * 3 > maximumImageBytes + 3 {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the picture in '\(field).data' is over 20 MB, the most one may be.")
+        }
+        guard let bytes = Data(base64Encoded: String(payload)), !bytes.isEmpty else {
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(field).data' is not valid base64.")
+        }
+        guard bytes.count <= maximumImageBytes else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the picture in '\(field).data' is over 20 MB, the most one may be.")
+        }
+        guard let kind = LociImage.Kind.sniff(bytes) else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place, reason: "the bytes of '\(field).data' are not a PNG, JPEG, GIF or WebP picture.")
+        }
+        return LociImage(bytes: bytes, kind: kind)
+    }
+
+    private static func list(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
