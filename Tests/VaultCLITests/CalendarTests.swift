@@ -77,5 +77,13 @@ struct CalendarTests {
         let later = try parse(again)
         #expect(Set(later.events.filter { $0.uid.hasPrefix("review-") }.map(\.uid)) == Set(reviews.map(\.uid)))
         #expect(later.todos.map(\.uid) == ics.todos.map(\.uid))
+        // A clone in a folder of another name makes the same UIDs, and `--out -` is standard output.
+        let clone = FileManager.default.temporaryDirectory.appendingPathComponent("other-name-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: root, to: clone)
+        defer { try? FileManager.default.removeItem(at: clone) }
+        let cloned = try VaultSandbox(root: clone).run(["calendar", "--out", "-"])
+        #expect(cloned.status == 0 && !FileManager.default.fileExists(atPath: clone.appendingPathComponent("-").path))
+        let uids = cloned.stdout.split(separator: "\r\n").filter { $0.hasPrefix("UID:review-") }.map { String($0.dropFirst(4)) }
+        #expect(!uids.isEmpty && Set(uids) == Set(reviews.map(\.uid)), "\(uids)")
     }
 }

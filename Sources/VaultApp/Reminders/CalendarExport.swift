@@ -22,8 +22,12 @@ public enum CalendarExport {
         }
         perDay[0] = snapshot.flashcards?.toStudy ?? 0
         let study = perDay.enumerated().map { ScheduleCalendar.StudyDay(day: today + $0, cards: $1) }
+        // The vault's first decision or rating is the same moment on every clone
+        // and whatever the folder is called; a vault with none yet goes by its name.
+        let first = snapshot.replay.activity.firstEvent.min { $0.key < $1.key }?.value
+        let key = first.map { "first-event " + VaultDate.isoString($0) } ?? vaultName
         return ScheduleCalendar.text(
-            vaultName: vaultName, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
+            vaultName: vaultName, vaultKey: key, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
             studyAt: context.config.remind.quietEnd)
     }
 }

@@ -21,7 +21,7 @@ extension VaultCommand {
                 """)
 
         @OptionGroup var global: GlobalOptions
-        @Option(help: "Write to FILE (default: standard output).") var out: String?
+        @Option(help: "Write to FILE (default, or -: standard output).") var out: String?
         @Option(help: "Days of study events (1 to 90).") var days = 14
 
         func validate() throws {
@@ -31,7 +31,7 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let text = CalendarExport.text(context.app(), vaultName: context.vault.layout.root.lastPathComponent, days: days)
-            if let out {
+            if let out, out != "-" {
                 let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 try AtomicFile.write(Data(text.utf8), to: url)
                 context.output.line("Wrote \(url.path)")

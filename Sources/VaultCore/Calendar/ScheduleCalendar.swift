@@ -23,15 +23,18 @@ public enum ScheduleCalendar {
 
     /// The calendar text.
     /// - Parameters:
-    ///   - vaultName: names the vault in titles and UIDs (`@vault-NAME`).
+    ///   - vaultName: names the vault in titles.
+    ///   - vaultKey: what makes the UIDs this vault's (`@vault-HASH`): the
+    ///     same on every clone and after a rename of the folder, so calendar
+    ///     apps update the events instead of adding them twice.
     ///   - missed: the missed periods with their pending notes.
     ///   - studyAt: minutes after midnight of the daily study event.
     public static func text(
-        vaultName: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
+        vaultName: String, vaultKey: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
         study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60
     ) -> String {
         var ics = ICalendarText()
-        let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultName)))
+        let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultKey)))
         let stamp = ICalendarText.utc(now)
         let today = VaultDate.dayNumber(of: now, in: timeZone)
         ics.add("BEGIN", "VCALENDAR")

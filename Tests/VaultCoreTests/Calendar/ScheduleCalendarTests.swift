@@ -23,7 +23,7 @@ struct ScheduleCalendarTests {
         let now = VaultDate.parse("2026-11-18T09:00:00Z", in: berlin)!
         let today = VaultDate.dayNumber(of: now, in: berlin)
         let text = ScheduleCalendar.text(
-            vaultName: "notes", timeZone: berlin, now: now,
+            vaultName: "notes", vaultKey: "notes", timeZone: berlin, now: now,
             missed: [(ReviewPeriod(level: .weekly, year: 2026, number: 44), 4)],
             study: [.init(day: today, cards: 9), .init(day: today + 1, cards: 0), .init(day: today + 2, cards: 3)],
             studyAt: 9 * 60)
