@@ -3,7 +3,8 @@
 # libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests),
 # python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI).
 # With --test also what only the tests use: Chromium (the HTML report's
-# screenshot test renders it headless), and notify-send with a session bus, a
+# screenshot test renders it headless), chafa (the loci screens draw pictures
+# with it), and notify-send with a session bus, a
 # notification daemon and a virtual X server (vault remind's real-notifier test).
 set -euo pipefail
 
@@ -18,6 +19,7 @@ python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
 if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
   command -v notify-send >/dev/null 2>&1 || missing+=(libnotify-bin)
+  command -v chafa >/dev/null 2>&1 || missing+=(chafa)
   command -v dbus-run-session >/dev/null 2>&1 || missing+=(dbus)
   [ -x /usr/lib/notification-daemon/notification-daemon ] || missing+=(notification-daemon)
   command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)

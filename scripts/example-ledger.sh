@@ -128,5 +128,8 @@ PY
 echo "== study sessions"
 "$here/scripts/example-sessions.sh" "$vault_dir" "$bin"
 
+echo "== memory palace"
+"$here/scripts/example-loci.sh" "$vault_dir" "$bin"
+
 echo "== status at the reference date"
 VAULT_NOW=2026-11-18T09:00:00Z "$bin" status

@@ -35,7 +35,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let app = context.app()
-                let walk = LociPalaces(app).walk(itinerary)
+                let walk = try LociPalaces(app).walk(itinerary)
                 let data = LociAppFormat.write(try LociImporting(app).export(walk))
                 if out == "-" {
                     FileHandle.standardOutput.write(data)
