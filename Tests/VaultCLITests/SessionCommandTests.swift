@@ -186,8 +186,14 @@ struct SessionCommandTests {
         #expect(try at(vault, "2026-11-18T20:00:00Z", ["session", "review", "--done", "ok"]).status == 1, "not due yet")
         let status = try at(vault, "2026-11-19T10:00:00Z", ["status"])
         #expect(status.stdout.contains("1 session review due"))
+        let sessionID = try #require(
+            (try json(try at(vault, "2026-11-19T10:00:00Z", ["session", "reviews", "--json"]).stdout) as? [[String: Any]])?
+                .first?["session"] as? String)
         let first = try at(vault, "2026-11-19T10:00:00Z", ["session", "review", "--done", "ok"])
         #expect(first.stdout.contains("next review in 7 days (2026-11-26)"))
+        let again = try at(vault, "2026-11-19T10:05:00Z", ["session", "review", String(sessionID.prefix(8)), "--done", "easy"])
+        #expect(again.status == 1, "a review by id before its day does not climb the ladder")
+        #expect(again.stderr.contains("is not due until 2026-11-26"), "\(again.stderr)")
         let hard = try at(vault, "2026-11-26T10:00:00Z", ["session", "review", "--done", "hard"])
         #expect(hard.stdout.contains("next review in 7 days (2026-12-03)"))
         let easy = try at(vault, "2026-12-03T10:00:00Z", ["session", "review", "--done", "easy"])

@@ -157,6 +157,12 @@ public struct StudyTracking {
             guard let found = log.followUps[session.id] else {
                 throw AppError.badSession("session \(session.id.prefix(8)) has no review left on the ladder.")
             }
+            // Done before its day, a review would climb the ladder early (twice in a row: 1 → 7 → 30 days at once).
+            let dueDay = VaultDate.dayNumber(of: found.due, in: context.timeZone)
+            guard dueDay <= context.today else {
+                throw AppError.badSession(
+                    "the \(FollowUpLadder.steps[found.step])-day review of session \(session.id.prefix(8)) is not due until \(VaultDate.dayString(dayNumber: dueDay)); `vault session reviews` lists the ones due.")
+            }
             followUp = found
         } else {
             guard let first = log.followUpsDue(at: context.now).first else { throw AppError.noFollowUpDue }
