@@ -59,7 +59,10 @@ enum InlineSyntax {
                 var j = start
                 while j + 1 < n, !(bytes[j] == close && bytes[j + 1] == close), bytes[j] != 0x0A { j += 1 }
                 guard j + 1 < n, bytes[j] == close else {
-                    i = start
+                    // No `]]` before this line's end: no `[[` in between can close
+                    // either, so go on from there (from `start` each time was
+                    // quadratic: 100 KB of `[[` took seconds on every command).
+                    i = max(start, j)
                     continue
                 }
                 var end = start

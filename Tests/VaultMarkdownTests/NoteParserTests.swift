@@ -87,6 +87,13 @@ struct NoteParserTests {
         #expect(n.bodyText.isEmpty)
     }
 
+    @Test("a line of 100,000 unclosed [[ is scanned once: no link from it, the next line's link found", .timeLimit(.minutes(1)))
+    func unclosedWikiLinks() {
+        var links: [String] = []
+        InlineSyntax.scanWikiLinks(String(repeating: "[[", count: 100_000) + "\nsee [[Real note|alias]] and [[x", into: &links)
+        #expect(links == ["Real note"])
+    }
+
     @Test("CRLF line ends and a BOM are read like LF files")
     func crlfAndBOM() {
         let text = "\u{FEFF}---\r\ncategory: Health\r\ntags:\r\n  - sleep\r\n---\r\n# Sleep first\r\n\r\nBody #rest\r\n"
