@@ -19,6 +19,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case cannotAddID(path: String, reason: String)
     /// A note that is a symbolic link: vault never writes through one.
     case linkedNote(String)
+    /// A ledger file or folder that is a symbolic link: never written through.
+    case linkedLedger(String)
     /// `vault check --fix` would have to delete a line it does not understand.
     case ledgerNotRepaired(path: String, reason: String)
     case notAGitRepository(String)
@@ -65,6 +67,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
                 "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .ledgerNotRepaired(let path, let reason):
             return "\(path): nothing was repaired: \(reason)."
+        case .linkedLedger(let path):
+            return
+                "\(path) is a symbolic link, and vault never writes the ledger through a link (it could lead out of the vault); replace the link with the file or folder it points to. Nothing was written."
         case .linkedNote(let path):
             return
                 "\(path) is a symbolic link, and vault never writes through a link; replace the link by the note itself (or give the note an `id:` by hand) and try again."

@@ -137,4 +137,29 @@ struct HostileInputTests {
         #expect(check.stdout.contains("root: warning: skipped"))
         #expect(try String(contentsOf: secret, encoding: .utf8) == before, "the outside file is unchanged")
     }
+
+    @Test("a ledger file or folder that is a link out of the vault is never appended through", arguments: [false, true])
+    func linkedLedger(wholeFolder: Bool) throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let outside = vault.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let planted = outside.appendingPathComponent("2026.log")
+        try "# vault-ledger v1\n".write(to: planted, atomically: true, encoding: .utf8)
+        let ledger = vault.root.appendingPathComponent(".vault/ledger")
+        try FileManager.default.createDirectory(at: ledger, withIntermediateDirectories: true)
+        if wholeFolder {
+            try FileManager.default.removeItem(at: ledger)
+            try FileManager.default.createSymbolicLink(atPath: ledger.path, withDestinationPath: outside.path)
+        } else {
+            try? FileManager.default.removeItem(at: ledger.appendingPathComponent("2026.log"))
+            try FileManager.default.createSymbolicLink(
+                atPath: ledger.appendingPathComponent("2026.log").path, withDestinationPath: planted.path)
+        }
+        let review = try bounded(vault, ["review", "weekly", "2026-W46", "--keep", "2026/11/focus.md"], seconds: 20)
+        #expect(review.status == 1)
+        #expect(review.stderr.contains("is a symbolic link, and vault never writes the ledger through a link"), "\(review.stderr)")
+        #expect(try String(contentsOf: planted, encoding: .utf8) == "# vault-ledger v1\n", "the outside file is unchanged")
+    }
 }

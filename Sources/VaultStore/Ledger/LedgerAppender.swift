@@ -69,8 +69,19 @@ public struct LedgerAppender: LedgerSink, Sendable {
     /// file is new and after a newline when the file ends without one.
     func writeLine(_ line: String, to path: String) throws {
         let url = store.layout.url(of: path)
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw VaultStoreError.unwritable(path: path, reason: errnoDescription()) }
+        // The ledger is committed, so a collaborator could plant a link in its
+        // place: never append through one (it could lead out of the vault).
+        for folder in [".vault", ".vault/ledger"] {
+            var info = stat()
+            if lstat(store.layout.url(of: folder).path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw VaultStoreError.linkedLedger(folder)
+            }
+        }
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            if errno == ELOOP { throw VaultStoreError.linkedLedger(path) }
+            throw VaultStoreError.unwritable(path: path, reason: errnoDescription())
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw VaultStoreError.unwritable(path: path, reason: errnoDescription()) }
