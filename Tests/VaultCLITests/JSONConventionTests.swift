@@ -15,7 +15,7 @@ struct JSONConventionTests {
         ["history", "2026/07/retrieval-beats-rereading.md"], ["check"], ["category", "list"], ["source-type", "list"],
         ["tags"], ["links", "2026/07/retrieval-beats-rereading.md"], ["session", "list"], ["session", "status"],
         ["session", "report"], ["session", "report", "--all", "--by", "day"], ["session", "reviews"], ["goal", "list"],
-        ["subject", "list"],
+        ["subject", "list"], ["loci", "list"], ["loci", "review", "Home walk", "--list"], ["loci", "reverse", "Home walk", "--list"],
     ]
 
     func exampleVault() throws -> VaultSandbox {

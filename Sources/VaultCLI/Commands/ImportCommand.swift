@@ -48,7 +48,7 @@ extension VaultCommand {
                 let plan = try importing.plan(data, file: file, pick: itinerary, into: into, update: update)
                 let pictures = plan.itinerary.locations.filter { $0.image != nil }.count + (plan.itinerary.image == nil ? 0 : 1)
                 let what =
-                    "'\(TerminalText.oneLine(plan.itinerary.name))': \(plan.itinerary.locations.count) locations, \(pictures) pictures (\(Self.size(plan.imageBytes)))"
+                    "'\(TerminalText.oneLine(plan.itinerary.name))': \(plural(plan.itinerary.locations.count, "location")), \(plural(pictures, "picture")) (\(Self.size(plan.imageBytes)))"
                 if dryRun {
                     context.output.line("Would \(plan.replacing ? "update" : "import") \(what) into \(TerminalText.oneLine(plan.folder))/; nothing written.")
                     return

@@ -116,11 +116,16 @@ public enum LociFolder {
             heading = String(lines[first].dropFirst(2)).trimmingSpaces()
             lines.removeSubrange(0...first)
         }
-        if let walk = lines.firstIndex(of: walkHeading) { lines.removeSubrange(walk...) }
-        if let picture = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-            lines[picture].hasPrefix("!["), lines[picture].hasSuffix(")")
+        // The walk's list is the index note's last part: a `## Walk` line in the description stays.
+        if fields[marker] == "itinerary", let walk = lines.lastIndex(of: walkHeading) { lines.removeSubrange(walk...) }
+        // The picture line import wrote, and only that: a description may start with an image of its own.
+        let picture = fields[marker] == "itinerary" ? nil : fields["image"]
+        if let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+            lines[first].hasPrefix("!["),
+            picture.map({ lines[first].hasSuffix("](<\($0)>)") })
+                ?? ["png", "jpg", "gif", "webp"].contains(where: { lines[first].hasSuffix("](<cover.\($0)>)") })
         {
-            lines.remove(at: picture)
+            lines.remove(at: first)
         }
         return (fields, heading, lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
     }
