@@ -20,7 +20,7 @@ public enum VaultStats {
         trace.mark("card log (\(log.count) card events)")
         let tracking = StudyTracking(context)
         let relinkings = cardReplay.relinkings.values
-        let input = StatsInput(
+        var input = StatsInput(
             notes: snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, cardLog: log,
             countedCards: prefix.isEmpty ? nil : Set(cards.flatMap { card in
                 [card.id] + (cardReplay.relinkings[card.noteKey]?.relinked.filter { $0.to == card.id }.map(\.from) ?? [])
@@ -29,6 +29,9 @@ public enum VaultStats {
             orphaned: relinkings.reduce(0) { $0 + $1.orphaned.count }, sessions: tracking.log.sessions,
             goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,
             days: max(7, min(days, 365)), folder: prefix)
+        let palaces = LociPalaces(context, summaries: snapshot.notes)
+        input.walks = palaces.walks.filter { inFolder($0.indexPath) }
+        input.lociStates = palaces.states
         defer { trace.mark("figures") }
         return VaultStatistics.compute(input)
     }

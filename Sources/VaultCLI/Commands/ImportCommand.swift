@@ -9,6 +9,11 @@ extension VaultCommand {
     struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import", abstract: "Import other apps' data: LociApp itineraries.",
+            discussion: """
+                Examples:
+                  vault import loci palace.json
+                  vault import loci palace.json --itinerary "Home walk" --dry-run
+                """,
             subcommands: [Loci.self])
 
         struct Loci: ParsableCommand {

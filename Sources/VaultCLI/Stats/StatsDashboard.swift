@@ -61,6 +61,18 @@ struct StatsDashboard {
             }
         }
         out.append("")
+        if !s.loci.itineraries.isEmpty {
+            out.append(style.bold("Memory palaces"))
+            for palace in s.loci.itineraries {
+                var text = "  \(TerminalText.forScreen(palace.name)): \(plural(palace.locations, "location")), \(palace.due) due, \(palace.new) new"
+                if palace.answers > 0 {
+                    text += "; \(plural(palace.answers, "answer")), quality \(String(format: "%.1f", palace.meanQuality ?? 0))"
+                }
+                if palace.numbersTyped > 0 { text += ", \(palace.numbersRight)/\(palace.numbersTyped) numbers right" }
+                out.append(text)
+            }
+            out.append("")
+        }
         out.append(style.bold("Streak \(plural(s.streak, "day"))") + "  best \(s.bestStreak)")
         out += calendar()
         return out.map { TextWrap.truncate($0, width: width) }.joined(separator: "\n")

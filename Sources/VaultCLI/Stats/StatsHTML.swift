@@ -16,6 +16,7 @@ struct StatsHTML {
         body += cards()
         body += reviews()
         body += studyTime()
+        body += loci()
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -182,6 +183,20 @@ struct StatsHTML {
                 + figure("True retention (first review of a card each day; Again fails)", retention)
                 + figure("Hour of the day", hours) + figure("Answer time" + (r.medianAnswerSeconds.map { " (median \(SVGChart.number($0)) s)" } ?? ""), answer)
                 + figure("Accuracy per folder", folders) + trend + "</div>")
+    }
+
+    func loci() -> String {
+        guard !stats.loci.itineraries.isEmpty else { return "" }
+        var table =
+            "<table><tr><th>itinerary</th><th>locations</th><th>due</th><th>new</th><th>answers</th><th>mean quality</th><th>numbers right</th></tr>"
+        for p in stats.loci.itineraries {
+            let right = p.numbersTyped > 0 ? "\(p.numbersRight) of \(p.numbersTyped)" : "–"
+            table +=
+                "<tr><td>\(SVGChart.escape(p.name))</td><td>\(p.locations)</td><td>\(p.due)</td><td>\(p.new)</td><td>\(p.answers)</td><td>\(p.meanQuality.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(right)</td></tr>"
+        }
+        return section(
+            "Memory palaces", "Locations due now and the review and reverse answers of the last \(stats.days) days (SM-2 quality 0-5).",
+            table + "</table>")
     }
 
     func studyTime() -> String {

@@ -3,6 +3,9 @@ import Foundation
 /// What `vault stats` is computed from: everything read once at the edge,
 /// so ``VaultStatistics/compute(_:)`` is a pure function of it.
 public struct StatsInput: Sendable {
+    /// The memory palaces (of the folder) and their locations' SM-2 states.
+    public var walks: [LociWalk]
+    public var lociStates: LociStates
     /// The notes (of the folder, when one is given).
     public var notes: [NoteSummary]
     /// Curation: each note's cycle and the periods' reviews.
@@ -33,8 +36,10 @@ public struct StatsInput: Sendable {
         notes: [NoteSummary], board: CurationBoard, cardLog: CardEventLog, countedCards: Set<String>?, cards: [Card],
         schedules: [String: CardSchedule], relinked: Int, orphaned: Int, sessions: [StudySessionRecord],
         goals: [GoalProgress], activity: StudyActivity, now: Date, timeZone: TimeZone, days: Int,
-        folder: String? = nil
+        folder: String? = nil, walks: [LociWalk] = [], lociStates: LociStates = LociStates(ratings: [])
     ) {
+        self.walks = walks
+        self.lociStates = lociStates
         self.notes = notes
         self.board = board
         self.cardLog = cardLog

@@ -14,6 +14,8 @@ public struct VaultStatistics: Sendable, Encodable {
     public var streak: Int
     public var bestStreak: Int
     public var calendar: ActivityCalendar
+    /// Memory palaces: locations due, answers and how they went.
+    public var loci: LociStats
 
     /// The statistics of `input`.
     public static func compute(_ input: StatsInput) -> VaultStatistics {
@@ -27,6 +29,9 @@ public struct VaultStatistics: Sendable, Encodable {
             today: VaultDate.dayString(input.now, in: input.timeZone), days: input.days, notes: NoteStats(input),
             curation: CurationStats(input), cards: CardStats(input), reviews: ReviewStats(input, reviews: reviews),
             studyTime: StudyTimeStats(input), streak: streak.current, bestStreak: streak.best,
-            calendar: ActivityCalendar(input))
+            calendar: ActivityCalendar(input),
+            loci: LociStats(
+                walks: input.walks, states: input.lociStates, now: input.now,
+                since: input.now.addingTimeInterval(-Double(input.days) * 86_400)))
     }
 }
