@@ -245,6 +245,17 @@ bench_row "study tracking" "vault session report --all (50k sessions, $((largest
 bench_row "study tracking" "vault goal list (50k sessions)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT goal list --vault $sessions_dir"
 bench_row "study tracking" "vault session report, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir" "" "$ROOT/benchmarks/append_event.sh $sessions_dir"
 
+# ---- memory palaces (issue 19: importing a 100 MB itinerary of 1,000
+# locations <= 3 s at <= 3x its size in memory; `loci review --list` <= 100 ms).
+"$ROOT/benchmarks/loci_bench.sh" | while IFS= read -r line; do
+  echo "  $line"
+  case "$line" in
+    import*) note_row "memory palaces" "vault import loci (100 MB, 1,000 locations), median" "${line#*median }" ;;
+    *peak*) note_row "memory palaces" "peak memory of that import" "${line#*median }" ;;
+    loci*) note_row "memory palaces" "vault loci review --list (1,000 locations), median" "${line#*median }" ;;
+  esac
+done
+
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
 # `vault study --list` <= 300 ms end to end). The vault (75k notes, ~26k
 # cards, 1M rate events) is made once by benchmarks/cards_bench.sh.
