@@ -27,12 +27,16 @@ public struct LociImporting {
     /// The folder itineraries go into when `--into` is not given.
     public static let defaultFolder = "loci"
 
-    /// Reads `data` (the file `file`) and plans its itinerary `pick` into `into`.
+    /// Reads the file `file` through `load` and plans its itinerary `pick` into `into`.
     /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` for a file
     ///   that cannot be imported, ``AppError/itineraryExists(name:folder:)``
     ///   without `update`, ``AppError/badLociAnswer(_:reason:)`` for a bad `--into`.
-    public func plan(_ data: Data, file: String, pick: String?, into: String?, update: Bool) throws -> Plan {
-        let itinerary = try LociAppFormat.read(data, file: file, pick: pick)
+    public func plan(reading load: () throws -> Data, file: String, pick: String?, into: String?, update: Bool) throws
+        -> Plan
+    {
+        // The file's bytes go once parsed, before the pictures are decoded.
+        let document = try LociAppFormat.document(try load(), file: file)
+        let itinerary = try LociAppFormat.read(document, pick: pick)
         let base = (into ?? Self.defaultFolder).trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
         if !base.isEmpty, let problem = VaultPathRules.problem(folder: base) {
             throw VaultCoreError.badItinerary(file: file, place: "", reason: "--into '\(base)' \(problem)")

@@ -42,15 +42,16 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                let data: Data
-                do {
-                    data = try Data(contentsOf: url, options: .mappedIfSafe)
-                } catch {
-                    throw VaultStoreError.unreadable(path: file, reason: (error as NSError).localizedDescription)
-                }
                 let importing = LociImporting(context.app())
                 // Several itineraries and no --itinerary: the error lists them, and nothing is written.
-                let plan = try importing.plan(data, file: file, pick: itinerary, into: into, update: update)
+                let plan = try importing.plan(
+                    reading: {
+                        do {
+                            return try Data(contentsOf: url)
+                        } catch {
+                            throw VaultStoreError.unreadable(path: file, reason: (error as NSError).localizedDescription)
+                        }
+                    }, file: file, pick: itinerary, into: into, update: update)
                 let pictures = plan.itinerary.locations.filter { $0.image != nil }.count + (plan.itinerary.image == nil ? 0 : 1)
                 let what =
                     "'\(TerminalText.oneLine(plan.itinerary.name))': \(plural(plan.itinerary.locations.count, "location")), \(plural(pictures, "picture")) (\(Self.size(plan.imageBytes)))"

@@ -27,7 +27,27 @@ public enum LociAppFormat {
     /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` for
     ///   anything wrong, and when `pick` is nil and the file holds several.
     public static func read(_ data: Data, file: String, pick: String?) throws -> LociItinerary {
-        let all = try entries(in: data, file: file)
+        try read(document(data, file: file), pick: pick)
+    }
+
+    /// A file's JSON, parsed. An import lets the file's bytes go before the
+    /// pictures are decoded, so it never holds the bytes, the parsed text
+    /// and the pictures at once.
+    public struct Document {
+        let file: String
+        let entries: [[String: LociJSONValue]]
+    }
+
+    /// Parses `data` (the file `file`).
+    /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` when it is not JSON or holds no itineraries.
+    public static func document(_ data: Data, file: String) throws -> Document {
+        Document(file: file, entries: try entries(in: data, file: file))
+    }
+
+    /// The itinerary of `document` named `pick` (any case), or its only one.
+    /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` for anything wrong.
+    public static func read(_ document: Document, pick: String?) throws -> LociItinerary {
+        let (all, file) = (document.entries, document.file)
         let names = try all.enumerated().map { index, entry in
             try text(entry, "name", place: "itinerary \(index + 1)", file: file)
         }
@@ -75,23 +95,27 @@ public enum LociAppFormat {
 
     // MARK: Reading
 
-    private static func entries(in data: Data, file: String) throws -> [[String: Any]] {
-        let root: Any
+    private static func entries(in data: Data, file: String) throws -> [[String: LociJSONValue]] {
+        let root: LociJSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: data)
+            root = try JSONDecoder().decode(LociJSONValue.self, from: data)
         } catch {
-            let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? ""
-            throw VaultCoreError.badItinerary(file: file, place: position(of: debug, in: data), reason: "this is not valid JSON.")
+            // JSONDecoder does not say where; JSONSerialization does (only on this path).
+            var place = ""
+            do { _ = try JSONSerialization.jsonObject(with: data) } catch {
+                place = position(of: (error as NSError).userInfo["NSDebugDescription"] as? String ?? "", in: data)
+            }
+            throw VaultCoreError.badItinerary(file: file, place: place, reason: "this is not valid JSON.")
         }
-        guard let object = root as? [String: Any], let list = object["itineraries"] else {
+        guard let object = root.object, let list = object["itineraries"] else {
             throw VaultCoreError.badItinerary(file: file, place: "", reason: "the field 'itineraries' is missing.")
         }
-        guard let items = list as? [Any], !items.isEmpty else {
+        guard case .array(let items) = list, !items.isEmpty else {
             throw VaultCoreError.badItinerary(
                 file: file, place: "", reason: "the field 'itineraries' must be a list of at least one itinerary.")
         }
         return try items.enumerated().map { index, item in
-            guard let entry = item as? [String: Any] else {
+            guard let entry = item.object else {
                 throw VaultCoreError.badItinerary(file: file, place: "itinerary \(index + 1)", reason: "it is not an object.")
             }
             return entry
@@ -116,7 +140,7 @@ public enum LociAppFormat {
         return "line \(line), column \(column)"
     }
 
-    private static func itinerary(_ entry: [String: Any], name: String, file: String) throws -> LociItinerary {
+    private static func itinerary(_ entry: [String: LociJSONValue], name: String, file: String) throws -> LociItinerary {
         let place = "itinerary '\(name)'"
         try LociFileName.check(name, what: "name", place: place, file: file)
         let description = try optionalText(entry, "description", place: place, file: file)
@@ -124,7 +148,7 @@ public enum LociAppFormat {
         guard let list = entry["locations"] else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'locations' is missing.")
         }
-        guard let items = list as? [Any] else {
+        guard case .array(let items) = list else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'locations' must be a list.")
         }
         var total = cover?.bytes.count ?? 0
@@ -133,7 +157,7 @@ public enum LociAppFormat {
         locations.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
             var where_ = "\(place), location \(index + 1)"
-            guard let location = item as? [String: Any] else {
+            guard let location = item.object else {
                 throw VaultCoreError.badItinerary(file: file, place: where_, reason: "it is not an object.")
             }
             let locationName = try text(location, "name", place: where_, file: file)
@@ -163,48 +187,53 @@ public enum LociAppFormat {
         return LociItinerary(name: name, description: description, image: cover, locations: locations)
     }
 
-    private static func text(_ entry: [String: Any], _ key: String, place: String, file: String) throws -> String {
-        guard let value = entry[key], !(value is NSNull) else {
+    private static func text(_ entry: [String: LociJSONValue], _ key: String, place: String, file: String) throws -> String {
+        guard let value = entry[key], !value.isNull else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' is missing.")
         }
-        guard let text = value as? String, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a non-empty string.")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func optionalText(_ entry: [String: Any], _ key: String, place: String, file: String) throws -> String {
-        guard let value = entry[key], !(value is NSNull) else { return "" }
-        guard let text = value as? String else {
+    private static func optionalText(_ entry: [String: LociJSONValue], _ key: String, place: String, file: String) throws -> String {
+        guard let value = entry[key], !value.isNull else { return "" }
+        guard case .string(let text) = value else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a string.")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private static func sequenceNumber(_ value: Any?, place: String, file: String) throws -> Int {
-        guard let value, !(value is NSNull) else {
+    private static func sequenceNumber(_ value: LociJSONValue?, place: String, file: String) throws -> Int {
+        guard let value, !value.isNull else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'sequence' is missing.")
         }
-        // JSON numbers arrive as NSNumber: `true` would read as 1 and 2.0 as 2, 2.5 as nothing.
-        let boolean = String(describing: type(of: value)).contains("Boolean")
-        guard !boolean, let number = value as? Int, number >= 1, number <= 1_000_000 else {
+        // 2.0 is taken as 2; 2.5, "3" and true are not whole numbers.
+        var number: Int?
+        switch value {
+        case .int(let n): number = n
+        case .number(let d) where d.rounded() == d && abs(d) <= 1e9: number = Int(d)
+        default: number = nil
+        }
+        guard let number, number >= 1, number <= 1_000_000 else {
             throw VaultCoreError.badItinerary(
                 file: file, place: place, reason: "the field 'sequence' must be a whole number from 1 to 1,000,000.")
         }
         return number
     }
 
-    private static func image(_ value: Any?, place: String, field: String, file: String) throws -> LociImage? {
-        guard let value, !(value is NSNull) else { return nil }
-        guard let object = value as? [String: Any] else {
+    private static func image(_ value: LociJSONValue?, place: String, field: String, file: String) throws -> LociImage? {
+        guard let value, !value.isNull else { return nil }
+        guard let object = value.object else {
             throw VaultCoreError.badItinerary(
                 file: file, place: place, reason: "the field '\(field)' must be an object with 'format' and 'data'.")
         }
-        if let format = object["format"] as? String, format.lowercased() != "base64" {
+        if case .string(let format) = object["format"], format.lowercased() != "base64" {
             throw VaultCoreError.badItinerary(
                 file: file, place: place, reason: "the field '\(field).format' is '\(format)'; only base64 is read.")
         }
-        guard let uri = object["data"] as? String, !uri.isEmpty else {
+        guard case .string(let uri) = object["data"], !uri.isEmpty else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(field).data' is missing.")
         }
         // "data:image/png;base64,AAAA" or the bare base64 text.
