@@ -19,6 +19,23 @@ struct ReadableOutputTests {
         for id in ids { #expect(fitted.stdout.contains(id + " "), "the id \(id) is whole") }
     }
 
+    @Test("at 60 columns the free-text columns give way: ids, dates and states stay whole, every line fits")
+    func narrowTables() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        let whole = try vault.run(["cards"]).stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        }
+        let narrow = try vault.run(["cards"], env: ["COLUMNS": "60"]).stdout
+        let lines = narrow.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines)")
+        for cells in whole where cells.count > 4 {
+            // ID, then NOTE (cut), SCHEDULER, STATE: the id and the state are whole words of the narrow line.
+            let line = try #require(lines.first { $0.hasPrefix(cells[0] + " ") }, "the id \(cells[0]) is whole")
+            #expect(line.split(separator: " ").contains { $0 == cells[3] }, "the state \(cells[3]) is whole: \(line)")
+        }
+    }
+
     @Test("history says what each event did; --verbose gives every field")
     func history() throws {
         let vault = try VaultSandbox(fixture: "curation")

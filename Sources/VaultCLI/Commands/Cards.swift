@@ -35,7 +35,7 @@ extension VaultCommand {
                 return
             }
             let style = context.output.style
-            var table = Table()
+            var table = Table(flexible: [1, 5, 6])
             if !listed.isEmpty {
                 table.add(["ID", "NOTE", "SCHEDULER", "STATE", "DUE", "MEMORY", "QUESTION"].map(style.dim))
             }

@@ -59,7 +59,7 @@ extension VaultCommand {
                     return
                 }
                 let style = context.output.style
-                var table = Table()
+                var table = Table(flexible: [1, 2])
                 table.add(["ID", "SUBJECT", "DONE", "LEFT", "BY", "DAYS LEFT", "PER DAY", "STANDING"].map(style.dim))
                 for p in goals {
                     let standing = p.standing == .behind || p.standing == .missed

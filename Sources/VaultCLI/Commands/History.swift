@@ -65,7 +65,7 @@ extension VaultCommand {
                 }
                 return
             }
-            var table = Table()
+            var table = Table(flexible: [2])
             for event in events {
                 let time = VaultDate.isoString(event.time, in: context.timeZone)
                 table.add([

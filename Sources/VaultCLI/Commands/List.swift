@@ -53,7 +53,7 @@ extension VaultCommand {
             let style = context.output.style
             var count = 0
             let tables = groups.map { group in
-                var table = Table()
+                var table = Table(flexible: [2, 3, 5])
                 for item in group.items { table.add(row(item, context: context)) }
                 return table
             }
@@ -97,7 +97,7 @@ extension VaultCommand {
                 return
             }
             let style = context.output.style
-            var table = Table()
+            var table = Table(flexible: [2, 3, 4, 5])
             for note in notes {
                 let day = note.created.map { VaultDate.dayString($0, in: context.timeZone) } ?? "----------"
                 let category =

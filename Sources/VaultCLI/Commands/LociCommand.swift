@@ -45,7 +45,7 @@ extension VaultCommand {
                     return
                 }
                 let style = context.output.style
-                var table = Table()
+                var table = Table(flexible: [0, 5])
                 table.add(["ITINERARY", "LOCATIONS", "DUE", "NEW", "LAST PRACTICE", "FOLDER"].map(style.dim))
                 for walk in palaces.walks {
                     let counts = palaces.counts(walk)
@@ -147,7 +147,7 @@ struct LociPracticeOptions: ParsableArguments {
                 return
             }
             let style = context.output.style
-            var table = Table()
+            var table = Table(flexible: [1])
             table.add(["SEQ", "LOCATION", "DUE", "INTERVAL", "EF", "REPS"].map(style.dim))
             for stop in order {
                 let state = palaces.states.state(stop.key)

@@ -167,7 +167,7 @@ extension VaultCommand {
                     return
                 }
                 let style = context.output.style
-                var table = Table()
+                var table = Table(flexible: [3, 4, 5])
                 if !sessions.isEmpty { table.add(["ID", "START", "MINUTES", "SUBJECT", "ACCURACY", "NOTE"].map(style.dim)) }
                 for s in sessions {
                     table.add([

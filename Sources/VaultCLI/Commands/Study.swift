@@ -97,7 +97,7 @@ extension VaultCommand {
                 return
             }
             let style = context.output.style
-            var table = Table()
+            var table = Table(flexible: [1, 3, 5])
             for (n, entry) in queue.entries.enumerated() {
                 let due =
                     entry.schedule.isNew

@@ -92,7 +92,7 @@ struct ReviewListing {
         context.output.line(
             style.bold("\(period.title) (\(period.id))") + ": \(review.status.rawValue), "
                 + "\(review.decidedCount) of \(plural(review.items.count, "note")) decided")
-        var table = Table()
+        var table = Table(flexible: [3, 4, 5])
         for (item, decided) in zip(review.items, review.decisions) {
             let mark =
                 decided.map { $0.decision == .keep ? style.green("keep") : style.red("archive") }

@@ -2,10 +2,15 @@ import VaultMarkdown
 
 /// A plain text table: columns padded to their widest cell (by display
 /// width: escape codes count nothing, wide characters two), the last column
-/// left ragged. Given a width (the terminal's), the widest column is cut
-/// with "…" until the table fits.
+/// left ragged. Given a width (the terminal's), the free-text columns
+/// (``flexible``: titles, paths, questions) are cut with "…" until the
+/// table fits, the widest first; ids, dates and states stay whole.
 struct Table {
     var rows: [[String]] = []
+    /// The columns of free text, which give their width first; empty: every column may be cut.
+    var flexible: Set<Int> = []
+
+    init(flexible: Set<Int> = []) { self.flexible = flexible }
 
     /// Adds a row; a line break in a cell (a file name, say) is shown as `\n`, so a row stays one line.
     mutating func add(_ cells: [String]) { rows.append(cells.map(TerminalText.oneLine)) }
@@ -26,7 +31,7 @@ struct Table {
         guard !rows.isEmpty else { return "" }
         var widths = columnWidths ?? naturalWidths
         while widths.count < (rows.map(\.count).max() ?? 0) { widths.append(0) }
-        if let width { widths = Self.fitted(widths, to: width) }
+        if let width { widths = fitted(widths, cells: cellWidths(count: widths.count), to: width) }
         return rows.map { row in
             row.enumerated().map { i, cell in
                 let cut = DisplayWidth.of(cell) > widths[i] ? TextWrap.truncate(cell, width: widths[i]) : cell
@@ -35,20 +40,42 @@ struct Table {
         }.joined(separator: "\n")
     }
 
-    /// Column widths that fit `width` with two spaces between columns: the
-    /// widest column is cut first, as far as needed, down to 8 columns;
-    /// then the next widest. Narrow columns (ids, dates, states) stay whole,
-    /// so a table may still be wider than a very small window.
-    static func fitted(_ natural: [Int], to width: Int, minimum: Int = 8) -> [Int] {
+    /// The widest cell of each column below the first row (a header, in most tables).
+    func cellWidths(count: Int) -> [Int] {
+        var widths = Array(repeating: 0, count: count)
+        for row in rows.count > 1 ? Array(rows.dropFirst()) : rows {
+            for (i, cell) in row.enumerated() where i < count { widths[i] = max(widths[i], DisplayWidth.of(cell)) }
+        }
+        return widths
+    }
+
+    /// Column widths that fit `width` with two spaces between columns.
+    /// The flexible columns give their width first, the widest first, down
+    /// to 8; then a header wider than its column's cells is cut to them;
+    /// then the flexible columns go on down to 4. Other columns keep their
+    /// cells whole, so a table may still be wider than a very small window.
+    /// With no flexible column, every column may be cut, down to 8.
+    func fitted(_ natural: [Int], cells: [Int], to width: Int) -> [Int] {
         var widths = natural
         var excess = widths.reduce(0, +) + 2 * max(0, widths.count - 1) - width
-        while excess > 0 {
-            guard let widest = widths.indices.filter({ widths[$0] > minimum }).max(by: { widths[$0] < widths[$1] })
-            else { break }
-            let cut = min(excess, widths[widest] - minimum)
-            widths[widest] -= cut
+        let text = flexible.isEmpty ? Array(widths.indices) : widths.indices.filter { flexible.contains($0) }
+        func shrink(to floor: Int) {
+            while excess > 0 {
+                guard let widest = text.filter({ widths[$0] > floor }).max(by: { widths[$0] < widths[$1] }) else { return }
+                let next = text.filter { widths[$0] < widths[widest] }.map { widths[$0] }.max() ?? floor
+                let cut = max(1, min(excess, widths[widest] - max(floor, next)))
+                widths[widest] -= cut
+                excess -= cut
+            }
+        }
+        shrink(to: 8)
+        guard !flexible.isEmpty else { return widths }
+        for i in widths.indices where excess > 0 && !flexible.contains(i) && i < cells.count && widths[i] > cells[i] {
+            let cut = min(excess, widths[i] - max(cells[i], 3))
+            widths[i] -= cut
             excess -= cut
         }
+        shrink(to: 4)
         return widths
     }
 
