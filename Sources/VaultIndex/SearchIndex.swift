@@ -33,7 +33,7 @@ public final class SearchIndex {
         do {
             try FileManager.default.createDirectory(at: layout.cacheFolder, withIntermediateDirectories: true)
         } catch {
-            throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: (error as NSError).localizedDescription)
+            throw VaultIndexError.cannotWrite(path: Self.displayPath, reason: VaultStoreError.reason(of: error))
         }
         self.database = try Self.openOrReset(url)
         self.openedInode = Self.inode(of: url)

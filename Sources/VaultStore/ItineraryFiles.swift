@@ -16,7 +16,7 @@ public enum ItineraryFiles {
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-            throw VaultStoreError.unwritable(path: folder, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: folder, reason: VaultStoreError.reason(of: error))
         }
         let stamp = "\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let temp = parent.appendingPathComponent(".\(target.lastPathComponent)\(stamp)")
@@ -64,7 +64,7 @@ public enum ItineraryFiles {
         do {
             return try Data(contentsOf: layout.url(of: relativePath))
         } catch {
-            throw VaultStoreError.unreadable(path: relativePath, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unreadable(path: relativePath, reason: VaultStoreError.reason(of: error))
         }
     }
 }

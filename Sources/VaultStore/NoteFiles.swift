@@ -21,7 +21,7 @@ public struct NoteFiles: Sendable {
         }
         let old: Data
         do { old = try Data(contentsOf: url) } catch {
-            throw VaultStoreError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unreadable(path: path, reason: VaultStoreError.reason(of: error))
         }
         let new = try transform(old)
         guard new != old else { return false }
@@ -69,7 +69,7 @@ public struct NoteFiles: Sendable {
     /// Deletes the note at `path`.
     public func remove(_ path: String) throws {
         do { try FileManager.default.removeItem(at: layout.url(of: path)) } catch {
-            throw VaultStoreError.unwritable(path: path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: path, reason: VaultStoreError.reason(of: error))
         }
     }
 }

@@ -34,7 +34,7 @@ public struct NoteLoader: Sendable {
         do {
             return try Data(contentsOf: layout.url(of: path), options: .uncached)
         } catch {
-            throw VaultStoreError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unreadable(path: path, reason: VaultStoreError.reason(of: error))
         }
     }
 

@@ -25,7 +25,7 @@ public struct NoteTrash: Sendable {
             let ignore = folder.appendingPathComponent(".gitignore")
             if !fm.fileExists(atPath: ignore.path) { try AtomicFile.write(Data("*\n".utf8), to: ignore) }
         } catch {
-            throw VaultStoreError.unwritable(path: ".vault/trash", reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: ".vault/trash", reason: VaultStoreError.reason(of: error))
         }
         var target = path
         if fm.fileExists(atPath: folder.appendingPathComponent(target).path) {
@@ -38,7 +38,7 @@ public struct NoteTrash: Sendable {
         do {
             try fm.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw VaultStoreError.unwritable(path: target, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: target, reason: VaultStoreError.reason(of: error))
         }
         guard rename(layout.url(of: path).path, destination.path) == 0 else {
             throw VaultStoreError.unwritable(path: path, reason: String(cString: strerror(errno)))
@@ -79,7 +79,7 @@ public struct NoteTrash: Sendable {
         do {
             try fm.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
-            throw VaultStoreError.unwritable(path: original, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: original, reason: VaultStoreError.reason(of: error))
         }
         // link + unlink: never replaces a note that appeared at the path meanwhile.
         let source = folder.appendingPathComponent(trashPath).path

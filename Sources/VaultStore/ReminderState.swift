@@ -25,7 +25,7 @@ public struct ReminderState: Sendable {
         } catch let error as VaultStoreError {
             throw error
         } catch {
-            throw VaultStoreError.unwritable(path: ".vault/local/last-reminder", reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: ".vault/local/last-reminder", reason: VaultStoreError.reason(of: error))
         }
     }
 }

@@ -86,7 +86,7 @@ public struct ReminderUnits: Sendable {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 try AtomicFile.write(Data(text.utf8), to: url)
             } catch {
-                throw VaultStoreError.unwritable(path: url.path, reason: (error as NSError).localizedDescription)
+                throw VaultStoreError.unwritable(path: url.path, reason: VaultStoreError.reason(of: error))
             }
             written.append(url.path)
         }
@@ -105,7 +105,7 @@ public struct ReminderUnits: Sendable {
             do {
                 try FileManager.default.removeItem(at: url)
             } catch {
-                throw VaultStoreError.unwritable(path: url.path, reason: (error as NSError).localizedDescription)
+                throw VaultStoreError.unwritable(path: url.path, reason: VaultStoreError.reason(of: error))
             }
             removed.append(url.path)
         }

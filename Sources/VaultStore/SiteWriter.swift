@@ -74,7 +74,7 @@ public struct SiteWriter {
         } catch let error as VaultStoreError {
             throw error
         } catch {
-            throw VaultStoreError.unwritable(path: root.path, reason: (error as NSError).localizedDescription)
+            throw VaultStoreError.unwritable(path: root.path, reason: VaultStoreError.reason(of: error))
         }
     }
 }

@@ -43,7 +43,7 @@ public enum VaultInitializer {
             try fm.createDirectory(at: layout.dotVault, withIntermediateDirectories: true)
         } catch {
             throw VaultStoreError.unwritable(
-                path: layout.dotVault.path, reason: (error as NSError).localizedDescription)
+                path: layout.dotVault.path, reason: VaultStoreError.reason(of: error))
         }
         var written = [".vault/config.yml"]
         var config = VaultConfig(timeZoneIdentifier: timeZoneIdentifier)

@@ -49,9 +49,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .alreadyAVault(let path):
             return "\(path) is already a vault (it has .vault/config.yml); nothing was changed."
         case .unreadable(let path, let reason):
-            return "cannot read \(path): \(reason)."
+            return "cannot read \(path): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .unwritable(let path, let reason):
-            return "cannot write \(path): \(reason)."
+            return "cannot write \(path): \(reason.hasSuffix(".") ? String(reason.dropLast()) : reason)."
         case .badConfig(let path, let line, let reason):
             let place = line.map { "\(path):\($0)" } ?? path
             return "\(place): \(reason)"
@@ -106,6 +106,49 @@ public enum VaultStoreError: LocalizedError, Equatable {
 /// A readable text for the C `errno` value.
 func errnoDescription(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
+}
+
+extension VaultStoreError {
+    /// Why a file operation failed, as the end of a sentence: the system's
+    /// words for the POSIX error underneath Foundation's (never "The
+    /// operation could not be completed. (NSCocoaErrorDomain error 512.)"),
+    /// with no period of its own.
+    public static func reason(of error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return errnoDescription(Int32(underlying.code))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return errnoDescription(Int32(ns.code)) }
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return errnoDescription(ENOENT)
+            case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return errnoDescription(EACCES)
+            case NSFileWriteFileExistsError: return errnoDescription(EEXIST)
+            case NSFileWriteOutOfSpaceError: return errnoDescription(ENOSPC)
+            case NSFileWriteVolumeReadOnlyError: return errnoDescription(EROFS)
+            case NSFileWriteUnknownError:
+                // What Foundation does not say: usually a part of the path is a file, not a folder.
+                if let path = ns.userInfo[NSFilePathErrorKey] as? String ?? ns.userInfo["NSFilePath"] as? String {
+                    var ancestor = URL(fileURLWithPath: path).deletingLastPathComponent()
+                    while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) {
+                        ancestor = ancestor.deletingLastPathComponent()
+                    }
+                    var isFolder: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder), !isFolder.boolValue {
+                        return "\(ancestor.path) is not a folder"
+                    }
+                    if !FileManager.default.isWritableFile(atPath: ancestor.path) { return errnoDescription(EACCES) }
+                }
+                return "the file system refused to write it"
+            case NSFileReadCorruptFileError: return "the file is damaged or not in the expected format"
+            case NSFileReadInapplicableStringEncodingError: return "the file is not UTF-8 text"
+            default: break
+            }
+        }
+        var text = ns.localizedDescription
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
 }
 
 extension VaultStoreError {

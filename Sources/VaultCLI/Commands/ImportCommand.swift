@@ -49,7 +49,7 @@ extension VaultCommand {
                         do {
                             return try Data(contentsOf: url)
                         } catch {
-                            throw VaultStoreError.unreadable(path: file, reason: (error as NSError).localizedDescription)
+                            throw VaultStoreError.unreadable(path: file, reason: VaultStoreError.reason(of: error))
                         }
                     }, file: file, pick: itinerary, into: into, update: update)
                 let pictures = plan.itinerary.locations.filter { $0.image != nil }.count + (plan.itinerary.image == nil ? 0 : 1)

@@ -60,7 +60,7 @@ extension VaultCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
-                throw VaultStoreError.unwritable(path: folder.path, reason: Output.sentence(error))
+                throw VaultStoreError.unwritable(path: folder.path, reason: VaultStoreError.reason(of: error))
             }
             // The name as given: Foundation calls UTC "GMT".
             let zone = timezone ?? TimeZone.current.identifier

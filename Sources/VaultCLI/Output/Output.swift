@@ -1,4 +1,5 @@
 import Foundation
+import VaultStore
 import VaultMarkdown
 
 /// Where commands print, and whether colour is on.
@@ -52,8 +53,13 @@ struct Output {
 
     /// The sentence that tells a person what went wrong: the error's own description when it has one.
     static func sentence(_ error: Error) -> String {
-        if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
         let ns = error as NSError
+        // Foundation's own errors would read "(NSCocoaErrorDomain error 512.)": say what the system says.
+        if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
+            let path = (ns.userInfo[NSFilePathErrorKey] as? String).map { "\($0): " } ?? ""
+            return path + VaultStoreError.reason(of: error) + "."
+        }
+        if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
         return ns.localizedFailureReason ?? ns.localizedDescription
     }
 

@@ -247,7 +247,7 @@ public struct LedgerStore: Sendable {
             try FileManager.default.createDirectory(at: layout.ledgerFolder, withIntermediateDirectories: true)
         } catch {
             throw VaultStoreError.unwritable(
-                path: layout.localFolder.path, reason: (error as NSError).localizedDescription)
+                path: layout.localFolder.path, reason: VaultStoreError.reason(of: error))
         }
     }
 
