@@ -217,6 +217,9 @@ struct ErrorChannelTests {
             onFile.stderr
                 == "error: \(folder.url.path)/somefile is a file, not a folder; give a folder (new or holding notes) to make a vault.\n"
         )
+        let under = folder.vault("init", "somefile/inner")
+        #expect(under.status == 1)
+        #expect(under.stderr == "error: cannot write \(folder.url.path)/somefile/inner: \(folder.url.path)/somefile is not a folder.\n")
         let usage = folder.vault("init", "--no-such-flag")
         #expect(usage.status == 64)
         #expect(!usage.stderr.contains("error: error"))
