@@ -33,6 +33,15 @@ public struct NoteFiles: Sendable {
     /// Returns the path used.
     /// - Throws: ``VaultStoreError`` when it cannot be written.
     public func create(_ data: Data, preferredPath path: String) throws -> String {
+        // A folder on the way that is a symbolic link could lead out of the vault: never write through it.
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            var info = stat()
+            if lstat(layout.url(of: folder).path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw VaultStoreError.linkedFolder(folder)
+            }
+        }
         let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
         for n in 1...1000 {
             let candidate = n == 1 ? stem + ".md" : "\(stem)-\(n).md"

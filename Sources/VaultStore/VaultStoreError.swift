@@ -21,6 +21,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case linkedNote(String)
     /// A ledger file or folder that is a symbolic link: never written through.
     case linkedLedger(String)
+    /// A folder a new note would go into is a symbolic link: never written through.
+    case linkedFolder(String)
     /// `vault check --fix` would have to delete a line it does not understand.
     case ledgerNotRepaired(path: String, reason: String)
     case notAGitRepository(String)
@@ -67,6 +69,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
                 "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .ledgerNotRepaired(let path, let reason):
             return "\(path): nothing was repaired: \(reason)."
+        case .linkedFolder(let path):
+            return
+                "\(path) is a symbolic link, and vault never writes a note through a link (it could lead out of the vault); change new_note_path in .vault/config.yml, or replace the link with a folder. Nothing was written."
         case .linkedLedger(let path):
             return
                 "\(path) is a symbolic link, and vault never writes the ledger through a link (it could lead out of the vault); replace the link with the file or folder it points to. Nothing was written."

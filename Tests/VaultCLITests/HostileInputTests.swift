@@ -138,6 +138,24 @@ struct HostileInputTests {
         #expect(try String(contentsOf: secret, encoding: .utf8) == before, "the outside file is unchanged")
     }
 
+    @Test("vault new never writes through a folder of new_note_path that is a link out of the vault")
+    func linkedNoteFolder() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let outside = vault.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let config = vault.root.appendingPathComponent(".vault/config.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "new_note_path: \"{yyyy}/{mm}/{slug}.md\"", with: "new_note_path: \"ext/{slug}.md\"")
+            .write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: vault.root.appendingPathComponent("ext").path, withDestinationPath: outside.path)
+        let new = try bounded(vault, ["new", "Planted note"], seconds: 20)
+        #expect(new.status == 1)
+        #expect(new.stderr.contains("ext is a symbolic link, and vault never writes a note through a link"), "\(new.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing was written outside")
+    }
+
     @Test("a ledger file or folder that is a link out of the vault is never appended through", arguments: [false, true])
     func linkedLedger(wholeFolder: Bool) throws {
         let vault = try VaultSandbox(fixture: "curation")

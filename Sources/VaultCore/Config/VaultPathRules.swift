@@ -7,6 +7,10 @@ public enum VaultPathRules {
     public static func problem(withPattern pattern: String) -> String? {
         let trimmed = pattern.trimmingSpaces()
         guard !trimmed.isEmpty else { return "is empty; write a pattern such as {yyyy}/{mm}/{slug}.md." }
+        let name = trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        if name.isEmpty || name == ".md" || name.hasPrefix(".") {
+            return "does not end in a file name, so the notes it makes would be hidden; end it with one such as {slug}.md."
+        }
         return problem(path: trimmed, what: "the notes it makes")
     }
 

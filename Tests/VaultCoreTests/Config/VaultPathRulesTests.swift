@@ -15,6 +15,9 @@ struct VaultPathRulesTests {
         #expect(VaultPathRules.problem(withPattern: "/etc/{slug}.md")?.contains("absolute") == true)
         #expect(VaultPathRules.problem(withPattern: "~/{slug}.md")?.contains("absolute") == true)
         #expect(VaultPathRules.problem(withPattern: "in\u{1B}box/{slug}.md")?.contains("control") == true)
+        for pattern in ["{yyyy}/{mm}/", "{yyyy}/.md", "Inbox/.{slug}.md"] {
+            #expect(VaultPathRules.problem(withPattern: pattern)?.hasPrefix("does not end in a file name") == true, "\(pattern)")
+        }
     }
 
     @Test("deck folders: / is the whole vault; others must stay inside it")
