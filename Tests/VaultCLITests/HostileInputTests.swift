@@ -138,6 +138,24 @@ struct HostileInputTests {
         #expect(try String(contentsOf: secret, encoding: .utf8) == before, "the outside file is unchanged")
     }
 
+    @Test("on a terminal, colour codes in a note's title pass only if vault would write them: concealed text stays escaped")
+    func coloursFromNotes() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        try vault.write("2026/11/painted.md", "---\ncreated: 2026-11-12\n---\n# T \u{1B}[31mred \u{1B}[8mhidden \u{1B}[5mblink\n")
+        let typescript = vault.root.appendingPathComponent(".vault/local-typescript")
+        // script(1) gives vault a terminal, so it writes colour.
+        var env = vault.environment(["TERM": "xterm-256color"])
+        env["NO_COLOR"] = nil
+        let run = try VaultSandbox.exec(
+            "/usr/bin/env", ["script", "-qec", "'\(VaultSandbox.binary.path)' list", typescript.path], environment: env,
+            in: vault.root)
+        let out = run.stdout
+        #expect(out.contains("\u{1B}[2m"), "colour is on: \(out)")
+        #expect(out.contains("\\e[8m") && !out.contains("\u{1B}[8m"), "conceal is escaped: \(out)")
+        #expect(out.contains("\\e[5m") && !out.contains("\u{1B}[5m"), "blink is escaped")
+    }
+
     @Test("vault new never writes through a folder of new_note_path that is a link out of the vault")
     func linkedNoteFolder() throws {
         let vault = try VaultSandbox(fixture: "curation")

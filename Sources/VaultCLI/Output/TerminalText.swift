@@ -40,16 +40,47 @@ enum TerminalText {
         (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
     }
 
-    /// The index of the `m` that ends an SGR sequence starting at `start`, if one does.
+    /// The index of the `m` that ends an SGR sequence starting at `start`,
+    /// if one does and it only sets what vault's own styles and pictures
+    /// set: bold, dim, italic, underline, reverse, their resets, and colours.
+    /// Concealed text (8), blinking (5, 6) and the rest stay escaped, so a
+    /// note cannot hide text from the person reading it.
     private static func sgrEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
         var k = start + 2
         while k < scalars.count, k - start < 32 {
             let s = scalars[k]
-            if s == "m" { return k }
+            if s == "m" {
+                let text = String(String.UnicodeScalarView(scalars[(start + 2)..<k]))
+                return allowedSGR(text) ? k : nil
+            }
             guard ("0"..."9").contains(s) || s == ";" else { return nil }
             k += 1
         }
         return nil
+    }
+
+    /// Whether the SGR parameters `text` (`1`, `38;5;208`, `38;2;1;2;3`) are ones vault writes.
+    static func allowedSGR(_ text: String) -> Bool {
+        let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? (($0.isEmpty) ? 0 : -1) }
+        var i = 0
+        while i < parts.count {
+            let p = parts[i]
+            switch p {
+            case 0, 1, 2, 3, 4, 7, 22, 23, 24, 27, 39, 49, 30...37, 40...47, 90...97, 100...107:
+                i += 1
+            case 38, 48:
+                if i + 2 < parts.count, parts[i + 1] == 5, (0...255).contains(parts[i + 2]) {
+                    i += 3
+                } else if i + 4 < parts.count, parts[i + 1] == 2, parts[(i + 2)...(i + 4)].allSatisfy({ (0...255).contains($0) }) {
+                    i += 5
+                } else {
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }
