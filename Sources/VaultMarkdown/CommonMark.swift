@@ -18,9 +18,20 @@ public enum CommonMark {
         guard let iterator = cmark_iter_new(root) else { return BodyFacts() }
         defer { cmark_iter_free(iterator) }
         var event = cmark_iter_next(iterator)
+        // Containers get an enter and an exit event, leaves only an enter.
+        var depth = 0
         while event != CMARK_EVENT_DONE {
             if let node = cmark_iter_get_node(iterator) {
-                collector.visit(node, entering: event == CMARK_EVENT_ENTER)
+                let entering = event == CMARK_EVENT_ENTER
+                collector.visit(node, entering: entering)
+                if !entering {
+                    depth -= 1
+                } else if !CommonMark.kind(of: node).isLeaf {
+                    depth += 1
+                    if depth > maxDepth, collector.facts.tooDeepLine == nil {
+                        collector.facts.tooDeepLine = Int(cmark_node_get_start_line(node))
+                    }
+                }
             }
             event = cmark_iter_next(iterator)
         }

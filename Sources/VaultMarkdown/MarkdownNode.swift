@@ -9,6 +9,17 @@ public struct MarkdownNode: Hashable, Sendable {
         case strong, link, image
         case unknown
 
+        /// True for the kinds libcmark never gives children (its iterator
+        /// enters them and does not exit); an unknown kind counts as one.
+        public var isLeaf: Bool {
+            switch self {
+            case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline, .unknown:
+                return true
+            default:
+                return false
+            }
+        }
+
         /// True for block-level nodes below the document (paragraphs, headings, lists…).
         public var isBlock: Bool {
             switch self {

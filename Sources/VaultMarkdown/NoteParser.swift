@@ -71,6 +71,15 @@ public enum NoteParser {
             }
         }
         let body = CommonMark.facts(of: UnsafeBufferPointer(rebasing: bytes[bodyRange]))
+        if let deep = body.tooDeepLine {
+            diagnostics.append(
+                Diagnostic(
+                    code: "deep-markdown", severity: .warning, path: path,
+                    line: lineNumber(at: bodyRange.lowerBound, in: bytes) + deep - 1,
+                    message:
+                        "the Markdown here is nested more than \(CommonMark.maxDepth) levels deep; below that it is shown as plain text and makes no flashcards."
+                ))
+        }
         return Note(path: path, frontMatter: frontMatter, body: body, timeZone: timeZone, diagnostics: diagnostics)
     }
 

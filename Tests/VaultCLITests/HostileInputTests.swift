@@ -90,8 +90,12 @@ struct HostileInputTests {
         let before = try files(vault)
         defer { #expect((try? files(vault)) == before, "no file changed") }
         // The debug build parses these in seconds (the release build in under 2 s): the bound is generous, a hang is not.
-        for command in [["status"], ["cards"], ["check"], ["study", "--list"], ["show", "deck/quotes.md"], ["show", "deck/lists.md"]] {
+        for command in [["status"], ["cards"], ["study", "--list"], ["show", "deck/quotes.md"], ["show", "deck/lists.md"]] {
             _ = try bounded(vault, command, seconds: 90)
+        }
+        let check = try bounded(vault, ["check"], seconds: 90).stdout
+        for note in ["deck/quotes.md:3", "deck/lists.md:3"] {
+            #expect(check.contains("\(note): warning: the Markdown here is nested more than 64 levels deep"), "\(check)")
         }
         let cards = try JSONSerialization.jsonObject(with: Data(try bounded(vault, ["cards", "--json"], seconds: 90).stdout.utf8)) as? [[String: Any]]
         #expect(cards?.filter { $0["note_path"] as? String == "deck/clozes.md" }.count == 50)

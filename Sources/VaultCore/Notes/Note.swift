@@ -140,6 +140,9 @@ public struct BodyFacts: Hashable, Sendable {
     public var linkDestinations: [String]
     /// The body's text without markup, blocks separated by newlines.
     public var text: String
+    /// The body line where the Markdown first nests deeper than screens and
+    /// cards read it (64 levels; below that it is kept as plain text), if it does.
+    public var tooDeepLine: Int?
 
     public init(
         firstHeading: String? = nil, inlineTags: [String] = [],
