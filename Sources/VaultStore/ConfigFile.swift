@@ -41,6 +41,20 @@ public enum ConfigFile {
             return .badConfig(path: path, line: keyNode?.mark?.line, reason: "'\(key)' \(reason)")
         }
         var config = VaultConfig(timeZoneIdentifier: "UTC")
+        // YAML reads a key written twice as the last one; say so instead of choosing in silence.
+        var seen: [String: Int] = [:]
+        for (key, _) in map {
+            guard let name = key.string else { continue }
+            let line = key.mark?.line ?? 0
+            if let first = seen[name] {
+                config.warnings.append(
+                    Diagnostic(
+                        code: "config-duplicate-key", severity: .warning, path: path, line: line,
+                        message: "'\(name)' is written twice (lines \(first) and \(line)); the last is used. Remove one."))
+            } else {
+                seen[name] = line
+            }
+        }
         if let version = map["version"] {
             guard let v = Self.wholeNumber(version) else { throw bad("version", "must be a whole number.") }
             guard v <= VaultConfig.currentVersion else {

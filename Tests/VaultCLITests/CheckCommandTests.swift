@@ -52,6 +52,21 @@ struct CheckCommandTests {
         #expect(result.stdout == "No problems in 4 notes.\n")
     }
 
+    @Test("a key written twice in config.yml is a warning naming both lines; the last is used")
+    func duplicateConfigKey() throws {
+        let fixture = FixtureVault("basic")
+        let config = fixture.read(".vault/config.yml")
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = try #require(lines.firstIndex { $0.hasPrefix("timezone:") }) + 1
+        fixture.write(".vault/config.yml", Data((config + (config.hasSuffix("\n") ? "" : "\n") + "timezone: UTC\n").utf8))
+        let last = config.split(separator: "\n", omittingEmptySubsequences: true).count + 1
+        let result = fixture.vault("check")
+        #expect(
+            result.stdout.contains(
+                ".vault/config.yml:\(last): warning: 'timezone' is written twice (lines \(first) and \(last)); the last is used. Remove one."
+            ), "\(result.stdout)")
+    }
+
     @Test("unknown categories and duplicate ids are reported with lines")
     func semanticProblems() {
         let fixture = FixtureVault("basic")

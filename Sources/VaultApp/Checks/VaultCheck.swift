@@ -36,7 +36,7 @@ public struct VaultCheck {
         let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: config.schedulers)
         let files = NoteFiles(layout: vault.layout)
         let problems =
-            loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
+            config.warnings + loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
             + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone)) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
