@@ -24,6 +24,24 @@ struct HelpAndTyposTests {
         #expect(result.stderr == message)
     }
 
+    /// Golden help texts, word for word: `VAULT_GOLDEN_WRITE=1 swift test --filter goldenHelp` writes them anew.
+    @Test(
+        "help texts are word for word the golden files in Tests/VaultCLITests/Golden",
+        arguments: [
+            (["--help"], "vault"), (["help", "review"], "vault-review"), (["help", "study"], "vault-study"),
+            (["help", "search"], "vault-search"), (["help", "loci"], "vault-loci"),
+            (["help", "import", "loci"], "vault-import-loci"),
+        ])
+    func goldenHelp(arguments: [String], name: String) throws {
+        let file = VaultRunner.packageRoot.appendingPathComponent("Tests/VaultCLITests/Golden/\(name).txt")
+        let result = vault.run(arguments)
+        #expect(result.status == 0)
+        if ProcessInfo.processInfo.environment["VAULT_GOLDEN_WRITE"] == "1" {
+            try result.stdout.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(result.stdout == (try String(contentsOf: file, encoding: .utf8)), "vault \(arguments.joined(separator: " "))")
+    }
+
     @Test("no help text ends a line with a stray backslash (a line continuation written twice)")
     func noStrayBackslashes() {
         for command in [
