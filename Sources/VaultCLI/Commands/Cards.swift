@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault cards`: every flashcard with its scheduler, state and next due date.
     struct Cards: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "cards", 
             abstract: "List flashcards with their state and next due date.",
             discussion: """
                 Cards are read from the notes (`q :: a`, `q ::: a`, `?` cards, ==cloze==) and their \

@@ -53,7 +53,7 @@ extension VaultCommand {
         }
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a category.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a category.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The category's name.") var name: String
             @Option(help: "Its colour as #rrggbb.") var color = "#888888"
@@ -74,7 +74,7 @@ extension VaultCommand {
         }
 
         struct Color: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Change a category's colour.")
+            static let configuration = CommandConfiguration(commandName: "color", abstract: "Change a category's colour.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The category.", completion: Completions.categories) var name: String
             @Argument(help: "The new colour as #rrggbb.") var color: String
@@ -94,7 +94,7 @@ extension VaultCommand {
         }
 
         struct Rename: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "rename", 
                 abstract: "Rename a category and rewrite the notes that use it.",
                 discussion: "Renaming to an existing category merges the two.")
             @OptionGroup var global: GlobalOptions

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault check`: every problem in the vault, with file and line.
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "check", 
             abstract: "Report every problem in the vault, with file and line.",
             discussion: """
                 Exits 1 when any problem is an error, 0 when there are only warnings or none.

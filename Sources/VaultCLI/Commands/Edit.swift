@@ -6,7 +6,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault edit NOTE`: open a note in `$EDITOR`.
     struct Edit: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "edit", 
             abstract: "Open a note in $EDITOR.",
             discussion: """
                 Examples:
@@ -72,7 +72,7 @@ extension VaultCommand {
 
     /// `vault restore NOTE`: bring a note back from `.vault/trash/`.
     struct Restore: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "restore", 
             abstract: "Bring a note back from the trash (.vault/trash/) to where it was.",
             discussion: """
                 NOTE is the note's path, its file name, or its id (or an id prefix). A note now at its old \

@@ -19,7 +19,7 @@ extension VaultCommand {
             subcommands: [Json.self, Html.self, Loci.self])
 
         struct Loci: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "loci", 
                 abstract: "An itinerary back in LociApp's JSON format, its pictures re-encoded from their files.",
                 discussion: """
                     Importing the file again (vault import loci FILE --update) gives the same notes and pictures.
@@ -48,7 +48,7 @@ extension VaultCommand {
         }
 
         struct Json: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "json", 
                 abstract: "Every note with its derived state and cards, the ledger's events and the config, as one JSON document (docs/FORMAT.md).")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The file to write, or - for standard output (the default).") var out: String = "-"
@@ -68,7 +68,7 @@ extension VaultCommand {
         }
 
         struct Html: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "html", 
                 abstract: "A static site: a page per note, tag and category, an index with the four tabs.",
                 discussion: """
                     Notes are rendered by libcmark; raw HTML in notes is escaped, never run. Wiki and Markdown \

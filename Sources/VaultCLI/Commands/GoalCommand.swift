@@ -22,7 +22,7 @@ extension VaultCommand {
             subcommands: [Add.self, ListGoals.self, Remove.self], defaultSubcommand: ListGoals.self)
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Set a goal.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Set a goal.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject (or --all).", completion: Completions.subjects) var subject: String?
             @Flag(help: "Count every subject.") var all = false

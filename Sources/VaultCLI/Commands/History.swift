@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault history NOTE`: every ledger event about a note.
     struct History: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "history", 
             abstract: "Show every ledger event about a note, oldest first.",
             discussion: """
                 Examples:

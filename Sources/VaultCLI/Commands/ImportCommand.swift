@@ -17,7 +17,7 @@ extension VaultCommand {
             subcommands: [Loci.self])
 
         struct Loci: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "loci", 
                 abstract: "Import a LociApp itinerary: a folder with an index note, a note per location and the pictures.",
                 discussion: """
                     FILE holds itineraries[] with name, description, image and locations[] (name, description, \

@@ -6,7 +6,7 @@ import VaultIndex
 extension VaultCommand {
     /// `vault index`: bring the search cache up to date, rebuild it, or describe it.
     struct Index: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "index", 
             abstract: "Update the search cache (.vault/cache/index.sqlite); searches do this on their own.",
             discussion: """
                 Examples:

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault init [DIR]`: make a folder (new, or holding notes already) a vault.
     struct Init: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "init", 
             abstract: "Make a folder a vault.",
             discussion: """
                 Writes .vault/config.yml (categories, source types, the time zone), and adds the lines a vault \

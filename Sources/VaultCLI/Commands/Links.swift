@@ -6,7 +6,7 @@ import VaultCore
 extension VaultCommand {
     /// `vault links NOTE`: a note's links, resolved as Obsidian resolves them, and its backlinks.
     struct Links: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "links", 
             abstract: "Show what a note links to, what links to it, and links that lead nowhere.",
             discussion: """
                 Wiki links resolve as in Obsidian: a path, or a file name without .md (the one in the \

@@ -7,7 +7,7 @@ extension VaultCommand {
     /// `vault list [daily|weekly|monthly|yearly]`: the notes, newest first,
     /// or one of the four curation tabs.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "list", 
             abstract: "List notes, newest first, or one curation tab.",
             discussion: """
                 daily: every note, grouped by ISO week, each week headed with its review status.

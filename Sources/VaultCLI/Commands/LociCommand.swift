@@ -61,7 +61,7 @@ extension VaultCommand {
         }
 
         struct Learn: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "learn", 
                 abstract: "Walk an itinerary in order: number, picture, name and description; → next, ← previous.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The itinerary: its name or its folder.") var itinerary: String
@@ -76,7 +76,7 @@ extension VaultCommand {
         }
 
         struct Review: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "review", 
                 abstract: "Review an itinerary: the number, then the picture, then the name; rate 0-5 (SM-2).",
                 discussion: """
                     Due locations come first (the longest overdue first), then the others in walking order.
@@ -95,7 +95,7 @@ extension VaultCommand {
         }
 
         struct Reverse: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "reverse", 
                 abstract: "Reverse an itinerary: the name; type its number, then rate 0-5 (SM-2, shared with review).",
                 discussion: """
                     Examples:

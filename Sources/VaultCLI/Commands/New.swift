@@ -8,7 +8,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault new [TEXT]`: write a new note.
     struct New: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "new", 
             abstract: "Write a new note.",
             discussion: """
                 The first line of TEXT is the title, the rest the body. Without TEXT, $EDITOR opens on a \

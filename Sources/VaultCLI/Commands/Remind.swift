@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault remind`: a desktop notification when something is due, outside quiet hours.
     struct Remind: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "remind", 
             abstract: "Notify when reviews, cards or session reviews are due (outside quiet hours).",
             discussion: """
                 Made to run every few minutes from a timer: it prints what is due and, outside the quiet \

@@ -8,7 +8,7 @@ extension VaultCommand {
     /// `vault review weekly|monthly|yearly [PERIOD]`: the curation review,
     /// full screen in a terminal, or scripted with --list/--keep/--archive/--finish.
     struct Review: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "review", 
             abstract: "Review the notes of a week, month or year: keep or archive each.",
             discussion: """
                 Without PERIOD: the latest period, up to the one due (this week on Sundays, else last week; \

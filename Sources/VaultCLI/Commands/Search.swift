@@ -7,7 +7,7 @@ import VaultIndex
 extension VaultCommand {
     /// `vault search QUERY…`: ranked full-text search over the vault's notes.
     struct Search: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "search", 
             abstract: "Search notes: words, \"phrases\", prefix*, -excluded, OR, and filters.",
             discussion: """
                 Filters: tag:x  category:x  source:x (substring)  type:book  cycle:weekly (or later)

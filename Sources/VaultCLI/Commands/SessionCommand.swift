@@ -25,7 +25,7 @@ extension VaultCommand {
             ])
 
         struct Start: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Start a session of a subject now.")
+            static let configuration = CommandConfiguration(commandName: "start", abstract: "Start a session of a subject now.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject.", completion: Completions.subjects) var subject: String
             @Option(help: "What the session is about.") var note: String?
@@ -44,7 +44,7 @@ extension VaultCommand {
         }
 
         struct Stop: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Stop the running session.")
+            static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the running session.")
             @OptionGroup var global: GlobalOptions
             @Option(help: "Questions attempted.") var questions: Int?
             @Option(help: "Questions answered correctly.") var correct: Int?
@@ -66,7 +66,7 @@ extension VaultCommand {
         }
 
         struct Status: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Show the running session and its time so far.")
+            static let configuration = CommandConfiguration(commandName: "status", abstract: "Show the running session and its time so far.")
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Print JSON.") var json = false
 
@@ -93,7 +93,7 @@ extension VaultCommand {
         }
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Record a past session by hand.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a past session by hand.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject.", completion: Completions.subjects) var subject: String
             @Option(help: "Its length in minutes (1 to 1440).") var minutes: Int
@@ -113,7 +113,7 @@ extension VaultCommand {
         }
 
         struct Cancel: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Drop the running session; nothing is recorded.")
+            static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Drop the running session; nothing is recorded.")
             @OptionGroup var global: GlobalOptions
             @Option(help: "Which running session (an id prefix), when several run.") var id: String?
 
@@ -182,7 +182,7 @@ extension VaultCommand {
         }
 
         struct Report: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "report", 
                 abstract: "Totals of minutes, sessions, questions and accuracy, by subject, day or weekday.",
                 discussion: """
                     The span is this week (Monday to today) unless --month, --since or --all. A session over \
@@ -256,7 +256,7 @@ extension VaultCommand {
         }
 
         struct Review: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "review", 
                 abstract: "Complete a follow-up review of a session: easy, ok or hard.",
                 discussion: """
                     The ladder is 1, 7, 30 and 90 days: easy skips a step, ok moves one step, hard repeats it.
@@ -283,7 +283,7 @@ extension VaultCommand {
         }
 
         struct Reviews: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the follow-up reviews of sessions with their due dates.")
+            static let configuration = CommandConfiguration(commandName: "reviews", abstract: "List the follow-up reviews of sessions with their due dates.")
             @OptionGroup var global: GlobalOptions
             @Flag(help: "Print JSON.") var json = false
 

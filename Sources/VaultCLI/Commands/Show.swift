@@ -8,7 +8,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault show NOTE`: a note rendered for the terminal.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "show", 
             abstract: "Show a note, rendered for the terminal.",
             discussion: """
                 Examples:

@@ -42,7 +42,7 @@ extension VaultCommand {
         }
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a custom source type.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a custom source type.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The type's name, e.g. course.") var name: String
 

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault stats`: notes, curation, flashcards, study time and streaks at a glance.
     struct Stats: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "stats", 
             abstract: "Statistics: notes, reviews, flashcards (as Anki counts them), study time, streaks.",
             discussion: """
                 In the terminal a dashboard as wide as the window, with the year's activity calendar; \

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault status` (and bare `vault`): what to review now.
     struct Status: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "status", 
             abstract: "Show the reviews due and missed, with counts and status.",
             discussion: """
                 Examples:

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault study`: the interactive study screen, or its scripted forms `--list` and `--rate`.
     struct Study: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "study", 
             abstract: "Study today's flashcards: question, reveal, rate.",
             discussion: """
                 Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered. \

@@ -64,7 +64,7 @@ extension VaultCommand {
         }
 
         struct Add: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Add a subject.")
+            static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a subject.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject's name.") var name: String
             @Option(help: "A category of the vault.", completion: Completions.categories) var category: String?
@@ -86,7 +86,7 @@ extension VaultCommand {
         }
 
         struct Rename: ParsableCommand {
-            static let configuration = CommandConfiguration(
+            static let configuration = CommandConfiguration(commandName: "rename", 
                 abstract: "Rename a subject; recorded sessions and goals follow.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The current name.", completion: Completions.subjects) var old: String
@@ -103,7 +103,7 @@ extension VaultCommand {
         }
 
         struct Color: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Change a subject's colour.")
+            static let configuration = CommandConfiguration(commandName: "color", abstract: "Change a subject's colour.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject.", completion: Completions.subjects) var name: String
             @Argument(help: "The new colour as #rrggbb.") var color: String

@@ -7,7 +7,7 @@ import VaultStore
 extension VaultCommand {
     /// `vault sync`: show what goes out, commit, pull (ledger merged by union), push; report what came in.
     struct Sync: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "sync", 
             abstract: "Commit the vault's changes, pull, push, and report the events that came in.",
             discussion: """
                 Commits only the vault's own folder, after listing what it commits (notes added, changed, \

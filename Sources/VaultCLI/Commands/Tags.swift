@@ -6,7 +6,7 @@ import VaultCore
 extension VaultCommand {
     /// `vault tags`: every tag with its count, nested tags as a tree.
     struct Tags: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static let configuration = CommandConfiguration(commandName: "tags", 
             abstract: "List every tag with the number of notes that carry it, nested tags under their parents.",
             discussion: """
                 A nested tag (#area/sub) also counts for its parent: the first number is the notes with \
