@@ -13,5 +13,6 @@ let package = Package(
         .executableTarget(name: "FuzzLedger", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzQuery", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzLoci", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )
