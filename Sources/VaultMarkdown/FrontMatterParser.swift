@@ -188,7 +188,8 @@ public enum FrontMatterParser {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // Scalars are read as written (nulls by hand below): the default resolver compiles ICU regexes first.
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             throw Failure(line: firstLine + yamlLine(of: error) - 1, reason: describe(error))
         } catch {

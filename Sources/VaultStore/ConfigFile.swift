@@ -29,7 +29,10 @@ public enum ConfigFile {
         }
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // The basic resolver: every scalar stays a string (whole numbers and
+            // the rest are read by hand below). The default one compiles a dozen
+            // ICU regular expressions first, a third of `vault status` on a small vault.
+            node = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw VaultStoreError.badConfig(path: path, line: line(of: error), reason: "malformed YAML: \(error)")
         }
@@ -226,7 +229,7 @@ public enum ConfigFile {
         for key in config.extra.keys.sorted() {
             let value = config.extra[key] ?? ""
             let isScalar: Bool
-            if case .scalar? = try? Yams.compose(yaml: value) { isScalar = true } else { isScalar = false }
+            if case .scalar? = try? Yams.compose(yaml: value, .basic) { isScalar = true } else { isScalar = false }
             if !isScalar {
                 lines.append("\(key):")
                 lines += value.split(separator: "\n").map { "  " + $0 }
