@@ -28,10 +28,13 @@ release: deps
 run: build
 	VAULT_NOW=$(EXAMPLE_NOW) $(VAULT) --vault ExampleVault
 
+# The release binary is built too: a test checks that it links no Swift
+# shared library and runs with an empty environment (ReleaseBinaryTests).
 test:
 	@./scripts/ensure-deps.sh --test
+	$(SWIFT) build -c release --static-swift-stdlib
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	VAULT_RELEASE_BIN=$(CURDIR)/.build/release/vault $(SWIFT) test --skip-build
 
 # The binary, a man page generated from the commands' help
 # (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
