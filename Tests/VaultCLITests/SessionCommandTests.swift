@@ -53,6 +53,8 @@ struct SessionCommandTests {
             (["session", "add", "Chemistry", "--minutes", "30", "--questions", "3", "--correct", "5"], "--correct 5 is more than --questions 3"),
             (["session", "add", "Chemistry", "--minutes", "0"], "--minutes must be at least 1"),
             (["session", "add", "Chemistry", "--minutes=-5"], "--minutes must be at least 1"),
+            (["session", "add", "Chemistry", "--minutes", "-5"], "--minutes must be at least 1"),
+            (["goal", "add", "Chemistry", "--hours", "-1", "--by", "2026-12-31"], "--hours must be more than 0"),
             (["session", "add", "Chemistry", "--minutes", "2000"], "more than a day"),
             (["session", "add", "Chemistry", "--minutes", "30", "--at", "2026-11-19T10:00"], "in the future"),
             (["session", "add", "Chemistry", "--minutes", "30", "--at", "tomorrow"], "is not a moment"),

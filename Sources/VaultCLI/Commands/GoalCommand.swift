@@ -26,7 +26,7 @@ extension VaultCommand {
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject (or --all).", completion: Completions.subjects) var subject: String?
             @Flag(help: "Count every subject.") var all = false
-            @Option(help: "Hours of study.") var hours: Double
+            @Option(parsing: .unconditional, help: "Hours of study.") var hours: Double
             @Option(help: "The last day that counts (YYYY-MM-DD).") var by: String
 
             func validate() throws {

@@ -46,8 +46,8 @@ extension VaultCommand {
         struct Stop: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "stop", abstract: "Stop the running session.")
             @OptionGroup var global: GlobalOptions
-            @Option(help: "Questions attempted.") var questions: Int?
-            @Option(help: "Questions answered correctly.") var correct: Int?
+            @Option(parsing: .unconditional, help: "Questions attempted.") var questions: Int?
+            @Option(parsing: .unconditional, help: "Questions answered correctly.") var correct: Int?
             @Option(help: "A note about the session.") var note: String?
             @Option(help: "Which running session (an id prefix), when several run.") var id: String?
             @Option(help: "When it ended, for a session left running: 2026-11-17T18:00, or 18:00 today (default: now).")
@@ -96,10 +96,10 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(commandName: "add", abstract: "Record a past session by hand.")
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The subject.", completion: Completions.subjects) var subject: String
-            @Option(help: "Its length in minutes (1 to 1440).") var minutes: Int
+            @Option(parsing: .unconditional, help: "Its length in minutes (1 to 1440).") var minutes: Int
             @Option(help: "When it started: 2026-11-17T18:00, or 18:00 today (default: it ended now).") var at: String?
-            @Option(help: "Questions attempted.") var questions: Int?
-            @Option(help: "Questions answered correctly.") var correct: Int?
+            @Option(parsing: .unconditional, help: "Questions attempted.") var questions: Int?
+            @Option(parsing: .unconditional, help: "Questions answered correctly.") var correct: Int?
             @Option(help: "A note about the session.") var note: String?
 
             func run() throws {
