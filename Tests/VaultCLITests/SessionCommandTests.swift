@@ -42,6 +42,13 @@ struct SessionCommandTests {
         #expect(list?.map { $0["subject"] as? String } == ["Chemistry", "Physics"])
         #expect(list?.first?["minutes"] as? Int == 75)
         #expect(list?.first?["note"] as? String == "chapter 4")
+        // Switched the moment it began (the wrong subject): the first is cancelled, not refused.
+        #expect(try at(vault, "2026-11-18T12:00:00Z", ["session", "stop"]).status == 0)
+        #expect(try at(vault, "2026-11-18T13:00:00Z", ["session", "start", "Chemistry"]).status == 0)
+        let same = try at(vault, "2026-11-18T13:00:00Z", ["session", "start", "Physics", "--switch"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(try at(vault, "2026-11-18T13:00:00Z", ["session", "status"]).stdout.hasPrefix("Physics since"))
+        #expect(vault.ledgerText().contains("\tsession-cancel\t"))
     }
 
     @Test("every bad input is refused with a sentence, exit 1 and the ledger unchanged")

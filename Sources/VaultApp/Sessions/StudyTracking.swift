@@ -44,7 +44,12 @@ public struct StudyTracking {
             guard switching else {
                 throw AppError.sessionRunning(subject: running.subject, since: describe(running.start))
             }
-            stopped = try stop(id: nil, questions: nil, correct: nil, note: nil)
+            if context.now > running.start {
+                stopped = try stop(id: running.id, questions: nil, correct: nil, note: nil)
+            } else {
+                // Switched the moment it began (a wrong subject): nothing was studied, so it is cancelled.
+                try context.ledger.append(SessionCancel(time: context.now, session: running.id))
+            }
         }
         let id = UUID().uuidString.lowercased()
         try context.ledger.append(SessionStart(time: context.now, session: id, subject: subject.name, note: note))
