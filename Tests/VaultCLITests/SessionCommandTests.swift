@@ -268,6 +268,8 @@ struct SessionCommandTests {
         #expect(list?.first?["minutes"] as? Int == 20, "the session recorded under the old name counts")
         #expect(try vault.run(["subject", "rm", "Physics"]).status == 0)
         #expect(!(try vault.read(".vault/config.yml")).contains("Physics"))
+        let removed = try vault.run(["subject", "rm", "Organic Chemistry"])
+        #expect(removed.stdout.contains("1 session and 0 goals keep the name Organic Chemistry in the ledger"), "\(removed.stdout)")
     }
 
     @Test("subject edits keep comments, quoting and flow-map entries written by hand (the file diffed before and after)")

@@ -131,8 +131,17 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try SubjectEdits.remove(name, from: context.config)
+                let removed = context.config.subject(named: name)?.name ?? name
+                let tracking = StudyTracking(context.app())
+                let sessions = tracking.log.sessions.filter { $0.subject == removed }.count
+                let goals = tracking.goals().filter { $0.goal.subject == removed }.count
                 try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
-                context.output.line("Removed subject \(context.config.subject(named: name)?.name ?? name).")
+                context.output.line("Removed subject \(removed).")
+                if sessions + goals > 0 {
+                    context.output.line(
+                        "\(plural(sessions, "session")) and \(plural(goals, "goal")) keep the name \(removed) in the ledger; they still count in reports, and `vault subject add \"\(removed)\"` brings the subject back."
+                    )
+                }
             }
         }
     }
