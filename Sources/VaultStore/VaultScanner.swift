@@ -206,7 +206,8 @@ public struct VaultScanner: Sendable {
         while let entry = readdir(dir) {
             let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                 let bytes = raw.prefix(while: { $0 != 0 })
-                return (String(decoding: bytes, as: UTF8.self), String(validating: bytes, as: UTF8.self) != nil)
+                if String(validating: bytes, as: UTF8.self) == nil { return (Self.escapedName(bytes), false) }
+                return (String(decoding: bytes, as: UTF8.self), true)
             }
             if name == ".vault", !relative.isEmpty { holdsAnotherVault = true }
             if name.hasPrefix(".") { continue }
@@ -216,7 +217,7 @@ public struct VaultScanner: Sendable {
                     result.problems.append(
                         Diagnostic(
                             code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
-                            line: nil, message: "skipped: the file name is not valid UTF-8 (shown with �); rename it."))
+                            line: nil, message: "skipped: the file name is not valid UTF-8 (its other bytes shown as \\xHH); rename it."))
                 }
                 continue
             }
@@ -316,4 +317,32 @@ final class ScanParts: @unchecked Sendable {
     }
 
     var results: [VaultScanner.Result] { storage.compactMap { $0 } }
+}
+
+extension VaultScanner {
+    /// A file name's bytes as text: valid UTF-8 as it is, every other byte as `\xHH`.
+    static func escapedName(_ bytes: some Collection<UInt8>) -> String {
+        let array = Array(bytes)
+        var out = ""
+        var index = 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = array.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                out.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                index += encoded.count
+            case .error(let length):
+                for byte in array[index..<min(array.count, index + length)] { out += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded }
+                index += length
+            case .emptyInput:
+                return out
+            }
+        }
+    }
+}
+
+extension String {
+    /// Two hex digits: `0` before one.
+    fileprivate var leftPadded: String { count < 2 ? "0" + self : self }
 }
