@@ -386,9 +386,7 @@ struct LociCommandTests {
         let vault = try sandbox()
         defer { vault.cleanUp() }
         try importHome(vault)
-        var session = TmuxSession(vault: vault)
-        session.columns = 100
-        session.rows = 30
+        let session = TmuxSession(vault: vault)  // 100×30
         defer { session.stop() }
         try session.start("loci learn 'Home walk' --no-images")
         let first = try session.waitFor("Learn · 1 of 3")
@@ -415,9 +413,7 @@ struct LociCommandTests {
         let vault = try sandbox()
         defer { vault.cleanUp() }
         try importHome(vault)
-        var session = TmuxSession(vault: vault)
-        session.columns = 100
-        session.rows = 30
+        let session = TmuxSession(vault: vault)  // 100×30
         defer { session.stop() }
         try session.start("loci review 'Home walk' --no-images")
         let number = try session.waitFor("Review · 1 of 3")
@@ -448,9 +444,7 @@ struct LociCommandTests {
         let vault = try sandbox()
         defer { vault.cleanUp() }
         try importHome(vault)
-        var session = TmuxSession(vault: vault)
-        session.columns = 100
-        session.rows = 30
+        let session = TmuxSession(vault: vault)  // 100×30
         defer { session.stop() }
         try session.start("loci reverse 'Home walk' --no-images")
         let asked = try session.waitFor("Reverse · 1 of 3")
