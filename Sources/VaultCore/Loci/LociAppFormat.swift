@@ -156,21 +156,21 @@ public enum LociAppFormat {
         var locations: [LociLocation] = []
         locations.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            var where_ = "\(place), location \(index + 1)"
+            var spot = "\(place), location \(index + 1)"
             guard let location = item.object else {
-                throw VaultCoreError.badItinerary(file: file, place: where_, reason: "it is not an object.")
+                throw VaultCoreError.badItinerary(file: file, place: spot, reason: "it is not an object.")
             }
-            let locationName = try text(location, "name", place: where_, file: file)
-            where_ = "\(place), location \(index + 1) ('\(locationName)')"
-            try LociFileName.check(locationName, what: "name", place: where_, file: file)
-            let sequence = try sequenceNumber(location["sequence"], place: where_, file: file)
+            let locationName = try text(location, "name", place: spot, file: file)
+            spot = "\(place), location \(index + 1) ('\(locationName)')"
+            try LociFileName.check(locationName, what: "name", place: spot, file: file)
+            let sequence = try sequenceNumber(location["sequence"], place: spot, file: file)
             if let other = seen[sequence] {
                 throw VaultCoreError.badItinerary(
-                    file: file, place: where_,
+                    file: file, place: spot,
                     reason: "the field 'sequence' is \(sequence), as for '\(other)'; each location needs its own.")
             }
             seen[sequence] = locationName
-            let picture = try image(location["image"], place: where_, field: "image", file: file)
+            let picture = try image(location["image"], place: spot, field: "image", file: file)
             total += picture?.bytes.count ?? 0
             if total > maximumItineraryBytes {
                 throw VaultCoreError.badItinerary(
@@ -179,7 +179,7 @@ public enum LociAppFormat {
             locations.append(
                 LociLocation(
                     sequence: sequence, name: locationName,
-                    description: try optionalText(location, "description", place: where_, file: file), image: picture))
+                    description: try optionalText(location, "description", place: spot, file: file), image: picture))
         }
         guard !locations.isEmpty else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "it has no locations.")
