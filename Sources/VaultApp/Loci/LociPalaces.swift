@@ -24,7 +24,8 @@ public struct LociPalaces {
             return
         }
         walks = Self.walks(in: summaries, layout: layout)
-        states = LociStates(ratings: context.ledger.replay().events(LociRating.self).events)
+        // No itinerary, no answers to replay (the usual case for `vault status`).
+        states = walks.isEmpty ? LociStates(ratings: []) : LociStates(ratings: context.ledger.replay().events(LociRating.self).events)
     }
 
     /// The itineraries among `summaries`: an index note named as its folder
@@ -39,18 +40,20 @@ public struct LociPalaces {
             guard let data = try? ItineraryFiles.read(path, in: layout) else { return nil }
             return LociFolder.read(note: String(decoding: data, as: UTF8.self))
         }
+        // Index notes first (few, usually none), then only their folders' notes.
+        let indexes = summaries.filter { LociFolder.isIndexPath($0.path) }
+        guard !indexes.isEmpty else { return [] }
+        let folders = Set(indexes.map { folder($0.path) })
         var byFolder: [String: [NoteSummary]] = [:]
-        var walks: [LociWalk] = []
         for summary in summaries {
             let parent = folder(summary.path)
-            byFolder[parent, default: []].append(summary)
+            if folders.contains(parent) { byFolder[parent, default: []].append(summary) }
         }
-        for summary in summaries {
+        var walks: [LociWalk] = []
+        for summary in indexes {
             let parent = folder(summary.path)
             let name = (parent as NSString).lastPathComponent
-            guard !name.isEmpty, summary.path.hasSuffix("/\(name).md"),
-                let index = read(summary.path), index.fields[LociFolder.marker] == "itinerary"
-            else { continue }
+            guard let index = read(summary.path), index.fields[LociFolder.marker] == "itinerary" else { continue }
             var stops: [LociStop] = []
             for note in byFolder[parent] ?? [] where note.path != summary.path {
                 guard let location = read(note.path), location.fields[LociFolder.marker] == "location",

@@ -20,6 +20,11 @@ public struct StudyTracking {
         trace.mark("study log (\(log.sessions.count) sessions)")
     }
 
+    /// How many recorded sessions and goals name `subject` (they keep the name when the subject is removed).
+    public func records(naming subject: String) -> (sessions: Int, goals: Int) {
+        (log.sessions.filter { $0.subject == subject }.count, goals().filter { $0.goal.subject == subject }.count)
+    }
+
     /// The longest session `add` takes, and the longest a `stop` records.
     public static let longestMinutes = 24 * 60
 

@@ -132,9 +132,7 @@ extension VaultCommand {
                 let context = try global.context()
                 let config = try SubjectEdits.remove(name, from: context.config)
                 let removed = context.config.subject(named: name)?.name ?? name
-                let tracking = StudyTracking(context.app())
-                let sessions = tracking.log.sessions.filter { $0.subject == removed }.count
-                let goals = tracking.goals().filter { $0.goal.subject == removed }.count
+                let (sessions, goals) = StudyTracking(context.app()).records(naming: removed)
                 try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
                 context.output.line("Removed subject \(removed).")
                 if sessions + goals > 0 {

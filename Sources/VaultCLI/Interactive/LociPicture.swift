@@ -20,7 +20,7 @@ struct LociPicture {
         self.vaultRoot = vaultRoot
         self.enabled = enabled
         self.style = style
-        chafa = enabled ? Self.find("chafa") : nil
+        chafa = enabled ? Notifier.which("chafa") : nil
     }
 
     /// The lines showing `path` (vault-relative) in at most `columns` × `rows`.
@@ -72,15 +72,5 @@ struct LociPicture {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines.map { $0 + (style.enabled ? "\u{1B}[0m" : "") }
-    }
-
-    /// The path of `program` on `$PATH`.
-    static func find(_ program: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }

@@ -156,7 +156,7 @@ struct LociScreen {
             body.append(style.bold(TerminalText.forScreen(stop.name)))
             if !stop.description.isEmpty {
                 body.append("")
-                body += render(stop.description, style: style, columns: columns)
+                body += TerminalText.screenLines(stop.description, style: style, columns: columns)
             }
         }
         let keys: String
@@ -195,7 +195,7 @@ struct LociScreen {
                 body += picture.lines(stop.image, columns: pictureColumns, rows: pictureRows)
                 if !stop.description.isEmpty {
                     body.append("")
-                    body += render(stop.description, style: style, columns: columns)
+                    body += TerminalText.screenLines(stop.description, style: style, columns: columns)
                 }
                 keys = ratingKeys(stop)
             }
@@ -212,15 +212,6 @@ struct LociScreen {
         }.joined(separator: " · ") + " · q quit"
     }
 
-    /// Markdown text rendered for the terminal, wrapped to `columns`.
-    func render(_ text: String, style: ANSIStyle, columns: Int) -> [String] {
-        var bytes = Array(TerminalText.forScreen(text).utf8)
-        let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
-        var lines = TerminalRenderer(style: style, width: columns).render(document)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.last == "" { lines.removeLast() }
-        return lines
-    }
 
     /// What the session did, printed on the normal screen afterwards.
     func summary(_ answered: [LociRating], of count: Int, quit: Bool, states: LociStates) -> String {

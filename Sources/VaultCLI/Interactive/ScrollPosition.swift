@@ -45,4 +45,16 @@ extension TerminalText {
     static func forScreen(_ text: String) -> String {
         sanitized(text.replacingOccurrences(of: "\t", with: "    "), keepingColour: false)
     }
+
+    /// Markdown text from a note rendered for a full-screen view's body:
+    /// made safe (``forScreen(_:)``), laid out by libcmark and the terminal
+    /// renderer at `columns`, as lines without the trailing blank ones.
+    static func screenLines(_ markdown: String, style: ANSIStyle, columns: Int) -> [String] {
+        var bytes = Array(forScreen(markdown).utf8)
+        let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
+        var lines = TerminalRenderer(style: style, width: columns).render(document)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
 }

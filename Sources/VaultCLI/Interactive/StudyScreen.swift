@@ -147,7 +147,7 @@ struct StudyScreen {
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
         let gap = "[…]"
-        var body = render(card.question, style: style, columns: columns).map {
+        var body = TerminalText.screenLines(card.question, style: style, columns: columns).map {
             $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
         }
         if revealed {
@@ -160,12 +160,12 @@ struct StudyScreen {
                 let (open, close) = ("\u{E000}", "\u{E001}")
                 let on = style.enabled ? "\u{1B}[1m\u{1B}[7m" : ""
                 let off = style.enabled ? "\u{1B}[27m\u{1B}[22m" : ""
-                body += render(
+                body += TerminalText.screenLines(
                     card.question.replacingOccurrences(of: gap, with: open + card.answer + close), style: style,
                     columns: columns
                 ).map { $0.replacingOccurrences(of: open, with: on).replacingOccurrences(of: close, with: off) }
             } else {
-                body += render(card.answer, style: style, columns: columns)
+                body += TerminalText.screenLines(card.answer, style: style, columns: columns)
             }
         } else {
             body.append("")
@@ -196,13 +196,4 @@ struct StudyScreen {
         }.joined(separator: " · ")
     }
 
-    /// Markdown text rendered for the terminal, wrapped to `columns`, as lines.
-    func render(_ text: String, style: ANSIStyle, columns: Int) -> [String] {
-        var bytes = Array(TerminalText.forScreen(text).utf8)
-        let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
-        let rendered = TerminalRenderer(style: style, width: columns).render(document)
-        var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while lines.last == "" { lines.removeLast() }
-        return lines
-    }
 }

@@ -93,6 +93,20 @@ public enum LociFolder {
 
     // MARK: Reading back
 
+    /// Whether `path` (vault-relative) could be an itinerary's index note: a
+    /// `.md` file named as its folder (`loci/Home walk/Home walk.md`). Looked at
+    /// for every note by `vault status`, so it allocates nothing.
+    public static func isIndexPath(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8),
+            let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        else { return false }
+        let stem = bytes[bytes.index(after: slash)..<bytes.index(bytes.endIndex, offsetBy: -3)]
+        let parent = bytes[..<slash]
+        let start = parent.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        return !stem.isEmpty && parent[start...].elementsEqual(stem)
+    }
+
     /// What a note of an itinerary's folder says: its front matter's plain
     /// `key: value` lines (`loci`, `sequence`, `image`, `itinerary`, quotes
     /// removed), its heading, and the description in its body (the text after
