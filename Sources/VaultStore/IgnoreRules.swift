@@ -6,7 +6,8 @@
 /// pattern wins, as in git.
 public struct IgnoreRules: Sendable {
     struct Pattern: Sendable {
-        var glob: [Character]
+        /// The pattern's UTF-8 bytes.
+        var glob: [UInt8]
         var negated: Bool
         var directoryOnly: Bool
         var anchored: Bool
@@ -35,65 +36,139 @@ public struct IgnoreRules: Sendable {
             }
             guard !line.isEmpty else { continue }
             patterns.append(
-                Pattern(glob: Array(line), negated: negated, directoryOnly: directoryOnly, anchored: anchored))
+                Pattern(glob: Array(line.utf8), negated: negated, directoryOnly: directoryOnly, anchored: anchored))
         }
     }
 
-    /// True when the vault-relative `path` is ignored.
+    /// True when the vault-relative `path` is ignored. Runs for every file
+    /// of every scan, so it reads the path's bytes in place.
     public func ignores(_ path: String, isDirectory: Bool) -> Bool {
         guard !patterns.isEmpty else { return false }
-        let name = Array(path.split(separator: "/").last ?? Substring(path))
-        let full = Array(path)
-        var ignored = false
-        for pattern in patterns where !(pattern.directoryOnly && !isDirectory) {
-            let hit = pattern.anchored ? Self.match(pattern.glob, full) : Self.match(pattern.glob, name)
-            if hit { ignored = !pattern.negated }
+        var path = path
+        return path.withUTF8 { full in
+            let nameStart = full.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            let name = UnsafeBufferPointer(rebasing: full[nameStart...])
+            var ignored = false
+            for pattern in patterns where !(pattern.directoryOnly && !isDirectory) {
+                if Glob(pattern.glob, pattern.anchored ? full : name).matches() { ignored = !pattern.negated }
+            }
+            return ignored
         }
-        return ignored
     }
 
-    /// Glob match where `*` and `?` stop at `/` and `**` crosses folders.
-    static func match(_ p: [Character], _ s: [Character]) -> Bool {
-        func go(_ pi: Int, _ si: Int) -> Bool {
-            if pi == p.count { return si == s.count }
-            let c = p[pi]
-            if c == "*" {
-                if pi + 1 < p.count, p[pi + 1] == "*" {
-                    var next = pi + 2
-                    if next < p.count, p[next] == "/" { next += 1 }
-                    for k in si...s.count where go(next, k) { return true }
-                    return false
+    /// Whether a path matches a pattern, where `*` and `?` stop at `/` and
+    /// `**` crosses folders; `?` and `[…]` take one Unicode scalar. A pattern
+    /// without a star is one pass over the path; one with stars is a table of
+    /// (pattern place, path place), filled from the end, so a hostile
+    /// pattern costs at most its length times the path's, and nothing recurses.
+    struct Glob {
+        let p: [UInt8]
+        let s: UnsafeBufferPointer<UInt8>
+
+        init(_ pattern: [UInt8], _ path: UnsafeBufferPointer<UInt8>) {
+            p = pattern
+            s = path
+        }
+
+        func matches() -> Bool {
+            guard p.contains(UInt8(ascii: "*")) else {
+                var pi = 0
+                var si = 0
+                while pi < p.count {
+                    guard let (nextPattern, nextPath) = step(pi, si) else { return false }
+                    (pi, si) = (nextPattern, nextPath)
                 }
-                var k = si
-                while true {
-                    if go(pi + 1, k) { return true }
-                    if k == s.count || s[k] == "/" { return false }
-                    k += 1
-                }
+                return si == s.count
             }
-            guard si < s.count else { return false }
-            if c == "?" { return s[si] != "/" && go(pi + 1, si + 1) }
-            if c == "[", let close = p[(pi + 1)...].firstIndex(of: "]") {
-                var set = Array(p[(pi + 1)..<close])
-                let negate = set.first == "!" || set.first == "^"
-                if negate { set.removeFirst() }
-                var hit = false
-                var i = 0
-                while i < set.count {
-                    if i + 2 < set.count, set[i + 1] == "-" {
-                        if set[i] <= s[si] && s[si] <= set[i + 2] { hit = true }
-                        i += 3
-                    } else {
-                        if set[i] == s[si] { hit = true }
-                        i += 1
+            // Most such patterns end in plain bytes (`*.tmp`): the path must too.
+            let tail = p.reversed().prefix { !Self.isSpecial($0) && $0 != UInt8(ascii: "]") }
+            guard s.count >= tail.count, zip(s.reversed(), tail).allSatisfy({ $0 == $1 }) else { return false }
+            return table()
+        }
+
+        /// Where one place of a star-free pattern moves both places, nil when the path does not match there.
+        private func step(_ pi: Int, _ si: Int) -> (Int, Int)? {
+            guard si < s.count else { return nil }
+            let c = p[pi]
+            if c == UInt8(ascii: "?") {
+                return s[si] == UInt8(ascii: "/") ? nil : (pi + 1, si + Self.scalar(at: si, in: s).length)
+            }
+            if c == UInt8(ascii: "["), let close = p[(pi + 1)...].firstIndex(of: UInt8(ascii: "]")) {
+                let (scalar, length) = Self.scalar(at: si, in: s)
+                return inClass(p[(pi + 1)..<close], scalar) ? (close + 1, si + length) : nil
+            }
+            if c == UInt8(ascii: "\\"), pi + 1 < p.count { return p[pi + 1] == s[si] ? (pi + 2, si + 1) : nil }
+            return c == s[si] ? (pi + 1, si + 1) : nil
+        }
+
+        /// match[pi][si]: the pattern from `pi` matches the path from `si`.
+        private func table() -> Bool {
+            let width = s.count + 1
+            return withUnsafeTemporaryAllocation(of: Bool.self, capacity: (p.count + 1) * width) { match in
+                match.initialize(repeating: false)
+                match[p.count * width + s.count] = true
+                for pi in stride(from: p.count - 1, through: 0, by: -1) {
+                    for si in stride(from: s.count, through: 0, by: -1) {
+                        let here = pi * width + si
+                        if p[pi] == UInt8(ascii: "*") {
+                            let more = si < s.count ? match[here + 1] : false
+                            if pi + 1 < p.count, p[pi + 1] == UInt8(ascii: "*") {
+                                var next = pi + 2
+                                if next < p.count, p[next] == UInt8(ascii: "/") { next += 1 }
+                                match[here] = match[next * width + si] || more
+                            } else {
+                                match[here] = match[(pi + 1) * width + si] || (more && s[si] != UInt8(ascii: "/"))
+                            }
+                        } else if let (nextPattern, nextPath) = step(pi, si), nextPath <= s.count {
+                            match[here] = match[nextPattern * width + nextPath]
+                        }
                     }
                 }
-                return hit != negate && go(close + 1, si + 1)
+                return match[0]
             }
-            if c == "\\", pi + 1 < p.count { return p[pi + 1] == s[si] && go(pi + 2, si + 1) }
-            return c == s[si] && go(pi + 1, si + 1)
         }
-        return go(0, 0)
+
+        /// Whether `scalar` is in the class written between `[` and `]`: `a-z` ranges, `!` or `^` first to negate.
+        private func inClass(_ bytes: ArraySlice<UInt8>, _ scalar: Unicode.Scalar) -> Bool {
+            var set: [Unicode.Scalar] = []
+            bytes.withUnsafeBufferPointer { bytes in
+                var i = 0
+                while i < bytes.count {
+                    let (member, width) = Self.scalar(at: i, in: bytes)
+                    set.append(member)
+                    i += width
+                }
+            }
+            let negate = set.first == "!" || set.first == "^"
+            if negate { set.removeFirst() }
+            var hit = false
+            var i = 0
+            while i < set.count {
+                if i + 2 < set.count, set[i + 1] == "-" {
+                    if set[i] <= scalar && scalar <= set[i + 2] { hit = true }
+                    i += 3
+                } else {
+                    if set[i] == scalar { hit = true }
+                    i += 1
+                }
+            }
+            return hit != negate
+        }
+
+        static func isSpecial(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "[")
+                || byte == UInt8(ascii: "\\")
+        }
+
+        /// The Unicode scalar that starts at byte `i` of UTF-8 `bytes`, and its length in bytes.
+        static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (Unicode.Scalar, length: Int) {
+            var iterator = bytes[i...].makeIterator()
+            var decoder = UTF8()
+            if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+                return (scalar, UTF8.width(scalar))
+            }
+            return (Unicode.Scalar(bytes[i]), 1)
+        }
     }
 }
 

@@ -257,3 +257,37 @@ struct NoteLoaderTests {
         #expect(parallel[7].title == "Note 7")
     }
 }
+
+@Suite("Ignore rules, hostile and non-ASCII")
+struct IgnoreRulesBoundsTests {
+    @Test("a pattern of many stars against a long name answers at once")
+    func manyStars() {
+        let pattern = String(repeating: "*a", count: 30) + "*b"
+        let name = String(repeating: "a", count: 3000) + ".md"
+        #expect(!IgnoreRules(pattern).ignores(name, isDirectory: false))
+        #expect(IgnoreRules(pattern).ignores(String(repeating: "a", count: 40) + "b", isDirectory: false))
+    }
+
+    @Test("a deep path and a long pattern of plain bytes")
+    func longLiteral() {
+        let path = (0..<400).map { "f\($0)" }.joined(separator: "/") + "/n.md"
+        #expect(IgnoreRules("/" + path).ignores(path, isDirectory: false))
+        #expect(!IgnoreRules("/" + path + "x").ignores(path, isDirectory: false))
+        #expect(IgnoreRules("f0/**/n.md").ignores(path, isDirectory: false))
+    }
+
+    @Test(
+        "? and [..] take one letter, however many bytes it has",
+        arguments: [
+            ("?ber.md", "über.md", true),
+            ("[äöü]ber.md", "über.md", true),
+            ("[!ü]ber.md", "über.md", false),
+            ("[a-z]ber.md", "über.md", false),
+            ("Caf?.md", "Café.md", true),
+            ("*.md", "ノート.md", true),
+            ("Notizen/*", "Notizen/über.md", true),
+        ])
+    func unicode(pattern: String, path: String, ignored: Bool) {
+        #expect(IgnoreRules(pattern).ignores(path, isDirectory: false) == ignored)
+    }
+}
