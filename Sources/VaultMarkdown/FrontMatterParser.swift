@@ -188,8 +188,8 @@ public enum FrontMatterParser {
         }
         let root: Node?
         do {
-            // Scalars are read as written (nulls by hand below): the default resolver compiles ICU regexes first.
-            root = try Yams.compose(yaml: yaml, .basic)
+            // Scalars are read as written (nulls by hand below).
+            root = try YAMLTree.compose(yaml)
         } catch let error as YamlError {
             throw Failure(line: firstLine + yamlLine(of: error) - 1, reason: describe(error))
         } catch {

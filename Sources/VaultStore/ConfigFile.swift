@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultMarkdown
 import Yams
 
 /// Reads and writes `.vault/config.yml` (format: docs/FORMAT.md).
@@ -29,10 +30,8 @@ public enum ConfigFile {
         }
         let node: Node?
         do {
-            // The basic resolver: every scalar stays a string (whole numbers and
-            // the rest are read by hand below). The default one compiles a dozen
-            // ICU regular expressions first, a third of `vault status` on a small vault.
-            node = try Yams.compose(yaml: text, .basic)
+            // Every scalar stays a string: whole numbers and the rest are read by hand below.
+            node = try YAMLTree.compose(text)
         } catch let error as YamlError {
             throw VaultStoreError.badConfig(path: path, line: line(of: error), reason: "malformed YAML: \(error)")
         }
@@ -193,7 +192,7 @@ public enum ConfigFile {
         ]
         for (key, value) in map {
             guard let name = key.string, !known.contains(name) else { continue }
-            config.extra[name] = (try? Yams.serialize(node: value))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            config.extra[name] = (try? Yams.serialize(node: value))?.trimmingSpaces()
         }
         return config
     }
@@ -229,7 +228,7 @@ public enum ConfigFile {
         for key in config.extra.keys.sorted() {
             let value = config.extra[key] ?? ""
             let isScalar: Bool
-            if case .scalar? = try? Yams.compose(yaml: value, .basic) { isScalar = true } else { isScalar = false }
+            if case .scalar? = try? YAMLTree.compose(value) { isScalar = true } else { isScalar = false }
             if !isScalar {
                 lines.append("\(key):")
                 lines += value.split(separator: "\n").map { "  " + $0 }
@@ -282,7 +281,7 @@ public enum ConfigFile {
     /// (`1:30`) and traps on one that overflows: the fuzzer found that.
     static func wholeNumber(_ node: Node) -> Int? {
         guard let text = node.scalar?.string, text.count <= 20 else { return nil }
-        return Int(text.trimmingCharacters(in: .whitespaces))
+        return Int(text.trimmingSpaces())
     }
 
     /// A YAML node as the core's plain ``ConfigValue``.

@@ -93,7 +93,7 @@ public struct SchedulerConfig: Hashable, Sendable {
 
     /// `languages`, `./languages/` and `/languages` all mean `languages/`.
     public static func folderPrefix(_ text: String) -> String {
-        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var s = Substring(text.trimmingSpaces())
         while s.hasPrefix("./") { s = s.dropFirst(2) }
         while s.hasPrefix("/") { s = s.dropFirst() }
         if s.isEmpty { return "" }
@@ -189,7 +189,7 @@ public struct SchedulerConfig: Hashable, Sendable {
 
     /// `30s`, `1m`, `10m`, `1h`, `1d`, or a bare number of minutes, in seconds.
     static func duration(_ text: String) -> TimeInterval? {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmingSpaces().lowercased()
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
         if let last = t.last, let unit = units[last], let n = Double(t.dropLast()), n > 0 { return n * unit }
         if let n = Double(t), n > 0 { return n * 60 }

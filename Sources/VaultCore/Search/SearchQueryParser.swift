@@ -141,7 +141,7 @@ public enum SearchQueryParser {
             position += 1
             // Whatever sticks to the closing quote belongs to the same piece.
             while position < chars.count, !chars[position].isWhitespace { position += 1 }
-            return text.trimmingCharacters(in: .whitespaces)
+            return text.trimmingSpaces()
         }
 
         private mutating func filter(name rawName: String, after rest: Substring, negated: Bool, start: Int) throws
