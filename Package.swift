@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
-        .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultIndex"], exclude: ["Fixtures"]),
+        .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
     ]
 )

@@ -46,8 +46,11 @@ public struct VaultCommand: ParsableCommand {
             Foundation.exit(0)
         }
         do {
-            let arguments = queryWordsAfterSeparator(
-                valuingBareBaseline(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))))
+            let arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
+            if var command = QuickCommandLine.command(arguments) {
+                try command.run()
+                Foundation.exit(0)
+            }
             if let unknown = unknownCommand(arguments) {
                 FileHandle.standardError.write(
                     Data("error: \(TerminalText.sanitized(unknown, keepingColour: false))\n".utf8))
@@ -69,6 +72,12 @@ public struct VaultCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The command line as the argument parser can read it (the three
+    /// rewrites below).
+    static func rewritten(_ arguments: [String]) -> [String] {
+        queryWordsAfterSeparator(valuingBareBaseline(hoistingGlobalOptions(arguments)))
     }
 
     /// The names of the subcommands.
@@ -123,8 +132,9 @@ public struct VaultCommand: ParsableCommand {
     /// option, so the query words of a search go after a `--`, its options before.
     static func queryWordsAfterSeparator(_ arguments: [String]) -> [String] {
         guard arguments.first == "search", !arguments.contains("--") else { return arguments }
-        let flags: Set<String> = ["-l", "-0", "--null", "-l0", "--json", "-h", "--help"]
-        let valued: Set<String> = ["--limit", "--vault", "--now"]
+        // (Arrays: a Set's first use costs more than these few comparisons.)
+        let flags = ["-l", "-0", "--null", "-l0", "--json", "-h", "--help"]
+        let valued = ["--limit", "--vault", "--now"]
         var options: [String] = []
         var words: [String] = []
         var rest = arguments.dropFirst()[...]

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Testing
+
+@testable import VaultCLI
+
+/// `vault search` and `vault status` are read by hand before the argument
+/// parser (QuickCommandLine): both readings must agree on every line the
+/// hand reader takes, and it must leave everything else to the parser.
+@Suite("Quick command line reading")
+struct QuickCommandLineTests {
+    /// Lines the hand reader takes (as typed, before the rewrites).
+    static let taken: [[String]] = [
+        [], ["status"], ["status", "--json"], ["--json"], ["--vault", "V"], ["--vault", "V", "status", "--json"],
+        ["status", "--now", "2026-11-18T09:00:00Z"], ["status", "--vault=V", "--now=2026-11-18"],
+        ["search", "sleep"], ["search", "-l", "sleep"], ["search", "sleep", "-l"], ["search", "--limit", "5", "a", "b"],
+        ["search", "--limit=5", "x"], ["search", "-l0", "x"], ["search", "-0", "-l", "x"], ["search", "--null", "-l", "x"],
+        ["search", "--json", "x"], ["search", "habit", "-sleep"], ["search", "x", "--vault", "V", "--now", "2026-11-18"],
+        ["--vault", "V", "search", "x"], ["search", "--vault=V", "x"], ["search", "a", "--", "-b"],
+        ["search", "tag:x", "created:2026-11"], ["search", "\"deep work\"", "OR", "focus*"],
+    ]
+
+    /// Lines left to the argument parser: help, mistakes, other commands.
+    static let left: [[String]] = [
+        ["search", "--help"], ["search", "-h"], ["status", "--help"], ["--help"], ["-h"], ["search", "-l", "-l", "x"],
+        ["search", "--limit", "0", "x"], ["search", "--limit", "abc", "x"], ["search", "--json", "-l", "x"],
+        ["search", "-0", "x"], ["status", "extra"], ["status", "--vault"], ["status", "--json", "--json"],
+        ["search", "x", "--limit"], ["list"], ["review", "weekly"], ["search", "x", "--vault", "V", "--vault", "W"],
+        ["status", "--bogus"], ["search", "--limit", "-3", "x"],
+    ]
+
+    @Test("the hand reader and the argument parser agree", arguments: taken)
+    func agrees(line: [String]) throws {
+        let arguments = VaultCommand.rewritten(line)
+        let quick = try #require(QuickCommandLine.command(arguments), "not taken: \(line)")
+        let full = try VaultCommand.parseAsRoot(arguments)
+        #expect(Fields(quick) == Fields(full), "\(line)")
+    }
+
+    @Test("everything else goes to the argument parser", arguments: left)
+    func leaves(line: [String]) {
+        #expect(QuickCommandLine.command(VaultCommand.rewritten(line)) == nil, "\(line)")
+    }
+
+    /// What a parsed status or search holds.
+    struct Fields: Equatable {
+        var command: String
+        var vault: String?
+        var now: String?
+        var json: Bool
+        var query: [String] = []
+        var pathsOnly = false
+        var null = false
+        var limit: Int?
+
+        init(_ command: ParsableCommand) {
+            if let status = command as? VaultCommand.Status {
+                self.command = "status"
+                vault = status.global.vaultPath
+                now = status.global.now
+                json = status.json
+            } else if let search = command as? VaultCommand.Search {
+                self.command = "search"
+                vault = search.global.vaultPath
+                now = search.global.now
+                json = search.json
+                query = search.query
+                pathsOnly = search.pathsOnly
+                null = search.null
+                limit = search.limit
+            } else {
+                self.command = "\(type(of: command))"
+                json = false
+            }
+        }
+    }
+}
