@@ -17,10 +17,18 @@ struct GlobalOptions: ParsableArguments {
 
     /// Finds and opens the vault, and reads the clock once.
     func context() throws -> CommandContext {
-        let environment = ProcessInfo.processInfo.environment
-        let layout = try VaultLocator.locate(
-            explicit: vaultPath, environment: environment["VAULT_DIR"],
+        try context(layout())
+    }
+
+    /// Finds the vault's folder (`--vault`, `$VAULT_DIR`, or the nearest `.vault/`).
+    func layout() throws -> VaultLayout {
+        try VaultLocator.locate(
+            explicit: vaultPath, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
             current: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+    }
+
+    /// Opens the vault at `layout` (its config is read) and reads the clock once.
+    func context(_ layout: VaultLayout) throws -> CommandContext {
         let vault = try Vault(layout: layout)
         return CommandContext(vault: vault, now: try Self.moment(now, in: vault.config.timeZone), output: .standard)
     }

@@ -41,6 +41,15 @@ public final class SearchIndex {
 
     static let displayPath = ".vault/cache/" + fileName
 
+    /// Leaves the cache open until the process exits, for a command that
+    /// exits right after its search: closing the last connection would
+    /// checkpoint the write-ahead log and delete it and the shared-memory
+    /// file, which the next command would create again (about a tenth of a
+    /// search on a small vault). SQLite reads both as they are left.
+    public func keepOpenUntilExit() {
+        KeptUntilExit.keep(self)
+    }
+
     /// Opens `url` when it holds a current cache, else deletes it and creates
     /// an empty one.
     static func openOrReset(_ url: URL) throws -> DatabaseQueue {

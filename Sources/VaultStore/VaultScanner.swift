@@ -77,6 +77,11 @@ public struct VaultScanner: Sendable {
         return result
     }
 
+    /// How many notes one thread finds before ``scanInParallel(threads:sorted:)``
+    /// starts others: starting threads costs about as much as a few hundred
+    /// stat calls.
+    static let filesBeforeThreads = 500
+
     /// Walks the vault on all cores: the first levels of folders are listed
     /// until there are several folders per core, then each thread walks whole
     /// folders. Same result as ``scan()``, in path order when `sorted` (sorting
@@ -91,7 +96,19 @@ public struct VaultScanner: Sendable {
         while !frontier.isEmpty, frontier.count < threads * 8 {
             frontier = frontier.flatMap { list($0, into: &result) }
         }
-        let folders = frontier
+        // A small vault is walked before the threads would have started:
+        // whole folders are walked here until a few hundred notes are found,
+        // and only what is left, if anything, is shared out.
+        var walked = 0
+        while walked < frontier.count, result.files.count < Self.filesBeforeThreads {
+            walk(frontier[walked], into: &result)
+            walked += 1
+        }
+        let folders = Array(frontier[walked...])
+        guard !folders.isEmpty else {
+            if sorted { result.files.sort { $0.path < $1.path } }
+            return result
+        }
         let parts = ScanParts(count: folders.count)
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             var part = Result(files: [], problems: [])

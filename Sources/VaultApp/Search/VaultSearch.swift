@@ -7,19 +7,35 @@ import VaultStore
 /// one runs, else by a scan), the curation filters filled in from the
 /// ledger when the query uses them, and the ranked hits.
 public enum VaultSearch {
+    /// What a search needs before the config is read: whether a watcher
+    /// vouches for the cache, or else a scan of the notes, already running.
+    public struct Start {
+        let watched: Bool
+        let scan: ScanAhead?
+    }
+
+    /// Asks the vault's watcher, and starts a scan when none answers. A
+    /// running `vault index --watch` has the changes already: asking it costs
+    /// a round trip instead of a scan of every note.
+    public static func start(_ layout: VaultLayout) -> Start {
+        let watched = WatchSocket.sync(layout)
+        return Start(watched: watched, scan: watched ? nil : ScanAhead(layout: layout))
+    }
+
     /// Runs `query` on the vault of `context`.
-    /// - Parameter progress: told how a rebuild from nothing is going (a progress bar on a terminal).
+    /// - Parameters:
+    ///   - start: from ``start(_:)`` when the caller had other work to do meanwhile; made here when nil.
+    ///   - progress: told how a rebuild from nothing is going (a progress bar on a terminal).
     /// - Throws: the search cache's errors (a damaged cache is rebuilt, not thrown).
     public static func run(
-        _ context: AppContext, vault: Vault, query: SearchQuery, limit: Int?, pathsOnly: Bool,
+        _ context: AppContext, vault: Vault, start: Start? = nil, query: SearchQuery, limit: Int?, pathsOnly: Bool,
         progress: IndexProgress? = nil
     ) throws -> [SearchHit] {
-        // A running `vault index --watch` has the changes already: asking it
-        // costs a round trip instead of a scan of every note.
-        let watched = WatchSocket.sync(vault.layout)
+        let start = start ?? Self.start(vault.layout)
         let index = try SearchIndex(layout: vault.layout, timeZone: context.timeZone)
-        if !watched {
-            let report = try index.refresh(progress: progress)
+        index.keepOpenUntilExit()
+        if let scan = start.scan {
+            let report = try index.refresh(scan: scan.files, progress: progress)
             // On a large vault the next search can skip the scan: start a
             // watcher, now that the cache is warm (its first refresh finds
             // nothing to do).

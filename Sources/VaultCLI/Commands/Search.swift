@@ -58,10 +58,13 @@ extension VaultCommand {
         }
 
         func run() throws {
-            let context = try global.context()
+            let layout = try global.layout()
+            // The notes are scanned (unless a watcher answers) while the config is read.
+            let start = VaultSearch.start(layout)
+            let context = try global.context(layout)
             let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
             let hits = try VaultSearch.run(
-                context.app(), vault: context.vault, query: query,
+                context.app(), vault: context.vault, start: start, query: query,
                 limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
                 progress: ProgressBar.onTerminal())
             if json {

@@ -1,0 +1,25 @@
+import Dispatch
+
+/// A scan of the vault started on another thread, so that the stat calls run
+/// while the caller does its other start-up work (reading the config, opening
+/// the search cache); ``files`` waits for it.
+public final class ScanAhead: @unchecked Sendable {
+    private let finished = DispatchSemaphore(value: 0)
+    /// Written once by the scanning thread before `finished` is signalled.
+    private var result: [ScannedFile] = []
+
+    /// Starts scanning the vault at `layout` on all cores.
+    public init(layout: VaultLayout) {
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            result = VaultScanner(layout: layout).scanInParallel(sorted: false).files
+            finished.signal()
+        }
+    }
+
+    /// The notes the scan found (as ``VaultScanner/scanInParallel(threads:sorted:)``, unsorted), once it is done.
+    public var files: [ScannedFile] {
+        finished.wait()
+        finished.signal()
+        return result
+    }
+}
