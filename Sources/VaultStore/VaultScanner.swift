@@ -221,11 +221,25 @@ public struct VaultScanner: Sendable {
         let filesBefore = result.files.count
         var holdsAnotherVault = false
         while let entry = readdir(dir) {
-            let (name, valid) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
+            let type = entry.pointee.d_type
+            // Most entries are decided by their bytes alone: no text is made
+            // for a hidden name or a regular file that is not `*.md`.
+            let (name, valid, control) = withUnsafeBytes(of: entry.pointee.d_name) {
+                raw -> (String?, Bool, Bool) in
                 let bytes = raw.prefix(while: { $0 != 0 })
-                if String(validating: bytes, as: UTF8.self) == nil { return (Self.escapedName(bytes), false) }
-                return (String(decoding: bytes, as: UTF8.self), true)
+                if bytes.first == UInt8(ascii: ".") {
+                    let isVault = bytes.elementsEqual(".vault".utf8)
+                    return (isVault ? ".vault" : nil, true, false)
+                }
+                if type == UInt8(DT_REG), !collectingNotes || !bytes.reversed().starts(with: "dm.".utf8) {
+                    return (nil, true, false)
+                }
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    return (Self.escapedName(bytes), false, false)
+                }
+                return (text, true, bytes.contains { $0 < 0x20 || $0 == 0x7F })
             }
+            guard let name else { continue }
             if name == ".vault", !relative.isEmpty { holdsAnotherVault = true }
             if name.hasPrefix(".") { continue }
             if !valid {
@@ -238,13 +252,12 @@ public struct VaultScanner: Sendable {
                 }
                 continue
             }
-            if collectingNotes, name.hasSuffix(".md"), name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            if collectingNotes, control, name.hasSuffix(".md") {
                 result.problems.append(
                     Diagnostic(
                         code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
                         line: nil, message: "the file name holds a line break or another control character; rename it, as many tools misread such names."))
             }
-            let type = entry.pointee.d_type
             let rel = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             if type == UInt8(DT_DIR) {
