@@ -350,3 +350,35 @@ struct NoteCatalogTests {
         #expect(third.notes == second.notes)
     }
 }
+
+/// A watcher keeps the catalog in memory between loads (`KeptCatalog`).
+@Suite("Note catalog kept in memory")
+struct KeptCatalogTests {
+    @Test("the kept catalog serves the next load while the file is the one written; another writer's file is read")
+    func keptUntilRewritten() throws {
+        let dir = NoteCatalogTests.fixture()
+        let layout = VaultLayout(root: dir.url)
+        var catalog = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
+        let kept = KeptCatalog()
+        catalog.kept = kept
+        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+
+        // An edit: the kept catalog is brought up to date and still matches the full loaders.
+        dir.write("inbox/plain.md", "A changed first line\n\nq :: a\n")
+        let edited = catalog.load(scan: VaultScanner(layout: layout).scan())
+        #expect(edited.report.outcome == .updated && edited.report.changed == 1)
+        NoteCatalogTests.expectMatchesFullLoad(edited, dir)
+        #expect(kept.take(for: catalog.url) != nil)
+
+        // Another process writes the file (here: a catalog without the kept one): it is what the next load reads.
+        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+        dir.write("new.md", "# New\n")
+        var other = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
+        other.kept = nil
+        _ = other.load(scan: VaultScanner(layout: layout).scan())
+        #expect(kept.take(for: catalog.url) == nil)
+        let reread = catalog.load(scan: VaultScanner(layout: layout).scan())
+        #expect(reread.report.outcome == .unchanged)
+        NoteCatalogTests.expectMatchesFullLoad(reread, dir)
+    }
+}

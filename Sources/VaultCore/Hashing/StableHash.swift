@@ -19,9 +19,13 @@ public enum StableHash {
         return h
     }
 
-    /// FNV-1a (64 bits) of the UTF-8 bytes of `text`.
+    /// FNV-1a (64 bits) of the UTF-8 bytes of `text` (read in place when
+    /// the string holds them contiguously, as native strings do: a scan
+    /// hashes 100,000 paths).
     @inlinable
-    public static func fnv1a(_ text: String, seed: UInt64 = fnvOffset) -> UInt64 { fnv1a(text.utf8, seed: seed) }
+    public static func fnv1a(_ text: String, seed: UInt64 = fnvOffset) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { fnv1a($0, seed: seed) } ?? fnv1a(text.utf8, seed: seed)
+    }
 
     /// SplitMix64's output function: a bijection on 64 bits that spreads
     /// every input bit over the whole word (golden-ratio increment, then two

@@ -97,13 +97,18 @@ public enum LociFolder {
     /// `.md` file named as its folder (`loci/Home walk/Home walk.md`). Looked at
     /// for every note by `vault status`, so it allocates nothing.
     public static func isIndexPath(_ path: String) -> Bool {
-        let bytes = path.utf8
+        // The bytes in place (`vault status` asks this of every note).
+        path.utf8.withContiguousStorageIfAvailable(isIndexPath) ?? isIndexPath(Array(path.utf8))
+    }
+
+    private static func isIndexPath<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool
+    where Bytes.Index == Int {
         guard bytes.count > 3, bytes.suffix(3).elementsEqual(".md".utf8),
             let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
         else { return false }
-        let stem = bytes[bytes.index(after: slash)..<bytes.index(bytes.endIndex, offsetBy: -3)]
+        let stem = bytes[(slash + 1)..<(bytes.endIndex - 3)]
         let parent = bytes[..<slash]
-        let start = parent.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let start = parent.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? bytes.startIndex
         return !stem.isEmpty && parent[start...].elementsEqual(stem)
     }
 

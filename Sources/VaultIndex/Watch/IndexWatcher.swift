@@ -53,6 +53,8 @@ public final class IndexWatcher {
     var catalogZone: TimeZone?
     /// ``watched``'s generation when the catalog was last brought up to date.
     var catalogGeneration = -1
+    /// The catalog as last written, so that bringing it up to date does not decode the file again.
+    let keptCatalog = KeptCatalog()
     let log: (String) -> Void
 
     /// Stop after this many seconds without a request or a file event (nil:
@@ -246,7 +248,8 @@ public final class IndexWatcher {
         /// it now matches.
         private func catalog(in zone: TimeZone) throws -> NoteCatalog.VouchedScan {
             catalogZone = zone
-            let catalog = NoteCatalog(layout: layout, timeZone: zone)
+            var catalog = NoteCatalog(layout: layout, timeZone: zone)
+            catalog.kept = keptCatalog
             let vouched = NoteCatalog.VouchedScan(fingerprint: watched.fingerprint, count: watched.count)
             func upToDate() -> Bool {
                 guard let header = catalog.storedHeader() else { return false }

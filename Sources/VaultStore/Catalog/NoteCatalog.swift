@@ -68,6 +68,8 @@ public struct NoteCatalog: Sendable {
 
     let layout: VaultLayout
     let timeZone: TimeZone
+    /// Where a long-running process keeps the catalog between loads (nil: read the file each time).
+    public var kept: KeptCatalog?
 
     /// A catalog of the vault at `layout`, whose zone-less dates are read in `timeZone`.
     public init(layout: VaultLayout, timeZone: TimeZone) {
@@ -144,6 +146,10 @@ public struct NoteCatalog: Sendable {
         let fingerprint = known ?? ScanFingerprint(scan.files)
         trace("catalog: fingerprint", since: start)
         var stored = alreadyRead
+        if stored == nil, let contents = kept?.take(for: url), contents.timeZoneID == timeZone.identifier {
+            stored = contents
+            trace("catalog: kept in memory, \(contents.entries.count) notes", since: start)
+        }
         if stored == nil {
             stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
             trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
@@ -178,13 +184,14 @@ public struct NoteCatalog: Sendable {
     ) -> Loaded {
         var report = report
         let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
+        let contents = CatalogFile.Contents(
+            timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
         if !unchanged || gitHead != storedHead {
-            let contents = CatalogFile.Contents(
-                timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
             report.written = CatalogFile.write(
                 contents, to: layout.cacheFolder, capacity: entries.count * 320 + entries.cards.count * 160)
             trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
         }
+        if let kept, report.written || unchanged { kept.keep(contents, of: url) }
         report.totalSeconds = Self.seconds(since: start)
         trace(
             "catalog: \(report.outcome.rawValue)\(report.vouched ? " (vouched for by the watcher)" : ""), "
@@ -196,16 +203,23 @@ public struct NoteCatalog: Sendable {
     /// The entries for `files`: stored ones whose stat fields still match,
     /// and new and changed notes parsed (in parallel on all cores), in path order.
     private func update(_ entries: inout CatalogEntries, to files: [ScannedFile], report: inout Report) {
-        var index: [String: Int] = [:]
+        // Stored entries by a 64-bit hash of their path, checked against the
+        // path when found (a dictionary of path strings is slower to build
+        // and ask). Two paths with one hash only cost a parse: the
+        // second is not found, so its note is read again as new.
+        var index: [UInt64: Int] = [:]
         index.reserveCapacity(entries.count)
-        for (i, file) in entries.files.enumerated() { index[file.path] = i }
+        for i in entries.files.indices { index[StableHash.fnv1a(entries.files[i].path)] = i }
         var kept = [Bool](repeating: false, count: entries.count)
         var seen = kept
         var work: [ScannedFile] = []
         for file in files {
-            if let i = index[file.path] {
+            if let i = index[StableHash.fnv1a(file.path)], entries.files[i].path == file.path {
                 seen[i] = true
-                if entries.files[i] == file {
+                let stored = entries.files[i]
+                if stored.size == file.size, stored.modified == file.modified, stored.changed == file.changed,
+                    stored.inode == file.inode
+                {
                     kept[i] = true
                     continue
                 }
@@ -220,7 +234,7 @@ public struct NoteCatalog: Sendable {
         let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(work)
 
         if report.added == 0, report.removed == 0 {
-            let positions = work.map { index[$0.path]! }
+            let positions = work.map { index[StableHash.fnv1a($0.path)]! }
             if zip(positions, parsed).allSatisfy({ entries.cards(at: $0).count == $1.cards.count }) {
                 report.reused = entries.count - work.count
                 Self.replace(positions, of: &entries, with: work, parsed: parsed)
