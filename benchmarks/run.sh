@@ -175,6 +175,8 @@ for n in $SIZES; do
   bench_row "$section" "search common word, scan" "$VAULT search --vault $dir --limit 20 $COMMON" "rg -l $COMMON $dir"
   bench_row "$section" "search -l common word (every hit), scan" "$VAULT search --vault $dir -l $COMMON" "rg -l $COMMON $dir"
   bench_row "$section" "search -l rare word, scan" "$VAULT search --vault $dir -l $RARE" "rg -l $RARE $dir"
+  # The floor of every "scan" row: a stat of every note, on one thread, in the kernel.
+  bench_row "$section" "stat of every note, one thread (find -printf %s, for reference)" "find $dir -name *.md -printf %s"
 
   # With `vault index --watch` running: a search asks the watcher instead of scanning.
   if start_watcher "$dir"; then

@@ -29,7 +29,11 @@ public enum CJKBigrams {
     public static func containsCJK(_ text: String) -> Bool {
         // Every CJK scalar is encoded from lead byte 0xE3 up: most text is
         // ruled out without decoding a character.
-        guard text.utf8.contains(where: { $0 >= 0xE3 }) else { return false }
+        // (The bytes are read in place: indexing runs this over every note's body.)
+        let mayHoldCJK =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains { $0 >= 0xE3 } }
+            ?? text.utf8.contains { $0 >= 0xE3 }
+        guard mayHoldCJK else { return false }
         return text.unicodeScalars.contains(where: isCJK)
     }
 
