@@ -7,10 +7,9 @@ import VaultStore
 /// one runs, else by a scan), the curation filters filled in from the
 /// ledger when the query uses them, and the ranked hits.
 public enum VaultSearch {
-    /// What a search needs before the config is read: whether a watcher
-    /// vouches for the cache, or else a scan of the notes, already running.
+    /// What a search needs before the config is read: a scan of the notes,
+    /// already running, unless a watcher vouches for the cache (nil).
     public struct Start {
-        let watched: Bool
         let scan: ScanAhead?
     }
 
@@ -18,8 +17,7 @@ public enum VaultSearch {
     /// running `vault index --watch` has the changes already: asking it costs
     /// a round trip instead of a scan of every note.
     public static func start(_ layout: VaultLayout) -> Start {
-        let watched = WatchSocket.sync(layout)
-        return Start(watched: watched, scan: watched ? nil : ScanAhead(layout: layout))
+        Start(scan: WatchSocket.sync(layout) ? nil : ScanAhead(layout: layout))
     }
 
     /// Runs `query` on the vault of `context`.
