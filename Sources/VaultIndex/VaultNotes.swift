@@ -35,7 +35,7 @@ public struct VaultNotes: NoteSource {
 
     /// The cards of `cards` whose notes (among `notes`) are in a deck.
     /// The catalog keeps both in path order, so they are walked together
-    /// (100,000 notes: 5 ms instead of the 60 a dictionary of paths took);
+    /// (at 100,000 notes a dictionary of their paths was a tenth of `vault status`);
     /// cards in another order are looked up by path.
     static func inDecks(_ cards: [Card], notes: [NoteSummary], decks: Decks) -> [Card] {
         guard !cards.isEmpty else { return cards }
