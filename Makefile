@@ -58,7 +58,8 @@ bench: release
 
 # libFuzzer over the parsers of untrusted bytes (Fuzz/, a package of its
 # own): notes (front matter, libcmark, cards, rendering), ledger lines and
-# events, search queries, the config, LociApp itinerary files. Each runs FUZZ_SECONDS (default 600) from the
+# events, search queries, the config, LociApp itinerary files, `.vault/ignore`
+# and its matcher. Each runs FUZZ_SECONDS (default 600) from the
 # committed seeds plus ExampleVault's notes; an input slower than 1 s, a
 # crash or a leak stops it with the input saved in Fuzz/artifacts/.
 FUZZ_SECONDS ?= 600
@@ -66,8 +67,8 @@ fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	rm -rf .build/fuzz-corpus && mkdir -p .build/fuzz-corpus Fuzz/artifacts
 	cp -r Fuzz/Corpus/note .build/fuzz-corpus/note && find ExampleVault -name '*.md' -exec cp {} .build/fuzz-corpus/note/ \;
-	cp -r Fuzz/Corpus/ledger Fuzz/Corpus/query Fuzz/Corpus/config Fuzz/Corpus/loci .build/fuzz-corpus/ && cp ExampleVault/.vault/ledger/*.log .build/fuzz-corpus/ledger/
-	for target in FuzzNote:note FuzzLedger:ledger FuzzQuery:query FuzzConfig:config FuzzLoci:loci; do \
+	cp -r Fuzz/Corpus/ledger Fuzz/Corpus/query Fuzz/Corpus/config Fuzz/Corpus/loci Fuzz/Corpus/ignore .build/fuzz-corpus/ && cp ExampleVault/.vault/ledger/*.log .build/fuzz-corpus/ledger/
+	for target in FuzzNote:note FuzzLedger:ledger FuzzQuery:query FuzzConfig:config FuzzLoci:loci FuzzIgnore:ignore; do \
 		name=$${target%%:*}; corpus=$${target##*:}; \
 		Fuzz/.build/release/$$name .build/fuzz-corpus/$$corpus -max_total_time=$(FUZZ_SECONDS) -timeout=1 \
 			-rss_limit_mb=2048 -max_len=200000 -artifact_prefix=Fuzz/artifacts/$$name- -print_final_stats=1 || exit 1; \

@@ -14,5 +14,6 @@ let package = Package(
         .executableTarget(name: "FuzzQuery", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzLoci", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzIgnore", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )
