@@ -1,9 +1,19 @@
+import Foundation
+import VaultCore
+
 /// Paths excluded by `.vault/ignore`, written in gitignore syntax.
 ///
 /// Supported: blank lines and `#` comments, `!` to re-include, a trailing `/`
 /// for folders only, a leading or inner `/` to anchor a pattern at the vault
 /// root, and the wildcards `*`, `?`, `**` and `[abc]`. The last matching
 /// pattern wins, as in git.
+///
+/// The file comes with the vault (other people's commits reach it) and every
+/// pattern is tried on every path of every scan, so it is bounded: the first
+/// ``maxFileBytes`` are read, ``maxPatterns`` patterns are used, and a
+/// pattern longer than a path can be (``maxPatternBytes``), or with a star
+/// and longer than ``maxStarPatternBytes`` (its match costs its length times
+/// the path's), is not; each cut is a ``problems`` entry that `vault check` shows.
 public struct IgnoreRules: Sendable {
     struct Pattern: Sendable {
         /// The pattern's UTF-8 bytes.
@@ -13,12 +23,59 @@ public struct IgnoreRules: Sendable {
         var anchored: Bool
     }
 
+    public static let maxFileBytes = 1 << 20
+    public static let maxPatterns = 1000
+    public static let maxPatternBytes = 4096
+    public static let maxStarPatternBytes = 256
+    static let path = ".vault/ignore"
+
     var patterns: [Pattern] = []
+    /// What was left out of the file, with its line.
+    public private(set) var problems: [Diagnostic] = []
+
+    /// The rules of the file at `url` (none when there is none, or it is not a regular file).
+    public static func read(_ url: URL) -> IgnoreRules {
+        guard let fd = FileIO.openRegularFile(url.path) else { return IgnoreRules() }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: maxFileBytes + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            count += n
+        }
+        var rules = IgnoreRules(String(decoding: bytes.prefix(min(count, maxFileBytes)), as: UTF8.self))
+        if count > maxFileBytes {
+            rules.problems.append(
+                Diagnostic(
+                    code: "ignore-file", severity: .warning, path: path, line: nil,
+                    message: "the file is over 1 MB; only its first megabyte is read."))
+        }
+        return rules
+    }
 
     public init(_ text: String = "") {
-        for raw in text.split(whereSeparator: \.isNewline) {
+        var number = 0
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            number += 1
             var line = raw.trimmingTrailingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
+            let limit = line.contains("*") ? Self.maxStarPatternBytes : Self.maxPatternBytes
+            guard line.utf8.count <= limit else {
+                problems.append(
+                    Diagnostic(
+                        code: "ignore-file", severity: .warning, path: Self.path, line: number,
+                        message: "a pattern\(limit == Self.maxStarPatternBytes ? " with a star" : "") over \(limit) bytes is not used."))
+                continue
+            }
+            guard patterns.count < Self.maxPatterns else {
+                problems.append(
+                    Diagnostic(
+                        code: "ignore-file", severity: .warning, path: Self.path, line: number,
+                        message: "only the first \(Self.maxPatterns) patterns are used; this line and those after it are not."))
+                break
+            }
             var negated = false
             if line.hasPrefix("!") {
                 negated = true

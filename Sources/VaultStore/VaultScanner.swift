@@ -48,8 +48,7 @@ public struct VaultScanner: Sendable {
 
     public init(layout: VaultLayout) {
         self.layout = layout
-        let text = (try? String(contentsOf: layout.ignoreFile, encoding: .utf8)) ?? ""
-        self.ignore = IgnoreRules(text)
+        self.ignore = IgnoreRules.read(layout.ignoreFile)
         self.realRoot = (Self.realPath(layout.root.path) ?? layout.root.standardizedFileURL.path) + "/"
     }
 
@@ -62,7 +61,7 @@ public struct VaultScanner: Sendable {
 
     /// Walks the vault on one thread.
     public func scan() -> Result {
-        var result = Result(files: [], problems: [])
+        var result = Result(files: [], problems: ignore.problems)
         walk(Folder(absolute: layout.root.path, relative: "", ancestors: []), into: &result)
         result.files.sort { $0.path < $1.path }
         return result
@@ -91,7 +90,7 @@ public struct VaultScanner: Sendable {
         -> Result
     {
         guard threads > 1 else { return scan() }
-        var result = Result(files: [], problems: [])
+        var result = Result(files: [], problems: ignore.problems)
         var frontier = [Folder(absolute: layout.root.path, relative: "", ancestors: [])]
         while !frontier.isEmpty, frontier.count < threads * 8 {
             frontier = frontier.flatMap { list($0, into: &result) }

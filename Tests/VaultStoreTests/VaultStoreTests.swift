@@ -291,3 +291,33 @@ struct IgnoreRulesBoundsTests {
         #expect(IgnoreRules(pattern).ignores(path, isDirectory: false) == ignored)
     }
 }
+
+@Suite("Ignore file bounds")
+struct IgnoreFileBoundsTests {
+    @Test("patterns longer than a path, starred ones over 256 bytes, and those past the 1,000th are left out, each named by its line")
+    func longAndMany() {
+        let text = "*.tmp\n" + String(repeating: "a", count: 4097) + "\n" + String(repeating: "*a", count: 129) + "\n"
+            + (0..<1000).map { "p\($0).md" }.joined(separator: "\n")
+        let rules = IgnoreRules(text)
+        #expect(rules.ignores("x.tmp", isDirectory: false))
+        #expect(rules.ignores("p998.md", isDirectory: false))
+        #expect(!rules.ignores("p999.md", isDirectory: false))
+        #expect(rules.problems.map(\.line) == [2, 3, 1003])
+        #expect(rules.problems.allSatisfy { $0.path == ".vault/ignore" && $0.code == "ignore-file" })
+    }
+
+    @Test("an ignore file over 1 MB is read up to its first megabyte, and a FIFO is not waited on")
+    func bigFileAndFIFO() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = dir.appendingPathComponent("big")
+        try Data(("*.tmp\n" + String(repeating: "#\n", count: IgnoreRules.maxFileBytes / 2)).utf8).write(to: big)
+        let rules = IgnoreRules.read(big)
+        #expect(rules.ignores("x.tmp", isDirectory: false))
+        #expect(rules.problems.count == 1 && rules.problems.first?.line == nil)
+        let fifo = dir.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        #expect(IgnoreRules.read(fifo).problems.isEmpty)
+    }
+}

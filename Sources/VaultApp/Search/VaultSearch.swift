@@ -20,7 +20,9 @@ public enum VaultSearch {
         Start(scan: WatchSocket.sync(layout) ? nil : ScanAhead(layout: layout))
     }
 
-    /// Runs `query` on the vault of `context`.
+    /// Runs `query` on the vault of `context`, for a process that exits
+    /// after it: the search cache is left open until then
+    /// (``SearchIndex/keepOpenUntilExit()``).
     /// - Parameters:
     ///   - start: from ``start(_:)`` when the caller had other work to do meanwhile; made here when nil.
     ///   - progress: told how a rebuild from nothing is going (a progress bar on a terminal).

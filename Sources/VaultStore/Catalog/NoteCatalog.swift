@@ -216,9 +216,9 @@ public struct NoteCatalog: Sendable {
         for file in files {
             if let i = index[StableHash.fnv1a(file.path)], entries.files[i].path == file.path {
                 seen[i] = true
-                let stored = entries.files[i]
-                if stored.size == file.size, stored.modified == file.modified, stored.changed == file.changed,
-                    stored.inode == file.inode
+                let old = entries.files[i]
+                if old.size == file.size, old.modified == file.modified, old.changed == file.changed,
+                    old.inode == file.inode
                 {
                     kept[i] = true
                     continue
