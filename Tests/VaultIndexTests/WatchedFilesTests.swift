@@ -35,4 +35,23 @@ struct WatchedFilesTests {
             Set(watched.scan.files) == Set([file("a.md", size: 11), file("d.md", inode: 4), file("xy/f.md", inode: 6)]))
         #expect(watched.fingerprint == ScanFingerprint(watched.scan.files))
     }
+
+    @Test("the changed paths are kept from one take to the next, with what is there now; too many are not kept")
+    func changesSinceLastTake() {
+        var watched = WatchedFiles([file("a.md"), file("x/b.md", inode: 2)])
+        #expect(watched.takeChanges() == nil)  // a new scan: anything may differ
+        #expect(watched.takeChanges() == [:])
+        watched.set("a.md", to: file("a.md", size: 11))
+        watched.set("a.md", to: file("a.md", size: 11))  // no change
+        watched.set("c.md", to: file("c.md", inode: 3))
+        watched.replace(folder: "x", with: [])
+        let expected: [String: ScannedFile?] = [
+            "a.md": file("a.md", size: 11), "c.md": file("c.md", inode: 3), "x/b.md": nil,
+        ]
+        #expect(watched.takeChanges() == expected)
+        #expect(watched.takeChanges() == [:])
+        for k in 0...WatchedFiles.changesKept { watched.set("n\(k).md", to: file("n\(k).md", inode: UInt64(10 + k))) }
+        #expect(watched.takeChanges() == nil)
+        #expect(watched.takeChanges() == [:])
+    }
 }

@@ -69,7 +69,7 @@ struct NoteCatalogBenchmark {
         // note's stat fields, reuse them all, and write the file again.
         var stale = try #require(CatalogFile.read(catalog.url, timeZoneID: vault.config.timeZone.identifier))
         stale.fingerprint = ScanFingerprint(value: stale.fingerprint.value &+ 1)
-        #expect(CatalogFile.write(stale, to: vault.layout.cacheFolder, capacity: 32 << 20))
+        #expect(CatalogFile.write(stale, chunks: CatalogFile.encodeChunks(stale), to: vault.layout.cacheFolder))
         let diffed = catalog.load()
         #expect(diffed.report.outcome == .updated && diffed.report.parsed.isEmpty && diffed.report.written)
         print("stat diff, nothing parsed, file written again: \(milliseconds(diffed.report.totalSeconds))")

@@ -258,7 +258,7 @@ struct NoteCatalogTests {
         let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
-        let bytes = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).bytes
+        let bytes = CatalogFile.encode(stored, chunkSize: 2).bytes
         let decoded = try #require(
             bytes.withUnsafeBytes { try? CatalogFile.decode(payload: $0, timeZoneID: Self.utc.identifier) } ?? nil)
         #expect(decoded.entries.files == stored.entries.files)
@@ -268,6 +268,28 @@ struct NoteCatalogTests {
         #expect(stored.entries.cards.count == 8 && stored.entries.count == 7)
     }
 
+    @Test("chunks kept from the last write and encoded again only where entries changed give the full encoding")
+    func reusedChunks() throws {
+        let dir = Self.fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        _ = catalog.load()
+        var stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        let old = CatalogFile.encodeChunks(stored, chunkSize: 2)
+        #expect(old.count == 4)
+        stored.entries.notes[4].title = "Another title"
+        stored.entries.notes[5].tags.append("new")
+        let full = CatalogFile.encode(stored, chunkSize: 2).bytes
+        let reused = CatalogFile.encodeChunks(stored, chunkSize: 2, reusing: old, changed: [4, 5])
+        #expect(reused[0] == old[0] && reused[1] == old[1] && reused[3] == old[3] && reused[2] != old[2])
+        #expect(CatalogFile.payload(stored, chunks: reused, chunkSize: 2).bytes == full)
+        // The wrong chunk named changed: its stale bytes stay (the caller's promise is trusted).
+        let wrong = CatalogFile.encodeChunks(stored, chunkSize: 2, reusing: old, changed: [0])
+        #expect(CatalogFile.payload(stored, chunks: wrong, chunkSize: 2).bytes != full)
+        // Chunks of another count are not reused.
+        let fresh = CatalogFile.encodeChunks(stored, chunkSize: 2, reusing: Array(old.prefix(3)), changed: [])
+        #expect(CatalogFile.payload(stored, chunks: fresh, chunkSize: 2).bytes == full)
+    }
+
     @Test("any cut or changed byte in a payload with a matching checksum is refused or read, never a crash")
     func decoderSurvivesDamage() throws {
         let dir = Self.fixture()
@@ -275,7 +297,7 @@ struct NoteCatalogTests {
         _ = catalog.load()
         let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
         // Chunks of two notes, so damage in a later chunk must release what earlier ones decoded.
-        let valid = CatalogFile.encode(stored, capacity: 0, chunkSize: 2).bytes
+        let valid = CatalogFile.encode(stored, chunkSize: 2).bytes
         /// `payload` decoded as a catalog's (the framing's length and checksum would match it).
         func decodes(_ payload: ArraySlice<UInt8>) -> Bool {
             Array(payload).withUnsafeBytes { raw in
@@ -380,5 +402,54 @@ struct KeptCatalogTests {
         let reread = catalog.load(scan: VaultScanner(layout: layout).scan())
         #expect(reread.report.outcome == .unchanged)
         NoteCatalogTests.expectMatchesFullLoad(reread, dir)
+    }
+
+    @Test("a watcher's changed paths update the kept catalog alone; changes that do not add up compare every file")
+    func keptUpdatedByChanges() throws {
+        let dir = NoteCatalogTests.fixture()
+        let layout = VaultLayout(root: dir.url)
+        var catalog = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
+        catalog.kept = KeptCatalog()
+        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+        let scanner = VaultScanner(layout: layout)
+        func changes(_ paths: [String]) -> [String: ScannedFile?] {
+            Dictionary(uniqueKeysWithValues: paths.map { ($0, scanner.file(at: $0)) })
+        }
+        var scanned = 0
+        func scan() -> VaultScanner.Result {
+            scanned += 1
+            return scanner.scan()
+        }
+
+        // An edit that keeps its card count, a new note, a removed one, and a path looked up for nothing.
+        dir.write("inbox/plain.md", "A changed first line\n\nq :: a\n")
+        dir.write("b-new.md", "# New\n\nq :: a\nr :: s\n")
+        try FileManager.default.removeItem(at: dir.url.appendingPathComponent("open.md"))
+        let now = scanner.scan().files
+        let updated = catalog.load(
+            changes: changes(["inbox/plain.md", "b-new.md", "open.md", "a.md", "never.md"]),
+            fingerprint: ScanFingerprint(now), scan: scan)
+        #expect(scanned == 0)
+        #expect(updated.report.outcome == .updated && updated.report.written)
+        #expect(updated.report.added == 1 && updated.report.changed == 1 && updated.report.removed == 1)
+        #expect(updated.report.parsed == ["b-new.md", "inbox/plain.md"])
+        NoteCatalogTests.expectMatchesFullLoad(updated, dir)
+
+        // The common case: one edit, as many cards as before, replaced in place.
+        dir.write("inbox/plain.md", "Edited again\n\nq :: b\n")
+        let edited = catalog.load(
+            changes: changes(["inbox/plain.md"]), fingerprint: ScanFingerprint(scanner.scan().files), scan: scan)
+        #expect(scanned == 0 && edited.report.changed == 1 && edited.report.reused == edited.notes.count - 1)
+        NoteCatalogTests.expectMatchesFullLoad(edited, dir)
+
+        // Nothing changed: nothing parsed, nothing written.
+        let same = catalog.load(changes: [:], fingerprint: ScanFingerprint(scanner.scan().files), scan: scan)
+        #expect(scanned == 0 && same.report.outcome == .unchanged && !same.report.written)
+
+        // An edit the caller missed: the sum does not add up, so every file is compared.
+        dir.write("a.md", "# Alpha, rewritten\n")
+        let missed = catalog.load(changes: [:], fingerprint: ScanFingerprint(scanner.scan().files), scan: scan)
+        #expect(scanned == 1 && missed.report.changed == 1 && missed.report.parsed == ["a.md"])
+        NoteCatalogTests.expectMatchesFullLoad(missed, dir)
     }
 }

@@ -255,8 +255,14 @@ public final class IndexWatcher {
                 guard let header = catalog.storedHeader() else { return false }
                 return header.timeZoneID == zone.identifier && header.scan == vouched
             }
+            let changes = watched.takeChanges()
             if !upToDate() {
-                let report = catalog.load(scan: watched.scan, fingerprint: watched.fingerprint).report
+                let report =
+                    if let changes {
+                        catalog.load(changes: changes, fingerprint: watched.fingerprint) { watched.scan }.report
+                    } else {
+                        catalog.load(scan: watched.scan, fingerprint: watched.fingerprint).report
+                    }
                 log("note catalog: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
                 guard upToDate() else { throw Failure.system("cannot write the note catalog") }
             }

@@ -12,12 +12,27 @@ public struct WatchedFiles: Sendable {
     private var sum: UInt64 = 0
     /// Bumped by every change, so that users can tell whether anything changed since they last looked.
     public private(set) var generation = 0
+    /// The paths changed since ``takeChanges()`` last took them, with the
+    /// file at each now (nil: no note); nil when that is not known (a new
+    /// scan), or more changed than are worth looking up one by one.
+    private var changes: [String: ScannedFile?]?
+
+    /// Beyond this many changed paths, comparing every file is as quick.
+    static let changesKept = 4096
 
     /// The files of a scan.
     public init(_ scanned: [ScannedFile] = []) {
         files.reserveCapacity(scanned.count)
         for file in scanned { set(file.path, to: file) }
         generation = 0
+        changes = nil
+    }
+
+    /// The paths changed since the last call (nil: not known), and starts
+    /// keeping them afresh: what the note catalog needs to look at.
+    public mutating func takeChanges() -> [String: ScannedFile?]? {
+        defer { changes = [:] }
+        return changes
     }
 
     public var count: Int { files.count }
@@ -36,6 +51,8 @@ public struct WatchedFiles: Sendable {
         if let file { sum &+= ScanFingerprint.hash(file) }
         files[path] = file
         generation += 1
+        changes?.updateValue(file, forKey: path)
+        if let count = changes?.count, count > Self.changesKept { changes = nil }
     }
 
     /// Replaces every note under `folder` (vault-relative) with `scanned`:

@@ -131,6 +131,14 @@ struct CacheWriter: ~Copyable {
         count += other.count
     }
 
+    /// Raw bytes, as they are.
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
     /// Overwrites 4 bytes at `offset` (for header fields known only at the end).
     mutating func setU32(_ value: Int, at offset: Int) {
         precondition(offset + 4 <= count)

@@ -38,6 +38,17 @@ struct CatalogEntries {
 
     var count: Int { notes.count }
 
+    /// The index of the note at `path`, found by halving (entries are in path order); nil when there is none.
+    func position(of path: String) -> Int? {
+        var low = 0
+        var high = files.count
+        while low < high {
+            let middle = (low + high) / 2
+            if files[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return low < files.count && files[low].path == path ? low : nil
+    }
+
     /// The cards of note `i`.
     func cards(at i: Int) -> ArraySlice<Card> {
         cards[(i == 0 ? 0 : cardEnds[i - 1])..<cardEnds[i]]

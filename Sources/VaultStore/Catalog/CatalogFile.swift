@@ -32,6 +32,9 @@ enum CatalogFile {
         /// empty when no note needed one, or there was no commit.
         var gitHead: String
         var entries: CatalogEntries
+        /// The entries as last written, chunk by chunk, when a watcher keeps
+        /// them (``encodeChunks(_:chunkSize:reusing:changed:)``).
+        var chunks: [[UInt8]]? = nil
     }
 
     /// The catalog at `url`, or nil when there is none, or it is damaged,
@@ -101,53 +104,92 @@ enum CatalogFile {
         return Contents(timeZoneID: zone, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
     }
 
-    /// The payload of a catalog file holding `contents`, in the writer
-    /// returned, with a chunk table entry every `chunkSize` notes.
-    static func encode(_ contents: Contents, capacity: Int, chunkSize: Int = CatalogDecoder.chunkSize)
+    /// The entries of `contents` encoded a chunk of `chunkSize` notes at a
+    /// time, on all cores. Chunks of `reusing` (the same entries' chunks as
+    /// last encoded) are taken as they are, except those holding an entry
+    /// whose index is in `changed`; nil `changed` encodes every chunk.
+    static func encodeChunks(
+        _ contents: Contents, chunkSize: Int = CatalogDecoder.chunkSize, reusing old: [[UInt8]]? = nil,
+        changed: Set<Int>? = nil
+    ) -> [[UInt8]] {
+        let entries = contents.entries
+        let chunkCount = (entries.count + chunkSize - 1) / chunkSize
+        let old = old?.count == chunkCount && changed != nil ? old : nil
+        var dirty = [Bool](repeating: old == nil, count: chunkCount)
+        for i in changed ?? [] where old != nil && i < entries.count { dirty[i / chunkSize] = true }
+        let todo = dirty.indices.filter { dirty[$0] }
+        let encoded = ParallelSlots<[UInt8]>(count: todo.count)
+        entries.files.withUnsafeBufferPointer { files in
+            entries.notes.withUnsafeBufferPointer { notes in
+                entries.cards.withUnsafeBufferPointer { cards in
+                    let arrays = UncheckedArrays(files: files, notes: notes, cards: cards)
+                    DispatchQueue.concurrentPerform(iterations: todo.count) { t in
+                        let k = todo[t]
+                        let range = (k * chunkSize)..<min(entries.count, (k + 1) * chunkSize)
+                        var out = CacheWriter(capacity: old?[k].count ?? range.count * 320)
+                        for i in range {
+                            let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
+                            CatalogCoding.encode(
+                                file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
+                                cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
+                                into: &out)
+                        }
+                        encoded.store(out.bytes, at: t)
+                    }
+                }
+            }
+        }
+        var chunks = old ?? []
+        chunks.reserveCapacity(chunkCount)
+        for (t, chunk) in encoded.values.enumerated() {
+            if todo[t] < chunks.count { chunks[todo[t]] = chunk } else { chunks.append(chunk) }
+        }
+        return chunks
+    }
+
+    /// The three arrays being encoded, read by several threads at once.
+    private struct UncheckedArrays: @unchecked Sendable {  // read only, while their owner keeps them
+        let files: UnsafeBufferPointer<ScannedFile>
+        let notes: UnsafeBufferPointer<NoteSummary>
+        let cards: UnsafeBufferPointer<Card>
+    }
+
+    /// The payload of a catalog file holding `contents`, whose entries are
+    /// `chunks` (from ``encodeChunks(_:chunkSize:reusing:changed:)``), in the writer returned.
+    static func payload(_ contents: Contents, chunks: [[UInt8]], chunkSize: Int = CatalogDecoder.chunkSize)
         -> CacheWriter
     {
         let entries = contents.entries
-        var out = CacheWriter(capacity: capacity)
+        var out = CacheWriter(capacity: 256 + chunks.count * 16 + chunks.reduce(0) { $0 + $1.count })
         out.string(contents.timeZoneID)
         out.u64(contents.fingerprint.value)
         out.string(contents.gitHead)
         out.int(entries.count)
         out.int(entries.cards.count)
-        let chunkCount = (entries.count + chunkSize - 1) / chunkSize
         out.u32(chunkSize)
-        out.int(chunkCount)
-        let table = out.count
-        for _ in 0..<chunkCount {
-            out.u64(0)
-            out.u32(0)
-            out.u32(0)
+        out.int(chunks.count)
+        var offset = out.count + chunks.count * 16
+        for k in chunks.indices {
+            out.u64(UInt64(offset))
+            out.u32(k * chunkSize)
+            out.u32(k == 0 ? 0 : entries.cardEnds[k * chunkSize - 1])
+            offset += chunks[k].count
         }
-        entries.files.withUnsafeBufferPointer { files in
-            entries.notes.withUnsafeBufferPointer { notes in
-                entries.cards.withUnsafeBufferPointer { cards in
-                    for i in 0..<entries.count {
-                        let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
-                        if i % chunkSize == 0 {
-                            let row = table + i / chunkSize * 16
-                            out.setU64(UInt64(out.count), at: row)
-                            out.setU32(i, at: row + 8)
-                            out.setU32(firstCard, at: row + 12)
-                        }
-                        CatalogCoding.encode(
-                            file: files.baseAddress! + i, note: notes.baseAddress! + i,
-                            cards: UnsafeBufferPointer(rebasing: cards[firstCard..<entries.cardEnds[i]]), into: &out)
-                    }
-                }
-            }
-        }
+        for chunk in chunks { chunk.withUnsafeBytes { out.raw($0) } }
         return out
     }
 
-    /// Writes `contents` to `folder/notes.bin` through a temporary file and a
-    /// rename, so a reader sees the old catalog or the new one. No fsync: a
-    /// catalog lost or torn in a crash is caught by its checksum and rebuilt.
-    /// Returns false, leaving no temporary file, when it cannot be written.
-    static func write(_ contents: Contents, to folder: URL, capacity: Int) -> Bool {
-        file(in: folder).write(encode(contents, capacity: capacity))
+    /// The payload of a catalog file holding `contents`, every chunk encoded.
+    static func encode(_ contents: Contents, chunkSize: Int = CatalogDecoder.chunkSize) -> CacheWriter {
+        payload(contents, chunks: encodeChunks(contents, chunkSize: chunkSize), chunkSize: chunkSize)
+    }
+
+    /// Writes `contents`, whose entries are `chunks`, to `folder/notes.bin`
+    /// through a temporary file and a rename, so a reader sees the old
+    /// catalog or the new one. No fsync: a catalog lost or torn in a crash
+    /// is caught by its checksum and rebuilt. Returns false, leaving no
+    /// temporary file, when it cannot be written.
+    static func write(_ contents: Contents, chunks: [[UInt8]], to folder: URL) -> Bool {
+        file(in: folder).write(payload(contents, chunks: chunks))
     }
 }
