@@ -49,31 +49,31 @@ public enum NoteKey: Hashable, Sendable {
     }
 
     /// The 128 bits of a canonical UUID, or nil for any other text.
+    /// Without a branch per digit: digits and letters come in random
+    /// order, so a branch on which one it is would be mispredicted often.
     static func parseUUID(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
-        guard bytes.count == 36 else { return nil }
+        let dash = UInt8(ascii: "-")
+        guard bytes.count == 36, bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else {
+            return nil
+        }
         var words: (UInt64, UInt64) = (0, 0)
+        var invalid: UInt8 = 0
         var digit = 0
-        for i in 0..<36 {
+        for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
             let byte = bytes[i]
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                guard byte == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
+            let decimal = byte &- UInt8(ascii: "0")  // 0...9 for a digit
+            let letter = (byte | 0x20) &- UInt8(ascii: "a")  // 0...5 for a-f or A-F
+            let isDecimal = decimal < 10
+            invalid |= (isDecimal || letter < 6) ? 0 : 1
+            let value = UInt64(isDecimal ? decimal : letter &+ 10)
             if digit < 16 {
-                words.0 = words.0 << 4 | UInt64(value)
+                words.0 = words.0 << 4 | value
             } else {
-                words.1 = words.1 << 4 | UInt64(value)
+                words.1 = words.1 << 4 | value
             }
             digit += 1
         }
-        return words
+        return invalid == 0 ? words : nil
     }
 
     /// `id` in lowercase, without allocating when it already is (ids usually are).

@@ -14,8 +14,8 @@ enum CatalogCoding {
     /// written again. Read through pointers into the arrays' memory: a note
     /// passed by value is copied, ten reference count changes each.
     static func encode(
-        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, cards: UnsafeBufferPointer<Card>,
-        into out: inout CacheWriter
+        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, key: NoteKey?,
+        cards: UnsafeBufferPointer<Card>, into out: inout CacheWriter
     ) {
         out.string(file.pointee.path)
         out.i64(file.pointee.size)
@@ -23,6 +23,16 @@ enum CatalogCoding {
         out.i64(file.pointee.changed)
         out.u64(file.pointee.inode)
         out.optionalString(note.pointee.id)
+        // The id's key as its 128 bits when it is a UUID (1), so that
+        // reading 100,000 keys parses no text; else 0, and the key is made
+        // from the id again.
+        if case .uuid(let high, let low) = key {
+            out.u8(1)
+            out.u64(high)
+            out.u64(low)
+        } else {
+            out.u8(0)
+        }
         out.string(note.pointee.title)
         out.strings(note.pointee.tags)
         out.optionalString(note.pointee.category)
@@ -60,7 +70,8 @@ enum CatalogCoding {
         }
     }
 
-    /// Reads one entry, initializing `file`, `note`, and its cards at
+    /// Reads one entry, initializing `file`, `note`, `key` (initialized
+    /// already: assigned), and its cards at
     /// `cards`, which has room for `room` of them; returns the number of
     /// cards. Values are built in place, not copied in: 100,000 notes copied
     /// and destroyed cost a million reference count changes. When this
@@ -69,7 +80,7 @@ enum CatalogCoding {
     ///   writer produces, or more cards than `room`.
     static func decode(
         from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
-        cards: UnsafeMutablePointer<Card>?, room: Int
+        key: UnsafeMutablePointer<NoteKey?>, cards: UnsafeMutablePointer<Card>?, room: Int
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
         let size = try input.i64()
@@ -77,6 +88,12 @@ enum CatalogCoding {
         let changed = try input.i64()
         let inode = try input.u64()
         let id = try input.optionalString()
+        let noteKey: NoteKey?
+        switch try input.u8() {
+        case 0: noteKey = id.map(NoteKey.init(id:))
+        case 1 where id != nil: noteKey = .uuid(try input.u64(), try input.u64())
+        default: throw CacheDamage()
+        }
         let title = try input.string()
         let tags = try input.strings()
         let category = try input.optionalString()
@@ -126,6 +143,7 @@ enum CatalogCoding {
             cards?.deinitialize(count: done)
             throw error
         }
+        key.pointee = noteKey
         file.initialize(to: ScannedFile(path: path, size: size, modified: modified, changed: changed, inode: inode))
         note.initialize(
             to: NoteSummary(

@@ -132,11 +132,10 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         for i in start.firstNote..<end.firstNote {
             do throws(CacheDamage) {
                 let count = try CatalogCoding.decode(
-                    from: &input, file: targets.files + i, note: targets.notes + i,
+                    from: &input, file: targets.files + i, note: targets.notes + i, key: targets.keys + i,
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
                 card += count
                 targets.cardEnds[i] = card
-                targets.keys[i] = targets.notes[i].id.map(NoteKey.init(id:))
                 done.notes += 1
                 done.cards += count
             } catch {

@@ -15,7 +15,7 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt64 = 5  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings
+    static let version: UInt64 = 6  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored
 
     /// The catalog file in `folder`, framed as every cache is.
     static func file(in folder: URL) -> CacheFile {
@@ -131,7 +131,7 @@ enum CatalogFile {
                             let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
                             CatalogCoding.encode(
                                 file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
-                                cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
+                                key: entries.keys[i], cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
                                 into: &out)
                         }
                         encoded.store(out.bytes, at: t)

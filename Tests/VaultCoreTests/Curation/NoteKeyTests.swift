@@ -33,6 +33,19 @@ struct NoteKeyTests {
         #expect(NoteKey(id: id).text == id.lowercased())
     }
 
+    @Test("every byte value in a digit's place: a UUID only for 0-9, a-f and A-F")
+    func everyByte() {
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in [0, 7, 9, 35] {
+                var bytes = Array(uuid.utf8)
+                bytes[place] = byte
+                let isUUID = bytes.withUnsafeBufferPointer { NoteKey.parseUUID($0) } != nil
+                #expect(isUUID == hex.contains(byte), "byte \(byte) at \(place)")
+            }
+        }
+    }
+
     @Test("random UUIDs round-trip through their text")
     func roundTrip() {
         for _ in 0..<500 {
