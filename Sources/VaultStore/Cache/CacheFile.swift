@@ -63,11 +63,29 @@ struct CacheFile {
 
     @discardableResult
     func write(_ payload: UnsafeRawBufferPointer) -> Bool {
+        write(length: payload.count, checksum: Self.checksum(payload)) { fd in FileIO.writeAll(fd, payload) == nil }
+    }
+
+    /// Writes the payload made of `parts`, in order, without first copying
+    /// them into one buffer (a catalog of 100,000 notes is 25 MB).
+    @discardableResult
+    func write(parts: [[UInt8]]) -> Bool {
+        var sum = Checksum()
+        for part in parts { part.withUnsafeBytes { sum.add($0) } }
+        return write(length: parts.reduce(0) { $0 + $1.count }, checksum: sum.value) { fd in
+            parts.allSatisfy { part in part.withUnsafeBytes { FileIO.writeAll(fd, $0) == nil } }
+        }
+    }
+
+    /// Writes the header for a payload of `length` bytes with `checksum`
+    /// to a temporary file, then the payload through `writePayload` (false:
+    /// it failed), and renames the file into place.
+    private func write(length: Int, checksum: UInt64, _ writePayload: (Int32) -> Bool) -> Bool {
         var header = CacheWriter(capacity: Self.headerSize)
         for byte in magic { header.u8(byte) }
         header.u64(version)
-        header.u64(UInt64(payload.count))
-        header.u64(Self.checksum(payload))
+        header.u64(UInt64(length))
+        header.u64(checksum)
         let folder = url.deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(
@@ -75,7 +93,7 @@ struct CacheFile {
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         var failed = header.withBytes { FileIO.writeAll(fd, $0) } != nil
-        if !failed { failed = FileIO.writeAll(fd, payload) != nil }
+        if !failed { failed = !writePayload(fd) }
         close(fd)
         if failed || rename(temporary.path, url.path) != 0 {
             unlink(temporary.path)
@@ -84,31 +102,10 @@ struct CacheFile {
         return true
     }
 
-    /// A 64-bit checksum of `bytes`: two lanes of 8-byte words, each step a
-    /// bijection (xor, odd multiply, xor-shift), so any change to one word is
-    /// always caught and random damage is missed with odds of 2^-64. It runs
-    /// over 20 MB in a few milliseconds, where byte-wise FNV-1a takes 40.
+    /// The 64-bit checksum of `bytes` (``Checksum``).
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var a: UInt64 = 0x243F_6A88_85A3_08D3
-        var b: UInt64 = 0x1319_8A2E_0370_7344
-        let count = bytes.count
-        guard let base = bytes.baseAddress else { return StableHash.mix(a ^ b) }
-        var i = 0
-        while i + 16 <= count {
-            a =
-                (a ^ UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-                &* 0x9E37_79B9_7F4A_7C15
-            a ^= a >> 29
-            b =
-                (b ^ UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)))
-                &* 0xC2B2_AE3D_27D4_EB4F
-            b ^= b >> 31
-            i += 16
-        }
-        while i < count {
-            a = (a ^ UInt64(bytes[i])) &* StableHash.fnvPrime
-            i += 1
-        }
-        return StableHash.mix(a ^ (b << 32 | b >> 32) ^ UInt64(count))
+        var sum = Checksum()
+        sum.add(bytes)
+        return sum.value
     }
 }

@@ -159,8 +159,19 @@ enum CatalogFile {
     static func payload(_ contents: Contents, chunks: [[UInt8]], chunkSize: Int = CatalogDecoder.chunkSize)
         -> CacheWriter
     {
+        let size = 256 + chunks.count * 16 + chunks.reduce(0) { $0 + $1.count }
+        var out = head(contents, chunks: chunks, chunkSize: chunkSize, capacity: size)
+        for chunk in chunks { chunk.withUnsafeBytes { out.raw($0) } }
+        return out
+    }
+
+    /// What comes before the chunks in the payload: the zone, fingerprint,
+    /// git HEAD, counts and the table of chunks.
+    private static func head(_ contents: Contents, chunks: [[UInt8]], chunkSize: Int, capacity: Int = 4096)
+        -> CacheWriter
+    {
         let entries = contents.entries
-        var out = CacheWriter(capacity: 256 + chunks.count * 16 + chunks.reduce(0) { $0 + $1.count })
+        var out = CacheWriter(capacity: capacity)
         out.string(contents.timeZoneID)
         out.u64(contents.fingerprint.value)
         out.string(contents.gitHead)
@@ -175,7 +186,6 @@ enum CatalogFile {
             out.u32(k == 0 ? 0 : entries.cardEnds[k * chunkSize - 1])
             offset += chunks[k].count
         }
-        for chunk in chunks { chunk.withUnsafeBytes { out.raw($0) } }
         return out
     }
 
@@ -190,6 +200,7 @@ enum CatalogFile {
     /// is caught by its checksum and rebuilt. Returns false, leaving no
     /// temporary file, when it cannot be written.
     static func write(_ contents: Contents, chunks: [[UInt8]], to folder: URL) -> Bool {
-        file(in: folder).write(payload(contents, chunks: chunks))
+        let head = head(contents, chunks: chunks, chunkSize: CatalogDecoder.chunkSize).bytes
+        return file(in: folder).write(parts: [head] + chunks)
     }
 }
