@@ -86,7 +86,8 @@ struct VaultSetupTests {
         let written = try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "Asia/Tokyo")
         #expect(written == [".vault/config.yml", ".gitignore", ".gitattributes"])
         #expect(dir.read("Daily/2026-11-18.md") == before)
-        #expect(dir.read(".gitignore") == "node_modules/\n.vault/cache/\n.vault/local/\n.vault/trash/\n.*.vault-tmp-*\n")
+        #expect(
+            dir.read(".gitignore") == "node_modules/\n.vault/cache/\n.vault/local/\n.vault/trash/\n.*.vault-tmp-*\n")
         #expect(dir.read(".gitattributes") == ".vault/ledger/*.log merge=union\n")
         let config = try ConfigFile.read(VaultLayout(root: dir.url))
         #expect(config.timeZoneIdentifier == "Asia/Tokyo")
@@ -153,7 +154,9 @@ struct ConfigFileTests {
         ] {
             #expect(throws: VaultStoreError.self) { try ConfigFile.parse(text, path: ".vault/config.yml") }
         }
-        #expect((try? ConfigFile.parse("version: 1\ntimezone: UTC\nremind:\n  min_interval: 45\n", path: "c"))?.remind.minimumInterval == 45)
+        #expect(
+            (try? ConfigFile.parse("version: 1\ntimezone: UTC\nremind:\n  min_interval: 45\n", path: "c"))?.remind
+                .minimumInterval == 45)
     }
 
     @Test("a config with aliases or 5,000-deep nesting is refused at once, naming the line")
@@ -294,9 +297,12 @@ struct IgnoreRulesBoundsTests {
 
 @Suite("Ignore file bounds")
 struct IgnoreFileBoundsTests {
-    @Test("patterns longer than a path, starred ones over 256 bytes, and those past the 1,000th are left out, each named by its line")
+    @Test(
+        "patterns longer than a path, starred ones over 256 bytes, and those past the 1,000th are left out, each named by its line"
+    )
     func longAndMany() {
-        let text = "*.tmp\n" + String(repeating: "a", count: 4097) + "\n" + String(repeating: "*a", count: 129) + "\n"
+        let text =
+            "*.tmp\n" + String(repeating: "a", count: 4097) + "\n" + String(repeating: "*a", count: 129) + "\n"
             + (0..<1000).map { "p\($0).md" }.joined(separator: "\n")
         let rules = IgnoreRules(text)
         #expect(rules.ignores("x.tmp", isDirectory: false))

@@ -362,8 +362,13 @@ public struct CurationState: Sendable {
 
     /// The decision in force for `note` (an id, any case) in `period`.
     public func decision(note: String, period: ReviewPeriod) -> Decided? {
+        decision(note: NoteKey(id: note), period: period)
+    }
+
+    /// The decision in force for the note with key `key` in `period`, if any.
+    public func decision(note key: NoteKey, period: ReviewPeriod) -> Decided? {
         guard let period = PackedPeriod(period) else { return nil }
-        return slotPositions(of: NoteKey(id: note)).first { slots[$0].period == period }.flatMap(current(at:))
+        return slotPositions(of: key).first { slots[$0].period == period }.flatMap(current(at:))
     }
 
     /// Every decision in force.

@@ -39,18 +39,30 @@ public struct CardEventLog: Sendable {
         public var error: VaultCoreError { .badRatingEvent(device: device, sequence: sequence, reason: reason) }
     }
 
-    /// The card ids named, in order of first appearance; `slot(of:)` finds one.
+    /// The card ids named, in order of first appearance; `slots(of:)` finds them.
     public private(set) var ids: [String] = []
     /// Per id (same index): its answers and tier moves in replay order.
     public private(set) var histories: [[CardScheduleReplay.CardEvent]] = []
-    /// Per id: the fields of its last `rate` event, read only when re-linking needs them.
-    private var lastRatingFields: [(order: Int, fields: [(key: String, value: String)])?] = []
+    /// Per id: its last `rate` event, read only when re-linking needs it.
+    private var lastRatings: [Last?] = []
     /// Recorded `card-link`s: from → to.
     public private(set) var links: [String: String] = [:]
     public private(set) var problems: [Problem] = []
     /// Card events applied so far.
     public private(set) var count = 0
-    private var slotOf: [String: Int] = [:]
+    /// Each id's index in ``ids``; nil for a log read back from the replay
+    /// cache until an event is applied to it. A ledger names many more ids
+    /// than the vault has cards (cards deleted over the years; 350,000 in
+    /// the benchmark vault), and hashing every one of them into a table
+    /// cost more than the rest of the replay's reading.
+    private var slotOf: [String: Int]? = [:]
+
+    /// A card's last `rate` event: its fields as written (a log built from
+    /// events), or as the replay cache decoded them.
+    private enum Last {
+        case fields(order: Int, [(key: String, value: String)])
+        case decoded(LastRating)
+    }
 
     public init() {}
 
@@ -66,30 +78,42 @@ public struct CardEventLog: Sendable {
     ) {
         self.ids = ids
         self.histories = histories
-        self.lastRatingFields = lastRatings.map { rating in
-            rating.map { r in
-                var fields: [(key: String, value: String)] = []
-                if let note = r.note { fields.append(("note", note)) }
-                if let text = r.text { fields.append(("text", text)) }
-                if let kind = r.kind { fields.append(("card_kind", kind.rawValue)) }
-                if let position = r.position { fields.append(("pos", String(position))) }
-                return (r.order, fields)
-            }
-        }
+        self.lastRatings = lastRatings.map { $0.map(Last.decoded) }
         self.links = links
         self.problems = problems
         self.count = count
-        for (i, id) in ids.enumerated() { slotOf[id] = i }
+        slotOf = nil
     }
 
-    /// The index of `card` in ``ids``, if the log names it.
-    public func slot(of card: String) -> Int? { slotOf[card] }
+    /// The index in ``ids`` of each of `cards` (nil: the log does not name it).
+    /// Without the table of every id, one pass over ``ids`` looking each up
+    /// among `cards`: a few thousand cards cost far less than 350,000 ids.
+    public func slots(of cards: [String]) -> [Int?] {
+        if let slotOf { return cards.map { slotOf[$0] } }
+        var wanted: [String: Int] = [:]
+        wanted.reserveCapacity(cards.count)
+        for (k, card) in cards.enumerated() { wanted[card] = k }
+        var found = [Int?](repeating: nil, count: cards.count)
+        for (slot, id) in ids.enumerated() {
+            if let k = wanted[id] { found[k] = slot }
+        }
+        for (k, card) in cards.enumerated() where wanted[card] != k { found[k] = found[wanted[card]!] }  // a card named twice
+        return found
+    }
 
     /// What the last `rate` event of the card at `slot` said, nil when it has none.
     public func lastRating(_ slot: Int) -> LastRating? {
-        guard let last = lastRatingFields[slot] else { return nil }
-        var rating = LastRating(order: last.order, note: nil, text: nil, kind: nil, position: nil)
-        for field in last.fields {
+        switch lastRatings[slot] {
+        case nil: return nil
+        case .decoded(let rating): return rating
+        case .fields(let order, let fields): return Self.lastRating(order: order, fields: fields)
+        }
+    }
+
+    /// A last rating read from its event's fields.
+    private static func lastRating(order: Int, fields: [(key: String, value: String)]) -> LastRating {
+        var rating = LastRating(order: order, note: nil, text: nil, kind: nil, position: nil)
+        for field in fields {
             switch field.key {
             case "note": rating.note = field.value
             case "text": rating.text = field.value
@@ -141,7 +165,7 @@ public struct CardEventLog: Sendable {
             }
             let k = slot(card)
             histories[k].append(.answer(time: event.time, answer: answer, responseMilliseconds: milliseconds))
-            lastRatingFields[k] = (count, event.fields)
+            lastRatings[k] = .fields(order: count, event.fields)
         case TierChange.kind:
             count += 1
             if let change = try? TierChange(event) {
@@ -155,12 +179,19 @@ public struct CardEventLog: Sendable {
         }
     }
 
+    /// The slot of `card`, given a new one when the log does not name it yet.
     private mutating func slot(_ card: String) -> Int {
-        if let s = slotOf[card] { return s }
-        slotOf[card] = ids.count
+        if slotOf == nil {
+            var table: [String: Int] = [:]
+            table.reserveCapacity(ids.count)
+            for (i, id) in ids.enumerated() { table[id] = i }
+            slotOf = table
+        }
+        if let s = slotOf![card] { return s }
+        slotOf![card] = ids.count
         ids.append(card)
         histories.append([])
-        lastRatingFields.append(nil)
+        lastRatings.append(nil)
         return ids.count - 1
     }
 }

@@ -50,6 +50,8 @@ public enum CardScheduleReplay {
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
         var lastOrder: [String: Int] = [:]
         var ratings: [(card: String, rating: CardEventLog.LastRating)] = []
+        lastOrder.reserveCapacity(log.ids.count)
+        ratings.reserveCapacity(log.ids.count)
         for k in log.ids.indices {
             guard let rating = log.lastRating(k) else { continue }
             lastOrder[log.ids[k]] = rating.order
@@ -93,12 +95,18 @@ public enum CardScheduleReplay {
             if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
         }
 
-        // Folding is independent per card.
+        // Folding is independent per card. Every id whose history is read,
+        // looked up in the log at once.
         let inherited = historyOf  // an immutable copy for the mapper
+        let wanted = cards.map(\.id) + inherited.values.flatMap { $0 }
+        var slotOf: [String: Int] = [:]
+        slotOf.reserveCapacity(wanted.count)
+        for (id, slot) in zip(wanted, log.slots(of: wanted)) { if let slot { slotOf[id] = slot } }
+        let slots = slotOf  // an immutable copy for the mapper
         let folded = mapCards(cards) { card in
-            var history = log.slot(of: card.id).map { log.histories[$0] } ?? []
+            var history = slots[card.id].map { log.histories[$0] } ?? []
             if let older = inherited[card.id] {
-                for id in older { history += log.slot(of: id).map { log.histories[$0] } ?? [] }
+                for id in older { history += slots[id].map { log.histories[$0] } ?? [] }
                 history.sort { $0.time < $1.time }
             }
             return fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id)

@@ -21,7 +21,8 @@ public struct NoteStats: Sendable, Encodable {
     }
 
     init(_ input: StatsInput) {
-        let items = input.folder.map { folder in input.board.items.filter { $0.note.path.hasPrefix(folder) } }
+        let items =
+            input.folder.map { folder in input.board.items.filter { $0.note.path.hasPrefix(folder) } }
             ?? input.board.items
         total = input.notes.count
         var cycles = ["daily": 0, "weekly": 0, "monthly": 0, "yearly": 0, "archived": 0]
@@ -44,7 +45,7 @@ public struct NoteStats: Sendable, Encodable {
         var decided = [0, 0, 0]
         var kept = [0, 0, 0]
         for item in items {
-            guard let key = item.key else { continue }
+            guard let key = item.note.id.map(NoteKey.init(id:)) else { continue }
             for (l, level) in [ReviewLevel.weekly, .monthly, .yearly].enumerated() {
                 guard let period = item.periods[level], let d = input.board.state.decision(note: key, period: period)
                 else { continue }

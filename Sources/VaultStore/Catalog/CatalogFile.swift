@@ -131,7 +131,8 @@ enum CatalogFile {
                             let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
                             CatalogCoding.encode(
                                 file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
-                                key: entries.keys[i], cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
+                                key: entries.keys[i],
+                                cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
                                 into: &out)
                         }
                         encoded.store(out.bytes, at: t)

@@ -174,3 +174,68 @@ struct CardRelinkerTests {
         #expect(CardRelinker.similarity("", "") == 1)
     }
 }
+
+@Suite("Card event log rebuilt from its parts")
+struct CardEventLogPartsTests {
+    /// Three cards rated on three days, one rating of a card the vault no longer has, and a link.
+    static func events(_ a: Card, _ b: Card) -> [LedgerEvent] {
+        var events: [LedgerEvent] = []
+        var schedule = CardSchedule(settings: .defaults(.fsrs))
+        for (n, c) in [a, b, a].enumerated() {
+            let r = RatingEvent.answering(
+                c, with: .fsrs(.good), at: day(Double(n)), responseMilliseconds: 900, schedule: schedule)
+            schedule = r.schedule
+            events.append(r.event.ledgerEvent(device: "d", sequence: n + 1))
+        }
+        let gone = card("deleted long ago")
+        events.append(
+            RatingEvent.answering(gone, with: .fsrs(.hard), at: day(4), responseMilliseconds: nil, schedule: schedule)
+                .event.ledgerEvent(device: "d", sequence: 9))
+        return events
+    }
+
+    static func rebuilt(_ log: CardEventLog) -> CardEventLog {
+        CardEventLog(
+            ids: log.ids, histories: log.histories, lastRatings: log.ids.indices.map(log.lastRating),
+            links: log.links, problems: log.problems, count: log.count)
+    }
+
+    @Test("slots, last ratings and replay are those of the log built from events, then extended alike")
+    func sameAsBuilt() {
+        let a = card("one", position: 0)
+        let b = card("two", position: 1)
+        let built = CardEventLog(events: Self.events(a, b))
+        var copy = Self.rebuilt(built)
+        let asked = [b.id, "unknown", a.id, b.id]
+        #expect(copy.slots(of: asked) == built.slots(of: asked))
+        #expect(copy.slots(of: asked) == [1, nil, 0, 1])
+        #expect(copy.ids.indices.map(copy.lastRating) == built.ids.indices.map(built.lastRating))
+        let config = SchedulerConfig()
+        #expect(
+            CardScheduleReplay.replay(copy, cards: [a, b], config: config).schedules
+                == CardScheduleReplay.replay(built, cards: [a, b], config: config).schedules)
+
+        // A new event on the rebuilt log: the known card's slot is found, a new card gets the next one.
+        var extended = built
+        let c = card("three", position: 2)
+        for event in [
+            RatingEvent.answering(
+                a, with: .fsrs(.easy), at: day(5), responseMilliseconds: nil,
+                schedule: .init(settings: .defaults(.fsrs))
+            ).event.ledgerEvent(device: "d", sequence: 10),
+            RatingEvent.answering(
+                c, with: .fsrs(.again), at: day(6), responseMilliseconds: nil,
+                schedule: .init(settings: .defaults(.fsrs))
+            ).event.ledgerEvent(device: "d", sequence: 11),
+        ] {
+            copy.apply(event)
+            extended.apply(event)
+        }
+        #expect(copy.ids == extended.ids && copy.ids.count == 4)
+        #expect(copy.histories == extended.histories)
+        #expect(copy.slots(of: [c.id, a.id]) == [3, 0])
+        #expect(
+            CardScheduleReplay.replay(copy, cards: [a, b, c], config: config).schedules
+                == CardScheduleReplay.replay(extended, cards: [a, b, c], config: config).schedules)
+    }
+}
