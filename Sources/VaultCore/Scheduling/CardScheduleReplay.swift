@@ -4,7 +4,8 @@ import Foundation
 public struct CardReplay: Sendable {
     /// The schedule of every current card (new cards included), by card id.
     public var schedules: [String: CardSchedule]
-    /// The cards the ledger knows per note key (last `pos`/`text` seen), for re-linking.
+    /// The cards the ledger knows (last `pos`/`text` seen), for re-linking:
+    /// per note key, for the notes that have cards now (only those are re-linked).
     public var known: [String: [KnownCard]]
     /// Re-links found now between the ledger's cards and the current ones (not yet recorded).
     public var relinkings: [String: CardRelinking]
@@ -44,9 +45,11 @@ public enum CardScheduleReplay {
         _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
     ) -> CardReplay {
         let links = log.links
+        let cardsByNote = Dictionary(grouping: cards, by: \.noteKey)
         // The cards the ledger knows, as their last rating saw them (a last rating
         // without `text`, written by another tool, leaves the card unknown); a
-        // recorded link renames one.
+        // recorded link renames one. Only for notes with cards now: a ledger
+        // of years names many cards of notes long gone.
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
         var lastOrder: [String: Int] = [:]
         var ratings: [(card: String, rating: CardEventLog.LastRating)] = []
@@ -58,7 +61,7 @@ public enum CardScheduleReplay {
             ratings.append((log.ids[k], rating))
         }
         for (card, rating) in ratings {
-            guard let note = rating.note, let text = rating.text else { continue }
+            guard let note = rating.note, let text = rating.text, cardsByNote[note] != nil else { continue }
             var id = card
             var seen: Set<String> = [card]
             while let next = links[id], !seen.contains(next) {
@@ -77,9 +80,10 @@ public enum CardScheduleReplay {
         // Re-links not yet recorded: per note, the ledger's cards against the current ones.
         var relinkings: [String: CardRelinking] = [:]
         var historyOf: [String: [String]] = [:]  // current id → ids whose events it continues
-        let cardsByNote = Dictionary(grouping: cards, by: \.noteKey)
         for (note, current) in cardsByNote {
-            let relinking = CardRelinker.relink(known: knownLists[note] ?? [], current: current)
+            // A note whose cards the ledger never saw has nothing to re-link.
+            guard let knownList = knownLists[note] else { continue }
+            let relinking = CardRelinker.relink(known: knownList, current: current)
             if !relinking.relinked.isEmpty || !relinking.orphaned.isEmpty { relinkings[note] = relinking }
             for link in relinking.relinked { historyOf[link.to, default: []].append(link.from) }
         }

@@ -44,11 +44,12 @@ public struct NoteStats: Sendable, Encodable {
         }
         var decided = [0, 0, 0]
         var kept = [0, 0, 0]
+        let state = input.board.state  // not copied out of the board once per look-up
         for item in items {
             guard let key = item.note.id.map(NoteKey.init(id:)) else { continue }
+            let periods = item.periods
             for (l, level) in [ReviewLevel.weekly, .monthly, .yearly].enumerated() {
-                guard let period = item.periods[level], let d = input.board.state.decision(note: key, period: period)
-                else { continue }
+                guard let period = periods[level], let d = state.decision(note: key, period: period) else { continue }
                 decided[l] += 1
                 if d.decision == .keep { kept[l] += 1 }
             }

@@ -38,6 +38,7 @@ extension ReviewKind {
     /// the time since the card's previous one.
     public static func classify(_ log: CardEventLog, cards: Set<String>?, now: Date, timeZone: TimeZone) -> [ClassifiedReview] {
         var out: [ClassifiedReview] = []
+        out.reserveCapacity(log.count)  // at most one per card event: no copying as it grows
         let today = Int(now.timeIntervalSince1970 / 86_400)
         var days = DayNumberCache(timeZone: timeZone, days: (today - 20_000)...(today + 2))
         for (slot, id) in log.ids.enumerated() where cards?.contains(id) ?? true {
