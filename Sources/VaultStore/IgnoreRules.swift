@@ -37,16 +37,19 @@ public struct IgnoreRules: Sendable {
     public static func read(_ url: URL) -> IgnoreRules {
         guard let fd = FileIO.openRegularFile(url.path) else { return IgnoreRules() }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: maxFileBytes + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+        // Read in small pieces: the file is usually a few lines, and a
+        // megabyte zeroed in advance cost every command half a millisecond.
+        var bytes: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= maxFileBytes {
+            let wanted = min(piece.count, maxFileBytes + 1 - bytes.count)
+            let n = piece.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, wanted) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { break }
-            count += n
+            bytes += piece[..<n]
         }
-        var rules = IgnoreRules(String(decoding: bytes.prefix(min(count, maxFileBytes)), as: UTF8.self))
-        if count > maxFileBytes {
+        var rules = IgnoreRules(String(decoding: bytes.prefix(maxFileBytes), as: UTF8.self))
+        if bytes.count > maxFileBytes {
             rules.problems.append(
                 Diagnostic(
                     code: "ignore-file", severity: .warning, path: path, line: nil,
