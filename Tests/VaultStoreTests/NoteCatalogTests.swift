@@ -252,12 +252,17 @@ struct NoteCatalogTests {
         #expect(catalog.load().report.outcome == .unchanged)
     }
 
+    /// The fixture's catalog, as stored.
+    static func storedFixture() throws -> CatalogFile.Contents {
+        let dir = fixture()
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: utc)
+        _ = catalog.load()
+        return try #require(CatalogFile.read(catalog.url, timeZoneID: utc.identifier))
+    }
+
     @Test("entries written in chunks are decoded in parallel into the same entries")
     func chunkedDecoding() throws {
-        let dir = Self.fixture()
-        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
-        _ = catalog.load()
-        let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        let stored = try Self.storedFixture()
         let bytes = CatalogFile.encode(stored, chunkSize: 2).bytes
         let decoded = try #require(
             bytes.withUnsafeBytes { try? CatalogFile.decode(payload: $0, timeZoneID: Self.utc.identifier) } ?? nil)
@@ -270,10 +275,7 @@ struct NoteCatalogTests {
 
     @Test("chunks kept from the last write and encoded again only where entries changed give the full encoding")
     func reusedChunks() throws {
-        let dir = Self.fixture()
-        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
-        _ = catalog.load()
-        var stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        var stored = try Self.storedFixture()
         let old = CatalogFile.encodeChunks(stored, chunkSize: 2)
         #expect(old.count == 4)
         stored.entries.notes[4].title = "Another title"
@@ -292,10 +294,7 @@ struct NoteCatalogTests {
 
     @Test("any cut or changed byte in a payload with a matching checksum is refused or read, never a crash")
     func decoderSurvivesDamage() throws {
-        let dir = Self.fixture()
-        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
-        _ = catalog.load()
-        let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        let stored = try Self.storedFixture()
         // Chunks of two notes, so damage in a later chunk must release what earlier ones decoded.
         let valid = CatalogFile.encode(stored, chunkSize: 2).bytes
         /// `payload` decoded as a catalog's (the framing's length and checksum would match it).
