@@ -25,8 +25,10 @@ final class ParsedBatches: @unchecked Sendable {
         }
         let thread = Thread { [self] in
             var offset = 0
+            loader.prefetch(files[0..<min(files.count, batchSize)])
             while offset < files.count {
                 let end = min(files.count, offset + batchSize)
+                loader.prefetch(files[end..<min(files.count, end + batchSize)])  // read while this batch is parsed
                 let notes = loader.parse(Array(files[offset..<end]), workers: Self.parseWorkers)
                 condition.lock()
                 while ready.count >= 1 && !cancelled { condition.wait() }

@@ -327,3 +327,24 @@ struct IgnoreFileBoundsTests {
         #expect(IgnoreRules.read(fifo).problems.isEmpty)
     }
 }
+
+@Suite("Reading ahead")
+struct PrefetchTests {
+    @Test("reading ahead a note, a missing file, a folder and a FIFO returns at once and changes no parse")
+    func oddFiles() throws {
+        let dir = TempFolder()
+        dir.write("a.md", "# A\n\nq :: a\n")
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("folder.md"), withIntermediateDirectories: true)
+        #expect(mkfifo(dir.url.appendingPathComponent("pipe.md").path, 0o644) == 0)
+        let layout = VaultLayout(root: dir.url)
+        let loader = NoteLoader(layout: layout, timeZone: TimeZone(identifier: "UTC")!)
+        let files = ["a.md", "gone.md", "folder.md", "pipe.md"].map {
+            ScannedFile(path: $0, size: 1, modified: 0, changed: 0, inode: 0)
+        }
+        let before = loader.parse([files[0]])
+        loader.prefetch(files[...])  // a FIFO with no writer must not be waited on
+        loader.prefetch(files[1...])
+        #expect(loader.parse([files[0]]).map(\.summary) == before.map(\.summary))
+    }
+}
