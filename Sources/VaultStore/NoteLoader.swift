@@ -61,14 +61,33 @@ public struct NoteLoader: Sendable {
         }
     }
 
+    /// From this many files, ``parse(_:workers:)`` and the catalog's parse
+    /// read ahead when the files are not in the kernel's cache.
+    static let readAheadFrom = 1024
+
     /// Asks the kernel to start reading `files` into its cache now, without
     /// waiting for them: parsing a batch while the next one is read from a
     /// cold disk, instead of one file at a time, halves a first index of
     /// 100,000 notes after a reboot. When the first and last files are in
     /// the cache already, the others are taken to be too, and nothing is done.
     public func prefetch(_ files: ArraySlice<ScannedFile>) {
+        if !isCached(files) { readAhead(files) }
+    }
+
+    /// Whether the first and last of `files` are in the kernel's cache (the
+    /// others are taken to be as well).
+    private func isCached(_ files: ArraySlice<ScannedFile>) -> Bool {
         #if os(Linux)
-            guard let first = files.first, let last = files.last, !(isCached(first) && isCached(last)) else { return }
+            guard let first = files.first, let last = files.last else { return true }
+            return isCached(first) && isCached(last)
+        #else
+            return true
+        #endif
+    }
+
+    /// `posix_fadvise(WILLNEED)` on each of `files`: the kernel starts reading them and returns.
+    private func readAhead(_ files: ArraySlice<ScannedFile>) {
+        #if os(Linux)
             for file in files {
                 let fd = open(layout.root.path + "/" + file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 guard fd >= 0 else { continue }
@@ -95,6 +114,8 @@ public struct NoteLoader: Sendable {
 
     /// Runs `body` on every file in chunks of 64 on `workers` threads, each
     /// with its own reused read buffer; the results come in the order given.
+    /// Many files not in the kernel's cache (a first load after a reboot)
+    /// are read ahead, two chunks per thread before the one being parsed.
     private func inParallel<Value: Sendable>(
         _ files: [ScannedFile], workers: Int, _ body: @Sendable (ScannedFile, inout [UInt8]) -> Value
     ) -> [Value] {
@@ -102,9 +123,16 @@ public struct NoteLoader: Sendable {
         let chunk = 64
         let chunks = (files.count + chunk - 1) / chunk
         let workers = max(1, min(workers, chunks))
+        let ahead = 2 * workers  // chunks read ahead of the one being parsed
+        let cold = files.count >= Self.readAheadFrom && !isCached(files[...])
+        @Sendable func chunkFiles(_ c: Int) -> ArraySlice<ScannedFile> {
+            files[(c * chunk)..<min(files.count, (c + 1) * chunk)]
+        }
+        if cold { for c in 0..<min(chunks, ahead) { readAhead(chunkFiles(c)) } }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var buffer = [UInt8]()
             for c in stride(from: worker, to: chunks, by: workers) {
+                if cold, c + ahead < chunks { readAhead(chunkFiles(c + ahead)) }
                 for i in (c * chunk)..<min(files.count, (c + 1) * chunk) {
                     slots.store(body(files[i], &buffer), at: i)
                 }
