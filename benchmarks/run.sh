@@ -136,6 +136,15 @@ done
 EOF
 chmod +x "$WORK/edit.sh"
 
+# cold.sh [FILE...]: removes the files given, then drops the page cache.
+cat >"$WORK/cold.sh" <<'EOF'
+#!/bin/sh
+rm -f "$@"
+sync
+echo 3 >/proc/sys/vm/drop_caches
+EOF
+chmod +x "$WORK/cold.sh"
+
 backup_edited() {
   # (`head` closes the pipe early: not a failure)
   (cd "$1" && { find 2025 -name '*.md' | sort | head -10 || true; } >"$WORK/edited.list")
@@ -166,6 +175,12 @@ for n in $SIZES; do
   bench_row "$section" "cold index (vault index --rebuild)" "$VAULT index --vault $dir --rebuild"
   peak=$( { /usr/bin/time -v "$VAULT" index --vault "$dir" --rebuild >/dev/null; } 2>&1 | awk -F': ' '/Maximum resident/ {printf "%.0f MB", $2/1024}' || true)
   note_row "$section" "peak memory, cold index (max RSS)" "$peak"
+  # After a reboot: nothing of the vault in the kernel's cache (root only:
+  # `$WORK/cold.sh` drops the page cache before each run).
+  if [ -w /proc/sys/vm/drop_caches ]; then
+    bench_row "$section" "cold index, page cache dropped (first index after a reboot)" "$VAULT index --vault $dir --rebuild" "" "$WORK/cold.sh"
+    bench_row "$section" "first vault status, no catalog, page cache dropped" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir" "" "$WORK/cold.sh $dir/.vault/cache/notes.bin"
+  fi
   bench_row "$section" "refresh, nothing changed (vault index)" "$VAULT index --vault $dir"
   bench_row "$section" "refresh after editing 10 notes (vault index)" "$VAULT index --vault $dir" "" "$WORK/edit.sh $dir 10"
 
