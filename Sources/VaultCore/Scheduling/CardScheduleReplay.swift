@@ -51,22 +51,26 @@ public enum CardScheduleReplay {
         // recorded link renames one. Only for notes with cards now: a ledger
         // of years names many cards of notes long gone.
         var known: [String: [String: KnownCard]] = [:]  // note → card → last seen
+        // Two ratings can reach one card only through links (a log names
+        // each id once), so only then is the later one told by its order.
         var lastOrder: [String: Int] = [:]
-        var ratings: [(card: String, rating: CardEventLog.LastRating)] = []
-        lastOrder.reserveCapacity(log.ids.count)
-        ratings.reserveCapacity(log.ids.count)
-        for k in log.ids.indices {
-            guard let rating = log.lastRating(k) else { continue }
-            lastOrder[log.ids[k]] = rating.order
-            ratings.append((log.ids[k], rating))
+        if !links.isEmpty {
+            lastOrder.reserveCapacity(log.ids.count)
+            for k in log.ids.indices {
+                if let rating = log.lastRating(k) { lastOrder[log.ids[k]] = rating.order }
+            }
         }
-        for (card, rating) in ratings {
-            guard let note = rating.note, let text = rating.text, cardsByNote[note] != nil else { continue }
-            var id = card
-            var seen: Set<String> = [card]
-            while let next = links[id], !seen.contains(next) {
-                id = next
-                seen.insert(next)
+        for k in log.ids.indices {
+            guard let rating = log.lastRating(k), let note = rating.note, let text = rating.text,
+                cardsByNote[note] != nil
+            else { continue }
+            var id = log.ids[k]
+            if !links.isEmpty {
+                var seen: Set<String> = [id]
+                while let next = links[id], !seen.contains(next) {
+                    id = next
+                    seen.insert(next)
+                }
             }
             if let existing = known[note]?[id], let existingOrder = lastOrder[existing.id], existingOrder > rating.order
             {
