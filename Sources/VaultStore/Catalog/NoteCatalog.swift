@@ -225,17 +225,18 @@ public struct NoteCatalog: Sendable {
     ///   since (nil: any); only the chunks holding those are encoded again.
     private func finish(
         _ entries: inout CatalogEntries, fingerprint: ScanFingerprint, storedHead: String?, unchanged: Bool,
-        report: Report, problems: [Diagnostic], start: UInt64, chunks: ([[UInt8]]?, changed: Set<Int>?) = (nil, nil)
+        report: Report, problems: [Diagnostic], start: UInt64,
+        chunks: (stored: [[UInt8]]?, changed: Set<Int>?) = (nil, nil)
     ) -> Loaded {
         var report = report
         let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
         var contents = CatalogFile.Contents(
             timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries,
-            chunks: chunks.0)
+            chunks: chunks.stored)
         if !unchanged || gitHead != storedHead {
             // A note given another date may be in any chunk.
             let changed = report.redated > 0 ? nil : chunks.changed
-            let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.0, changed: changed)
+            let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.stored, changed: changed)
             report.written = CatalogFile.write(contents, chunks: encoded, to: layout.cacheFolder)
             contents.chunks = kept == nil ? nil : encoded
             trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
