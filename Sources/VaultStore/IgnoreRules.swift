@@ -13,7 +13,9 @@ import VaultCore
 /// ``maxFileBytes`` are read, ``maxPatterns`` patterns are used, and a
 /// pattern longer than a path can be (``maxPatternBytes``), or with a star
 /// and longer than ``maxStarPatternBytes`` (its match costs its length times
-/// the path's), is not; each cut is a ``problems`` entry that `vault check` shows.
+/// the path's), is not, nor a pattern with a star past ``maxStarBytes`` of
+/// them all together (each path is tried against every one); each cut is a
+/// ``problems`` entry that `vault check` shows.
 public struct IgnoreRules: Sendable {
     struct Pattern: Sendable {
         /// The pattern's UTF-8 bytes.
@@ -27,6 +29,9 @@ public struct IgnoreRules: Sendable {
     public static let maxPatterns = 1000
     public static let maxPatternBytes = 4096
     public static let maxStarPatternBytes = 256
+    /// All patterns with a star together: a path costs at most this many
+    /// times its length to test (real files hold a few short ones: `*.tmp`).
+    public static let maxStarBytes = 1024
     static let path = ".vault/ignore"
 
     var patterns: [Pattern] = []
@@ -60,6 +65,7 @@ public struct IgnoreRules: Sendable {
 
     public init(_ text: String = "") {
         var number = 0
+        var starBytes = 0
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
             var line = raw.trimmingTrailingSpaces()
@@ -69,14 +75,30 @@ public struct IgnoreRules: Sendable {
                 problems.append(
                     Diagnostic(
                         code: "ignore-file", severity: .warning, path: Self.path, line: number,
-                        message: "a pattern\(limit == Self.maxStarPatternBytes ? " with a star" : "") over \(limit) bytes is not used."))
+                        message:
+                            "a pattern\(limit == Self.maxStarPatternBytes ? " with a star" : "") over \(limit) bytes is not used."
+                    ))
                 continue
+            }
+            if line.contains("*") {
+                guard starBytes + line.utf8.count <= Self.maxStarBytes else {
+                    problems.append(
+                        Diagnostic(
+                            code: "ignore-file", severity: .warning, path: Self.path, line: number,
+                            message:
+                                "the patterns with a star above use \(starBytes) of their \(Self.maxStarBytes) bytes; this one is not used."
+                        ))
+                    continue
+                }
+                starBytes += line.utf8.count
             }
             guard patterns.count < Self.maxPatterns else {
                 problems.append(
                     Diagnostic(
                         code: "ignore-file", severity: .warning, path: Self.path, line: number,
-                        message: "only the first \(Self.maxPatterns) patterns are used; this line and those after it are not."))
+                        message:
+                            "only the first \(Self.maxPatterns) patterns are used; this line and those after it are not."
+                    ))
                 break
             }
             var negated = false

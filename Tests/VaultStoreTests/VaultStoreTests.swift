@@ -312,6 +312,18 @@ struct IgnoreFileBoundsTests {
         #expect(rules.problems.allSatisfy { $0.path == ".vault/ignore" && $0.code == "ignore-file" })
     }
 
+    @Test("patterns with a star past 1,024 bytes together are left out, each named; star-free ones still count")
+    func starBudget() {
+        // Five starred patterns of 250 bytes: four fit (1,000 bytes), the fifth does not; a short one after still does.
+        let starred = (0..<5).map { "*" + String(repeating: Character(String($0)), count: 249) }
+        let text = (starred + ["*.tmp", "notes/plain.md"]).joined(separator: "\n")
+        let rules = IgnoreRules(text)
+        #expect(rules.problems.map(\.line) == [5])
+        #expect(rules.ignores("a" + String(repeating: "3", count: 249), isDirectory: false))
+        #expect(!rules.ignores("a" + String(repeating: "4", count: 249), isDirectory: false))
+        #expect(rules.ignores("x.tmp", isDirectory: false) && rules.ignores("notes/plain.md", isDirectory: false))
+    }
+
     @Test("an ignore file over 1 MB is read up to its first megabyte, and a FIFO is not waited on")
     func bigFileAndFIFO() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString)")
