@@ -22,42 +22,39 @@ public enum ConfigFile {
     }
 
     /// Parses config text; `path` names the file in errors.
+    ///
+    /// ``ConfigReader`` reads the shapes config files have, and the full
+    /// YAML parser (Yams) the rest; both give the same ``ConfigValue``.
     /// - Throws: ``VaultStoreError/badConfig(path:line:reason:)``.
     public static func parse(_ text: String, path: String) throws -> VaultConfig {
         if let refusal = YAMLLimits.refusal(text) {
             throw VaultStoreError.badConfig(
                 path: path, line: refusal.line, reason: "the file is not read: \(refusal.reason).")
         }
-        let node: Node?
-        do {
-            // Every scalar stays a string: whole numbers and the rest are read by hand below.
-            node = try YAMLTree.compose(text)
-        } catch let error as YamlError {
-            throw VaultStoreError.badConfig(path: path, line: line(of: error), reason: "malformed YAML: \(error)")
-        }
-        guard case .mapping(let map)? = node else {
+        guard let root = try ConfigReader.read(text) ?? composed(text, path: path), let map = root.entries else {
             throw VaultStoreError.badConfig(path: path, line: 1, reason: "the config must be a map of settings.")
         }
         func bad(_ key: String, _ reason: String) -> VaultStoreError {
-            let keyNode = map.keys.first { $0.string == key }
-            return .badConfig(path: path, line: keyNode?.mark?.line, reason: "'\(key)' \(reason)")
+            let keyLine = map.first { $0.key == key }?.keyLine
+            return .badConfig(path: path, line: keyLine, reason: "'\(key)' \(reason)")
         }
         var config = VaultConfig(timeZoneIdentifier: "UTC")
         // YAML reads a key written twice as the last one; say so instead of choosing in silence.
         var seen: [String: Int] = [:]
-        for (key, _) in map {
-            guard let name = key.string else { continue }
-            let line = key.mark?.line ?? 0
-            if let first = seen[name] {
+        for entry in map {
+            let line = entry.keyLine ?? 0
+            if let first = seen[entry.key] {
                 config.warnings.append(
                     Diagnostic(
                         code: "config-duplicate-key", severity: .warning, path: path, line: line,
-                        message: "'\(name)' is written twice (lines \(first) and \(line)); the last is used. Remove one."))
+                        message:
+                            "'\(entry.key)' is written twice (lines \(first) and \(line)); the last is used. Remove one."
+                    ))
             } else {
-                seen[name] = line
+                seen[entry.key] = line
             }
         }
-        if let version = map["version"] {
+        if let version = root["version"] {
             guard let v = Self.wholeNumber(version) else { throw bad("version", "must be a whole number.") }
             guard v <= VaultConfig.currentVersion else {
                 throw bad(
@@ -67,49 +64,53 @@ public enum ConfigFile {
             }
             config.version = v
         }
-        if let zone = map["timezone"]?.string {
+        if let zone = root["timezone"]?.scalar {
             guard TimeZone(identifier: zone) != nil else {
                 throw bad("timezone", "names an unknown time zone '\(zone)'; use an IANA name such as Europe/Berlin.")
             }
             config.timeZoneIdentifier = zone
         }
-        if let categories = map["categories"] {
-            guard let list = categories.sequence else {
+        if let categories = root["categories"] {
+            guard let list = categories.list else {
                 throw bad("categories", "must be a list of name/color entries.")
             }
             config.categories = try list.map { item in
-                guard let name = item["name"]?.string, !name.isEmpty else {
+                guard let name = item["name"]?.scalar, !name.isEmpty else {
                     throw VaultStoreError.badConfig(
-                        path: path, line: item.mark?.line, reason: "each category needs a 'name'.")
+                        path: path, line: item.line, reason: "each category needs a 'name'.")
                 }
-                let color = item["color"]?.string ?? "#888888"
+                let color = item["color"]?.scalar ?? "#888888"
                 guard Category.isValidColor(color) else {
                     throw VaultStoreError.badConfig(
-                        path: path, line: item.mark?.line,
+                        path: path, line: item.line,
                         reason: "category '\(name)' has colour '\(color)'; write it as #rrggbb.")
                 }
                 return Category(name: name, color: color)
             }
         }
-        if let subjects = map["subjects"] {
-            guard let list = subjects.sequence else { throw bad("subjects", "must be a list of name/category/color entries.") }
+        if let subjects = root["subjects"] {
+            guard let list = subjects.list else {
+                throw bad("subjects", "must be a list of name/category/color entries.")
+            }
             config.subjects = try list.map { item in
-                guard let name = item["name"]?.string, !name.isEmpty else {
-                    throw VaultStoreError.badConfig(path: path, line: item.mark?.line, reason: "each subject needs a 'name'.")
+                guard let name = item["name"]?.scalar, !name.isEmpty else {
+                    throw VaultStoreError.badConfig(path: path, line: item.line, reason: "each subject needs a 'name'.")
                 }
-                let color = item["color"]?.string ?? "#888888"
+                let color = item["color"]?.scalar ?? "#888888"
                 guard Category.isValidColor(color) else {
                     throw VaultStoreError.badConfig(
-                        path: path, line: item.mark?.line,
+                        path: path, line: item.line,
                         reason: "subject '\(name)' has colour '\(color)'; write it as #rrggbb.")
                 }
-                let category = item["category"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+                let category = item["category"]?.scalar.flatMap { $0.isEmpty ? nil : $0 }
                 return Subject(name: name, category: category, color: color)
             }
         }
-        if let remind = map["remind"] {
-            guard remind.mapping != nil else { throw bad("remind", "must be a map: quiet_hours, min_interval, days_off, batch.") }
-            if let text = remind["quiet_hours"]?.string {
+        if let remind = root["remind"] {
+            guard remind.entries != nil else {
+                throw bad("remind", "must be a map: quiet_hours, min_interval, days_off, batch.")
+            }
+            if let text = remind["quiet_hours"]?.scalar {
                 guard let (start, end) = RemindSettings.span(text) else {
                     throw bad("remind", "has quiet_hours '\(text)'; write them as 23:00-09:00.")
                 }
@@ -123,78 +124,96 @@ public enum ConfigFile {
                 config.remind.minimumInterval = minutes
             }
             if let days = remind["days_off"] {
-                let names = days.sequence?.compactMap(\.string) ?? days.string.map { [$0] } ?? []
-                config.remind.daysOff = try Set(names.map { name in
-                    guard let i = RemindSettings.weekdayNames.firstIndex(of: name.lowercased()) else {
-                        throw bad("remind", "has a day off '\(name)'; write days as monday … sunday.")
-                    }
-                    return i
-                })
+                let names = days.list?.compactMap(\.scalar) ?? days.scalar.map { [$0] } ?? []
+                config.remind.daysOff = try Set(
+                    names.map { name in
+                        guard let i = RemindSettings.weekdayNames.firstIndex(of: name.lowercased()) else {
+                            throw bad("remind", "has a day off '\(name)'; write days as monday … sunday.")
+                        }
+                        return i
+                    })
             }
-            if let batch = remind["batch"], batch.string != "auto" {
-                guard let n = Self.wholeNumber(batch), (1...50).contains(n) else { throw bad("remind", "has a batch that is not 1 to 50 (or auto).") }
+            if let batch = remind["batch"], batch.scalar != "auto" {
+                guard let n = Self.wholeNumber(batch), (1...50).contains(n) else {
+                    throw bad("remind", "has a batch that is not 1 to 50 (or auto).")
+                }
                 config.remind.batch = n
             }
         }
-        if let types = map["source_types"] {
-            guard let list = types.sequence else { throw bad("source_types", "must be a list of names.") }
-            config.sourceTypes = list.compactMap(\.string)
+        if let types = root["source_types"] {
+            guard let list = types.list else { throw bad("source_types", "must be a list of names.") }
+            config.sourceTypes = list.compactMap(\.scalar)
         }
-        if let newNote = map["new_note_path"] {
-            guard let pattern = newNote.string else { throw bad("new_note_path", "must be a path pattern such as {yyyy}/{mm}/{slug}.md.") }
+        if let newNote = root["new_note_path"] {
+            guard let pattern = newNote.scalar else {
+                throw bad("new_note_path", "must be a path pattern such as {yyyy}/{mm}/{slug}.md.")
+            }
             if let problem = VaultPathRules.problem(withPattern: pattern) { throw bad("new_note_path", problem) }
             config.newNotePath = pattern
         }
-        if let reference = map["reference_date"]?.string { config.referenceDate = reference }
+        if let reference = root["reference_date"]?.scalar { config.referenceDate = reference }
         var deckFolders: [String] = []
-        if let decks = map["decks"] {
-            if let list = decks.sequence {
+        if let decks = root["decks"] {
+            if let list = decks.list {
                 deckFolders = try list.map { item in
-                    guard let folder = item.string else {
+                    guard let folder = item.scalar else {
                         throw VaultStoreError.badConfig(
-                            path: path, line: item.mark?.line, reason: "each entry of 'decks' must be a folder path.")
+                            path: path, line: item.line, reason: "each entry of 'decks' must be a folder path.")
                     }
                     if folder != "/", let problem = VaultPathRules.problem(folder: folder) {
-                        throw VaultStoreError.badConfig(path: path, line: item.mark?.line, reason: "'decks' entry '\(folder)' \(problem)")
+                        throw VaultStoreError.badConfig(
+                            path: path, line: item.line, reason: "'decks' entry '\(folder)' \(problem)")
                     }
                     return folder
                 }
-            } else if let folder = decks.string, !folder.isEmpty {
+            } else if let folder = decks.scalar, !folder.isEmpty {
                 deckFolders = [folder]
-            } else if decks.scalar == nil || !(decks.string ?? "").isEmpty {
+            } else if decks.scalar == nil {
                 throw bad(
                     "decks", "must be a list of folders, such as [Flashcards/, Languages/] or [/] for the whole vault.")
             }
         }
         var deckTag = Decks.defaultTag
-        if let tag = map["deck_tag"] {
-            guard let text = tag.string, !text.isEmpty else {
+        if let tag = root["deck_tag"] {
+            guard let text = tag.scalar, !text.isEmpty else {
                 throw bad("deck_tag", "must be a tag, such as flashcards.")
             }
             deckTag = text
         }
         config.decks = Decks(folders: deckFolders, tag: deckTag)
-        if let watcher = map["watcher"] {
-            guard let text = watcher.string, let mode = WatcherMode(rawValue: text) else {
+        if let watcher = root["watcher"] {
+            guard let text = watcher.scalar, let mode = WatcherMode(rawValue: text) else {
                 throw bad("watcher", "must be auto, always or never.")
             }
             config.watcher = mode
         }
         do {
-            config.schedulers = try SchedulerConfig.parse(map["schedulers"].map(configValue))
+            config.schedulers = try SchedulerConfig.parse(root["schedulers"])
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
-        // `schedulers` is not listed: its text stays in `extra`, so writing the file back keeps it as written.
+        // `schedulers` and `remind` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
-        for (key, value) in map {
-            guard let name = key.string, !known.contains(name) else { continue }
-            config.extra[name] = (try? Yams.serialize(node: value))?.trimmingSpaces()
+        for entry in map where !known.contains(entry.key) {
+            config.extra[entry.key] = entry.value.yamlText
         }
         return config
+    }
+
+    /// The text through the full YAML parser, as the value ``ConfigReader``
+    /// would give: map keys that are not plain strings (a list as a key, a
+    /// `!!int` tag) are left out, as reading by name never finds them.
+    /// - Throws: ``VaultStoreError/badConfig(path:line:reason:)`` for text that is not YAML.
+    public static func composed(_ text: String, path: String) throws -> ConfigValue? {
+        do {
+            // Every scalar stays a string: whole numbers and the rest are read by hand.
+            return try YAMLTree.compose(text).map(configValue)
+        } catch let error as YamlError {
+            throw VaultStoreError.badConfig(path: path, line: line(of: error), reason: "malformed YAML: \(error)")
+        }
     }
 
     /// The text of a config file; settings in a fixed order.
@@ -277,10 +296,11 @@ public enum ConfigFile {
     }
 
     /// A plain decimal whole number (`30`, `-2`), nil for anything else.
-    /// Not Yams' `Node.int`, which also reads YAML 1.1's base-60 numbers
-    /// (`1:30`) and traps on one that overflows: the fuzzer found that.
-    static func wholeNumber(_ node: Node) -> Int? {
-        guard let text = node.scalar?.string, text.count <= 20 else { return nil }
+    /// Not YAML's own reading of numbers, which also takes YAML 1.1's
+    /// base-60 numbers (`1:30`) and, in Yams, trapped on one that
+    /// overflows: the fuzzer found that.
+    static func wholeNumber(_ value: ConfigValue) -> Int? {
+        guard let text = value.scalar, text.count <= 20 else { return nil }
         return Int(text.trimmingSpaces())
     }
 
@@ -289,8 +309,14 @@ public enum ConfigFile {
         let line = node.mark?.line
         if let mapping = node.mapping {
             return ConfigValue(
-                .map(mapping.map { ConfigValue.Entry(key: $0.key.string ?? "", value: configValue($0.value)) }),
-                line: line)
+                .map(
+                    mapping.compactMap { pair in
+                        guard case .scalar(let key) = pair.key, pair.key.tag.description == Tag.Name.str.rawValue else {
+                            return nil
+                        }
+                        return ConfigValue.Entry(
+                            key: key.string, value: configValue(pair.value), keyLine: pair.key.mark?.line)
+                    }), line: line)
         }
         if let sequence = node.sequence { return ConfigValue(.list(sequence.map(configValue)), line: line) }
         return ConfigValue(.scalar(node.string ?? ""), line: line)

@@ -1,6 +1,6 @@
-/// A value read from the YAML config, as plain data: the store converts
-/// Yams nodes into it so that the core can read its own sections without
-/// depending on a YAML library.
+/// A value read from the YAML config, as plain data: ``ConfigReader`` reads
+/// it, or the store converts Yams nodes into it, so that the config is read
+/// without depending on a YAML library.
 public struct ConfigValue: Hashable, Sendable {
     /// A scalar (as written), a list, or a map in file order.
     public enum Content: Hashable, Sendable {
@@ -13,10 +13,13 @@ public struct ConfigValue: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var key: String
         public var value: ConfigValue
+        /// The 1-based line of the key, when known.
+        public var keyLine: Int?
 
-        public init(key: String, value: ConfigValue) {
+        public init(key: String, value: ConfigValue, keyLine: Int? = nil) {
             self.key = key
             self.value = value
+            self.keyLine = keyLine
         }
     }
 
@@ -44,8 +47,9 @@ public struct ConfigValue: Hashable, Sendable {
         return nil
     }
 
-    /// The value under `key` in a map.
+    /// The value under `key` in a map; the last one when the key is written
+    /// twice, as YAML reads it.
     public subscript(key: String) -> ConfigValue? {
-        entries?.first { $0.key == key }?.value
+        entries?.last { $0.key == key }?.value
     }
 }
