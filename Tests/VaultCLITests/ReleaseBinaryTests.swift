@@ -17,7 +17,8 @@ struct ReleaseBinaryTests {
         for library in ["libswiftCore", "libFoundation", "libdispatch", "libBlocksRuntime", "libswift_Concurrency"] {
             #expect(!ldd.stdout.contains(library), "\(library) is linked: \(ldd.stdout)")
         }
-        let version = try VaultRunner.exec(path, ["--version"], environment: [:], in: FileManager.default.temporaryDirectory)
+        let version = try VaultRunner.exec(
+            path, ["--version"], environment: [:], in: FileManager.default.temporaryDirectory)
         #expect(version.stdout == "0.1.0\n" && version.status == 0, "\(version.stderr)")
     }
 
@@ -37,18 +38,22 @@ struct ReleaseBinaryTests {
             #expect(!ldd.contains(library), "\(archive) is in \(staticLibs.path), but \(library) is linked: \(ldd)")
         }
         let header = try #require(FileHandle(forReadingAtPath: path)?.readData(ofLength: 18))
-        #expect(header.count == 18 && header[16] == 2 && header[17] == 0, "ELF type \(Array(header.suffix(2))), not EXEC")
+        #expect(
+            header.count == 18 && header[16] == 2 && header[17] == 0, "ELF type \(Array(header.suffix(2))), not EXEC")
 
         let vault = FileManager.default.temporaryDirectory.appendingPathComponent("vault-release-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: vault) }
         let env = ["HOME": vault.path, "NO_COLOR": "1"]
-        let initialized = try VaultRunner.exec(path, ["init", vault.path], environment: env, in: FileManager.default.temporaryDirectory)
+        let initialized = try VaultRunner.exec(
+            path, ["init", vault.path], environment: env, in: FileManager.default.temporaryDirectory)
         #expect(initialized.status == 0, "\(initialized.stderr)")
         try Data("---\ntitle: Spaced repetition\n---\nReview *cards* on the day they are due.\n".utf8)
             .write(to: vault.appendingPathComponent("spacing.md"))
-        let search = try VaultRunner.exec(path, ["search", "--vault", vault.path, "-l", "due"], environment: env, in: vault)
+        let search = try VaultRunner.exec(
+            path, ["search", "--vault", vault.path, "-l", "due"], environment: env, in: vault)
         #expect(search.stdout == "spacing.md\n" && search.status == 0, "\(search.stdout)\(search.stderr)")
-        let shown = try VaultRunner.exec(path, ["show", "--vault", vault.path, "spacing.md"], environment: env, in: vault)
+        let shown = try VaultRunner.exec(
+            path, ["show", "--vault", vault.path, "spacing.md"], environment: env, in: vault)
         #expect(shown.stdout.contains("Review cards on the day") && shown.status == 0, "\(shown.stdout)\(shown.stderr)")
     }
 }
