@@ -219,8 +219,18 @@ public struct VaultScanner: Sendable {
         var subfolders: [Folder] = []
         let filesBefore = result.files.count
         var holdsAnotherVault = false
+        let prefix = Array((relative.isEmpty ? "" : relative + "/").utf8)
         while let entry = readdir(dir) {
             let type = entry.pointee.d_type
+            if type == UInt8(DT_REG), collectingNotes {
+                switch note(entry, in: dirFD, prefix: prefix) {
+                case .found(let file):
+                    result.files.append(file)
+                    continue
+                case .skipped: continue
+                case .unusual: break
+                }
+            }
             // Most entries are decided by their bytes alone: no text is made
             // for a hidden name or a regular file that is not `*.md`.
             let (name, valid, control) = withUnsafeBytes(of: entry.pointee.d_name) {
@@ -246,8 +256,12 @@ public struct VaultScanner: Sendable {
                 if collectingNotes {
                     result.problems.append(
                         Diagnostic(
-                            code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
-                            line: nil, message: "skipped: the file name is not valid UTF-8 (its other bytes shown as \\xHH); rename it."))
+                            code: "file-name", severity: .warning,
+                            path: relative.isEmpty ? name : relative + "/" + name,
+                            line: nil,
+                            message:
+                                "skipped: the file name is not valid UTF-8 (its other bytes shown as \\xHH); rename it."
+                        ))
                 }
                 continue
             }
@@ -255,7 +269,10 @@ public struct VaultScanner: Sendable {
                 result.problems.append(
                     Diagnostic(
                         code: "file-name", severity: .warning, path: relative.isEmpty ? name : relative + "/" + name,
-                        line: nil, message: "the file name holds a line break or another control character; rename it, as many tools misread such names."))
+                        line: nil,
+                        message:
+                            "the file name holds a line break or another control character; rename it, as many tools misread such names."
+                    ))
             }
             let rel = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
@@ -332,6 +349,63 @@ public struct VaultScanner: Sendable {
     }
 }
 
+extension VaultScanner {
+    /// What ``note(_:in:prefix:)`` made of a directory entry.
+    enum Entry {
+        case found(ScannedFile)
+        /// Not a note (another kind of file, or one the ignore file leaves out), nothing to report.
+        case skipped
+        /// A name or a file the general path must look at (hidden, not
+        /// UTF-8, a control character, not a regular file after all).
+        case unusual
+    }
+
+    /// The common case of the walk, on the entry's bytes: a regular file
+    /// named `*.md`, stat'ed by the name the kernel gave (no text made for
+    /// it), its path made in one piece. Most of a vault is such files, and
+    /// the walk runs before every search without a watcher: this costs
+    /// about what the kernel's own work does (benchmarks/STARTUP.md).
+    func note(_ entry: UnsafeMutablePointer<dirent>, in dirFD: Int32, prefix: [UInt8]) -> Entry {
+        withUnsafeBytes(of: &entry.pointee.d_name) { raw -> Entry in
+            guard let end = raw.firstIndex(of: 0) else { return .unusual }
+            let name = UnsafeRawBufferPointer(rebasing: raw[..<end])
+            // A hidden name (`.vault` too, which marks another vault) is the general path's.
+            guard end > 0, name[0] != UInt8(ascii: ".") else { return .unusual }
+            guard end > 3, name[end - 3] == UInt8(ascii: "."), name[end - 2] == UInt8(ascii: "m"),
+                name[end - 1] == UInt8(ascii: "d")
+            else { return .skipped }
+            guard !name.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return .unusual }
+            var info = stat()
+            // Follow links, as the general path does: stat, not lstat.
+            guard fstatat(dirFD, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0 else {
+                return .skipped
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else { return .unusual }
+            // An ASCII name is valid text as it is: the path is made in one
+            // allocation. Others are checked (not with the generic
+            // `String(validating:)`, which looks up its types on every call).
+            let path: String
+            if !name.contains(where: { $0 >= 0x80 }) {
+                path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
+                    let afterPrefix = buffer.initialize(fromContentsOf: prefix)
+                    let rest = UnsafeMutableBufferPointer(rebasing: buffer[afterPrefix...])
+                    return afterPrefix + rest.initialize(fromContentsOf: name)
+                }
+            } else {
+                guard let text = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) else {
+                    return .unusual
+                }
+                path = String(decoding: prefix, as: UTF8.self) + text
+            }
+            if ignore.ignores(path, isDirectory: false) { return .skipped }
+            return .found(
+                ScannedFile(
+                    path: path, size: Int64(info.st_size), modified: info.modifiedNanoseconds,
+                    changed: info.changedNanoseconds, inode: UInt64(info.st_ino)))
+        }
+    }
+}
+
 /// Per-folder scan results that parallel workers fill at distinct indices.
 final class ScanParts: @unchecked Sendable {
     private var storage: [VaultScanner.Result?]
@@ -362,7 +436,9 @@ extension VaultScanner {
                 out.unicodeScalars.append(Unicode.UTF8.decode(encoded))
                 index += encoded.count
             case .error(let length):
-                for byte in array[index..<min(array.count, index + length)] { out += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded }
+                for byte in array[index..<min(array.count, index + length)] {
+                    out += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded
+                }
                 index += length
             case .emptyInput:
                 return out

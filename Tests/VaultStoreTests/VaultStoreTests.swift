@@ -36,6 +36,35 @@ struct ScannerTests {
         #expect(scan.problems.first { $0.path == "real/loop" }?.code == "symlink-loop")
     }
 
+    /// Most names take the walk's byte-level path (`VaultScanner.note`);
+    /// hidden, non-UTF-8 and control-character names take the general one.
+    /// Both must give what the rules say, in one folder side by side.
+    @Test("names of every kind: ASCII, accented, decomposed, CJK, emoji, control, not UTF-8, FIFO, .vault file")
+    func namesOfEveryKind() throws {
+        let dir = TempFolder()
+        let plain = [
+            "plain.md", "Über.md", "U\u{308}bung.md", "日本語.md", "📚 books.md", "sub/a b.md", "sub/deep/ok.md",
+            "control\u{1}name.md",
+        ]
+        for path in plain + ["UPPER.MD", "note.md.txt", ".hidden.md", "other/.vault", "other/inner.md", "skip/x.md"] {
+            dir.write(path, "# n")
+        }
+        dir.write(".vault/ignore", "skip/\n")
+        let invalid = Array(dir.url.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".md".utf8) + [0]
+        let fd = invalid.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
+        #expect(fd >= 0)
+        close(fd)
+        #expect(mkfifo(dir.url.path + "/pipe.md", 0o644) == 0)
+        let scan = VaultScanner(layout: VaultLayout(root: dir.url)).scan()
+        #expect(scan.files.map(\.path) == plain.sorted())
+        #expect(Set(scan.problems.map(\.code)) == ["file-name", "not-a-file"], "\(scan.problems)")
+        #expect(scan.problems.contains { $0.path == "bad\\xFF.md" })
+        let parallel = VaultScanner(layout: VaultLayout(root: dir.url)).scanInParallel(threads: 2)
+        #expect(parallel.files == scan.files)
+    }
+
     @Test("a scan records size, times and inode")
     func stats() {
         let dir = TempFolder()
