@@ -98,6 +98,18 @@ struct ConfigReaderTests {
         #expect(accepted * 3 > total, "\(accepted) of \(total)")
     }
 
+    @Test("a key written twice is read as the last one, in a section too, whichever reader reads it")
+    func repeatedKeys() throws {
+        let byHand = "schedulers:\n  default: sm2\n  default: ladder\nversion: 1\nversion: 1\n"
+        let byYams = byHand + "folded: >\n  text\n"
+        #expect(ConfigReader.read(byHand) != nil && ConfigReader.read(byYams) == nil)
+        for text in [byHand, byYams] {
+            let config = try ConfigFile.parse(text, path: "config.yml")
+            #expect(config.schedulers.defaultSettings.name == .ladder)
+            #expect(config.warnings.map(\.code) == ["config-duplicate-key"])
+        }
+    }
+
     @Test("keeps the sections it does not read as YAML that reads back the same")
     func extraRoundTrip() throws {
         let text = """
