@@ -93,8 +93,8 @@ public enum ConfigReader {
         }
 
         /// The first line from `line` on that has content.
-        func nextContent(from index: Int? = nil) -> Int? {
-            var i = index ?? line
+        func nextContent() -> Int? {
+            var i = line
             while i < lines.count {
                 if !lines[i].isEmpty { return i }
                 i += 1
