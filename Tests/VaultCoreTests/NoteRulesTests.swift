@@ -232,10 +232,11 @@ struct NewNoteTests {
     }
 
     @Test(
-        "YAML scalars are quoted when plain style would change them",
+        "YAML scalars are quoted when plain style would change them, in a flow list too, and escaped where YAML would not take a character",
         arguments: [
             ("plain text", "plain text"), ("yes", "\"yes\""), ("a: b", "\"a: b\""), ("#x", "\"#x\""),
-            ("12", "\"12\""), ("say \"hi\"", "\"say \\\"hi\\\"\""),
+            ("12", "\"12\""), ("say \"hi\"", "\"say \\\"hi\\\"\""), ("a{b}", "\"a{b}\""),
+            ("bell\u{7} \u{2028}", "\"bell\\u0007 \\u2028\""), ("Café", "Café"),
         ])
     func yamlScalars(input: String, expected: String) {
         #expect(YAMLText.scalar(input) == expected)

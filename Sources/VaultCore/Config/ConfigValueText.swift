@@ -9,9 +9,9 @@ extension ConfigValue {
     var yamlLines: [String] {
         switch content {
         case .scalar(let text):
-            return [Self.quoted(text, inFlow: false)]
+            return [YAMLText.scalar(text)]
         case .list(let items) where items.allSatisfy({ $0.scalar != nil }):
-            return ["[" + items.map { Self.quoted($0.scalar!, inFlow: true) }.joined(separator: ", ") + "]"]
+            return ["[" + items.map { YAMLText.scalar($0.scalar!) }.joined(separator: ", ") + "]"]
         case .list(let items):
             // A map or list of the item continues under its first line, two spaces in.
             return items.flatMap { item in
@@ -22,7 +22,7 @@ extension ConfigValue {
             return ["{}"]
         case .map(let entries):
             return entries.flatMap { entry in
-                let key = Self.quoted(entry.key, inFlow: false)
+                let key = YAMLText.scalar(entry.key)
                 let lines = entry.value.yamlLines
                 if lines.count == 1, entry.value.entries == nil,
                     entry.value.list?.allSatisfy({ $0.scalar != nil }) ?? true
@@ -32,38 +32,5 @@ extension ConfigValue {
                 return [key + ":"] + lines.map { "  " + $0 }
             }
         }
-    }
-
-    /// `text` plain when YAML reads it back unchanged, else double-quoted
-    /// with every character YAML would not take as written escaped.
-    static func quoted(_ text: String, inFlow: Bool) -> String {
-        if YAMLText.scalar(text) == text, text.unicodeScalars.allSatisfy(isPrintable),
-            !inFlow || !text.contains(where: { "{}".contains($0) })
-        {
-            return text
-        }
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where !isPrintable(scalar):
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
-    /// A character YAML takes as written: not a control character, a line
-    /// break of its own (U+0085, U+2028, U+2029), a byte order mark or a non-character.
-    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return (0x20..<0x7F).contains(v)
-            || v >= 0xA0 && v != 0x2028 && v != 0x2029 && v != 0xFEFF && v != 0xFFFE
-                && v != 0xFFFF
     }
 }

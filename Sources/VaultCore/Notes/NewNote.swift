@@ -116,29 +116,3 @@ public struct NewNote: Equatable, Sendable {
         return path.hasSuffix(".md") ? path : path + ".md"
     }
 }
-
-/// Writing YAML scalars that read back as the same string.
-public enum YAMLText {
-    /// `text` plain when YAML would read it back unchanged, else double-quoted.
-    public static func scalar(_ text: String) -> String {
-        let safe =
-            !text.isEmpty && text.first != " " && text.last != " "
-            && !"-?:,[]{}#&*!|>'\"%@`".contains(text.first!)
-            && !text.contains(": ") && !text.contains(" #") && !text.hasSuffix(":")
-            && text.allSatisfy { !$0.isNewline && $0 != "\t" && $0 != "\"" && $0 != "," && $0 != "[" && $0 != "]" }
-            && !["true", "false", "yes", "no", "null", "~", "on", "off"].contains(text.lowercased())
-            && Double(text) == nil
-        if safe { return text }
-        var escaped = ""
-        for ch in text {
-            switch ch {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            default: escaped.append(ch)
-            }
-        }
-        return "\"" + escaped + "\""
-    }
-}
