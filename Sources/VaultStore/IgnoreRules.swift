@@ -66,39 +66,32 @@ public struct IgnoreRules: Sendable {
     public init(_ text: String = "") {
         var number = 0
         var starBytes = 0
+        func leftOut(_ message: String) {
+            problems.append(
+                Diagnostic(code: "ignore-file", severity: .warning, path: Self.path, line: number, message: message))
+        }
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             number += 1
             var line = raw.trimmingTrailingSpaces()
             if line.isEmpty || line.hasPrefix("#") { continue }
             let limit = line.contains("*") ? Self.maxStarPatternBytes : Self.maxPatternBytes
             guard line.utf8.count <= limit else {
-                problems.append(
-                    Diagnostic(
-                        code: "ignore-file", severity: .warning, path: Self.path, line: number,
-                        message:
-                            "a pattern\(limit == Self.maxStarPatternBytes ? " with a star" : "") over \(limit) bytes is not used."
-                    ))
+                leftOut(
+                    "a pattern\(limit == Self.maxStarPatternBytes ? " with a star" : "") over \(limit) bytes is not used."
+                )
                 continue
             }
             if line.contains("*") {
                 guard starBytes + line.utf8.count <= Self.maxStarBytes else {
-                    problems.append(
-                        Diagnostic(
-                            code: "ignore-file", severity: .warning, path: Self.path, line: number,
-                            message:
-                                "the patterns with a star above use \(starBytes) of their \(Self.maxStarBytes) bytes; this one is not used."
-                        ))
+                    leftOut(
+                        "the patterns with a star above use \(starBytes) of their \(Self.maxStarBytes) bytes; this one is not used."
+                    )
                     continue
                 }
                 starBytes += line.utf8.count
             }
             guard patterns.count < Self.maxPatterns else {
-                problems.append(
-                    Diagnostic(
-                        code: "ignore-file", severity: .warning, path: Self.path, line: number,
-                        message:
-                            "only the first \(Self.maxPatterns) patterns are used; this line and those after it are not."
-                    ))
+                leftOut("only the first \(Self.maxPatterns) patterns are used; this line and those after it are not.")
                 break
             }
             var negated = false
