@@ -18,33 +18,34 @@ extension SearchIndex {
     /// - Parameters:
     ///   - rebuild: start from an empty cache.
     ///   - scan: the scan to use (the caller's own, say); a fresh one when nil.
+    ///     Its files are only looked at when its fingerprint is not the stored one.
     ///   - progress: told how parsing goes.
     /// - Throws: ``VaultIndexError`` when the cache cannot be written.
     @discardableResult
-    public func refresh(rebuild: Bool = false, scan: [ScannedFile]? = nil, progress: IndexProgress? = nil) throws
+    public func refresh(rebuild: Bool = false, scan: ScannedFiles? = nil, progress: IndexProgress? = nil) throws
         -> RefreshReport
     {
         let start = DispatchTime.now().uptimeNanoseconds
-        let files = scan ?? VaultScanner(layout: layout).scanInParallel(sorted: false).files
+        let scan = scan ?? VaultScanner(layout: layout).scanFiles()
         let scanSeconds = Self.seconds(since: start)
-        let fingerprint = ScanFingerprint(files)
-        trace("scan \(files.count) files", since: start)
+        let fingerprint = scan.fingerprint
+        trace("scan \(scan.count) files", since: start)
         return try recovering {
             if !rebuild, try storedFingerprint() == fingerprint {
                 trace("fingerprint unchanged", since: start)
                 return RefreshReport(
-                    scanned: files.count, added: 0, changed: 0, removed: 0, scanSeconds: scanSeconds,
+                    scanned: scan.count, added: 0, changed: 0, removed: 0, scanSeconds: scanSeconds,
                     totalSeconds: Self.seconds(since: start))
             }
             let isEmpty = try database.read { try Bool.fetchOne($0, sql: "SELECT NOT EXISTS (SELECT 1 FROM notes)") }
             if rebuild || isEmpty == true {
                 return try build(
-                    files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
+                    scan.files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
             }
             return try database.writeWithoutTransaction { db in
                 var report: RefreshReport!
                 try db.inTransaction(.immediate) {
-                    report = try apply(files, fingerprint: fingerprint, db: db, progress: progress)
+                    report = try apply(scan.files, fingerprint: fingerprint, db: db, progress: progress)
                     report.scanSeconds = scanSeconds
                     report.totalSeconds = Self.seconds(since: start)
                     try Self.remember(report, db: db)

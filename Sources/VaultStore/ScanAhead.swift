@@ -6,21 +6,22 @@ import Dispatch
 public final class ScanAhead: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Written once by the scanning thread before `finished` is signalled.
-    private var result: [ScannedFile] = []
+    private var result: ScannedFiles?
 
     /// Starts scanning the vault at `layout` on all cores.
     public init(layout: VaultLayout) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            result = VaultScanner(layout: layout).scanInParallel(sorted: false).files
-            KeptUntilExit.keep(result)  // 100,000 paths are not freed one by one at exit
+            let found = VaultScanner(layout: layout).scanFiles()
+            KeptUntilExit.keep(found)  // 100,000 paths are not freed one by one at exit
+            result = found
             finished.signal()
         }
     }
 
-    /// The notes the scan found (as ``VaultScanner/scanInParallel(threads:sorted:)``, unsorted), once it is done.
-    public var files: [ScannedFile] {
+    /// The notes the scan found (as ``VaultScanner/scanFiles(threads:)``), once it is done.
+    public var files: ScannedFiles {
         finished.wait()
         finished.signal()
-        return result
+        return result!
     }
 }

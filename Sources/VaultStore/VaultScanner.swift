@@ -76,52 +76,6 @@ public struct VaultScanner: Sendable {
         return result
     }
 
-    /// How many notes one thread finds before ``scanInParallel(threads:sorted:)``
-    /// starts others: starting threads costs about as much as a few hundred
-    /// stat calls.
-    static let filesBeforeThreads = 500
-
-    /// Walks the vault on all cores: the first levels of folders are listed
-    /// until there are several folders per core, then each thread walks whole
-    /// folders. Same result as ``scan()``, in path order when `sorted` (sorting
-    /// 100,000 paths costs more than a third of the walk; callers that only
-    /// look files up can skip it).
-    public func scanInParallel(threads: Int = ProcessInfo.processInfo.activeProcessorCount, sorted: Bool = true)
-        -> Result
-    {
-        guard threads > 1 else { return scan() }
-        var result = Result(files: [], problems: ignore.problems)
-        var frontier = [Folder(absolute: layout.root.path, relative: "", ancestors: [])]
-        while !frontier.isEmpty, frontier.count < threads * 8 {
-            frontier = frontier.flatMap { list($0, into: &result) }
-        }
-        // A small vault is walked before the threads would have started:
-        // whole folders are walked here until a few hundred notes are found,
-        // and only what is left, if anything, is shared out.
-        var walked = 0
-        while walked < frontier.count, result.files.count < Self.filesBeforeThreads {
-            walk(frontier[walked], into: &result)
-            walked += 1
-        }
-        let folders = Array(frontier[walked...])
-        guard !folders.isEmpty else {
-            if sorted { result.files.sort { $0.path < $1.path } }
-            return result
-        }
-        let parts = ScanParts(count: folders.count)
-        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-            var part = Result(files: [], problems: [])
-            walk(folders[index], into: &part)
-            parts.store(part, at: index)
-        }
-        for part in parts.results {
-            result.files += part.files
-            result.problems += part.problems
-        }
-        if sorted { result.files.sort { $0.path < $1.path } }
-        return result
-    }
-
     /// The note at the vault-relative `path`, with its stat fields, or nil
     /// when there is none there or the scan rules leave it out (a name
     /// starting with `.`, not `*.md`, ignored, not a regular file). Used to
@@ -197,7 +151,16 @@ public struct VaultScanner: Sendable {
 
     /// Adds the notes directly inside `folder` to `result` (unless not
     /// `collectingNotes`) and returns its subfolders.
-    private func list(_ folder: Folder, into result: inout Result, collectingNotes: Bool = true) -> [Folder] {
+    ///
+    /// The folder's plain note names (regular `*.md` files, the most of a
+    /// vault) are listed first and stat'ed after the listing. When there are
+    /// more than `sharing.above` of them, all but the first `above` are
+    /// handed to `sharing.share` before those are stat'ed, so that other
+    /// threads stat them meanwhile (``scanFiles(threads:)``).
+    func list(
+        _ folder: Folder, into result: inout Result, collectingNotes: Bool = true,
+        sharing: (above: Int, share: (SharedNotes) -> Void)? = nil
+    ) -> [Folder] {
         let absolute = folder.absolute
         let relative = folder.relative
         let dirFD = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -219,17 +182,17 @@ public struct VaultScanner: Sendable {
         var subfolders: [Folder] = []
         let filesBefore = result.files.count
         var holdsAnotherVault = false
-        let prefix = Array((relative.isEmpty ? "" : relative + "/").utf8)
+        var names = NoteNames()
         while let entry = readdir(dir) {
             let type = entry.pointee.d_type
             if type == UInt8(DT_REG), collectingNotes {
-                switch note(entry, in: dirFD, prefix: prefix) {
-                case .found(let file):
-                    result.files.append(file)
-                    continue
-                case .skipped: continue
-                case .unusual: break
+                let kind = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                    let name = UnsafeRawBufferPointer(rebasing: raw[..<(raw.firstIndex(of: 0) ?? raw.endIndex)])
+                    let kind = Self.kind(ofName: name)
+                    if kind == .note { names.append(name) }
+                    return kind
                 }
+                if kind != .unusual { continue }
             }
             // Most entries are decided by their bytes alone: no text is made
             // for a hidden name or a regular file that is not `*.md`.
@@ -345,81 +308,105 @@ public struct VaultScanner: Sendable {
             result.files.removeSubrange(filesBefore...)
             return []
         }
+        let prefix = Array((relative.isEmpty ? "" : relative + "/").utf8)
+        var own = 0..<names.count
+        if let sharing, names.count > sharing.above {
+            let copy = dup(dirFD)
+            if copy >= 0 {
+                own = 0..<sharing.above
+                sharing.share(SharedNotes(folder: copy, prefix: prefix, names: names))
+            }
+        }
+        statNotes(names, own, in: dirFD, prefix: prefix, into: &result)
         return subfolders
     }
 }
 
 extension VaultScanner {
-    /// What ``note(_:in:prefix:)`` made of a directory entry.
-    enum Entry {
-        case found(ScannedFile)
-        /// Not a note (another kind of file, or one the ignore file leaves out), nothing to report.
+    /// What a regular file's name alone says about it.
+    enum NameKind {
+        /// A plain note name: `*.md`, not hidden, valid UTF-8 without control characters.
+        case note
+        /// Not a note: another kind of file.
         case skipped
-        /// A name or a file the general path must look at (hidden, not
-        /// UTF-8, a control character, not a regular file after all).
+        /// A name the general path must look at and perhaps report (hidden,
+        /// `.vault`, not UTF-8, a control character).
         case unusual
     }
 
-    /// The common case of the walk, on the entry's bytes: a regular file
-    /// named `*.md`, stat'ed by the name the kernel gave (no text made for
-    /// it), its path made in one piece. Most of a vault is such files, and
-    /// the walk runs before every search without a watcher: this costs
-    /// about what the kernel's own work does (benchmarks/STARTUP.md).
-    func note(_ entry: UnsafeMutablePointer<dirent>, in dirFD: Int32, prefix: [UInt8]) -> Entry {
-        withUnsafeBytes(of: &entry.pointee.d_name) { raw -> Entry in
-            guard let end = raw.firstIndex(of: 0) else { return .unusual }
-            let name = UnsafeRawBufferPointer(rebasing: raw[..<end])
-            // A hidden name (`.vault` too, which marks another vault) is the general path's.
-            guard end > 0, name[0] != UInt8(ascii: ".") else { return .unusual }
-            guard end > 3, name[end - 3] == UInt8(ascii: "."), name[end - 2] == UInt8(ascii: "m"),
-                name[end - 1] == UInt8(ascii: "d")
-            else { return .skipped }
-            guard !name.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return .unusual }
-            var info = stat()
-            // Follow links, as the general path does: stat, not lstat.
-            guard fstatat(dirFD, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0) == 0 else {
-                return .skipped
+    /// The kind of the regular file called `name`, decided on its bytes
+    /// (no text is made for it).
+    static func kind(ofName name: UnsafeRawBufferPointer) -> NameKind {
+        let end = name.count
+        guard end > 0, name[0] != UInt8(ascii: ".") else { return .unusual }
+        guard end > 3, name[end - 3] == UInt8(ascii: "."), name[end - 2] == UInt8(ascii: "m"),
+            name[end - 1] == UInt8(ascii: "d")
+        else { return .skipped }
+        var ascii = true
+        for byte in name {
+            if byte < 0x20 || byte == 0x7F { return .unusual }
+            if byte >= 0x80 { ascii = false }
+        }
+        return ascii || isValidUTF8(name) ? .note : .unusual
+    }
+
+    private static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .error: return false
+            case .emptyInput: return true
             }
-            guard info.st_mode & S_IFMT == S_IFREG else { return .unusual }
-            // An ASCII name is valid text as it is: the path is made in one
-            // allocation. Others are checked (not with the generic
-            // `String(validating:)`, which looks up its types on every call).
-            let path: String
-            if !name.contains(where: { $0 >= 0x80 }) {
-                path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
+        }
+    }
+
+    /// Stats the plain note names `names[range]` of the folder open as
+    /// `dirFD` (following links, as the general path does: stat, not
+    /// lstat) and adds the regular files the ignore file keeps, each path
+    /// made in one allocation. Most of a vault is such files, and the walk
+    /// runs before every search without a watcher: this costs about what
+    /// the kernel's own work does (benchmarks/STARTUP.md).
+    func statNotes(_ names: NoteNames, _ range: Range<Int>, in dirFD: Int32, prefix: [UInt8], into result: inout Result)
+    {
+        names.bytes.withUnsafeBytes { bytes in
+            for index in range {
+                let start = Int(names.starts[index])
+                let end = index + 1 < names.count ? Int(names.starts[index + 1]) - 1 : bytes.count - 1
+                var info = stat()
+                let cName = bytes.baseAddress!.advanced(by: start).assumingMemoryBound(to: CChar.self)
+                // Gone, or no longer a regular file, since it was listed: not a note now.
+                guard fstatat(dirFD, cName, &info, 0) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                let name = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                let path = String(unsafeUninitializedCapacity: prefix.count + name.count) { buffer in
                     let afterPrefix = buffer.initialize(fromContentsOf: prefix)
                     let rest = UnsafeMutableBufferPointer(rebasing: buffer[afterPrefix...])
                     return afterPrefix + rest.initialize(fromContentsOf: name)
                 }
-            } else {
-                guard let text = String(validatingCString: raw.baseAddress!.assumingMemoryBound(to: CChar.self)) else {
-                    return .unusual
-                }
-                path = String(decoding: prefix, as: UTF8.self) + text
+                if ignore.ignores(path, isDirectory: false) { continue }
+                result.files.append(
+                    ScannedFile(
+                        path: path, size: Int64(info.st_size), modified: info.modifiedNanoseconds,
+                        changed: info.changedNanoseconds, inode: UInt64(info.st_ino)))
             }
-            if ignore.ignores(path, isDirectory: false) { return .skipped }
-            return .found(
-                ScannedFile(
-                    path: path, size: Int64(info.st_size), modified: info.modifiedNanoseconds,
-                    changed: info.changedNanoseconds, inode: UInt64(info.st_ino)))
         }
     }
 }
 
-/// Per-folder scan results that parallel workers fill at distinct indices.
-final class ScanParts: @unchecked Sendable {
-    private var storage: [VaultScanner.Result?]
-    private let lock = NSLock()
+/// The plain note names of one folder, listed and not yet stat'ed: each
+/// name's bytes followed by a NUL, in one buffer.
+struct NoteNames {
+    var bytes: [UInt8] = []
+    var starts: [Int32] = []
 
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    var count: Int { starts.count }
 
-    func store(_ result: VaultScanner.Result, at index: Int) {
-        lock.lock()
-        storage[index] = result
-        lock.unlock()
+    mutating func append(_ name: UnsafeRawBufferPointer) {
+        starts.append(Int32(bytes.count))
+        bytes.append(contentsOf: name)
+        bytes.append(0)
     }
-
-    var results: [VaultScanner.Result] { storage.compactMap { $0 } }
 }
 
 extension VaultScanner {

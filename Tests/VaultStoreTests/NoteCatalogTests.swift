@@ -415,9 +415,9 @@ struct KeptCatalogTests {
             Dictionary(uniqueKeysWithValues: paths.map { ($0, scanner.file(at: $0)) })
         }
         var scanned = 0
-        func scan() -> VaultScanner.Result {
+        func scan() -> ScannedFiles {
             scanned += 1
-            return scanner.scan()
+            return scanner.scanFiles()
         }
 
         // An edit that keeps its card count, a new note, a removed one, and a path looked up for nothing.

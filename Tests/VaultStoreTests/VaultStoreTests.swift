@@ -36,8 +36,9 @@ struct ScannerTests {
         #expect(scan.problems.first { $0.path == "real/loop" }?.code == "symlink-loop")
     }
 
-    /// Most names take the walk's byte-level path (`VaultScanner.note`);
-    /// hidden, non-UTF-8 and control-character names take the general one.
+    /// Most names take the walk's byte-level path (`VaultScanner.kind(ofName:)`,
+    /// then `statNotes`); hidden, non-UTF-8 and control-character names take
+    /// the general one.
     /// Both must give what the rules say, in one folder side by side.
     @Test("names of every kind: ASCII, accented, decomposed, CJK, emoji, control, not UTF-8, FIFO, .vault file")
     func namesOfEveryKind() throws {
@@ -61,8 +62,33 @@ struct ScannerTests {
         #expect(scan.files.map(\.path) == plain.sorted())
         #expect(Set(scan.problems.map(\.code)) == ["file-name", "not-a-file"], "\(scan.problems)")
         #expect(scan.problems.contains { $0.path == "bad\\xFF.md" })
-        let parallel = VaultScanner(layout: VaultLayout(root: dir.url)).scanInParallel(threads: 2)
-        #expect(parallel.files == scan.files)
+        let parallel = VaultScanner(layout: VaultLayout(root: dir.url)).scanFiles(threads: 2)
+        #expect(parallel.files.sorted { $0.path < $1.path } == scan.files)
+        #expect(parallel.problems.map(\.path).sorted() == scan.problems.map(\.path).sorted())
+    }
+
+    /// The parallel walk shares a large folder's notes out between threads,
+    /// and starts them only past a few hundred names: a flat folder, a
+    /// folder of many subfolders, and a large folder that holds a vault of
+    /// its own (left out, shared-out names and all) give what one thread finds.
+    @Test("a parallel scan finds what one thread finds, whatever the shape, with the same fingerprint")
+    func parallelShapes() throws {
+        let dir = TempFolder()
+        for i in 0..<(VaultScanner.shareSize * 3 + 17) { dir.write(String(format: "flat/%04d é.md", i), "") }
+        for i in 0..<40 { dir.write("tree/\(i % 7)/\(i % 3)/n\(i).md", "") }
+        for i in 0..<(VaultScanner.shareSize + 9) { dir.write("other/\(i).md", "") }
+        dir.write("other/.vault/config.yaml", "")
+        dir.write("top.md", "")
+        let scanner = VaultScanner(layout: VaultLayout(root: dir.url))
+        let one = scanner.scan()
+        #expect(one.files.count == VaultScanner.shareSize * 3 + 17 + 40 + 1)
+        for threads in [1, 2, 5] {
+            let found = scanner.scanFiles(threads: threads)
+            #expect(found.count == one.files.count)
+            #expect(found.files.sorted { $0.path < $1.path } == one.files, "threads: \(threads)")
+            #expect(found.fingerprint == ScanFingerprint(one.files))
+            #expect(found.problems.isEmpty)
+        }
     }
 
     @Test("a scan records size, times and inode")

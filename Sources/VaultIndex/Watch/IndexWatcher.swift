@@ -86,8 +86,8 @@ public final class IndexWatcher {
             let source = try InotifySource()
             try watch(from: "", source: source)
             if let wd = try source.watch(folder: layout.dotVault.path) { state.dotVaultWatch = wd }
-            let scan = scanner.scanInParallel(sorted: false).files
-            watched = WatchedFiles(scan)
+            let scan = scanner.scanFiles()
+            watched = WatchedFiles(scan.files)
             log("watching \(state.folders.count) folders; \(scan.count) notes")
             // Only the other thread touches the index until it has finished.
             let index = UncheckedIndex(index: index)
@@ -218,7 +218,7 @@ public final class IndexWatcher {
             switch state.takeEvents() {
             case .fullScan:
                 scanner = VaultScanner(layout: layout)
-                watched = WatchedFiles(scanner.scanInParallel(sorted: false).files)
+                watched = WatchedFiles(scanner.scanFiles().files)
                 catalogGeneration = -1
             case .changes(let folders, let paths):
                 for folder in folders { watched.replace(folder: folder, with: scanner.scan(folder: folder).files) }
@@ -233,7 +233,7 @@ public final class IndexWatcher {
             try index.reopenIfReplaced()
             switch work {
             case .fullScan:
-                let report = try index.refresh(scan: watched.scan.files)
+                let report = try index.refresh(scan: watched.scan)
                 log("full scan: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
             case .changes(let folders, let paths):
                 let report = try index.refresh(paths: paths, folders: folders)
@@ -261,7 +261,7 @@ public final class IndexWatcher {
                     if let changes {
                         catalog.load(changes: changes, fingerprint: watched.fingerprint) { watched.scan }.report
                     } else {
-                        catalog.load(scan: watched.scan, fingerprint: watched.fingerprint).report
+                        catalog.load(scan: watched.scan).report
                     }
                 log("note catalog: \(report.added) added, \(report.changed) changed, \(report.removed) removed")
                 guard upToDate() else { throw Failure.system("cannot write the note catalog") }

@@ -40,8 +40,8 @@ public struct WatchedFiles: Sendable {
     /// What a scan made now would have as its fingerprint.
     public var fingerprint: ScanFingerprint { ScanFingerprint(sum: sum, count: files.count) }
 
-    /// The files, in no particular order, as a scan result.
-    public var scan: VaultScanner.Result { VaultScanner.Result(files: Array(files.values), problems: []) }
+    /// The files, in no particular order, as a scan's, with their fingerprint.
+    public var scan: ScannedFiles { ScannedFiles(Array(files.values), fingerprint: fingerprint) }
 
     /// Records what is at `path` now: `file`, or no note (nil).
     public mutating func set(_ path: String, to file: ScannedFile?) {

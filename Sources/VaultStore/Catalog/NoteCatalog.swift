@@ -108,16 +108,14 @@ public struct NoteCatalog: Sendable {
     public func load(vouched: VouchedScan? = nil) -> Loaded {
         let start = DispatchTime.now().uptimeNanoseconds
         guard let vouched else {
-            let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
-            return load(scan: scan, fingerprint: nil, stored: nil, start: start)
+            return load(scan: VaultScanner(layout: layout).scanFiles(), stored: nil, start: start)
         }
         var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
         trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
         guard let matching = stored, matching.fingerprint == vouched.fingerprint,
             matching.entries.count == vouched.count
         else {
-            let scan = VaultScanner(layout: layout).scanInParallel(sorted: false)
-            return load(scan: scan, fingerprint: nil, stored: stored, start: start)
+            return load(scan: VaultScanner(layout: layout).scanFiles(), stored: stored, start: start)
         }
         var entries = stored.take()!.entries
         let report = Report(
@@ -129,10 +127,14 @@ public struct NoteCatalog: Sendable {
     }
 
     /// Like ``load(vouched:)``, for the files of `scan` (a watcher keeps its
-    /// own scan up to date from file events, and passes it here, with its
-    /// `fingerprint` when it keeps that too).
-    public func load(scan: VaultScanner.Result, fingerprint: ScanFingerprint? = nil) -> Loaded {
-        load(scan: scan, fingerprint: fingerprint, stored: nil, start: DispatchTime.now().uptimeNanoseconds)
+    /// own scan up to date from file events, and passes it here).
+    public func load(scan: ScannedFiles) -> Loaded {
+        load(scan: scan, stored: nil, start: DispatchTime.now().uptimeNanoseconds)
+    }
+
+    /// ``load(scan:)`` for the files of a scan made on one thread.
+    public func load(scan: VaultScanner.Result) -> Loaded {
+        load(scan: ScannedFiles(scan.files, problems: scan.problems))
     }
 
     /// Like ``load(scan:fingerprint:)``, for a watcher that knows what
@@ -143,18 +145,18 @@ public struct NoteCatalog: Sendable {
     /// change missed costs a full comparison with `scan()`, never a wrong
     /// catalog. 100,000 notes: 2 ms instead of 60.
     public func load(
-        changes: [String: ScannedFile?], fingerprint: ScanFingerprint, scan: () -> VaultScanner.Result
+        changes: [String: ScannedFile?], fingerprint: ScanFingerprint, scan: () -> ScannedFiles
     ) -> Loaded {
         let start = DispatchTime.now().uptimeNanoseconds
         guard var stored = kept?.take(for: url), stored.timeZoneID == timeZone.identifier else {
-            return load(scan: scan(), fingerprint: fingerprint, stored: nil, start: start)
+            return load(scan: scan(), stored: nil, start: start)
         }
         guard
             let diff = Self.diff(
                 stored.entries, storedFingerprint: stored.fingerprint, changes: changes, fingerprint: fingerprint)
         else {
             trace("catalog: the changes do not add up; comparing every file", since: start)
-            return load(scan: scan(), fingerprint: fingerprint, stored: stored, start: start)
+            return load(scan: scan(), stored: stored, start: start)
         }
         trace("catalog: \(changes.count) paths looked up", since: start)
         let storedHead = stored.gitHead
@@ -176,14 +178,10 @@ public struct NoteCatalog: Sendable {
 
     /// The load for the files of `scan`, reading the stored catalog unless
     /// it was read already (`stored`).
-    private func load(
-        scan: VaultScanner.Result, fingerprint known: ScanFingerprint?, stored alreadyRead: CatalogFile.Contents?,
-        start: UInt64
-    ) -> Loaded {
+    private func load(scan: ScannedFiles, stored alreadyRead: CatalogFile.Contents?, start: UInt64) -> Loaded {
         let scanSeconds = Self.seconds(since: start)
-        trace("catalog: scan \(scan.files.count) files", since: start)
-        let fingerprint = known ?? ScanFingerprint(scan.files)
-        trace("catalog: fingerprint", since: start)
+        trace("catalog: scan \(scan.count) files", since: start)
+        let fingerprint = scan.fingerprint
         var stored = alreadyRead
         if stored == nil, let contents = kept?.take(for: url), contents.timeZoneID == timeZone.identifier {
             stored = contents
@@ -195,7 +193,7 @@ public struct NoteCatalog: Sendable {
         }
         let storedHead = stored?.gitHead
         let storedChunks = stored?.chunks
-        let unchanged = stored.map { $0.fingerprint == fingerprint && $0.entries.count == scan.files.count } ?? false
+        let unchanged = stored.map { $0.fingerprint == fingerprint && $0.entries.count == scan.count } ?? false
         let outcome: Report.Outcome = unchanged ? .unchanged : stored == nil ? .rebuilt : .updated
         // Taken out of `stored`, so that giving a note another date changes
         // this array in place instead of copying 100,000 notes.
