@@ -21,12 +21,16 @@ extension SearchIndex {
     /// called with a fresh replay before every query that uses those filters.
     /// - Throws: a database error.
     public func applyCuration(_ marks: [CurationMark]) throws {
-        try database.write { db in
-            try db.execute(sql: "UPDATE notes SET cycle = 0, archived = 0 WHERE cycle != 0 OR archived != 0")
-            let update = try db.makeStatement(sql: "UPDATE notes SET cycle = ?, archived = ? WHERE path = ?")
-            for mark in marks where mark.cycle != .daily || mark.archived {
-                try update.execute(arguments: [mark.cycle.rawValue, mark.archived ? 1 : 0, mark.path])
+        try database.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.execute(sql: "UPDATE notes SET cycle = 0, archived = 0 WHERE cycle != 0 OR archived != 0")
+                let update = try db.makeStatement(sql: "UPDATE notes SET cycle = ?, archived = ? WHERE path = ?")
+                for mark in marks where mark.cycle != .daily || mark.archived {
+                    try update.execute(arguments: [mark.cycle.rawValue, mark.archived ? 1 : 0, mark.path])
+                }
+                return .commit
             }
+            emptyLargeLog(db)
         }
     }
 }

@@ -52,6 +52,7 @@ extension SearchIndex {
                     return .commit
                 }
                 trace("refresh committed", since: start)
+                emptyLargeLog(db)
                 return report
             }
         }
@@ -278,9 +279,26 @@ extension SearchIndex {
                     if !report.isNoChange { try Self.remember(report, db: db) }
                     return .commit
                 }
+                emptyLargeLog(db)
                 return report
             }
         }
+    }
+
+    /// The size of the write-ahead log past which a write empties it.
+    static let largeLog = 1 << 20
+
+    /// Empties the write-ahead log when a write left it large. The first
+    /// connection of every later process reads the whole log to rebuild
+    /// SQLite's index of it: refreshing all 10,000 notes of a vault left a
+    /// 31 MB log that added 10 ms to every search after it (27.3 → 17.2 ms
+    /// once emptied). Emptying it copies its pages into the file once. A
+    /// reader in the way only leaves the log as it was (SQLite's answer is
+    /// not an error), so this never fails a refresh.
+    func emptyLargeLog(_ db: Database) {
+        var info = stat()
+        guard stat(url.path + "-wal", &info) == 0, info.st_size > Self.largeLog else { return }
+        _ = try? Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     private static func remember(_ report: RefreshReport, db: Database) throws {

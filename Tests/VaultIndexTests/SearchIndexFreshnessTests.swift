@@ -85,6 +85,23 @@ struct SearchIndexFreshnessTests {
         #expect(try index.statistics().notes == 2)
     }
 
+    /// Every later process would read a large write-ahead log whole (see
+    /// `SearchIndex.emptyLargeLog`); a refresh that wrote one empties it.
+    @Test("a refresh that rewrites many notes leaves no large write-ahead log")
+    func largeLogEmptied() throws {
+        let vault = try FixtureVault()
+        let words = (0..<400).map { "word\($0)" }.joined(separator: " ")
+        for i in 0..<300 { try vault.note("n\(i).md", title: "Note \(i)", body: words) }
+        let index = try vault.index()
+        try index.refresh()
+        for i in 0..<300 { try vault.note("n\(i).md", title: "Note \(i)", body: words + " edited") }
+        let report = try index.refresh()
+        #expect(report.changed == 300)
+        let log = try? FileManager.default.attributesOfItem(atPath: vault.cacheFile.path + "-wal")[.size] as? Int
+        #expect((log ?? 0) <= 1 << 20, "write-ahead log: \(log ?? 0) bytes")
+        #expect(try vault.paths("edited").count == 300)
+    }
+
     @Test("dot folders and non-Markdown files are not indexed")
     func notesOnly() throws {
         let vault = try FixtureVault()
