@@ -11,7 +11,13 @@ enum InlineSyntax {
     /// It needs at least one character that is not a digit (`#1` is not a
     /// tag), and a `#` inside a word (`page#section` in a URL) never starts one.
     static func scanTags(_ text: String, into tags: inout [String]) {
-        guard text.utf8.contains(UInt8(ascii: "#")) else { return }
+        // Most text nodes hold no `#`: memchr answers that at memory speed
+        // (the generic `utf8.contains` took 6% of a cold index's parsing).
+        let hasHash =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), bytes.count) != nil } ?? false
+            } ?? text.utf8.contains(UInt8(ascii: "#"))
+        guard hasHash else { return }
         let scalars = Array(text.unicodeScalars)
         var i = 0
         while i < scalars.count {
