@@ -279,7 +279,8 @@ extension SearchIndex {
                     if !report.isNoChange { try Self.remember(report, db: db) }
                     return .commit
                 }
-                emptyLargeLog(db)
+                // Not emptied here: this is the watcher's, and while it holds
+                // the cache open other processes read its log's index as it is.
                 return report
             }
         }
@@ -288,13 +289,13 @@ extension SearchIndex {
     /// The size of the write-ahead log past which a write empties it.
     static let largeLog = 1 << 20
 
-    /// Empties the write-ahead log when a write left it large. The first
-    /// connection of every later process reads the whole log to rebuild
-    /// SQLite's index of it: refreshing all 10,000 notes of a vault left a
-    /// 31 MB log that added 10 ms to every search after it (27.3 → 17.2 ms
-    /// once emptied). Emptying it copies its pages into the file once. A
-    /// reader in the way only leaves the log as it was (SQLite's answer is
-    /// not an error), so this never fails a refresh.
+    /// Empties the write-ahead log when a write left it large. A process
+    /// that opens the cache while no other has it open (no watcher runs)
+    /// reads the whole log to rebuild SQLite's index of it: refreshing all
+    /// 10,000 notes of a vault left a 31 MB log that added 10 ms to every
+    /// search after it (27.3 → 17.2 ms once emptied). Emptying it copies its
+    /// pages into the file once. A reader in the way only leaves the log as
+    /// it was (SQLite's answer is not an error), so this never fails a write.
     func emptyLargeLog(_ db: Database) {
         var info = stat()
         guard stat(url.path + "-wal", &info) == 0, info.st_size > Self.largeLog else { return }
