@@ -241,10 +241,16 @@ public enum StudyPlanner {
             if priority != other.priority { return priority > other.priority }
             if due != other.due { return due < other.due }
             if card == other.card { return false }
-            let (a, b) = (cards[card], cards[other.card])
-            if a.notePath != b.notePath { return a.notePath < b.notePath }
-            if a.position != b.position { return a.position < b.position }
-            if a.id != b.id { return a.id < b.id }
+            // Field by field: copying two whole cards per comparison (seven
+            // strings retained and released) was half of `vault remind`'s
+            // planning at 35,000 cards.
+            if cards[card].notePath != cards[other.card].notePath {
+                return cards[card].notePath < cards[other.card].notePath
+            }
+            if cards[card].position != cards[other.card].position {
+                return cards[card].position < cards[other.card].position
+            }
+            if cards[card].id != cards[other.card].id { return cards[card].id < cards[other.card].id }
             return card < other.card
         }
     }
