@@ -35,6 +35,9 @@ public struct Reminding {
     /// Counts what is due: notes in due and missed reviews, cards, session follow-up reviews.
     static func dueWork(_ context: AppContext) -> DueWork {
         let status = VaultStatus.load(context)
+        // `vault remind` exits right after: the board and cards of 100,000
+        // notes are not freed one by one (about 10 ms).
+        KeptUntilExit.keep(status)
         let report = status.report
         var notes = 0
         var periods: [String] = []
