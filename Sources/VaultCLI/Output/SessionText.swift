@@ -5,7 +5,7 @@ import VaultCore
 enum SessionText {
     /// `45m`, `1h 05m`, `0m`.
     static func duration(_ minutes: Int) -> String {
-        minutes < 60 ? "\(minutes)m" : String(format: "%dh %02dm", minutes / 60, minutes % 60)
+        minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h \((minutes % 60).zeroPadded(2))m"
     }
 
     /// `2026-11-18 09:00` in `timeZone`.
@@ -23,7 +23,11 @@ enum SessionText {
     /// `12.5`, `30`.
     static func hours(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+        guard abs(rounded) < 1e15 else { return "\(rounded)" }  // and not a number
+        // Tenths by hand: `String(format:)`'s first use costs `vault status` about 0.3 ms.
+        let tenths = Int((rounded * 10).rounded())
+        guard tenths % 10 != 0 else { return String(tenths / 10) }
+        return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// `Chemistry: 12.5 of 30 h (41%), 1.2 h a day to 2026-12-31 — behind`.

@@ -54,19 +54,21 @@ public struct ICalendarText {
         let day = Int((Double(seconds) / 86_400).rounded(.down))
         let civil = VaultDate.civil(fromDays: day)
         let rest = seconds - day * 86_400
-        return String(format: "%04d%02d%02dT%02d%02d%02dZ", civil.year, civil.month, civil.day, rest / 3600, rest % 3600 / 60, rest % 60)
+        let time = (rest / 3600).zeroPadded(2) + (rest % 3600 / 60).zeroPadded(2) + (rest % 60).zeroPadded(2)
+        return compactDate(civil) + "T" + time + "Z"
     }
 
     /// `20261118T090000`: day number and minutes after midnight, a local (floating) time.
     public static func local(day: Int, minutes: Int) -> String {
         let civil = VaultDate.civil(fromDays: day)
-        return String(format: "%04d%02d%02dT%02d%02d00", civil.year, civil.month, civil.day, minutes / 60, minutes % 60)
+        return compactDate(civil) + "T\((minutes / 60).zeroPadded(2))\((minutes % 60).zeroPadded(2))00"
     }
 
     /// `20261118`.
-    public static func date(day: Int) -> String {
-        let civil = VaultDate.civil(fromDays: day)
-        return String(format: "%04d%02d%02d", civil.year, civil.month, civil.day)
+    public static func date(day: Int) -> String { compactDate(VaultDate.civil(fromDays: day)) }
+
+    private static func compactDate(_ civil: (year: Int, month: Int, day: Int)) -> String {
+        civil.year.zeroPadded(4) + civil.month.zeroPadded(2) + civil.day.zeroPadded(2)
     }
 
     /// A VTIMEZONE for `zone` from its transitions between `from` and `to`
@@ -77,7 +79,7 @@ public struct ICalendarText {
         func offset(_ seconds: Int) -> String {
             let sign = seconds < 0 ? "-" : "+"
             let a = abs(seconds)
-            return String(format: "%@%02d%02d", sign, a / 3600, a % 3600 / 60)
+            return sign + (a / 3600).zeroPadded(2) + (a % 3600 / 60).zeroPadded(2)
         }
         var cursor = from
         var transitions: [(Date, Int, Int)] = []

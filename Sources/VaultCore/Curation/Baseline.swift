@@ -43,7 +43,7 @@ public struct BaselineEvent: TypedEvent, Hashable {
 
     static func dayString(_ day: Int) -> String {
         let civil = VaultDate.civil(fromDays: day)
-        return String(format: "%04d-%02d-%02d", civil.year, civil.month, civil.day)
+        return "\(civil.year.zeroPadded(4))-\(civil.month.zeroPadded(2))-\(civil.day.zeroPadded(2))"
     }
 }
 

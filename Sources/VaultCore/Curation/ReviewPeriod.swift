@@ -76,9 +76,9 @@ public struct ReviewPeriod: Hashable, Comparable, Sendable {
     /// The id written in the ledger and accepted on the command line.
     public var id: String {
         switch level {
-        case .weekly: String(format: "%04d-W%02d", year, number)
-        case .monthly: String(format: "%04d-%02d", year, number)
-        case .yearly: String(format: "%04d", year)
+        case .weekly: "\(year.zeroPadded(4))-W\(number.zeroPadded(2))"
+        case .monthly: "\(year.zeroPadded(4))-\(number.zeroPadded(2))"
+        case .yearly: year.zeroPadded(4)
         }
     }
 

@@ -27,14 +27,9 @@ public enum LociFolder {
         max(2, String(itinerary.locations.map(\.sequence).max() ?? 1).count)
     }
 
-    static func padded(_ sequence: Int, width: Int) -> String {
-        let digits = String(sequence)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
-
     /// The file name of a location's note.
     public static func noteName(_ location: LociLocation, width: Int) -> String {
-        "\(padded(location.sequence, width: width)) \(location.name).md"
+        "\(location.sequence.zeroPadded(width)) \(location.name).md"
     }
 
     /// Every file of `itinerary`'s folder: the index note, the location notes
@@ -57,7 +52,7 @@ public enum LociFolder {
         files.append(File(name: "\(itinerary.name).md", bytes: Data(index.utf8)))
         if let cover, let image = itinerary.image { files.append(File(name: cover, bytes: image.bytes)) }
         for location in itinerary.locations {
-            let picture = location.image.map { "\(padded(location.sequence, width: width)).\($0.kind.fileExtension)" }
+            let picture = location.image.map { "\(location.sequence.zeroPadded(width)).\($0.kind.fileExtension)" }
             var text = frontMatter(
                 id: ids[location.sequence], created: created[location.sequence],
                 lines: [

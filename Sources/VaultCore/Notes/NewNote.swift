@@ -109,9 +109,9 @@ public struct NewNote: Equatable, Sendable {
     public func path(pattern: String, in timeZone: TimeZone) -> String {
         let day = VaultDate.day(of: created, in: timeZone)
         var path = pattern
-        path = path.replacingOccurrences(of: "{yyyy}", with: String(format: "%04d", day.year))
-        path = path.replacingOccurrences(of: "{mm}", with: String(format: "%02d", day.month))
-        path = path.replacingOccurrences(of: "{dd}", with: String(format: "%02d", day.day))
+        path = path.replacingOccurrences(of: "{yyyy}", with: day.year.zeroPadded(4))
+        path = path.replacingOccurrences(of: "{mm}", with: day.month.zeroPadded(2))
+        path = path.replacingOccurrences(of: "{dd}", with: day.day.zeroPadded(2))
         path = path.replacingOccurrences(of: "{slug}", with: NotePath.slug(title))
         return path.hasSuffix(".md") ? path : path + ".md"
     }

@@ -47,5 +47,5 @@ public struct RemindSettings: Hashable, Sendable {
     }
 
     /// `HH:MM`.
-    public static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
+    public static func clock(_ minutes: Int) -> String { "\((minutes / 60).zeroPadded(2)):\((minutes % 60).zeroPadded(2))" }
 }

@@ -33,6 +33,6 @@ public enum KlogExport {
     static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
         let local = Int(date.timeIntervalSince1970) + timeZone.secondsFromGMT(for: date)
         let seconds = ((local % 86_400) + 86_400) % 86_400
-        return String(format: "%d:%02d", seconds / 3_600, seconds % 3_600 / 60)
+        return "\(seconds / 3_600):\((seconds % 3_600 / 60).zeroPadded(2))"
     }
 }

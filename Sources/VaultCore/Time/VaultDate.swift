@@ -146,7 +146,7 @@ public enum VaultDate {
     /// `2026-11-18` for `date` in `timeZone`.
     public static func dayString(_ date: Date, in timeZone: TimeZone) -> String {
         let d = day(of: date, in: timeZone)
-        return String(format: "%04d-%02d-%02d", d.year, d.month, d.day)
+        return "\(d.year.zeroPadded(4))-\(d.month.zeroPadded(2))-\(d.day.zeroPadded(2))"
     }
 
     /// `2026-11-18T08:42:00Z`: the canonical form `vault` writes.
@@ -155,8 +155,8 @@ public enum VaultDate {
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         let rest = seconds - days * 86_400
         let d = civil(fromDays: days)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", d.year, d.month, d.day, rest / 3600, rest % 3600 / 60, rest % 60)
+        return "\(d.year.zeroPadded(4))-\(d.month.zeroPadded(2))-\(d.day.zeroPadded(2))T"
+            + "\((rest / 3600).zeroPadded(2)):\((rest % 3600 / 60).zeroPadded(2)):\((rest % 60).zeroPadded(2))Z"
     }
 
     /// `2026-11-18T09:42:00+01:00`: a moment as the wall clock in `timeZone` reads it.
@@ -167,10 +167,10 @@ public enum VaultDate {
         let rest = seconds - days * 86_400
         let d = civil(fromDays: days)
         let sign = offset < 0 ? "-" : "+"
-        let zone = offset == 0 ? "Z" : sign + String(format: "%02d:%02d", abs(offset) / 3600, abs(offset) % 3600 / 60)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", d.year, d.month, d.day, rest / 3600, rest % 3600 / 60, rest % 60)
-            + zone
+        let (hours, minutes) = (abs(offset) / 3600, abs(offset) % 3600 / 60)
+        let zone = offset == 0 ? "Z" : sign + "\(hours.zeroPadded(2)):\(minutes.zeroPadded(2))"
+        return "\(d.year.zeroPadded(4))-\(d.month.zeroPadded(2))-\(d.day.zeroPadded(2))T"
+            + "\((rest / 3600).zeroPadded(2)):\((rest % 3600 / 60).zeroPadded(2)):\((rest % 60).zeroPadded(2))" + zone
     }
 }
 
