@@ -137,7 +137,7 @@ public struct NoteCatalog: Sendable {
         load(scan: ScannedFiles(scan.files, problems: scan.problems))
     }
 
-    /// Like ``load(scan:fingerprint:)``, for a watcher that knows what
+    /// Like ``load(scan:)``, for a watcher that knows what
     /// changed since it last brought the catalog up to date: `changes` holds
     /// every path that may differ, with the file there now (nil: no note).
     /// Only those notes are looked up in the catalog kept in memory
