@@ -161,8 +161,9 @@ extension ReplayedLedger {
         return schedules
     }
 
-    /// The full card replay (schedules, re-links, problems) from the card log.
-    public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
+    /// The full card replay (schedules, re-links, problems) from the card log
+    /// (`log`: the caller's, already decoded).
+    public func cardReplay(cards: [Card], config: SchedulerConfig, log: CardEventLog? = nil) -> CardReplay {
+        CardScheduleReplay.replay(log ?? cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
     }
 }
