@@ -87,7 +87,8 @@ final class WalkWork: @unchecked Sendable {
     private var shares: [Task] = []
     private var folders: [Task]
     private var running = 0
-    /// How many note names were shared out so far.
+    /// How many note names were shared out so far. Read without the lock
+    /// only before other threads start, by the one thread that writes it.
     private(set) var sharedNames = 0
 
     init(_ root: VaultScanner.Folder) { folders = [.folder(root)] }

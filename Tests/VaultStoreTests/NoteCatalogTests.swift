@@ -382,23 +382,23 @@ struct KeptCatalogTests {
         var catalog = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
         let kept = KeptCatalog()
         catalog.kept = kept
-        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+        _ = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
 
         // An edit: the kept catalog is brought up to date and still matches the full loaders.
         dir.write("inbox/plain.md", "A changed first line\n\nq :: a\n")
-        let edited = catalog.load(scan: VaultScanner(layout: layout).scan())
+        let edited = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
         #expect(edited.report.outcome == .updated && edited.report.changed == 1)
         NoteCatalogTests.expectMatchesFullLoad(edited, dir)
         #expect(kept.take(for: catalog.url) != nil)
 
         // Another process writes the file (here: a catalog without the kept one): it is what the next load reads.
-        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+        _ = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
         dir.write("new.md", "# New\n")
         var other = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
         other.kept = nil
-        _ = other.load(scan: VaultScanner(layout: layout).scan())
+        _ = other.load(scan: VaultScanner(layout: layout).scanFiles())
         #expect(kept.take(for: catalog.url) == nil)
-        let reread = catalog.load(scan: VaultScanner(layout: layout).scan())
+        let reread = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
         #expect(reread.report.outcome == .unchanged)
         NoteCatalogTests.expectMatchesFullLoad(reread, dir)
     }
@@ -409,7 +409,7 @@ struct KeptCatalogTests {
         let layout = VaultLayout(root: dir.url)
         var catalog = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
         catalog.kept = KeptCatalog()
-        _ = catalog.load(scan: VaultScanner(layout: layout).scan())
+        _ = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
         let scanner = VaultScanner(layout: layout)
         func changes(_ paths: [String]) -> [String: ScannedFile?] {
             Dictionary(uniqueKeysWithValues: paths.map { ($0, scanner.file(at: $0)) })

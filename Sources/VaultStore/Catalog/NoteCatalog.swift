@@ -132,11 +132,6 @@ public struct NoteCatalog: Sendable {
         load(scan: scan, stored: nil, start: DispatchTime.now().uptimeNanoseconds)
     }
 
-    /// ``load(scan:)`` for the files of a scan made on one thread.
-    public func load(scan: VaultScanner.Result) -> Loaded {
-        load(scan: ScannedFiles(scan.files, problems: scan.problems))
-    }
-
     /// Like ``load(scan:)``, for a watcher that knows what
     /// changed since it last brought the catalog up to date: `changes` holds
     /// every path that may differ, with the file there now (nil: no note).
