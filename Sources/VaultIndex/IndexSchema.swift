@@ -19,6 +19,9 @@ enum IndexSchema {
     /// about it than one that says it).
     static let bm25Weights = "10.0, 5.0, 1.0, 2.0, 0.5"
 
+    /// The FTS5 tokenizer of the text columns (snippets of long notes use it too).
+    static let tokenizer = "unicode61 remove_diacritics 2"
+
     static func create(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -45,7 +48,7 @@ enum IndexSchema {
                 CREATE INDEX notes_created ON notes(created);
                 CREATE VIRTUAL TABLE notes_fts USING fts5(
                     title, tags, body, cjk, links,
-                    tokenize = 'unicode61 remove_diacritics 2'
+                    tokenize = '\(tokenizer)'
                 );
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('automerge', 16);

@@ -44,21 +44,28 @@ extension SearchIndex {
                         snippet: Snippet(parts: []))
                 }
             }
-            return try ranked.map { try hit(rowid: $0[0], score: $0[2], match: statement.match, db: db) }
+            var windows: SnippetWindows?  // made for the first long note among the hits
+            return try ranked.map {
+                try hit(rowid: $0[0], score: $0[2], match: statement.match, windows: &windows, db: db)
+            }
         }
     }
 
     /// Words of context a snippet shows around the match.
     static let snippetWords = 14
 
-    private func hit(rowid: Int64, score: Double, match: String?, db: Database) throws -> SearchHit {
+    private func hit(rowid: Int64, score: Double, match: String?, windows: inout SnippetWindows?, db: Database)
+        throws -> SearchHit
+    {
         let row = try Row.fetchOne(
-            db, sql: "SELECT path, id, title, category, tags, created FROM notes WHERE rowid = ?", arguments: [rowid])
+            db, sql: "SELECT path, id, title, category, tags, created, size FROM notes WHERE rowid = ?",
+            arguments: [rowid])
         guard let row else {
             throw VaultIndexError.database(path: Self.displayPath, reason: "note \(rowid) is in the text index only")
         }
-        let marked: String
-        if let match {
+        var marked: String?
+        let fileSize: Int64 = row[6]
+        if let match, fileSize <= SnippetWindows.windowBytes {
             marked =
                 try String.fetchOne(
                     db,
@@ -66,7 +73,14 @@ extension SearchIndex {
                         SELECT snippet(notes_fts, 2, char(2), char(3), '…', \(Self.snippetWords))
                         FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?
                         """, arguments: [match, rowid]) ?? ""
-        } else {
+        } else if let match {
+            // A long note: FTS5's snippet would take the square of its matches (see SnippetWindows).
+            let body = try String.fetchOne(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?", arguments: [rowid])
+            if windows == nil { windows = try SnippetWindows() }
+            marked = try windows?.marked(body: body ?? "", match: match, words: Self.snippetWords)
+        }
+        let isExcerpt = marked == nil
+        if marked == nil {
             // No words to show in context: the start of the body.
             marked =
                 try String.fetchOne(
@@ -77,7 +91,7 @@ extension SearchIndex {
             path: row[0], id: row[1], title: row[2], category: row[3],
             tags: tags.isEmpty ? [] : tags.components(separatedBy: IndexedNote.tagSeparator),
             created: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), score: score,
-            snippet: Snippet(marked: Self.trimmed(marked, isExcerpt: match == nil)))
+            snippet: Snippet(marked: Self.trimmed(marked ?? "", isExcerpt: isExcerpt)))
     }
 
     /// The body's start cut at a word boundary, with an ellipsis when cut.

@@ -155,6 +155,46 @@ struct SearchIndexQueryTests {
         #expect(hit.snippet.plainText.contains("Small habits and systems."))
     }
 
+    @Test("a long note's snippet marks its match, however deep or common the word")
+    func longNoteSnippets() throws {
+        let vault = try FixtureVault()
+        // Past the first window of 4 KB, and past a hundred of them.
+        try vault.note("deep.md", title: "Deep", body: String(repeating: "filler ", count: 60_000) + "walrus ends it")
+        // 30,000 matches: FTS5's snippet over the whole body took seconds, growing with their square.
+        try vault.note("common.md", title: "Common", body: String(repeating: "word ", count: 30_000))
+        // Matched on the title alone: the start of the body, as for a short note.
+        try vault.write(
+            "titled.md", "---\ntitle: Narwhal\n---\nOpening line. " + String(repeating: "filler ", count: 2_000) + "\n")
+        let deep = try #require(try vault.hits("walrus").first)
+        #expect(deep.snippet.parts.filter(\.isMatch).map(\.text) == ["walrus"])
+        #expect(deep.snippet.plainText.count < 200)
+        let common = try #require(try vault.hits("word").first)
+        #expect(!common.snippet.parts.filter(\.isMatch).isEmpty)
+        #expect(common.snippet.parts.filter(\.isMatch).allSatisfy { $0.text == "word" })
+        let titled = try #require(try vault.hits("narwhal").first)
+        #expect(titled.snippet.plainText.hasPrefix("Opening line. filler"))
+        #expect(titled.snippet.parts.allSatisfy { !$0.isMatch })
+    }
+
+    @Test("a phrase across the cut between two windows of a long note is found and marked")
+    func phraseAcrossWindows() throws {
+        let vault = try FixtureVault()
+        // "blue walrus" put at every offset around the first cut (4 KB),
+        // in a body of words and of multi-byte characters.
+        for (k, offset) in stride(from: 4_070, through: 4_110, by: 4).enumerated() {
+            let filler = k.isMultiple(of: 2) ? "aaaa " : "éé "
+            var body = String(repeating: filler, count: offset / filler.utf8.count + 1)
+            body = String(decoding: body.utf8.prefix(offset), as: UTF8.self)
+            body += " blue walrus " + String(repeating: filler, count: 2_000)
+            try vault.note("at-\(offset).md", title: "Note \(offset)", body: body)
+        }
+        let hits = try vault.hits("\"blue walrus\"")
+        #expect(hits.count == 11)
+        for hit in hits {
+            #expect(hit.snippet.parts.filter(\.isMatch).map(\.text) == ["blue walrus"], "\(hit.path)")
+        }
+    }
+
     @Test("a limit keeps the best hits")
     func limit() throws {
         let vault = try library()
