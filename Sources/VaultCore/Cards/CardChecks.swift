@@ -52,7 +52,7 @@ public enum CardChecks {
 
     private static func excerpt(_ text: String) -> String {
         let flat = text.replacingOccurrences(of: "\n", with: " ")
-        return flat.count <= 40 ? flat : String(flat.prefix(39)) + "…"
+        return flat.elided(to: 40)
     }
 }
 

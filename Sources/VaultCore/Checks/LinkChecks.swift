@@ -8,7 +8,7 @@ public enum LinkChecks {
         graph.unresolved.filter(\.isWiki).map { link in
             Diagnostic(
                 code: "broken-link", severity: .warning, path: link.source, line: locate(link.source, link.target),
-                message: "[[\(link.target)]] links to no note; create the note or correct the name.")
+                message: "[[\(link.target.elided(to: 80))]] links to no note; create the note or correct the name.")
         }
     }
 }
