@@ -183,6 +183,27 @@ struct NoteChecksTests {
         #expect(problems[0].message.contains("b.md"))
     }
 
+    @Test("an id shared by many notes names three others and counts the rest; the line is each note's own")
+    func manySharedIDs() {
+        let notes = (0..<2_000).map { i in
+            note([("created", .scalar("2026-11-01")), ("id", .scalar("template"))], path: "n\(1000 + i).md")
+        }
+        let problems = NoteChecks.run(notes, config: VaultConfig(timeZoneIdentifier: "UTC"))
+        #expect(problems.count == 2_000)
+        #expect(problems.allSatisfy { $0.code == "duplicate-id" && $0.line == 3 })
+        #expect(
+            problems[0].message
+                == "id template is also used by n1001.md, n1002.md, n1003.md and 1996 more notes; give one of them a new id."
+        )
+        #expect(problems[2].message.contains("by n1000.md, n1001.md, n1003.md and 1996 more notes;"))
+        let long = String(repeating: "i", count: 50_000)
+        let pair = [note([("id", .scalar(long))], path: "a.md"), note([("id", .scalar(long))], path: "b.md")]
+        let message =
+            NoteChecks.run(pair, config: VaultConfig(timeZoneIdentifier: "UTC"))
+            .first { $0.code == "duplicate-id" }?.message ?? ""
+        #expect(message.count < 200 && message.hasSuffix("is also used by b.md; give one of them a new id."))
+    }
+
     @Test("a note dated only by its modification time gets a warning")
     func mtimeWarning() {
         var n = note(path: "x.md")

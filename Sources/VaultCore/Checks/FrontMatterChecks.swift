@@ -16,7 +16,9 @@ public enum FrontMatterChecks {
                 found.append(
                     Diagnostic(
                         code: "front-matter-duplicate", severity: .warning, path: path, line: entry.line,
-                        message: "'\(entry.key)' is written twice (lines \(first) and \(entry.line)); the first is used. Remove one."))
+                        message:
+                            "'\(entry.key.elided(to: 80))' is written twice (lines \(first) and \(entry.line)); the first is used. Remove one."
+                    ))
                 continue
             }
             firstLine[entry.key] = entry.line
@@ -25,12 +27,16 @@ public enum FrontMatterChecks {
                 found.append(
                     Diagnostic(
                         code: "front-matter-type", severity: .warning, path: path, line: entry.line,
-                        message: "'\(entry.key)' should be one line of text, not \(shape(entry.value)); it is ignored. Write it as \(entry.key): text."))
+                        message:
+                            "'\(entry.key)' should be one line of text, not \(shape(entry.value)); it is ignored. Write it as \(entry.key): text."
+                    ))
             case .other where listKeys.contains(entry.key):
                 found.append(
                     Diagnostic(
                         code: "front-matter-type", severity: .warning, path: path, line: entry.line,
-                        message: "'\(entry.key)' should be a list of names, like \(entry.key): [a, b]; this value holds \(shape(entry.value)), so it is ignored."))
+                        message:
+                            "'\(entry.key)' should be a list of names, like \(entry.key): [a, b]; this value holds \(shape(entry.value)), so it is ignored."
+                    ))
             default:
                 break
             }

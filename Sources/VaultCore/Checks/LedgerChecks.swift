@@ -21,7 +21,7 @@ public enum LedgerChecks {
                     code: "ledger-conflict", severity: .warning, path: place?.path ?? ".vault/ledger",
                     line: place?.line,
                     message:
-                        "conflicting decisions on note \(conflict.note) in \(conflict.period.id): \(parts); the later one (\(last.decision.rawValue)) is in force. Run `vault review \(conflict.period.level.rawValue) \(conflict.period.id)` to decide again."
+                        "conflicting decisions on note \(conflict.note.elided(to: 80)) in \(conflict.period.id): \(parts); the later one (\(last.decision.rawValue)) is in force. Run `vault review \(conflict.period.level.rawValue) \(conflict.period.id)` to decide again."
                 ))
         }
         let ids = Set(notes.compactMap { $0.id?.lowercased() })
@@ -36,7 +36,7 @@ public enum LedgerChecks {
                     code: "ledger-missing-note", severity: .warning, path: place?.path ?? ".vault/ledger",
                     line: place?.line,
                     message:
-                        "the ledger names note \(note), which no longer exists in the vault (deleted, or its id changed); its history is kept."
+                        "the ledger names note \(note.elided(to: 80)), which no longer exists in the vault (deleted, or its id changed); its history is kept."
                 ))
         }
         for identity in history.clashingIdentities {

@@ -7,16 +7,20 @@ public enum NoteChecks {
     public static func run(_ notes: [Note], config: VaultConfig) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var pathsByID: [String: [String]] = [:]
+        var idLines: [String: Int] = [:]  // path → line of its `id:`, for duplicates
         for note in notes {
             problems += note.diagnostics
-            if let id = note.id { pathsByID[id.lowercased(), default: []].append(note.path) }
+            if let id = note.id {
+                pathsByID[id.lowercased(), default: []].append(note.path)
+                idLines[note.path] = note.frontMatter.line(of: "id")
+            }
             if let category = note.category, config.category(named: category) == nil {
                 problems.append(
                     Diagnostic(
                         code: "unknown-category", severity: .warning, path: note.path,
                         line: note.frontMatter.line(of: "category"),
                         message:
-                            "category '\(category)' is not in .vault/config.yml; add it with `vault category add \"\(category)\"` or fix the note."
+                            "category '\(category.elided(to: 80))' is not in .vault/config.yml; add it with `vault category add \"\(category)\"` or fix the note."
                     ))
             }
             if let type = note.sourceType, !note.sourceTypeInferred, !config.knowsSourceType(type) {
@@ -25,7 +29,7 @@ public enum NoteChecks {
                         code: "unknown-source-type", severity: .warning, path: note.path,
                         line: note.frontMatter.line(of: "source_type"),
                         message:
-                            "source type '\(type)' is not in .vault/config.yml; add it with `vault source-type add \(type)` or fix the note."
+                            "source type '\(type.elided(to: 80))' is not in .vault/config.yml; add it with `vault source-type add \(type)` or fix the note."
                     ))
             }
             let isBinary = note.diagnostics.contains { $0.code == "binary-file" }
@@ -42,12 +46,16 @@ public enum NoteChecks {
         for (id, paths) in pathsByID where paths.count > 1 {
             let sorted = paths.sorted()
             for path in sorted {
-                let others = sorted.filter { $0 != path }.joined(separator: ", ")
-                let line = notes.first { $0.path == path }?.frontMatter.line(of: "id")
+                // At most three named: a template's id copied into thousands of
+                // notes would otherwise print the square of their number.
+                let named = sorted.prefix(4).filter { $0 != path }.prefix(3)
+                let more = sorted.count - 1 - named.count
+                let others = named.joined(separator: ", ") + (more > 0 ? " and \(more) more notes" : "")
+                let line = idLines[path]
                 problems.append(
                     Diagnostic(
                         code: "duplicate-id", severity: .error, path: path, line: line,
-                        message: "id \(id) is also used by \(others); give one of them a new id."))
+                        message: "id \(id.elided(to: 80)) is also used by \(others); give one of them a new id."))
             }
         }
         return problems.sorted { ($0.path, $0.line ?? 0, $0.code) < ($1.path, $1.line ?? 0, $1.code) }

@@ -82,7 +82,9 @@ public struct Note: Hashable, Sendable {
                     Diagnostic(
                         code: "created-date", severity: .error, path: path,
                         line: frontMatter.line(of: "created"),
-                        message: "'created: \(raw)' is not a date; write it as 2026-11-18 or 2026-11-18T08:42:00Z."))
+                        message:
+                            "'created: \(raw.elided(to: 80))' is not a date; write it as 2026-11-18 or 2026-11-18T08:42:00Z."
+                    ))
             }
         }
         if created == nil, let date = VaultDate.fromFileName(path, in: timeZone) {
