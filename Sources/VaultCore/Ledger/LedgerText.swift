@@ -164,11 +164,15 @@ public enum LedgerText {
                                 "a git conflict marker; the ledger should merge by union (.gitattributes: .vault/ledger/*.log merge=union). The line is skipped; `vault check --fix` removes it."
                         ))
                 case .malformed(let failure):
+                    // What --fix removes (``repaired(_:seen:)``), and what it leaves to a person.
+                    let remedy =
+                        isCutShort(line, failure)
+                        ? "`vault check --fix` removes it (a write cut short)"
+                        : "correct or delete it by hand: `vault check --fix` does not guess what it meant"
                     contents.diagnostics.append(
                         Diagnostic(
                             code: "ledger-malformed", severity: .error, path: path, line: lineNumber,
-                            message:
-                                "not a ledger event: \(failure.reason). The line is skipped; `vault check --fix` removes it."
+                            message: "not a ledger event: \(failure.reason). The line is skipped; \(remedy)."
                         ))
                 }
             }

@@ -106,6 +106,20 @@ struct LedgerLineTests {
         #expect(contents.diagnostics.map(\.code) == ["ledger-malformed"])
         #expect(contents.diagnostics.first?.severity == .error)
         #expect(contents.diagnostics.first?.line == 2)
+        // Only a write cut short is promised to `check --fix`, which refuses anything else.
+        #expect(contents.diagnostics.first?.message.contains("correct or delete it by hand") == true)
+        var seen = Set<LedgerEvent>()
+        guard case .failure = LedgerText.repaired(Array("# vault-ledger v1\ngarbage line\n\(good)\n".utf8), seen: &seen)
+        else { Issue.record("check --fix would have removed the line"); return }
+        let cut = String(good.prefix(good.count - 12))  // cut inside its last field, then ended by a newline
+        let cutShort = read("# vault-ledger v1\n\(cut)\n\(good)\n")
+        #expect(cutShort.diagnostics.map(\.code) == ["ledger-malformed"])
+        #expect(cutShort.diagnostics.first?.message.contains("`vault check --fix` removes it") == true)
+        guard
+            case .success(let fixed) = LedgerText.repaired(
+                Array("# vault-ledger v1\n\(cut)\n\(good)\n".utf8), seen: &seen)
+        else { Issue.record("check --fix refused a line cut short"); return }
+        #expect(fixed.removed == 1)
     }
 
     @Test("unknown kinds are kept as events; blank lines and comments are ignored")
