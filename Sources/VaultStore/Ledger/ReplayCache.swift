@@ -20,7 +20,7 @@ public struct ReplayCache: Sendable {
         self.timeZone = timeZone
     }
 
-    static let version: UInt64 = 6
+    static let version: UInt64 = 7  // 7: a malformed line's message says whether --fix removes it
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),
