@@ -197,9 +197,21 @@ public enum ConfigFile {
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
+        let read = known.union(["schedulers", "remind"])
         for entry in map where !known.contains(entry.key) {
             config.extra[entry.key] = entry.value.yamlText
+            if !read.contains(entry.key) {
+                // Kept for a newer vault or another tool, but most often a typo that silently does nothing.
+                let guess = Suggestion.closest(to: entry.key, among: read.sorted()).map { " Did you mean '\($0)'?" }
+                config.warnings.append(
+                    Diagnostic(
+                        code: "config-unknown-key", severity: .warning, path: path, line: entry.keyLine,
+                        message:
+                            "'\(entry.key.elided(to: 80))' is not a setting vault reads; it is kept as written.\(guess ?? "")"
+                    ))
+            }
         }
+        config.warnings.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         return config
     }
 

@@ -106,8 +106,27 @@ struct ConfigReaderTests {
         for text in [byHand, byYams] {
             let config = try ConfigFile.parse(text, path: "config.yml")
             #expect(config.schedulers.defaultSettings.name == .ladder)
-            #expect(config.warnings.map(\.code) == ["config-duplicate-key"])
+            let unknown = text == byYams ? ["config-unknown-key"] : []  // `folded` is no setting
+            #expect(config.warnings.map(\.code) == ["config-duplicate-key"] + unknown)
         }
+    }
+
+    @Test("a key vault does not read is kept and warned about, with the setting it most likely meant")
+    func unknownKeys() throws {
+        let text = "reminders:\n  quiet_hours: 22:00-07:00\nversion: 1\ndeck: [/]\nobsidian_plugin: x\n"
+        let config = try ConfigFile.parse(text, path: ".vault/config.yml")
+        #expect(config.warnings.map(\.line) == [1, 4, 5])
+        #expect(
+            config.warnings.map(\.message) == [
+                "'reminders' is not a setting vault reads; it is kept as written. Did you mean 'remind'?",
+                "'deck' is not a setting vault reads; it is kept as written. Did you mean 'decks'?",
+                "'obsidian_plugin' is not a setting vault reads; it is kept as written.",
+            ])
+        #expect(config.extra["reminders"] != nil && config.extra["obsidian_plugin"] == "x")
+        #expect(Suggestion.closest(to: "timzone", among: ["timezone", "version"]) == "timezone")
+        #expect(Suggestion.closest(to: "Watcher", among: ["watcher"]) == "watcher")
+        #expect(Suggestion.closest(to: "ab", among: ["decks"]) == nil)
+        #expect(Suggestion.closest(to: String(repeating: "x", count: 100), among: ["x"]) == nil)
     }
 
     @Test("keeps the sections it does not read as YAML that reads back the same")
