@@ -107,8 +107,18 @@ public enum ConfigFile {
             }
         }
         if let remind = root["remind"] {
-            guard remind.entries != nil else {
+            guard let entries = remind.entries else {
                 throw bad("remind", "must be a map: quiet_hours, min_interval, days_off, batch.")
+            }
+            let settings = ["quiet_hours", "min_interval", "days_off", "batch"]
+            if let unknown = entries.first(where: { !settings.contains($0.key) }) {
+                // A setting misspelt would leave the default in force without a word.
+                let guess = Suggestion.closest(to: unknown.key, among: settings).map { " Did you mean '\($0)'?" }
+                throw VaultStoreError.badConfig(
+                    path: path, line: unknown.keyLine,
+                    reason:
+                        "'remind.\(unknown.key.elided(to: 80))' is not a setting of remind (quiet_hours, min_interval, days_off, batch).\(guess ?? "")"
+                )
             }
             if let text = remind["quiet_hours"]?.scalar {
                 guard let (start, end) = RemindSettings.span(text) else {

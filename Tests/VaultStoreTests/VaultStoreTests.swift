@@ -250,6 +250,16 @@ struct ConfigFileTests {
         }
         #expect(throws: VaultStoreError.self) { try ConfigFile.parse("version: 99\n", path: "c.yml") }
         #expect(throws: VaultStoreError.self) { try ConfigFile.parse("a: [\n", path: "c.yml") }
+        // A misspelt reminder setting would leave the default quiet hours in force without a word.
+        #expect(
+            throws: VaultStoreError.badConfig(
+                path: "c.yml", line: 3,
+                reason:
+                    "'remind.quiet' is not a setting of remind (quiet_hours, min_interval, days_off, batch). Did you mean 'quiet_hours'?"
+            )
+        ) {
+            try ConfigFile.parse("remind:\n  batch: 2\n  quiet: 22:00-07:00\n", path: "c.yml")
+        }
     }
 }
 
