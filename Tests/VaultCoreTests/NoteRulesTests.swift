@@ -32,9 +32,14 @@ struct NoteRulesTests {
         #expect(!n.hasTag("hab"))
     }
 
-    @Test("tags written as a comma-separated string are split")
+    @Test("tags written as a string are split at commas and spaces, as Obsidian reads them")
     func tagsCommaString() {
         #expect(note([("tags", .scalar("a, b ,c"))]).tags == ["a", "b", "c"])
+        #expect(note([("tags", .scalar("#book #reading"))]).tags == ["book", "reading"])
+        #expect(note([("tags", .scalar("book reading, area/sub"))]).tags == ["book", "reading", "area/sub"])
+        #expect(note([("tags", .list(["#a #b", "c"]))]).tags == ["a", "b", "c"])
+        // Aliases keep their spaces: only tags are split.
+        #expect(note([("aliases", .scalar("Atomic Habits, AH"))]).aliases == ["Atomic Habits", "AH"])
     }
 
     @Test("a parent tag matches nested tags")

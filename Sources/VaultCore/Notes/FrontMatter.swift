@@ -71,6 +71,14 @@ public enum FrontMatterValue: Hashable, Sendable {
         }
     }
 
+    /// The value read as tags: a list's items, or a string's entries split
+    /// at commas, each item then split at spaces. A tag holds no space, and
+    /// Obsidian reads `tags: book reading` and `tags: "#book #reading"` as
+    /// two tags each.
+    public var tagList: [String] {
+        stringList.flatMap { $0.split(whereSeparator: \.isWhitespace).map(String.init) }
+    }
+
     /// A short text for display.
     public var displayText: String {
         switch self {

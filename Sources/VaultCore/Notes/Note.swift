@@ -56,7 +56,7 @@ public struct Note: Hashable, Sendable {
         self.bodyText = body.text
         self.id = frontMatter["id"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         self.title = Note.title(frontMatter: frontMatter, body: body, path: path)
-        self.tags = Tag.merge(frontMatter["tags"]?.stringList ?? [], body.inlineTags)
+        self.tags = Tag.merge(frontMatter["tags"]?.tagList ?? [], body.inlineTags)
         self.category = frontMatter["category"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         self.source = frontMatter["source"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         self.aliases = frontMatter["aliases"]?.stringList ?? []
