@@ -1,7 +1,9 @@
 import Foundation
 import VaultCore
 
-/// Creates a vault: `.vault/config.yml`, `.gitignore` and `.gitattributes`.
+/// Creates a vault: `.vault/config.yml`, `.gitignore` and `.gitattributes`,
+/// and `.vault/ignore` when an Obsidian vault names template folders
+/// (``ObsidianTemplates``).
 ///
 /// Works in an empty folder and in an existing folder of notes (an Obsidian
 /// vault, say): no note is changed, and existing `.gitignore` and
@@ -53,6 +55,14 @@ public enum VaultInitializer {
         if try appendMissingLines(gitignoreLines, to: layout.url(of: ".gitignore")) { written.append(".gitignore") }
         if try appendMissingLines(gitattributesLines, to: layout.url(of: ".gitattributes")) {
             written.append(".gitattributes")
+        }
+        let templates = ObsidianTemplates.ignorePatterns(layout)
+        if !templates.isEmpty,
+            try appendMissingLines(
+                ["# Obsidian's template folders: templates, not notes (vault init)"] + templates,
+                to: layout.url(of: IgnoreRules.path))
+        {
+            written.append(IgnoreRules.path + " (" + templates.joined(separator: ", ") + ")")
         }
         return written
     }

@@ -151,6 +151,44 @@ struct VaultSetupTests {
         #expect(config.sourceTypes == SourceType.predefined)
     }
 
+    @Test("init lists the template folders Obsidian's Templates and Templater plugins name in .vault/ignore")
+    func obsidianTemplates() throws {
+        let dir = TempFolder()
+        dir.write("Templates/Daily.md", "---\ncreated: {{date}}\n---\n# {{title}}\n")
+        dir.write("Meta/Templater/Weekly.md", "<% tp.date.now() %>\n")
+        dir.write("notes/a.md", "# A\n")
+        dir.write(".obsidian/templates.json", #"{"folder": "Templates/"}"#)
+        dir.write(".obsidian/plugins/templater-obsidian/data.json", #"{"templates_folder": "/Meta/Templater"}"#)
+        dir.write(".vault/ignore", "drafts/")
+        let written = try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
+        #expect(written.last == ".vault/ignore (/Templates/, /Meta/Templater/)")
+        #expect(
+            dir.read(".vault/ignore")
+                == "drafts/\n# Obsidian's template folders: templates, not notes (vault init)\n/Templates/\n/Meta/Templater/\n"
+        )
+        #expect(VaultScanner(layout: VaultLayout(root: dir.url)).scan().files.map(\.path) == ["notes/a.md"])
+    }
+
+    @Test("init passes over a template folder that is missing, outside the vault, hidden, a wildcard or not JSON")
+    func obsidianTemplatesRefused() throws {
+        for (file, text) in [
+            (".obsidian/templates.json", #"{"folder": "Missing"}"#),
+            (".obsidian/templates.json", #"{"folder": "../outside"}"#),
+            (".obsidian/templates.json", #"{"folder": ".hidden"}"#),
+            (".obsidian/templates.json", #"{"folder": "T*"}"#),
+            (".obsidian/templates.json", #"{"folder": ["Templates"]}"#),
+            (".obsidian/templates.json", "folder: Templates"),
+            (".obsidian/plugins/templater-obsidian/data.json", #"{"folder": "Templates"}"#),
+        ] {
+            let dir = TempFolder()
+            for folder in ["Templates", "T*", ".hidden"] { dir.write(folder + "/x.md", "# x\n") }
+            dir.write(file, text)
+            let written = try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
+            #expect(!written.contains { $0.hasPrefix(".vault/ignore") }, "\(text)")
+            #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(".vault/ignore").path))
+        }
+    }
+
     @Test("init refuses an existing vault and changes nothing")
     func refusesExisting() throws {
         let dir = TempFolder()
