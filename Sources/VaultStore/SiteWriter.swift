@@ -41,6 +41,15 @@ public struct SiteWriter {
     }
 
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` when DIR holds files, lies inside the vault, or cannot be written.
+    /// Runs `body`, turning what Foundation throws into an error that names `path`.
+    private static func named(_ path: String, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch {
+            throw VaultStoreError.unwritable(path: path, reason: VaultStoreError.reason(of: error))
+        }
+    }
+
     public func write(_ files: some Collection<(path: String, html: String)>, attachments: [String]) throws {
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
@@ -54,7 +63,9 @@ public struct SiteWriter {
             var made = Set<String>()
             for file in files {
                 let folder = (root.path + "/" + file.path as NSString).deletingLastPathComponent
-                if made.insert(folder).inserted { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                if made.insert(folder).inserted {
+                    try Self.named(folder) { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+                }
             }
             // Files on every core: creating 100,000 files is the kernel's work, and it runs in parallel.
             let failure = FirstFailure()
@@ -68,8 +79,10 @@ public struct SiteWriter {
             if let error = failure.error { throw error }
             for path in attachments {
                 let url = root.appendingPathComponent(path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try fm.copyItem(at: vault.url(of: path), to: url)
+                try Self.named(url.path) {
+                    try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try fm.copyItem(at: vault.url(of: path), to: url)
+                }
             }
         } catch let error as VaultStoreError {
             throw error

@@ -151,19 +151,34 @@ public struct StaticSite {
     static func rewriteNoteLinks(
         _ html: String, from source: String, resolver: LinkResolver, attachments: Set<String> = []
     ) -> String {
-        guard html.contains("href=\"") || html.contains("src=\"") else { return html }
+        var html = html
         let page = SitePaths.page(ofNote: source)
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.firstRange(ofEither: "href=\"", "src=\"") {
-            out += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            out += siteLink(
-                String(rest[..<end]), page: page, source: source, resolver: resolver, attachments: attachments)
-            rest = rest[end...]
-        }
-        return out + rest
+        // By bytes, with MarkerFinder: linear in the page however many links it holds.
+        return html.withUTF8 { b -> String? in
+            var hrefs = MarkerFinder("href=\"", in: b)
+            var sources = MarkerFinder("src=\"", in: b)
+            var quotes = MarkerFinder("\"", in: b)
+            var out: [UInt8] = []
+            var rest = 0
+            while true {
+                let href = hrefs.first(from: rest).map { $0 + 6 }
+                let src = sources.first(from: rest).map { $0 + 5 }
+                guard let start = [href, src].compactMap({ $0 }).min() else { break }
+                guard let end = quotes.first(from: start) else { break }
+                if out.isEmpty { out.reserveCapacity(b.count + 256) }
+                out.append(contentsOf: b[rest..<start])
+                let target = String(decoding: b[start..<end], as: UTF8.self)
+                out.append(
+                    contentsOf: siteLink(
+                        target, page: page, source: source, resolver: resolver, attachments: attachments
+                    )
+                    .utf8)
+                rest = end
+            }
+            guard rest > 0 else { return nil }
+            out.append(contentsOf: b[rest...])
+            return String(decoding: out, as: UTF8.self)
+        } ?? html
     }
 
     /// One link target of a note's body, as ``rewriteNoteLinks`` makes it.
@@ -298,7 +313,7 @@ public struct StaticSite {
     static let css = """
         :root{--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--link:#0969da}
         @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--link:#4493f8}}
-        body{max-width:46rem;margin:2rem auto;padding:0 1rem;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif}
+        body{max-width:46rem;margin:2rem auto;padding:0 1rem;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;overflow-wrap:anywhere}
         a{color:var(--link)}a[href="#unresolved"]{color:var(--muted);text-decoration:line-through dotted}
         header.site{border-bottom:1px solid var(--line);margin-bottom:1rem}header.site a{text-decoration:none}
         .meta,.tags,time{color:var(--muted);font-size:.9rem}.category{border-left:.6rem solid var(--c);padding-left:.3rem;color:var(--fg);text-decoration:none}
@@ -317,17 +332,5 @@ public struct StaticSite {
             \(content)</main></body></html>
 
             """
-    }
-}
-
-extension Substring {
-    /// The first range of `a` or `b`, whichever comes first.
-    fileprivate func firstRange(ofEither a: String, _ b: String) -> Range<Index>? {
-        switch (range(of: a), range(of: b)) {
-        case (let x?, let y?): return x.lowerBound <= y.lowerBound ? x : y
-        case (let x?, nil): return x
-        case (nil, let y?): return y
-        case (nil, nil): return nil
-        }
     }
 }

@@ -5,12 +5,30 @@
 public enum SitePaths {
     /// The page of the note at `path`.
     public static func page(ofNote path: String) -> String {
-        (path.hasSuffix(".md") ? String(path.dropLast(3)) : path) + ".html"
+        let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+        guard let slash = stem.lastIndex(of: "/") else { return fitted(stem) + ".html" }
+        return String(stem[...slash]) + fitted(String(stem[stem.index(after: slash)...])) + ".html"
     }
 
-    /// The page of a tag (nested tags in folders).
+    /// The page of a tag (nested tags in folders, at most
+    /// ``TagTree/maxDepth`` of them, as `vault tags` shows them).
     public static func page(ofTag tag: String) -> String {
-        "tags/" + tag.split(separator: "/").map { safe(String($0)) }.joined(separator: "/") + ".html"
+        "tags/" + TagTree.levels(tag).map { fitted(safe($0)) }.joined(separator: "/") + ".html"
+    }
+
+    /// Bytes of a page's file name before `.html`: file systems allow 255.
+    static let nameBytes = 200
+
+    /// `name` when it is at most ``nameBytes`` long; else its start, cut at
+    /// a character, and a hash of the whole, so that two long names stay two pages.
+    static func fitted(_ name: String) -> String {
+        guard name.utf8.count > nameBytes else { return name }
+        var start = ""
+        for character in name {
+            if start.utf8.count + character.utf8.count > nameBytes - 17 { break }
+            start.append(character)
+        }
+        return start + "-" + String(StableHash.fnv1a(name), radix: 16).leftPadded(16)
     }
 
     /// The page of a category.
@@ -28,7 +46,9 @@ public enum SitePaths {
         let fromParts = from.split(separator: "/").dropLast()
         let toParts = to.split(separator: "/")
         var common = 0
-        while common < fromParts.count, common < toParts.count - 1, fromParts[fromParts.startIndex + common] == toParts[common] {
+        while common < fromParts.count, common < toParts.count - 1,
+            fromParts[fromParts.startIndex + common] == toParts[common]
+        {
             common += 1
         }
         let ups = Array(repeating: "..", count: fromParts.count - common)
@@ -52,5 +72,7 @@ public enum SitePaths {
 }
 
 extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

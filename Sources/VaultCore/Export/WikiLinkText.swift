@@ -7,33 +7,47 @@ import Foundation
 /// (written as a link to `#unresolved`, which the page styles).
 public enum WikiLinkText {
     public static func rewrite(_ text: String, resolve: (_ target: String) -> String?) -> String {
-        guard text.contains("[[") else { return text }
-        var out = ""
-        var rest = Substring(text)
-        while let open = rest.range(of: "[[") {
-            guard let close = rest[open.upperBound...].range(of: "]]"),
-                !rest[open.upperBound..<close.lowerBound].contains("\n"), close.lowerBound > open.upperBound
+        var text = text
+        return text.withUTF8 { bytes in rewrite(bytes, resolve: resolve) } ?? text
+    }
+
+    /// The rewritten text, or nil when it holds no `[[`. Works on the bytes
+    /// (every marker is ASCII), with ``MarkerFinder``, so that a note of
+    /// many links, or of `[[` never closed, costs time linear in its length.
+    private static func rewrite(_ b: UnsafeBufferPointer<UInt8>, resolve: (_ target: String) -> String?) -> String? {
+        var opens = MarkerFinder("[[", in: b)
+        var closes = MarkerFinder("]]", in: b)
+        var lineBreaks = MarkerFinder("\n", in: b)
+        guard opens.first(from: 0) != nil else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count + 256)
+        var rest = 0  // what is not yet in `out`
+        var from = 0  // where the next `[[` is looked for
+        while let open = opens.first(from: from) {
+            let inner = open + 2
+            // The first `]]` after it closes it, when on the same line and not right away.
+            guard let close = closes.first(from: inner), close > inner,
+                lineBreaks.first(from: inner).map({ $0 > close }) ?? true
             else {
-                out += rest[..<open.upperBound]
-                rest = rest[open.upperBound...]
+                from = inner
                 continue
             }
-            var before = rest[..<open.lowerBound]
-            let embed = before.hasSuffix("!")
-            if embed { before = before.dropLast() }
-            out += before
-            let inner = String(rest[open.upperBound..<close.lowerBound])
-            let parts = inner.split(separator: "|", maxSplits: 1).map(String.init)
+            let embed = open > rest && b[open - 1] == UInt8(ascii: "!")
+            out.append(contentsOf: b[rest..<(embed ? open - 1 : open)])
+            let parts = String(decoding: b[inner..<close], as: UTF8.self).split(separator: "|", maxSplits: 1)
+                .map(String.init)
             let target = String(parts[0].split(separator: "#", maxSplits: 1).first ?? "")
             let label = parts.count > 1 ? parts[1] : parts[0]
             let escaped = label.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
             if let url = resolve(target) {
-                out += (embed ? "!" : "") + "[\(escaped)](<\(url)>)"
+                out.append(contentsOf: ((embed ? "!" : "") + "[\(escaped)](<\(url)>)").utf8)
             } else {
-                out += "[\(escaped)](#unresolved)"
+                out.append(contentsOf: "[\(escaped)](#unresolved)".utf8)
             }
-            rest = rest[close.upperBound...]
+            rest = close + 2
+            from = rest
         }
-        return out + rest
+        out.append(contentsOf: b[rest...])
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,0 +1,20 @@
+import Testing
+
+@testable import VaultCore
+
+@Suite("Static site paths")
+struct SitePathsTests {
+    @Test("a page's file name fits any file system: a tag nested 10,000 deep or a 300-byte name")
+    func sitePaths() {
+        #expect(SitePaths.page(ofNote: "2026/11/x.md") == "2026/11/x.html")
+        #expect(SitePaths.page(ofTag: "area/sub") == "tags/area/sub.html")
+        let deep = SitePaths.page(ofTag: "tag" + String(repeating: "/x", count: 10_000))
+        #expect(deep.split(separator: "/").count == 1 + TagTree.maxDepth)
+        #expect(deep.split(separator: "/").allSatisfy { $0.utf8.count <= 255 })
+        let long = String(repeating: "é", count: 150)
+        let page = SitePaths.page(ofNote: "notes/" + long + ".md")
+        #expect(page.hasPrefix("notes/" + String(repeating: "é", count: 91) + "-") && page.hasSuffix(".html"))
+        #expect(page.split(separator: "/").last!.utf8.count <= 255)
+        #expect(SitePaths.page(ofNote: "notes/" + long + "a.md") != page, "two long names stay two pages")
+    }
+}
