@@ -13,7 +13,8 @@ import VaultCore
 /// most the square of a window's words, and the whole search stays linear
 /// in the body.
 final class SnippetWindows {
-    /// Bodies up to this many UTF-8 bytes get FTS5's snippet directly.
+    /// A note whose file is at most this many bytes gets FTS5's snippet
+    /// directly; a longer one is cut into windows of this many bytes.
     static let windowBytes = 4096
     /// How much consecutive windows share, so that a phrase across a cut
     /// is whole in one of them.

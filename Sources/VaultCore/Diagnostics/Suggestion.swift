@@ -2,8 +2,9 @@
 public enum Suggestion {
     /// The one of `candidates` closest to `word` by edit distance (letters
     /// added, removed or changed, case ignored), when it is within a third of
-    /// the word's length (at least 1) or `word` is its start or end (a plural,
-    /// a prefix); nil when none is, or for words over 64 characters.
+    /// the word's length (at least 1) or one of the two starts the other (a
+    /// plural, a prefix of three letters or more); nil when none is, or for
+    /// words over 64 characters.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let word = Array(word.lowercased().unicodeScalars)
         guard !word.isEmpty, word.count <= 64 else { return nil }
