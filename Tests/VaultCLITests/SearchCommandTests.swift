@@ -116,6 +116,30 @@ struct SearchCommandTests {
                 """)
     }
 
+    @Test("in a narrow terminal, titles and snippets wrap at spaces, indented; the path stays whole")
+    func narrowOutput() throws {
+        let vault = try TempVault()
+        let run = try vault.vault(["search", "systems"], environment: ["COLUMNS": "30"])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout == """
+                You do not rise to the level
+                of your goals
+                  2026/11/habits.md  Productivity
+                  …to the level of your goals
+                  You fall to the level of
+                  your systems.
+
+                Sleep
+                  2026/10/sleep.md  Health
+                  Sleep Sleep shapes your
+                  systems of memory.
+
+                2 notes
+
+                """)
+    }
+
     @Test("-l prints only paths, and sees a note added since the last search")
     func pathsOnly() throws {
         let vault = try TempVault()

@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultIndex
+import VaultMarkdown
 
 extension VaultCommand {
     /// `vault search QUERY…`: ranked full-text search over the vault's notes.
@@ -119,16 +120,24 @@ struct SearchResultsView {
             return
         }
         for hit in hits {
-            context.output.line(style.bold(hit.title))
+            line(style.bold(hit.title), indent: "")
             var place = style.cyan(hit.path)
             if let category = hit.category {
                 place += "  " + style.color(category, hex: context.config.category(named: category)?.color ?? "")
             }
-            context.output.line("  " + place)
+            context.output.line("  " + place)  // whole: a path the terminal folds still copies as one
             let snippet = hit.snippet.parts.map { $0.isMatch ? style.highlight($0.text) : $0.text }.joined()
-            if !snippet.isEmpty { context.output.line("  " + snippet) }
+            if !snippet.isEmpty { line(snippet, indent: "  ") }
             context.output.line()
         }
         context.output.line(style.dim(plural(hits.count, "note")))
+    }
+
+    /// `text` after `indent`, wrapped at spaces to the terminal's width when
+    /// it is known, each line indented, so a narrow terminal does not break
+    /// words where its edge falls; whole on one line otherwise (a pipe, a file).
+    private func line(_ text: String, indent: String) {
+        guard let width = context.output.width else { return context.output.line(indent + text) }
+        for part in TextWrap.wrap(text, width: max(10, width - indent.count)) { context.output.line(indent + part) }
     }
 }
