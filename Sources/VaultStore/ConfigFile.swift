@@ -107,17 +107,17 @@ public enum ConfigFile {
             }
         }
         if let remind = root["remind"] {
-            guard let entries = remind.entries else {
-                throw bad("remind", "must be a map: quiet_hours, min_interval, days_off, batch.")
-            }
             let settings = ["quiet_hours", "min_interval", "days_off", "batch"]
+            guard let entries = remind.entries else {
+                throw bad("remind", "must be a map: \(settings.joined(separator: ", ")).")
+            }
             if let unknown = entries.first(where: { !settings.contains($0.key) }) {
                 // A setting misspelt would leave the default in force without a word.
                 let guess = Suggestion.closest(to: unknown.key, among: settings).map { " Did you mean '\($0)'?" }
                 throw VaultStoreError.badConfig(
                     path: path, line: unknown.keyLine,
                     reason:
-                        "'remind.\(unknown.key.elided(to: 80))' is not a setting of remind (quiet_hours, min_interval, days_off, batch).\(guess ?? "")"
+                        "'remind.\(unknown.key.elided(to: 80))' is not a setting of remind (\(settings.joined(separator: ", "))).\(guess ?? "")"
                 )
             }
             if let text = remind["quiet_hours"]?.scalar {

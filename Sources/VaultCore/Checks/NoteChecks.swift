@@ -6,13 +6,11 @@ public enum NoteChecks {
     /// creation date. Sorted by path, then line.
     public static func run(_ notes: [Note], config: VaultConfig) -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        var pathsByID: [String: [String]] = [:]
-        var idLines: [String: Int] = [:]  // path → line of its `id:`, for duplicates
+        var notesByID: [String: [(path: String, line: Int?)]] = [:]  // with the line of each `id:`
         for note in notes {
             problems += note.diagnostics
             if let id = note.id {
-                pathsByID[id.lowercased(), default: []].append(note.path)
-                idLines[note.path] = note.frontMatter.line(of: "id")
+                notesByID[id.lowercased(), default: []].append((note.path, note.frontMatter.line(of: "id")))
             }
             if let category = note.category, config.category(named: category) == nil {
                 problems.append(
@@ -43,18 +41,17 @@ public enum NoteChecks {
                     ))
             }
         }
-        for (id, paths) in pathsByID where paths.count > 1 {
-            let sorted = paths.sorted()
-            for path in sorted {
+        for (id, notes) in notesByID where notes.count > 1 {
+            let sorted = notes.sorted { $0.path < $1.path }
+            for note in sorted {
                 // At most three named: a template's id copied into thousands of
                 // notes would otherwise print the square of their number.
-                let named = sorted.prefix(4).filter { $0 != path }.prefix(3)
+                let named = sorted.prefix(4).map(\.path).filter { $0 != note.path }.prefix(3)
                 let more = sorted.count - 1 - named.count
                 let others = named.joined(separator: ", ") + (more > 0 ? " and \(more) more notes" : "")
-                let line = idLines[path]
                 problems.append(
                     Diagnostic(
-                        code: "duplicate-id", severity: .error, path: path, line: line,
+                        code: "duplicate-id", severity: .error, path: note.path, line: note.line,
                         message: "id \(id.elided(to: 80)) is also used by \(others); give one of them a new id."))
             }
         }
