@@ -1,13 +1,12 @@
 import Foundation
 import VaultCore
-import VaultIndex
-import VaultStore
 
-/// What a use case works with: the two ports, the vault's config and the
-/// moment it acts at (read once, at the edge).
+/// What a use case works with: the ports, the vault's config and the moment
+/// it acts at (read once, at the edge). It is the only way a use case
+/// reaches the outside world.
 ///
-/// Commands make one with ``open(_:now:)`` over the real adapters; tests
-/// make one over in-memory ports.
+/// The front ends get one from their composition root (the terminal's is
+/// `VaultCLI/CompositionRoot.swift`); tests make one over in-memory ports.
 public struct AppContext {
     public let notes: any NoteSource
     public let ledger: any LedgerSource
@@ -16,26 +15,53 @@ public struct AppContext {
     public let config: VaultConfig
     /// The moment the use case acts at (the clock, or `VAULT_NOW` / `--now`).
     public let now: Date
-    /// The vault on disk, when there is one (nil in tests over in-memory ports).
-    public let vault: Vault?
+    /// Writes `.vault/config.yml` back, keeping its comments.
+    public let configStore: any ConfigStore
+    /// The vault's files by vault-relative path: notes, pictures, attachments.
+    public let files: any VaultFiles
+    /// `.vault/trash/`.
+    public let trash: any NoteBin
+    /// The search cache.
+    public let search: any SearchEngine
+    /// The time as it runs on (a screen stamps each answer with it); starts at ``now``.
+    public let clock: any Clock
+    /// New note ids.
+    public let newIDs: any IDGenerator
+    /// The files themselves, for `vault check`.
+    public let inspection: any VaultInspection
+    /// git, for `vault sync`.
+    public let sync: any VaultSyncing
+    /// The reminders' log of this machine, its notifier and its timer.
+    public let reminderLog: any ReminderLog
+    public let notifier: any DesktopNotifier
+    public let reminderTimer: any ReminderTimer
+    /// Files the person names: imports read, outputs written.
+    public let namedFiles: any NamedFiles
 
     public init(
         notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
-        vault: Vault? = nil
+        configStore: any ConfigStore, files: any VaultFiles, trash: any NoteBin, search: any SearchEngine,
+        clock: any Clock, newIDs: any IDGenerator, inspection: any VaultInspection, sync: any VaultSyncing,
+        reminderLog: any ReminderLog, notifier: any DesktopNotifier, reminderTimer: any ReminderTimer,
+        namedFiles: any NamedFiles
     ) {
         self.notes = notes
         self.ledger = ledger
         self.ids = ids
         self.config = config
         self.now = now
-        self.vault = vault
-    }
-
-    /// The real adapters over `vault` (nothing is read until a use case asks).
-    public static func open(_ vault: Vault, now: Date) -> AppContext {
-        AppContext(
-            notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),
-            ids: VaultNoteIDs(layout: vault.layout), config: vault.config, now: now, vault: vault)
+        self.configStore = configStore
+        self.files = files
+        self.trash = trash
+        self.search = search
+        self.clock = clock
+        self.newIDs = newIDs
+        self.inspection = inspection
+        self.sync = sync
+        self.reminderLog = reminderLog
+        self.notifier = notifier
+        self.reminderTimer = reminderTimer
+        self.namedFiles = namedFiles
     }
 
     /// The vault's zone: every day, week and period is counted in it.
@@ -47,7 +73,7 @@ public struct AppContext {
 extension AppContext {
     /// The note a command-line argument names (path, id, id prefix, title or
     /// alias), parsed in full.
-    /// - Throws: ``VaultStoreError`` when no single note is named or it cannot be read.
+    /// - Throws: ``AppError`` when no single note is named, or the note's read error.
     public func findNote(_ reference: String) throws -> Note {
         let summary = try NoteLookup.find(reference, in: notes.summaries().notes)
         return try notes.note(at: summary.path)

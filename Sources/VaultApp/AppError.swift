@@ -23,9 +23,24 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case noSuchItinerary(String, known: [String])
     case itineraryExists(name: String, folder: String)
     case badLociAnswer(String, reason: String)
+    /// No note, or more than one, matches a NOTE argument.
+    case noteNotFound(String)
+    case ambiguousNote(String, candidates: [String])
+    /// A path that matches a note only in another Unicode normalization form.
+    case otherNormalization(String, found: [String])
 
     public var errorDescription: String? {
         switch self {
+        case .noteNotFound(let reference):
+            return
+                "no note matches '\(reference)'; give a path, an id, an id prefix of 4 or more characters, or a title (see `vault list`)."
+        case .otherNormalization(let reference, let found):
+            let spelled = found.map { "'\($0)' (\(Self.form($0)))" }.joined(separator: ", ")
+            return
+                "no note's path is '\(reference)' (\(Self.form(reference))) byte for byte; \(spelled) has the same letters in another Unicode form. Give the path as the file spells it (tab completion does), or rename the file."
+        case .ambiguousNote(let reference, let candidates):
+            return
+                "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
         case .unknownCategory(let name):
@@ -72,5 +87,14 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."
         }
+    }
+}
+
+extension AppError {
+    /// `NFC`, `NFD`, or `mixed` for how `text` spells its accented letters.
+    static func form(_ text: String) -> String {
+        if text.utf8.elementsEqual(text.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
+        if text.utf8.elementsEqual(text.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
+        return "mixed"
     }
 }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 /// What the shell completions offer for a vault's own words: note paths and
 /// id prefixes, categories, tags, review periods. The completion scripts
@@ -63,13 +62,6 @@ enum Completions {
         var explicit: String?
         if let i = words.firstIndex(of: "--vault"), i + 1 < words.count { explicit = words[i + 1] }
         if let word = words.first(where: { $0.hasPrefix("--vault=") }) { explicit = String(word.dropFirst(8)) }
-        guard
-            let layout = try? VaultLocator.locate(
-                explicit: explicit, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
-                current: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)),
-            let vault = try? Vault(layout: layout)
-        else { return nil }
-        let now = (try? GlobalOptions.moment(nil, in: vault.config.timeZone)) ?? Date()
-        return AppContext.open(vault, now: now)
+        return CompositionRoot.completionContext(explicitVault: explicit)
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// Applies one front matter edit to a set of notes and saves the new config,
 /// or with `--dry-run` only says what it would do. A note whose front matter
@@ -12,7 +11,7 @@ struct FrontMatterRewrite {
     let dryRun: Bool
 
     func apply(_ edit: ConfigEdit) throws {
-        let files = NoteFiles(layout: context.vault.layout)
+        let files = context.app().files
         context.output.line((dryRun ? "Would: " : "") + edit.summary + ": \(plural(edit.notes.count, "note")).")
         var failed = 0
         for path in edit.notes {
@@ -38,7 +37,7 @@ struct FrontMatterRewrite {
                 context.output.error(error)
             }
         }
-        if !dryRun { try ConfigFile.save(edit.config, replacing: context.config, to: context.vault.layout) }
+        if !dryRun { try context.app().configStore.save(edit.config, replacing: context.config) }
         if failed > 0 { throw CLIError.silentFailure }
     }
 

@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// Options every command that works on a vault takes.
 struct GlobalOptions: ParsableArguments {
@@ -15,22 +14,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Act as if it were this moment, e.g. 2026-11-18T09:00:00Z (default: $VAULT_NOW, else the clock).")
     var now: String?
 
-    /// Finds and opens the vault, and reads the clock once.
+    /// Finds and opens the vault, and reads the clock once (``CompositionRoot``).
     func context() throws -> CommandContext {
-        try context(layout())
-    }
-
-    /// Finds the vault's folder (`--vault`, `$VAULT_DIR`, or the nearest `.vault/`).
-    func layout() throws -> VaultLayout {
-        try VaultLocator.locate(
-            explicit: vaultPath, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
-            current: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-    }
-
-    /// Opens the vault at `layout` (its config is read) and reads the clock once.
-    func context(_ layout: VaultLayout) throws -> CommandContext {
-        let vault = try Vault(layout: layout)
-        return CommandContext(vault: vault, now: try Self.moment(now, in: vault.config.timeZone), output: .standard)
+        try CompositionRoot.open(self)
     }
 
     /// The moment commands act at: `flag`, else `$VAULT_NOW`, else the clock.
@@ -45,14 +31,27 @@ struct GlobalOptions: ParsableArguments {
 
 /// What a command needs from the outside world, gathered once at the edge.
 struct CommandContext {
-    let vault: Vault
+    /// The use cases' context over the real adapters.
+    let appContext: AppContext
     /// The moment the command acts at (the clock, or VAULT_NOW / --now).
     let now: Date
     let output: Output
+    /// A note argument with a path relative to the shell's folder made
+    /// vault-relative (other references unchanged).
+    let noteReference: (String) -> String
 
-    var config: VaultConfig { vault.config }
+    init(app: AppContext, now: Date, output: Output, noteReference: @escaping (String) -> String) {
+        appContext = app
+        self.now = now
+        self.output = output
+        self.noteReference = noteReference
+    }
 
-    /// The use cases' context over the real adapters.
-    func app() -> AppContext { AppContext.open(vault, now: now) }
-    var timeZone: TimeZone { vault.config.timeZone }
+    var config: VaultConfig { appContext.config }
+
+    /// The use cases' context.
+    func app() -> AppContext { appContext }
+    var timeZone: TimeZone { config.timeZone }
+    /// The vault's folder name (the title of its exports and calendars).
+    var vaultName: String { appContext.files.location(of: "").lastPathComponent }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import VaultCore
-import VaultStore
 
 /// The `vault` command: a plain-text study and notes toolchain.
 public struct VaultCommand: ParsableCommand {

@@ -153,13 +153,13 @@ public final class SearchIndex {
             if stat(url.path + suffix, &info) == 0 { bytes += Int64(info.st_size) }
         }
         guard let scanned = meta["last_scanned"] else {
-            return IndexStatistics(notes: count, bytes: bytes, lastRefresh: nil, lastRefreshAt: nil)
+            return IndexStatistics(file: ".vault/cache/" + Self.fileName, notes: count, bytes: bytes, lastRefresh: nil, lastRefreshAt: nil)
         }
         let report = RefreshReport(
             scanned: Int(scanned), added: Int(meta["last_added"] ?? 0), changed: Int(meta["last_changed"] ?? 0),
             removed: Int(meta["last_removed"] ?? 0), scanSeconds: meta["last_scan_seconds"] ?? 0,
             totalSeconds: meta["last_total_seconds"] ?? 0)
         let at = meta["last_refresh_at"].map(Date.init(timeIntervalSince1970:))
-        return IndexStatistics(notes: count, bytes: bytes, lastRefresh: report, lastRefreshAt: at)
+        return IndexStatistics(file: ".vault/cache/" + Self.fileName, notes: count, bytes: bytes, lastRefresh: report, lastRefreshAt: at)
     }
 }

@@ -10,7 +10,7 @@ public enum ItineraryFiles {
     /// - Parameter replacing: swap out the folder that is there (it must be);
     ///   otherwise the folder must not exist.
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is left half-written.
-    public static func write(_ files: [LociFolder.File], folder: String, in layout: VaultLayout, replacing: Bool) throws {
+    public static func write(_ files: [VaultFile], folder: String, in layout: VaultLayout, replacing: Bool) throws {
         let target = layout.url(of: folder)
         let parent = target.deletingLastPathComponent()
         do {

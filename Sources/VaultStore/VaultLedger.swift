@@ -18,7 +18,7 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
     private var loading: Background<ReplayedLedger>?
     private let lock = NSLock()
     private var appender: LedgerAppender?
-    /// The card log, once decoded (`lock` guards it); forgotten by an append.
+    /// The card log, once decoded (`lock` guards it); forgotten by an append, as the replay is.
     /// `vault stats` asks for the replay and for the log: a million card
     /// events were decoded twice, 75 ms each.
     private var decodedCardLog: CardEventLog?
@@ -83,6 +83,11 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
             appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, replay: replay())
         }
         lock.withLock { decodedCardLog = nil }
-        return try appender!.append(event)
+        let written = try appender!.append(event)
+        // The next replay reads the event too (from the replay cache, which
+        // the append extended): one context serves a whole command, and a
+        // review that records decisions then finishes must count them.
+        lock.withLock { loading = nil }
+        return written
     }
 }

@@ -12,10 +12,6 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case unwritable(path: String, reason: String)
     case badConfig(path: String, line: Int?, reason: String)
     case noteExists(String)
-    case noteNotFound(String)
-    case ambiguousNote(String, candidates: [String])
-    /// A path that matches a note only in another Unicode normalization form.
-    case otherNormalization(String, found: [String])
     case cannotAddID(path: String, reason: String)
     /// A note that is a symbolic link: vault never writes through one.
     case linkedNote(String)
@@ -57,16 +53,6 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .badConfig(let path, let line, let reason):
             let place = line.map { "\(path):\($0)" } ?? path
             return "\(place): \(reason)"
-        case .noteNotFound(let reference):
-            return
-                "no note matches '\(reference)'; give a path, an id, an id prefix of 4 or more characters, or a title (see `vault list`)."
-        case .otherNormalization(let reference, let found):
-            let spelled = found.map { "'\($0)' (\(Self.form($0)))" }.joined(separator: ", ")
-            return
-                "no note's path is '\(reference)' (\(Self.form(reference))) byte for byte; \(spelled) has the same letters in another Unicode form. Give the path as the file spells it (tab completion does), or rename the file."
-        case .ambiguousNote(let reference, let candidates):
-            return
-                "'\(reference)' matches \(candidates.count) notes (\(candidates.joined(separator: ", "))); give more of the id, the title or the path."
         case .ledgerNotRepaired(let path, let reason):
             return "\(path): nothing was repaired: \(reason)."
         case .linkedFolder(let path):
@@ -153,14 +139,5 @@ extension VaultStoreError {
         var text = ns.localizedDescription
         while text.hasSuffix(".") { text.removeLast() }
         return text
-    }
-}
-
-extension VaultStoreError {
-    /// `NFC`, `NFD`, or `mixed` for how `text` spells its accented letters.
-    static func form(_ text: String) -> String {
-        if text.utf8.elementsEqual(text.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
-        if text.utf8.elementsEqual(text.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
-        return "mixed"
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import VaultCore
-import VaultStore
 
 @testable import VaultApp
 
@@ -128,6 +127,6 @@ struct CurationUseCaseTests {
         let history = try NoteHistory.load(world.context, note: "aaaaaaaa")
         #expect(history.events.map { $0["decision"] } == ["keep", "undo"])
         #expect(try NoteHistory.load(world.context, note: "b.md").events.isEmpty)
-        #expect(throws: VaultStoreError.self) { try NoteHistory.load(world.context, note: "nosuch") }
+        #expect(throws: AppError.noteNotFound("nosuch")) { try NoteHistory.load(world.context, note: "nosuch") }
     }
 }

@@ -29,6 +29,9 @@ final class MemoryLedger: LedgerSource {
 
     func cardLog() -> CardEventLog { CardEventLog(events: history().events) }
 
+    /// Events that arrive from elsewhere (a pull), as they were written there.
+    func receive(_ incoming: [LedgerEvent]) { events += incoming }
+
     @discardableResult
     func append(_ event: some TypedEvent) throws -> LedgerEvent {
         let sequence = (events.filter { $0.device == device }.map(\.sequence).max() ?? 0) + 1

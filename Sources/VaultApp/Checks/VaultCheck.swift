@@ -1,7 +1,6 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// `vault check`: every problem in the vault with its file and line, from
 /// the notes (front matter, dates, categories, broken wiki links), the
@@ -11,30 +10,30 @@ import VaultStore
 /// It reads the files themselves, not the caches: a check must see what is
 /// on disk, and name the ledger line of each event it reports.
 public struct VaultCheck {
-    public let vault: Vault
+    public let context: AppContext
+    var disk: any VaultInspection { context.inspection }
 
-    public init(vault: Vault) { self.vault = vault }
+    public init(_ context: AppContext) { self.context = context }
 
     /// What `--fix` changed in one ledger file.
-    public typealias Repair = LedgerRepair.Change
+    public typealias Repair = LedgerFileRepair
 
     /// Repairs the ledger files (`--fix`): conflict markers, malformed and
     /// cut-short lines and duplicates go, every valid event stays.
-    /// - Throws: ``VaultStoreError`` when a file cannot be rewritten.
+    /// - Throws: the ledger's error when a file cannot be rewritten.
     public func repair() throws -> [Repair] {
-        try LedgerRepair(store: LedgerStore(layout: vault.layout)).run()
+        try disk.repairLedger()
     }
 
     /// Every problem, and how many notes were checked.
     public func problems() -> (problems: [Diagnostic], notes: Int) {
-        let config = vault.config
-        let loaded = vault.loadNotes()
-        let ledger = LedgerStore(layout: vault.layout).read(locate: true)
+        let config = context.config
+        let loaded = disk.notesOnDisk()
+        let ledger = disk.ledgerOnDisk()
         let history = LedgerHistory(ledger.events)
         let state = CurationState(history)
-        let cards = CardLoader(layout: vault.layout).cards(of: loaded.notes, in: config.decks)
+        let cards = disk.cards(of: loaded.notes, config: config)
         let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: config.schedulers)
-        let files = NoteFiles(layout: vault.layout)
         let problems =
             config.warnings + loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
@@ -42,7 +41,7 @@ public struct VaultCheck {
             + CardChecks.run(cards: cards, replay: cardReplay)
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
-            + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in files.line(of: "[[" + target, in: path) }
+            + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
         return (problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)), loaded.notes.count)
     }
 
@@ -63,10 +62,9 @@ public struct VaultCheck {
 
     /// The ledger files that a file-sync tool made as conflict copies.
     func conflictCopies() -> [Diagnostic] {
-        LedgerStore(layout: vault.layout).fileNames().compactMap { name in
-            guard let original = LedgerStore.conflictCopyOriginal(name) else { return nil }
-            return Diagnostic(
-                code: "ledger-conflict-copy", severity: .warning, path: ".vault/ledger/" + name, line: nil,
+        disk.ledgerConflictCopies().map { copy, original in
+            Diagnostic(
+                code: "ledger-conflict-copy", severity: .warning, path: copy, line: nil,
                 message:
                     "a conflict copy made by a file-sync tool; its events are read with the ledger, and `vault check --fix` merges them into \(original) and removes it."
             )
@@ -75,14 +73,8 @@ public struct VaultCheck {
 
     /// The temporary files that killed writes left behind (older than a minute), in the note folders and `.vault/`.
     func leftovers() -> [Diagnostic] {
-        let folders =
-            VaultScanner(layout: vault.layout).folders().map {
-                $0.isEmpty ? vault.layout.root : vault.layout.url(of: $0)
-            }
-            + [vault.layout.dotVault, vault.layout.dotVault.appendingPathComponent("ledger")]
-        return folders.flatMap { AtomicFile.staleTemporaries(in: $0) }.compactMap { url in
-            guard let path = vault.layout.relativePath(of: url) else { return nil }
-            return Diagnostic(
+        disk.leftoverTemporaries().map { path in
+            Diagnostic(
                 code: "leftover-temporary", severity: .warning, path: path, line: nil,
                 message:
                     "a temporary file left by a write that was killed midway; the next write in this folder removes it, or delete it."

@@ -1,7 +1,6 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// `vault export html DIR`: the vault as a static site. Every note a page
 /// rendered by libcmark (raw HTML in notes escaped: libcmark's safe mode),
@@ -20,16 +19,16 @@ public struct StaticSite {
     public let attachments: [String]
 
     /// Builds every page (on every core, notes in chunks).
-    public static func build(_ context: AppContext, layout: VaultLayout, title: String) -> StaticSite {
+    public static func build(_ context: AppContext, title: String) -> StaticSite {
         let snapshot = CurationSnapshot.load(context)
         let notes = snapshot.notes
         let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
-        let loader = NoteLoader(layout: layout, timeZone: context.timeZone)
+        let files = context.files
         let config = context.config
-        let attachments = Self.attachments(layout)
-        var files: [String: [String]] = [:]
-        for path in attachments { files[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
-        let byName = files
+        let attachments = files.attachments()
+        var named: [String: [String]] = [:]
+        for path in attachments { named[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
+        let byName = named
         let attachmentSet = Set(attachments)
         let rendered = RenderedBodies(count: notes.count)
         let zone = context.timeZone
@@ -41,7 +40,7 @@ public struct StaticSite {
                     Self.notePage(
                         notes[i],
                         body: Self.body(
-                            of: notes[i], loader: loader, resolver: resolver, attachments: byName,
+                            of: notes[i], files: files, resolver: resolver, attachments: byName,
                             attachmentSet: attachmentSet),
                         config: config, site: title, timeZone: zone)
                 },
@@ -107,10 +106,10 @@ public struct StaticSite {
 
     /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
     static func body(
-        of note: NoteSummary, loader: NoteLoader, resolver: LinkResolver, attachments: [String: [String]],
+        of note: NoteSummary, files: any VaultFiles, resolver: LinkResolver, attachments: [String: [String]],
         attachmentSet: Set<String>
     ) -> String {
-        guard let data = try? loader.read(note.path) else {
+        guard let data = try? files.read(note.path) else {
             return "<p class=\"unreadable\">This note could not be read.</p>"
         }
         let page = SitePaths.page(ofNote: note.path)
@@ -227,22 +226,6 @@ public struct StaticSite {
         let scheme = target[..<colon]
         guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
         return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
-    }
-
-    /// Every file of the vault that is not a note and not hidden: images, PDFs and the like.
-    static func attachments(_ layout: VaultLayout) -> [String] {
-        guard
-            let walker = FileManager.default.enumerator(
-                at: layout.root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var found: [String] = []
-        for case let url as URL in walker where !url.path.hasSuffix(".md") {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                let path = layout.relativePath(of: url)
-            else { continue }
-            found.append(path)
-        }
-        return found.sorted()
     }
 
     /// The rendered bodies, filled chunk by chunk from several threads.

@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault import loci`: a LociApp itinerary file becomes a folder of notes
 /// and pictures. Everything is checked before anything is written, and the
@@ -42,16 +41,13 @@ public struct LociImporting {
             throw VaultCoreError.badItinerary(file: file, place: "", reason: "--into '\(base)' \(problem)")
         }
         let folder = base.isEmpty ? itinerary.name : "\(base)/\(itinerary.name)"
-        guard let layout = context.vault?.layout else {
-            throw VaultCoreError.badItinerary(file: file, place: "", reason: "there is no vault to import into.")
-        }
         var ids: [Int: String] = [:]
         var created: [Int: String] = [:]
         let stamp = VaultDate.isoString(context.now, in: context.timeZone)
         var kept = 0
-        let exists = FileManager.default.fileExists(atPath: layout.url(of: folder).path)
+        let exists = context.files.exists(folder)
         if exists {
-            let walks = LociPalaces.walks(in: context.notes.summaries().notes, layout: layout)
+            let walks = LociPalaces.walks(in: context.notes.summaries().notes, files: context.files)
             guard let old = walks.first(where: { $0.folder == folder }) else {
                 throw VaultCoreError.badItinerary(
                     file: file, place: "itinerary '\(itinerary.name)'",
@@ -60,7 +56,7 @@ public struct LociImporting {
             guard update else { throw AppError.itineraryExists(name: itinerary.name, folder: folder) }
             // The index and the locations of the same sequence keep their id and created date.
             func identity(_ path: String) -> (id: String?, created: String?) {
-                guard let bytes = try? ItineraryFiles.read(path, in: layout) else { return (nil, nil) }
+                guard let bytes = try? context.files.read(path) else { return (nil, nil) }
                 let fields = LociFolder.read(note: String(decoding: bytes, as: UTF8.self)).fields
                 return (fields["id"], fields["created"])
             }
@@ -71,7 +67,7 @@ public struct LociImporting {
             }
         }
         for sequence in [0] + itinerary.locations.map(\.sequence) {
-            if ids[sequence] == nil { ids[sequence] = UUID().uuidString.lowercased() }
+            if ids[sequence] == nil { ids[sequence] = context.newIDs.newID() }
             if created[sequence] == nil { created[sequence] = stamp }
         }
         return Plan(
@@ -80,19 +76,17 @@ public struct LociImporting {
     }
 
     /// Writes the folder of `plan`.
-    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is left half-written.
+    /// - Throws: the file port's error when the folder cannot be written; nothing is left half-written.
     public func write(_ plan: Plan) throws {
-        guard let layout = context.vault?.layout else { return }
-        try ItineraryFiles.write(plan.files, folder: plan.folder, in: layout, replacing: plan.replacing)
+        try context.files.writeFolder(plan.files, at: plan.folder, replacing: plan.replacing)
     }
 
     /// `walk` as a LociApp itinerary, its pictures read back from their files.
-    /// - Throws: ``VaultStoreError/unreadable(path:reason:)`` for a picture that cannot be read.
+    /// - Throws: the file port's error for a picture that cannot be read.
     public func export(_ walk: LociWalk) throws -> LociItinerary {
-        guard let layout = context.vault?.layout else { throw AppError.noSuchItinerary(walk.name, known: []) }
         func picture(_ path: String?) throws -> LociImage? {
             guard let path else { return nil }
-            let bytes = try ItineraryFiles.read(path, in: layout)
+            let bytes = try context.files.read(path)
             let kind = LociImage.Kind.sniff(bytes) ?? LociImage.Kind(fileExtension: (path as NSString).pathExtension) ?? .png
             return LociImage(bytes: bytes, kind: kind)
         }

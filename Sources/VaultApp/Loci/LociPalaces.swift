@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault loci`: the memory palaces of the vault (itinerary folders, read
 /// through the note source) and each location's one SM-2 state, replayed
@@ -18,12 +17,7 @@ public struct LociPalaces {
     /// The palaces among notes already read (`vault status` has them).
     public init(_ context: AppContext, summaries: [NoteSummary]) {
         self.context = context
-        guard let layout = context.vault?.layout else {
-            walks = []
-            states = LociStates(ratings: [])
-            return
-        }
-        walks = Self.walks(in: summaries, layout: layout)
+        walks = Self.walks(in: summaries, files: context.files)
         // No itinerary, no answers to replay (the usual case for `vault status`).
         states = walks.isEmpty ? LociStates(ratings: []) : LociStates(ratings: context.ledger.replay().events(LociRating.self).events)
     }
@@ -31,13 +25,13 @@ public struct LociPalaces {
     /// The itineraries among `summaries`: an index note named as its folder
     /// (`loci/Home walk/Home walk.md`) marked `loci: itinerary`, and the
     /// notes beside it marked `loci: location` with a `sequence`.
-    static func walks(in summaries: [NoteSummary], layout: VaultLayout) -> [LociWalk] {
+    static func walks(in summaries: [NoteSummary], files: any VaultFiles) -> [LociWalk] {
         func folder(_ path: String) -> String {
             guard let slash = path.lastIndex(of: "/") else { return "" }
             return String(path[..<slash])
         }
         func read(_ path: String) -> (fields: [String: String], heading: String?, description: String)? {
-            guard let data = try? ItineraryFiles.read(path, in: layout) else { return nil }
+            guard let data = try? files.read(path) else { return nil }
             return LociFolder.read(note: String(decoding: data, as: UTF8.self))
         }
         // Index notes first (few, usually none), then only their folders' notes.
@@ -65,9 +59,7 @@ public struct LociPalaces {
                         path: note.path, key: note.ledgerKey,
                         image: location.fields["image"].map { parent + "/" + $0 }))
             }
-            let cover = ["png", "jpg", "gif", "webp"].map { "\(parent)/cover.\($0)" }.first {
-                FileManager.default.fileExists(atPath: layout.url(of: $0).path)
-            }
+            let cover = ["png", "jpg", "gif", "webp"].map { "\(parent)/cover.\($0)" }.first(where: files.exists)
             walks.append(
                 LociWalk(
                     name: index.heading ?? name, description: index.description, folder: parent,

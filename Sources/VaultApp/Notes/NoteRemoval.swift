@@ -1,7 +1,6 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// `vault rm` and `vault restore`: a note moved into `.vault/trash/` and
 /// back, with what refers to it counted so the person knows what they move.
@@ -18,15 +17,12 @@ public struct NoteRemoval {
     }
 
     let context: AppContext
-    let trash: NoteTrash
+    var trash: any NoteBin { context.trash }
 
-    public init(_ context: AppContext, layout: VaultLayout) {
-        self.context = context
-        trash = NoteTrash(layout: layout)
-    }
+    public init(_ context: AppContext) { self.context = context }
 
     /// What removing the note `reference` names would move.
-    /// - Throws: ``VaultStoreError`` when no single note is named.
+    /// - Throws: ``AppError`` when no single note is named.
     public func plan(_ reference: String) throws -> Plan {
         let summaries = context.notes.summaries()
         let note = try NoteLookup.find(reference, in: summaries.notes)
@@ -36,7 +32,7 @@ public struct NoteRemoval {
     }
 
     /// Moves the planned note into the trash; returns its path there.
-    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
+    /// - Throws: the trash's error when the note cannot be moved.
     @discardableResult
     public func remove(_ plan: Plan) throws -> String {
         try trash.discard(plan.note.path, at: context.now, timeZone: context.timeZone)
@@ -44,12 +40,12 @@ public struct NoteRemoval {
 
     /// The trashed note `reference` names: its path (in the vault or in the
     /// trash), its file name, its id or an id prefix.
-    /// - Throws: ``VaultStoreError/noteNotFound(_:)``, ``VaultStoreError/ambiguousNote(_:candidates:)``.
+    /// - Throws: ``AppError/noteNotFound(_:)``, ``AppError/ambiguousNote(_:candidates:)``.
     public func trashed(_ reference: String) throws -> String {
         let contents = trash.contents()
         let wanted = reference.hasPrefix(".vault/trash/") ? String(reference.dropFirst(13)) : reference
         var matches = contents.filter {
-            $0 == wanted || NoteTrash.originalPath(of: $0) == wanted
+            $0 == wanted || trash.originalPath(of: $0) == wanted
                 || ($0 as NSString).lastPathComponent == wanted || ($0 as NSString).lastPathComponent == wanted + ".md"
         }
         if matches.isEmpty, wanted.count >= 4 {
@@ -60,13 +56,13 @@ public struct NoteRemoval {
                 return id?.hasPrefix(prefix) ?? false
             }
         }
-        guard let first = matches.first else { throw VaultStoreError.noteNotFound(reference + " (in .vault/trash)") }
-        guard matches.count == 1 else { throw VaultStoreError.ambiguousNote(reference, candidates: matches) }
+        guard let first = matches.first else { throw AppError.noteNotFound(reference + " (in .vault/trash)") }
+        guard matches.count == 1 else { throw AppError.ambiguousNote(reference, candidates: matches) }
         return first
     }
 
     /// Moves the trashed note `trashPath` back; returns its path in the vault.
-    /// - Throws: ``VaultStoreError/noteExists(_:)`` when its place is taken.
+    /// - Throws: the trash's error when its place is taken.
     @discardableResult
     public func restore(_ trashPath: String) throws -> String {
         try trash.restore(trashPath)

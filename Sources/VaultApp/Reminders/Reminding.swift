@@ -9,7 +9,29 @@ public struct Reminding {
     public let work: DueWork?
     public let plan: ReminderPlan
 
-    /// The plan at the context's moment, the last reminder read from `.vault/local/`.
+    /// What one run of `vault remind` did.
+    public struct Outcome {
+        public let reminding: Reminding
+        /// For a reminder raised: the notifier's sentence, or nil when there is no notifier (printed only).
+        public let raised: String??
+    }
+
+    /// `vault remind`: plans at the context's moment against the last
+    /// reminder (``ReminderLog``), and, when a reminder is due and this is
+    /// not a dry run, raises it through the notifier (with a "Study now"
+    /// action for the batch) and records it.
+    /// - Throws: when the reminder log cannot be written.
+    public static func run(_ context: AppContext, force: Bool, dryRun: Bool) throws -> Outcome {
+        let reminding = load(context, lastReminder: context.reminderLog.last(), force: force, countWhenHeld: dryRun)
+        guard case .remind(let title, let body, let batch) = reminding.plan, !dryRun else {
+            return Outcome(reminding: reminding, raised: nil)
+        }
+        let raised = context.notifier.raise(title: title, body: body, studyBatch: batch > 0 ? batch : nil)
+        try context.reminderLog.record(context.now)
+        return Outcome(reminding: reminding, raised: .some(raised))
+    }
+
+    /// The plan at the context's moment, given the last reminder.
     ///
     /// Quiet hours, days off and the minimum interval are asked first: they
     /// need no note, and a timer runs this every few minutes, mostly at such

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault calendar`: the review schedule as an iCalendar file.
@@ -30,10 +29,10 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let text = CalendarExport.text(context.app(), vaultName: context.vault.layout.root.lastPathComponent, days: days)
+            let text = CalendarExport.text(context.app(), vaultName: context.vaultName, days: days)
             if let out, out != "-" {
                 let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                try AtomicFile.write(Data(text.utf8), to: url)
+                try context.app().namedFiles.write(Data(text.utf8), to: out)
                 context.output.line("Wrote \(url.path)")
             } else {
                 FileHandle.standardOutput.write(Data(text.utf8))

@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 extension VaultCommand {
     /// `vault category list|add|rename|color|rm`.
@@ -68,7 +67,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try ConfigEdits.addCategory(name, color: color, to: context.config)
-                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(config, replacing: context.config)
                 context.output.line("Added category \(name) (\(color.lowercased())).")
             }
         }
@@ -88,7 +87,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let edited = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
-                try ConfigFile.save(edited.config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(edited.config, replacing: context.config)
                 context.output.line("\(edited.name) is now \(color.lowercased()).")
             }
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault check`: every problem in the vault, with file and line.
@@ -30,7 +29,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let check = VaultCheck(vault: context.vault)
+            let check = VaultCheck(context.app())
             if fix {
                 for change in try check.repair() where !json {
                     var text =

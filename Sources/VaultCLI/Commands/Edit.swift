@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import VaultApp
-import VaultStore
 
 extension VaultCommand {
     /// `vault edit NOTE`: open a note in `$EDITOR`.
@@ -21,8 +20,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let found = try context.app().findNote(context.vault.noteReference(note))
-            try Editor.open(context.vault.layout.url(of: found.path).path)
+            let found = try context.app().findNote(context.noteReference(note))
+            try Editor.open(context.app().files.location(of: found.path).path)
         }
     }
 
@@ -52,8 +51,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let removal = NoteRemoval(try context.app(), layout: context.vault.layout)
-            let plan = try removal.plan(context.vault.noteReference(note))
+            let removal = NoteRemoval(context.app())
+            let plan = try removal.plan(context.noteReference(note))
             let refers = "\(plural(plan.events, "ledger event")) and \(plural(plan.cards, "flashcard"))"
             if !yes, isatty(STDIN_FILENO) == 1 {
                 context.output.write("Move '\(plan.note.title)' (\(plan.note.path)) to the trash? \(refers) refer to it. [y/N] ")
@@ -90,7 +89,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let removal = NoteRemoval(try context.app(), layout: context.vault.layout)
+            let removal = NoteRemoval(context.app())
             let path = try removal.restore(removal.trashed(note))
             context.output.line("Restored \(path).")
         }

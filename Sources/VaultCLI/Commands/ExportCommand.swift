@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault export json|html`: the vault for other tools and for browsers.
@@ -41,7 +40,7 @@ extension VaultCommand {
                     FileHandle.standardOutput.write(data)
                 } else {
                     let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                    try AtomicFile.write(data, to: url)
+                    try context.app().namedFiles.write(data, to: out)
                     context.output.line("Wrote '\(TerminalText.oneLine(walk.name))' (\(walk.stops.count) locations) to \(TerminalText.oneLine(url.path))")
                 }
             }
@@ -56,12 +55,12 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let export = VaultExport.load(context.app())
-                let document = ExportJSON(export, vault: context.vault.layout.root.lastPathComponent, now: context.now)
+                let document = ExportJSON(export, vault: context.vaultName, now: context.now)
                 if out == "-" {
                     try context.output.json(document)
                 } else {
                     let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                    try AtomicFile.write(Data((try JSONOutput.render(document) + "\n").utf8), to: url)
+                    try context.app().namedFiles.write(Data((try JSONOutput.render(document) + "\n").utf8), to: out)
                     context.output.line("Wrote \(export.notes.count) notes and \(export.events.count) events to \(url.path)")
                 }
             }
@@ -82,8 +81,8 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let root = URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
-                let site = StaticSite.build(context.app(), layout: context.vault.layout, title: context.vault.layout.root.lastPathComponent)
-                try SiteWriter(root: root, vault: context.vault.layout).write(site.pages.map { ($0.path, $0.html) }, attachments: site.attachments)
+                let site = StaticSite.build(context.app(), title: context.vaultName)
+                try context.app().namedFiles.writeSite(site.pages.map { ($0.path, $0.html) }, attachments: site.attachments, to: dir)
                 context.output.line("Wrote \(site.pages.count) pages and \(site.attachments.count) attachments to \(root.path); open \(root.appendingPathComponent("index.html").path)")
             }
         }

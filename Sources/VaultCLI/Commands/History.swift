@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault history NOTE`: every ledger event about a note.
@@ -28,7 +27,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let history = try NoteHistory.load(context.app(), note: context.vault.noteReference(note))
+            let history = try NoteHistory.load(context.app(), note: context.noteReference(note))
             let (found, events) = (history.note, history.events)
             if json {
                 struct EventJSON: Encodable {

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault import loci`: bring other apps' data into the vault.
@@ -41,17 +40,10 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let url = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 let importing = LociImporting(context.app())
                 // Several itineraries and no --itinerary: the error lists them, and nothing is written.
                 let plan = try importing.plan(
-                    reading: {
-                        do {
-                            return try Data(contentsOf: url)
-                        } catch {
-                            throw VaultStoreError.unreadable(path: file, reason: VaultStoreError.reason(of: error))
-                        }
-                    }, file: file, pick: itinerary, into: into, update: update)
+                    reading: { try context.app().namedFiles.read(file) }, file: file, pick: itinerary, into: into, update: update)
                 let pictures = plan.itinerary.locations.filter { $0.image != nil }.count + (plan.itinerary.image == nil ? 0 : 1)
                 let what =
                     "'\(TerminalText.oneLine(plan.itinerary.name))': \(plural(plan.itinerary.locations.count, "location")), \(plural(pictures, "picture")) (\(Self.size(plan.imageBytes)))"

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import VaultCore
-import VaultIndex
 
 extension VaultCommand {
     /// `vault index`: bring the search cache up to date, rebuild it, or describe it.
@@ -41,14 +40,12 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
+            let index = context.app().search
             let style = context.output.style
             if watch {
-                let watcher = IndexWatcher(index: index, layout: context.vault.layout) { message in
+                try index.watch(idleExitSeconds: idleExit) { message in
                     FileHandle.standardError.write(Data("vault index --watch: \(message)\n".utf8))
                 }
-                watcher.idleExitSeconds = idleExit
-                try watcher.run()
                 return
             }
             if stats && !rebuild {
@@ -56,7 +53,7 @@ extension VaultCommand {
                 var table = Table()
                 table.add(["notes", "\(statistics.notes)"])
                 table.add(["cache size", Self.megabytes(statistics.bytes)])
-                table.add(["cache file", ".vault/cache/\(SearchIndex.fileName)"])
+                table.add(["cache file", statistics.file])
                 if let last = statistics.lastRefresh {
                     let at = statistics.lastRefreshAt.map { VaultDate.isoString($0, in: context.timeZone) } ?? "unknown"
                     table.add(["last refresh", at])

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault init [DIR]`: make a folder (new, or holding notes already) a vault.
@@ -57,24 +56,15 @@ extension VaultCommand {
             if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
                 throw CLIError.notAFolder(folder.path)
             }
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw VaultStoreError.unwritable(path: folder.path, reason: VaultStoreError.reason(of: error))
-            }
             // The name as given: Foundation calls UTC "GMT".
             let zone = timezone ?? TimeZone.current.identifier
-            let written = try VaultInitializer.initialize(folder, timeZoneIdentifier: zone, nesting: force)
-            let layout = VaultLayout(root: folder)
-            let notes = VaultScanner(layout: layout).scan().files.count
+            let (written, notes, open) = try CompositionRoot.initialize(folder, timeZone: zone, nesting: force)
             let out = Output.standard
             out.line("Initialized a vault in \(folder.path) (time zone \(zone)).")
             for path in written { out.line("  wrote \(path)") }
             if let baseline {
-                let vault = try Vault(layout: layout)
-                let now = try GlobalOptions.moment(nil, in: vault.config.timeZone)
                 let recorded = try FreshStart.record(
-                    AppContext.open(vault, now: now), day: baseline == Self.today ? nil : BaselineEvent.day(baseline))
+                    open(nil), day: baseline == Self.today ? nil : BaselineEvent.day(baseline))
                 out.line("Baseline \(recorded.dayString): only notes from then on come up for review.")
             }
             if notes > 0 {

@@ -28,7 +28,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let links = try NoteLinks.load(context.app(), note: context.vault.noteReference(note))
+            let links = try NoteLinks.load(context.app(), note: context.noteReference(note))
             if json {
                 try context.output.json(
                     LinksJSON(

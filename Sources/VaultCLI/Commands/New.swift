@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 extension VaultCommand {
     /// `vault new [TEXT]`: write a new note.
@@ -85,7 +84,7 @@ extension VaultCommand {
                 context.output.warning("your text is kept in \(scratch?.path ?? "")")
                 throw error
             }
-            let path = try NoteFiles(layout: context.vault.layout).create(
+            let path = try context.app().files.create(
                 Data(rendered.utf8), preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
             if let scratch { try? FileManager.default.removeItem(at: scratch) }
             context.output.line(path)

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault remind`: a desktop notification when something is due, outside quiet hours.
@@ -45,7 +44,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let units = ReminderUnits(vault: context.vault.layout.root, binary: ReminderUnits.currentBinary)
+            let units = context.app().reminderTimer
             if uninstall {
                 let removed = try units.uninstall()
                 if removed.isEmpty {
@@ -72,9 +71,8 @@ extension VaultCommand {
                 }
                 return
             }
-            let state = ReminderState(layout: context.vault.layout)
-            let reminding = Reminding.load(
-                context.app(), lastReminder: state.last(), force: force, countWhenHeld: dryRun)
+            let outcome = try Reminding.run(context.app(), force: force, dryRun: dryRun)
+            let reminding = outcome.reminding
             switch reminding.plan {
             case .nothingDue:
                 context.output.line("Nothing is due; no reminder.")
@@ -86,22 +84,15 @@ extension VaultCommand {
                 context.output.line(
                     "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
                         + summary(reminding.work))
-            case .remind(let title, let body, let batch):
+            case .remind(let title, let body, _):
                 context.output.line(title)
                 context.output.line(body)
-                guard !dryRun else {
+                guard let raised = outcome.raised else {
                     context.output.line("(dry run: nothing raised)")
                     return
                 }
-                let raised = Notifier.raise(
-                    title: title, body: body,
-                    action: batch > 0
-                        ? Notifier.StudyAction(
-                            binary: ReminderUnits.currentBinary, vault: context.vault.layout.root.path, limit: batch)
-                        : nil)
                 context.output.line(
                     raised ?? "(no desktop notifier: notify-send or a session bus is missing; printed only)")
-                try state.record(context.now)
             }
         }
 

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault review weekly|monthly|yearly [PERIOD]`: the curation review,
@@ -98,7 +97,7 @@ extension VaultCommand {
 
         func decide(_ review: CurationReview, context: CommandContext) throws {
             let plan: [(CurationDecision, [String])] = [(.keep, keep), (.archive, archive), (.undo, undo)]
-            let decisions = try review.resolve(plan.map { ($0.0, $0.1.map(context.vault.noteReference)) })
+            let decisions = try review.resolve(plan.map { ($0.0, $0.1.map(context.noteReference)) })
             let out = context.output
             for planned in decisions {
                 let recorded = try review.record(planned.decision, planned.note)

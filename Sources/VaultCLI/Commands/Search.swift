@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultIndex
 import VaultMarkdown
 
 extension VaultCommand {
@@ -59,13 +58,11 @@ extension VaultCommand {
         }
 
         func run() throws {
-            let layout = try global.layout()
             // The notes are scanned (unless a watcher answers) while the config is read.
-            let start = VaultSearch.start(layout)
-            let context = try global.context(layout)
+            let context = try CompositionRoot.open(global, search: true)
             let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
             let hits = try VaultSearch.run(
-                context.app(), vault: context.vault, start: start, query: query,
+                context.app(), query: query,
                 limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
                 progress: ProgressBar.onTerminal())
             if json {

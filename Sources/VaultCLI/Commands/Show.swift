@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 extension VaultCommand {
     /// `vault show NOTE`: a note rendered for the terminal.
@@ -26,8 +25,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let found = try context.app().findNote(context.vault.noteReference(note))
-            let data = try NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(found.path)
+            let found = try context.app().findNote(context.noteReference(note))
+            let data = try context.app().files.read(found.path)
             if json {
                 /// One flat object: the note's fields as `vault list --json` gives them, and its body.
                 struct Shown: Encodable {

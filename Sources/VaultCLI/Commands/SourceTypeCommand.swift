@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 extension VaultCommand {
     /// `vault source-type list|add|rm`.
@@ -26,7 +25,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 var counts: [String: Int] = [:]
-                for note in context.vault.loadNotes().notes {
+                for note in context.app().notes.summaries().notes {
                     if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 }
                 }
                 let types = context.config.sourceTypes
@@ -55,7 +54,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try ConfigEdits.addSourceType(name, to: context.config)
-                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(config, replacing: context.config)
                 context.output.line("Added source type \(name.lowercased()).")
             }
         }

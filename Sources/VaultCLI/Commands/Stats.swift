@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault stats`: notes, curation, flashcards, study time and streaks at a glance.
@@ -41,7 +40,7 @@ extension VaultCommand {
                 try context.output.json(stats, snakeCaseKeys: true)
             } else if let html {
                 let url = URL(fileURLWithPath: html, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                try AtomicFile.write(Data(StatsHTML(stats: stats, title: context.vault.layout.root.lastPathComponent).page.utf8), to: url)
+                try context.app().namedFiles.write(Data(StatsHTML(stats: stats, title: context.vaultName).page.utf8), to: html)
                 context.output.line("Wrote \(url.path)")
             } else {
                 let width = context.output.width ?? 80

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault status` (and bare `vault`): what to review now.

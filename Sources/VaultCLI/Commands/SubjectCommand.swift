@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault subject`: the subjects study sessions are about.
@@ -80,7 +79,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try SubjectEdits.add(name, category: category, color: color, to: context.config)
-                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(config, replacing: context.config)
                 context.output.line("Added subject \(name.trimmingSpaces()).")
             }
         }
@@ -97,7 +96,7 @@ extension VaultCommand {
                 let app = context.app()
                 let edit = try SubjectEdits.rename(old, to: new, in: context.config, at: context.now)
                 try app.ledger.append(edit.event)
-                try ConfigFile.save(edit.config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(edit.config, replacing: context.config)
                 context.output.line("Renamed \(edit.event.from) to \(edit.event.to).")
             }
         }
@@ -117,7 +116,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let config = try SubjectEdits.recolor(name, to: color, in: context.config)
-                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(config, replacing: context.config)
                 context.output.line("\(name) is now \(color.lowercased()).")
             }
         }
@@ -133,7 +132,7 @@ extension VaultCommand {
                 let config = try SubjectEdits.remove(name, from: context.config)
                 let removed = context.config.subject(named: name)?.name ?? name
                 let (sessions, goals) = StudyTracking(context.app()).records(naming: removed)
-                try ConfigFile.save(config, replacing: context.config, to: context.vault.layout)
+                try context.app().configStore.save(config, replacing: context.config)
                 context.output.line("Removed subject \(removed).")
                 if sessions + goals > 0 {
                     context.output.line(

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultStore
 
 extension VaultCommand {
     /// `vault sync`: show what goes out, commit, pull (ledger merged by union), push; report what came in.
@@ -34,19 +33,12 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let sync = VaultSync(layout: context.vault.layout)
-            let plan = try sync.plan(fetch: dryRun)
+            let plan = try Syncing.plan(context.app(), fetch: dryRun)
             printPlan(plan, context: context)
             if dryRun { return }
-            let store = LedgerStore(layout: context.vault.layout)
-            let before = Set(store.history().history.events.map(\.identity))
-            let device = try store.deviceID()
-            let notes = context.app().notes.summaries().notes.count
-            let outcome = try sync.run(
-                message: "vault sync from \(device)", totalNotes: notes, allowMassDeletion: yes)
-            let after = store.history().history.events
-            var counts: [String: Int] = [:]
-            for event in after where !before.contains(event.identity) { counts[event.kind, default: 0] += 1 }
+            let result = try Syncing.run(context.app(), allowMassDeletion: yes)
+            let outcome = result.outcome
+            let counts = result.incoming
             context.output.line(outcome.committed ? "Committed local changes." : "No local changes to commit.")
             if counts.isEmpty {
                 context.output.line("Pulled and pushed; no new events came in.")
@@ -58,7 +50,7 @@ extension VaultCommand {
         }
 
         /// What goes out (and, with --dry-run, what is coming in).
-        func printPlan(_ plan: VaultSync.Plan, context: CommandContext) {
+        func printPlan(_ plan: SyncPlan, context: CommandContext) {
             let out = context.output
             let notes = { (paths: [String]) in paths.filter { !$0.hasPrefix(".vault/") } }
             let lines =
@@ -77,7 +69,7 @@ extension VaultCommand {
                 } else {
                     out.line("Nothing could be fetched (no upstream branch yet).")
                 }
-                if VaultSync.isMassDeletion(deleted: plan.deletedNotes.count, total: 0) {
+                if SyncPlan.isMassDeletion(deleted: plan.deletedNotes.count, total: 0) {
                     out.line(
                         "vault sync would refuse: it deletes \(plural(plan.deletedNotes.count, "note")); give --yes if that is meant."
                     )

@@ -33,7 +33,7 @@ struct LociScreen {
             return
         }
         let style = RawTerminal.style
-        var picture = LociPicture(vaultRoot: context.vault.layout.root, enabled: pictures, style: style)
+        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: pictures, style: style)
         var states = palaces.states
         var answered: [LociRating] = []
         let started = DispatchTime.now()

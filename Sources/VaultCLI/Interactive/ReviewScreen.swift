@@ -3,7 +3,6 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
-import VaultStore
 
 /// The full-screen review of one period: one note at a time, a key per decision.
 /// Every decision is appended to the ledger as it is made, so quitting loses nothing.
@@ -93,7 +92,7 @@ struct ReviewScreen {
                 terminal.leave()
                 defer { terminal.enter() }
                 do {
-                    try Editor.open(context.vault.layout.url(of: notes[index].path).path)
+                    try Editor.open(context.app().files.location(of: notes[index].path).path)
                     notes[index] = try context.app().notes.note(at: notes[index].path).summary
                     body = nil
                 } catch {
@@ -135,7 +134,7 @@ struct ReviewScreen {
     /// wrapped to `columns` (its first heading left out when it repeats the title).
     func bodyLines(_ note: NoteSummary, columns: Int, style: ANSIStyle) -> [String] {
         // One read per note: the facts and the body come from the same bytes.
-        let data = try? NoteLoader(layout: context.vault.layout, timeZone: context.timeZone).read(note.path)
+        let data = try? context.app().files.read(note.path)
         let full = data.map { NoteParser.parse($0, path: note.path, timeZone: context.timeZone) }
         let header =
             full.map { NoteHeader(note: $0, config: context.config, style: style) }

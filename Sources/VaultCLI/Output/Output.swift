@@ -1,5 +1,4 @@
 import Foundation
-import VaultStore
 import VaultMarkdown
 
 /// Where commands print, and whether colour is on.
@@ -57,7 +56,7 @@ struct Output {
         // Foundation's own errors would read "(NSCocoaErrorDomain error 512.)": say what the system says.
         if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
             let path = (ns.userInfo[NSFilePathErrorKey] as? String).map { "\($0): " } ?? ""
-            return path + VaultStoreError.reason(of: error) + "."
+            return path + CompositionRoot.reason(of: error) + "."
         }
         if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
         return ns.localizedFailureReason ?? ns.localizedDescription

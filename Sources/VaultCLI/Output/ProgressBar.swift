@@ -1,5 +1,5 @@
 import Foundation
-import VaultIndex
+import VaultCore
 
 /// A one-line progress bar on stderr for long refreshes of the search cache.
 ///

@@ -17,10 +17,7 @@ public enum LociFolder {
     public static let walkHeading = "## Walk"
 
     /// One file to write, vault-relative to the itinerary's folder.
-    public struct File: Sendable, Equatable {
-        public var name: String
-        public var bytes: Data
-    }
+    public typealias File = VaultFile
 
     /// The width sequence numbers are padded to in file names (at least 2).
     public static func width(_ itinerary: LociItinerary) -> Int {

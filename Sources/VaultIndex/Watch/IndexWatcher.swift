@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 import VaultStore
 
 /// Keeps a vault's search cache and note catalog fresh from file-system

@@ -3,42 +3,15 @@ import VaultCore
 
 /// `vault sync`: commit the vault's changes, pull (the ledger merges by
 /// union through .gitattributes), push.
-public struct VaultSync: Sendable {
+public struct VaultSync: VaultSyncing, Sendable {
     public let layout: VaultLayout
 
     public init(layout: VaultLayout) { self.layout = layout }
 
-    /// What a sync did.
-    public struct Outcome: Sendable {
-        /// True when local changes were committed.
-        public var committed: Bool
-        /// True when the push ran (false when there was no upstream branch yet and nothing to push).
-        public var pushed: Bool
-    }
+    public typealias Outcome = SyncOutcome
+    public typealias Plan = SyncPlan
 
-    /// What a sync would commit, and what is waiting upstream.
-    public struct Plan: Sendable, Equatable {
-        /// Vault-relative paths of notes and other files, by what happens to them.
-        public var added: [String] = []
-        public var changed: [String] = []
-        public var deleted: [String] = []
-        /// Lines added to the ledger files since the last commit.
-        public var newLedgerLines = 0
-        /// Files the remote branch changed that this clone lacks (after a fetch); nil when nothing could be fetched.
-        public var incoming: [String]?
-
-        /// Notes (`*.md`) the commit would delete.
-        public var deletedNotes: [String] { deleted.filter { $0.hasSuffix(".md") } }
-    }
-
-    /// The guard against committing a mass deletion (a partial checkout, a
-    /// folder moved away): more than this many notes, or a tenth of the vault.
-    public static let deletionLimit = 20
-
-    /// True when deleting `deleted` notes of a vault of `total` looks like an accident.
-    public static func isMassDeletion(deleted: Int, total: Int) -> Bool {
-        deleted > deletionLimit || (deleted > 0 && deleted * 10 > total)
-    }
+    public func deviceID() throws -> String { try LedgerStore(layout: layout).deviceID() }
 
     /// What a sync would do now, without doing it (a `git fetch` excepted).
     /// - Throws: ``VaultStoreError`` for a vault outside git, without a remote, on a detached HEAD, in an empty
@@ -91,7 +64,7 @@ public struct VaultSync: Sendable {
     public func run(message: String, totalNotes: Int, allowMassDeletion: Bool) throws -> Outcome {
         let remote = try checkRepository()
         let deleted = try plan(fetch: false).deletedNotes.count
-        if !allowMassDeletion, Self.isMassDeletion(deleted: deleted, total: totalNotes + deleted) {
+        if !allowMassDeletion, SyncPlan.isMassDeletion(deleted: deleted, total: totalNotes + deleted) {
             throw VaultStoreError.syncMassDeletion(deleted: deleted, total: totalNotes + deleted)
         }
         try git(["add", "-A", "--", "."])

@@ -13,10 +13,21 @@ public struct RefreshReport: Hashable, Sendable {
 
     /// True when the cache already matched the vault.
     public var isNoChange: Bool { added == 0 && changed == 0 && removed == 0 }
+
+    public init(scanned: Int, added: Int, changed: Int, removed: Int, scanSeconds: Double, totalSeconds: Double) {
+        self.scanned = scanned
+        self.added = added
+        self.changed = changed
+        self.removed = removed
+        self.scanSeconds = scanSeconds
+        self.totalSeconds = totalSeconds
+    }
 }
 
 /// What `vault index --stats` shows.
 public struct IndexStatistics: Hashable, Sendable {
+    /// The cache's file, vault-relative.
+    public var file: String
     /// Notes in the cache.
     public var notes: Int
     /// Bytes of `index.sqlite` and its write-ahead log.
@@ -25,4 +36,12 @@ public struct IndexStatistics: Hashable, Sendable {
     public var lastRefresh: RefreshReport?
     /// When that refresh ran.
     public var lastRefreshAt: Date?
+
+    public init(file: String, notes: Int, bytes: Int64, lastRefresh: RefreshReport?, lastRefreshAt: Date?) {
+        self.file = file
+        self.notes = notes
+        self.bytes = bytes
+        self.lastRefresh = lastRefresh
+        self.lastRefreshAt = lastRefreshAt
+    }
 }

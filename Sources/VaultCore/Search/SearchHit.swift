@@ -49,12 +49,12 @@ public struct Snippet: Hashable, Sendable {
     /// The excerpt without marks.
     public var plainText: String { parts.map(\.text).joined() }
 
-    static let openMark: Character = "\u{2}"
-    static let closeMark: Character = "\u{3}"
+    package static let openMark: Character = "\u{2}"
+    package static let closeMark: Character = "\u{3}"
 
     /// Reads FTS5 `snippet()` output marked with ``openMark`` and ``closeMark``;
     /// line breaks become spaces so a snippet prints on one line.
-    init(marked: String) {
+    package init(marked: String) {
         var parts: [Part] = []
         var current = ""
         var inMatch = false

@@ -1,0 +1,14 @@
+import Foundation
+
+/// Files the person names on the command line (an import's file, `--out`,
+/// `--html`, an export's folder): read whole, written whole, never half.
+public protocol NamedFiles {
+    /// The bytes of the file at `path` (absolute, or relative to the working folder).
+    /// - Throws: an error naming `path` as given and why it cannot be read.
+    func read(_ path: String) throws -> Data
+    /// Writes `data` to `path` (absolute, or relative to the working folder).
+    func write(_ data: Data, to path: String) throws
+    /// Writes a static site into `folder`: the pages, and the vault's
+    /// `attachments` copied beside them.
+    func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// When the last reminder was raised (`.vault/local/`, per machine).
+public protocol ReminderLog {
+    func last() -> Date?
+    func record(_ time: Date) throws
+}
+
+/// The desktop's notifications (notify-send on Linux).
+public protocol DesktopNotifier {
+    /// Raises a notification, with a "Study now" action for `studyBatch` cards when given.
+    /// - Returns: what happened, as a sentence for the person; nil when there is no notifier.
+    func raise(title: String, body: String, studyBatch: Int?) -> String?
+}
+
+/// The timer that runs `vault remind` (a systemd user timer, or a cron line).
+public protocol ReminderTimer {
+    /// The units' name.
+    var name: String { get }
+    var service: String { get }
+    var timer: String { get }
+    var crontabLine: String { get }
+    /// Writes the units into the user's systemd folder.
+    /// - Returns: the paths written.
+    func install() throws -> [String]
+    /// Removes the units ``install()`` wrote.
+    /// - Returns: the paths removed.
+    func uninstall() throws -> [String]
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What `vault check` reads: the files themselves, not the caches (a check
+/// must see what is on disk and name the line of each ledger event it reports).
+public protocol VaultInspection {
+    /// Every note read and parsed from disk now, with the problems met.
+    func notesOnDisk() -> (notes: [Note], problems: [Diagnostic])
+    /// The flashcards of `notes` (those in a deck under `config`).
+    func cards(of notes: [Note], config: VaultConfig) -> [Card]
+    /// The ledger read from its files now, with each event's file and line.
+    func ledgerOnDisk() -> LocatedLedger
+    /// The ledger files a file-sync tool made as conflict copies, with the file each copies.
+    func ledgerConflictCopies() -> [(copy: String, original: String)]
+    /// Vault-relative paths of the temporary files killed writes left behind.
+    func leftoverTemporaries() -> [String]
+    /// Repairs the ledger files (`--fix`): conflict markers, malformed and
+    /// cut-short lines and duplicates go, every valid event stays.
+    func repairLedger() throws -> [LedgerFileRepair]
+}
+
+/// The ledger as read from its files, with where each event is.
+public struct LocatedLedger: Sendable {
+    public var events: [LedgerEvent]
+    public var diagnostics: [Diagnostic]
+    /// Where each event's first line is.
+    public var locations: [LedgerEvent.Identity: (path: String, line: Int)]
+
+    public init(
+        events: [LedgerEvent], diagnostics: [Diagnostic], locations: [LedgerEvent.Identity: (path: String, line: Int)]
+    ) {
+        self.events = events
+        self.diagnostics = diagnostics
+        self.locations = locations
+    }
+}
+
+/// What `vault check --fix` changed in one ledger file.
+public struct LedgerFileRepair: Sendable, Equatable {
+    public var path: String
+    public var removedLines: Int
+    public var duplicates: Int
+    public var mergedCopies: [String]
+
+    public init(path: String, removedLines: Int, duplicates: Int, mergedCopies: [String] = []) {
+        self.path = path
+        self.removedLines = removedLines
+        self.duplicates = duplicates
+        self.mergedCopies = mergedCopies
+    }
+}

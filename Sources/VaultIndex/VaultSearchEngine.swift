@@ -1,0 +1,77 @@
+import Foundation
+import VaultCore
+import VaultStore
+
+/// ``SearchEngine`` over the vault's search cache (``SearchIndex``).
+///
+/// Made before the config is read (``start(_:)``), it asks a running
+/// watcher for the changes and, when none answers, starts the scan of the
+/// notes on another thread, so the scan's kernel time overlaps the config
+/// being read and the cache being opened.
+public final class VaultSearchEngine: SearchEngine {
+    let layout: VaultLayout
+    /// The scan already running; nil when a watcher vouched for the cache.
+    let scan: ScanAhead?
+    private var timeZone = TimeZone(identifier: "UTC")!
+    private var watcher = WatcherMode.auto
+    private var opened: SearchIndex?
+
+    /// Asks the vault's watcher, and starts a scan when none answers. A
+    /// running `vault index --watch` has the changes already: asking it costs
+    /// a round trip instead of a scan of every note.
+    public init(starting layout: VaultLayout) {
+        self.layout = layout
+        scan = WatchSocket.sync(layout) ? nil : ScanAhead(layout: layout)
+    }
+
+    /// An engine that starts nothing until asked (`vault index`).
+    public init(layout: VaultLayout) {
+        self.layout = layout
+        scan = nil
+    }
+
+    /// Sets what the config says, once it has been read.
+    public func configure(timeZone: TimeZone, watcher: WatcherMode) {
+        self.timeZone = timeZone
+        self.watcher = watcher
+    }
+
+    /// The cache, opened on first use and left open until the process exits
+    /// (``SearchIndex/keepOpenUntilExit()``).
+    func index() throws -> SearchIndex {
+        if let opened { return opened }
+        let index = try SearchIndex(layout: layout, timeZone: timeZone)
+        index.keepOpenUntilExit()
+        opened = index
+        return index
+    }
+
+    public func freshen(progress: (any IndexProgress)?) throws {
+        guard let scan else { return }
+        let report = try index().refresh(scan: scan.files, progress: progress)
+        // On a large vault the next search can skip the scan: start a
+        // watcher, now that the cache is warm (its first refresh finds
+        // nothing to do).
+        WatchSocket.startWatcherIfWanted(layout, mode: watcher, noteCount: report.scanned)
+    }
+
+    public func refresh(rebuild: Bool, progress: (any IndexProgress)?) throws -> RefreshReport {
+        try index().refresh(rebuild: rebuild, progress: progress)
+    }
+
+    public func mark(_ marks: [SearchMark]) throws {
+        try index().applyCuration(marks.map { .init(path: $0.path, cycle: $0.cycle, archived: $0.archived) })
+    }
+
+    public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {
+        try index().search(query, limit: limit, pathsOnly: pathsOnly)
+    }
+
+    public func statistics() throws -> IndexStatistics { try index().statistics() }
+
+    public func watch(idleExitSeconds: Int?, log: @escaping (String) -> Void) throws {
+        let watcher = IndexWatcher(index: try index(), layout: layout, log: log)
+        watcher.idleExitSeconds = idleExitSeconds
+        try watcher.run()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// ``VaultInspection`` over the files themselves, for `vault check`.
+public struct DiskInspection: VaultInspection {
+    public let vault: Vault
+
+    public init(vault: Vault) { self.vault = vault }
+
+    public func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { vault.loadNotes() }
+
+    public func cards(of notes: [Note], config: VaultConfig) -> [Card] {
+        CardLoader(layout: vault.layout).cards(of: notes, in: config.decks)
+    }
+
+    public func ledgerOnDisk() -> LocatedLedger {
+        let read = LedgerStore(layout: vault.layout).read(locate: true)
+        return LocatedLedger(events: read.events, diagnostics: read.diagnostics, locations: read.locations)
+    }
+
+    public func ledgerConflictCopies() -> [(copy: String, original: String)] {
+        LedgerStore(layout: vault.layout).fileNames().compactMap { name in
+            LedgerStore.conflictCopyOriginal(name).map { (".vault/ledger/" + name, $0) }
+        }
+    }
+
+    public func leftoverTemporaries() -> [String] {
+        let layout = vault.layout
+        let folders =
+            VaultScanner(layout: layout).folders().map { $0.isEmpty ? layout.root : layout.url(of: $0) }
+            + [layout.dotVault, layout.dotVault.appendingPathComponent("ledger")]
+        return folders.flatMap { AtomicFile.staleTemporaries(in: $0) }.compactMap { layout.relativePath(of: $0) }
+    }
+
+    public func repairLedger() throws -> [LedgerFileRepair] {
+        try LedgerRepair(store: LedgerStore(layout: vault.layout)).run().map {
+            LedgerFileRepair(
+                path: $0.path, removedLines: $0.removedLines, duplicates: $0.duplicates, mergedCopies: $0.mergedCopies)
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import VaultCore
+
+/// The clock of a command: it starts at the command's moment (`VAULT_NOW`,
+/// `--now` or the real time) and runs at the real clock's pace from there,
+/// so answers given in a screen under `VAULT_NOW` are stamped just after
+/// that moment, not at today's date.
+public struct RunningClock: Clock {
+    let start: Date
+    let startedAt: Date
+
+    public init(startingAt start: Date) {
+        self.start = start
+        startedAt = Date()
+    }
+
+    public func now() -> Date { start.addingTimeInterval(max(0, Date().timeIntervalSince(startedAt))) }
+}
+
+/// New ids as lowercase random UUIDs.
+public struct RandomIDs: IDGenerator, Sendable {
+    public init() {}
+    public func newID() -> String { UUID().uuidString.lowercased() }
+}

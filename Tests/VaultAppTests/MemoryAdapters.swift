@@ -1,0 +1,239 @@
+import Foundation
+import VaultCore
+
+@testable import VaultApp
+
+// In-memory fakes of the ports beyond notes and the ledger, and the
+// context tests make over them (every port in memory unless given).
+
+extension AppContext {
+    /// A context over in-memory ports: the notes, ledger and ids given, the
+    /// others fresh fakes unless given too.
+    init(
+        notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
+        configStore: any ConfigStore = MemoryConfigStore(), files: any VaultFiles = MemoryFiles(),
+        trash: any NoteBin = MemoryTrash(), search: any SearchEngine = MemorySearch(), clock: (any Clock)? = nil,
+        newIDs: any IDGenerator = CountingIDs(), inspection: any VaultInspection = MemoryInspection(),
+        sync: any VaultSyncing = MemorySync(), reminderLog: any ReminderLog = MemoryReminderLog(),
+        notifier: any DesktopNotifier = MemoryNotifier(), reminderTimer: any ReminderTimer = MemoryTimer(),
+        namedFiles: any NamedFiles = MemoryNamedFiles()
+    ) {
+        self.init(
+            notes: notes, ledger: ledger, ids: ids, config: config, now: now, configStore: configStore, files: files,
+            trash: trash, search: search, clock: clock ?? FixedClock(now), newIDs: newIDs, inspection: inspection,
+            sync: sync, reminderLog: reminderLog, notifier: notifier, reminderTimer: reminderTimer,
+            namedFiles: namedFiles)
+    }
+}
+
+/// The config file: remembers every save.
+final class MemoryConfigStore: ConfigStore {
+    private(set) var saved: [VaultConfig] = []
+    /// Fails the next save when set (a crash between two writes).
+    var failure: Error?
+
+    func save(_ config: VaultConfig, replacing old: VaultConfig) throws {
+        if let failure { throw failure }
+        saved.append(config)
+    }
+}
+
+/// The vault's files as a dictionary of paths to bytes.
+final class MemoryFiles: VaultFiles, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String: Data]
+
+    init(_ files: [String: Data] = [:]) { storage = files }
+
+    var all: [String: Data] { lock.withLock { storage } }
+
+    func read(_ path: String) throws -> Data {
+        guard let data = lock.withLock({ storage[path] }) else { throw CocoaError(.fileReadNoSuchFile) }
+        return data
+    }
+
+    func exists(_ path: String) -> Bool {
+        lock.withLock { storage[path] != nil || storage.keys.contains { $0.hasPrefix(path + "/") } }
+    }
+
+    func rewrite(_ path: String, _ edit: (Data) throws -> Data) throws -> Bool {
+        let old = try read(path)
+        let new = try edit(old)
+        guard new != old else { return false }
+        lock.withLock { storage[path] = new }
+        return true
+    }
+
+    func create(_ data: Data, preferredPath path: String) throws -> String {
+        let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
+        return lock.withLock {
+            var n = 1
+            while storage[n == 1 ? stem + ".md" : "\(stem)-\(n).md"] != nil { n += 1 }
+            let chosen = n == 1 ? stem + ".md" : "\(stem)-\(n).md"
+            storage[chosen] = data
+            return chosen
+        }
+    }
+
+    func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
+        if !replacing, exists(folder) { throw CocoaError(.fileWriteFileExists) }
+        lock.withLock {
+            for key in storage.keys where key.hasPrefix(folder + "/") { storage[key] = nil }
+            for file in files { storage[folder + "/" + file.name] = file.bytes }
+        }
+    }
+
+    func attachments() -> [String] { lock.withLock { storage.keys.filter { !$0.hasSuffix(".md") }.sorted() } }
+
+    func line(of text: String, in path: String) -> Int? {
+        guard let data = try? read(path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.firstIndex { $0.contains(text) }.map { $0 + 1 }
+    }
+
+    func location(of path: String) -> URL { URL(fileURLWithPath: "/memory-vault").appendingPathComponent(path) }
+}
+
+/// The trash as a list of moved notes.
+final class MemoryTrash: NoteBin {
+    private(set) var trashed: [String: Data] = [:]
+    var files: MemoryFiles?
+
+    func discard(_ path: String, at now: Date, timeZone: TimeZone) throws -> String {
+        let name = String(path.dropLast(3)) + " (removed \(Int(now.timeIntervalSince1970))).md"
+        trashed[name] = (try? files?.read(path)) ?? Data()
+        return name
+    }
+
+    func contents() -> [String] { trashed.keys.sorted().reversed() }
+
+    func originalPath(of trashPath: String) -> String {
+        guard let range = trashPath.range(of: " (removed ", options: .backwards) else { return trashPath }
+        return String(trashPath[..<range.lowerBound]) + ".md"
+    }
+
+    func data(of trashPath: String) -> Data? { trashed[trashPath] }
+
+    func restore(_ trashPath: String) throws -> String {
+        guard trashed.removeValue(forKey: trashPath) != nil else { throw CocoaError(.fileNoSuchFile) }
+        return originalPath(of: trashPath)
+    }
+}
+
+/// A search engine that returns the hits it is given and remembers the marks.
+final class MemorySearch: SearchEngine {
+    var hits: [SearchHit] = []
+    private(set) var marks: [SearchMark] = []
+    private(set) var freshened = 0
+
+    func freshen(progress: (any IndexProgress)?) throws { freshened += 1 }
+    func refresh(rebuild: Bool, progress: (any IndexProgress)?) throws -> RefreshReport {
+        RefreshReport(scanned: 0, added: 0, changed: 0, removed: 0, scanSeconds: 0, totalSeconds: 0)
+    }
+    func mark(_ marks: [SearchMark]) throws { self.marks = marks }
+    func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {
+        Array(hits.prefix(limit ?? hits.count))
+    }
+    func statistics() throws -> IndexStatistics {
+        IndexStatistics(file: ".vault/cache/index.sqlite", notes: 0, bytes: 0, lastRefresh: nil, lastRefreshAt: nil)
+    }
+    func watch(idleExitSeconds: Int?, log: @escaping (String) -> Void) throws {}
+}
+
+/// A clock that stands still, or moves when told.
+final class FixedClock: Clock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var moment: Date
+    init(_ moment: Date) { self.moment = moment }
+    func now() -> Date { lock.withLock { moment } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { moment += seconds } }
+}
+
+/// Ids `00000000-0000-4000-8000-000000000001`, `…002`, …
+final class CountingIDs: IDGenerator {
+    private(set) var count = 0
+    func newID() -> String {
+        count += 1
+        let digits = String(count)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+    }
+}
+
+/// What `vault check` reads, given by the test.
+final class MemoryInspection: VaultInspection {
+    var notes: [Note] = []
+    var cards: [Card] = []
+    var ledger = LocatedLedger(events: [], diagnostics: [], locations: [:])
+    var copies: [(copy: String, original: String)] = []
+    var temporaries: [String] = []
+    private(set) var repaired = 0
+
+    func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { (notes, []) }
+    func cards(of notes: [Note], config: VaultConfig) -> [Card] { cards }
+    func ledgerOnDisk() -> LocatedLedger { ledger }
+    func ledgerConflictCopies() -> [(copy: String, original: String)] { copies }
+    func leftoverTemporaries() -> [String] { temporaries }
+    func repairLedger() throws -> [LedgerFileRepair] {
+        repaired += 1
+        return []
+    }
+}
+
+/// git: a plan and an outcome given by the test; a pull that brings `incoming` into `ledger`.
+final class MemorySync: VaultSyncing {
+    var plan = SyncPlan()
+    var ledger: MemoryLedger?
+    var incoming: [LedgerEvent] = []
+    private(set) var messages: [String] = []
+
+    func plan(fetch: Bool) throws -> SyncPlan { plan }
+    func run(message: String, totalNotes: Int, allowMassDeletion: Bool) throws -> SyncOutcome {
+        messages.append(message)
+        ledger?.receive(incoming)
+        return SyncOutcome(committed: true, pushed: true)
+    }
+    func deviceID() throws -> String { "testdevice" }
+}
+
+/// The last reminder, in memory.
+final class MemoryReminderLog: ReminderLog {
+    var recorded: [Date] = []
+    func last() -> Date? { recorded.last }
+    func record(_ time: Date) throws { recorded.append(time) }
+}
+
+/// A notifier that remembers what it raised; `available: false` is a desktop without one.
+final class MemoryNotifier: DesktopNotifier {
+    var available = true
+    private(set) var raised: [(title: String, body: String, batch: Int?)] = []
+    func raise(title: String, body: String, studyBatch: Int?) -> String? {
+        guard available else { return nil }
+        raised.append((title, body, studyBatch))
+        return "Raised a notification."
+    }
+}
+
+/// Timer units that install nowhere.
+struct MemoryTimer: ReminderTimer {
+    var name = "vault-remind-test"
+    var service = "[Service]\n"
+    var timer = "[Timer]\n"
+    var crontabLine = "*/10 * * * * vault remind"
+    func install() throws -> [String] { ["test.service", "test.timer"] }
+    func uninstall() throws -> [String] { [] }
+}
+
+/// Files the person names, in memory.
+final class MemoryNamedFiles: NamedFiles {
+    var files: [String: Data] = [:]
+    private(set) var sites: [String: [(path: String, html: String)]] = [:]
+
+    func read(_ path: String) throws -> Data {
+        guard let data = files[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return data
+    }
+    func write(_ data: Data, to path: String) throws { files[path] = data }
+    func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
+        sites[folder] = pages
+    }
+}
