@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// The notes and the ledger, read once and replayed, for the use cases that

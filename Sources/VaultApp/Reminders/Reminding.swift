@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// `vault remind`: what is due now (reviews, cards, session reviews),

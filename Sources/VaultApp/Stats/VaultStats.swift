@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// `vault stats`: reads what the statistics need through the ports (notes,
