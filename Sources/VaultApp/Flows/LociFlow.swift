@@ -109,6 +109,8 @@ public struct LociFlow: InteractiveFlow {
     public private(set) var stopped = false
     /// Set by the last input only.
     public private(set) var notice: Notice?
+    /// True once the walk is over (``Effect/finish`` given): after the last rating, or left.
+    public private(set) var ended = false
 
     public init(mode: Mode, walk: LociWalk, states: LociStates, start: Date) {
         self.mode = mode
@@ -161,7 +163,12 @@ public struct LociFlow: InteractiveFlow {
 
     public mutating func handle(_ input: Input) -> [Effect] {
         notice = nil
-        guard let stop else { return input == .quit ? [.finish] : [] }
+        guard !ended else { return [] }
+        guard let stop else {
+            guard input == .quit else { return [] }
+            ended = true
+            return [.finish]
+        }
         switch input {
         case .next where mode == .learn:
             if index + 1 < order.count { moveOn() } else { notice = .lastLocation }
@@ -185,9 +192,12 @@ public struct LociFlow: InteractiveFlow {
             states.record(rating)
             answered.append(rating)
             moveOn()
-            return isFinished ? [.finish] : []
+            guard isFinished else { return [] }
+            ended = true
+            return [.finish]
         case .quit:
             stopped = true
+            ended = true
             return [.finish]
         default:
             break

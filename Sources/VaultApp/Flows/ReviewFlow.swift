@@ -64,6 +64,8 @@ public struct ReviewFlow: InteractiveFlow {
     public private(set) var adoptedPaths: [String] = []
     /// Set by the last input only.
     public private(set) var notice: Notice?
+    /// True once the review is left (``Effect/finish`` given).
+    public private(set) var ended = false
 
     /// The period's review as the board has it, at its first undecided note.
     public init(_ review: CurationBoard.Review) {
@@ -91,6 +93,7 @@ public struct ReviewFlow: InteractiveFlow {
 
     public mutating func handle(_ input: Input) -> [Effect] {
         notice = nil
+        guard !ended else { return [] }
         switch input {
         case .keep, .archive:
             guard let note else { return [] }
@@ -103,6 +106,7 @@ public struct ReviewFlow: InteractiveFlow {
             guard let note else { return [] }
             return [.openInEditor(note.path)]
         case .quit:
+            ended = true
             return [.finish]
         case .recorded(let decision, let path, let id, let adopted):
             guard let at = notes.firstIndex(where: { $0.path == path }) else { return [] }

@@ -67,6 +67,8 @@ public struct StudyFlow: InteractiveFlow {
     public private(set) var revealed = false
     public private(set) var session = StudySession()
     public private(set) var stopped = false
+    /// True once the session is over (``Effect/finish`` given): after the last card, or left.
+    public private(set) var ended = false
 
     public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date) {
         self.queue = queue
@@ -111,6 +113,7 @@ public struct StudyFlow: InteractiveFlow {
     }
 
     public mutating func handle(_ input: Input) -> [Effect] {
+        guard !ended else { return [] }
         switch input {
         case .reveal:
             if entry != nil { revealed = true }
@@ -129,9 +132,12 @@ public struct StudyFlow: InteractiveFlow {
                     schedule: schedule))
             index += 1
             revealed = false
-            return isFinished ? [.finish] : []
+            guard isFinished else { return [] }
+            ended = true
+            return [.finish]
         case .quit:
             stopped = !isFinished
+            ended = true
             return [.finish]
         }
         return []

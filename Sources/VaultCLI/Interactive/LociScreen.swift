@@ -42,35 +42,32 @@ struct LociScreen {
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
-        while let stop = flow.stop {
+        while !flow.ended, let stop = flow.stop {
             let (rows, columns) = terminal.size
             var frame = self.frame(flow, stop, rows: rows, columns: columns, picture: &picture, style: style)
             frame.message = message
             terminal.draw(frame, scroll: scroll, style: style)
             if flow.isFirstSight && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
-            let key = terminal.readKey()
-            if flow.step != .typing, scroll.handle(key, frame: frame, rows: rows) { continue }
             let input: LociFlow.Input
-            switch (key, flow.step) {
-            case (.character("q"), _), (.character("Q"), _), (.endOfInput, _): input = .quit
+            switch (terminal.nextKey(scroll: &scroll, frame: frame, scrolls: flow.step != .typing), flow.step) {
+            case (.redraw, _): continue
+            case (.leave, _): input = .quit
             case (.interrupt, _):
                 _ = flow.handle(.quit)
                 throw ExitCode(130)
-            case (.suspend, _):
-                terminal.suspend()
-                continue
-            case (.resize, _): continue
-            case (.right, .walking), (.character("n"), .walking), (.character(" "), .walking), (.enter, .walking):
+            case (.other(.right), .walking), (.other(.character("n")), .walking), (.other(.character(" ")), .walking),
+                (.other(.enter), .walking):
                 input = .next
-            case (.left, .walking), (.character("p"), .walking): input = .previous
-            case (.character(" "), .number), (.enter, .number), (.character(" "), .picture), (.enter, .picture):
+            case (.other(.left), .walking), (.other(.character("p")), .walking): input = .previous
+            case (.other(.character(" ")), .number), (.other(.enter), .number), (.other(.character(" ")), .picture),
+                (.other(.enter), .picture):
                 input = .reveal
-            case (.character(let c), .typing) where c.isASCII && c.isNumber:
+            case (.other(.character(let c)), .typing) where c.isASCII && c.isNumber:
                 input = .digit(c.wholeNumberValue ?? 0)
-            case (.character("\u{7F}"), .typing), (.character("\u{8}"), .typing): input = .deleteDigit
-            case (.enter, .typing): input = .check
-            case (.character(let c), .rating) where ("0"..."5").contains(c):
+            case (.other(.character("\u{7F}")), .typing), (.other(.character("\u{8}")), .typing): input = .deleteDigit
+            case (.other(.enter), .typing): input = .check
+            case (.other(.character(let c)), .rating) where ("0"..."5").contains(c):
                 input = .rate(
                     c.wholeNumberValue ?? 0, elapsedMilliseconds: ScreenClock.milliseconds(since: started),
                     responseMilliseconds: ScreenClock.milliseconds(since: shownAt))
@@ -79,7 +76,7 @@ struct LociScreen {
                 continue
             }
             let shown = (flow.index, flow.step)
-            let effects = try flow.send(input, through: palaces)
+            _ = try flow.send(input, through: palaces)  // finish ends the loop
             if flow.index != shown.0 || flow.step != shown.1 { scroll = ScrollPosition() }
             switch flow.notice {
             case .lastLocation: message = "That was the last location; ← goes back, q quits."
@@ -87,7 +84,6 @@ struct LociScreen {
             case .numberMissing: message = "type the location's number, then enter"
             case nil: break
             }
-            if effects.contains(where: { if case .finish = $0 { true } else { false } }) { break }
         }
     }
 

@@ -38,7 +38,7 @@ struct ReviewScreen {
             out.line("\(summary.periodTitle): \(summary.decided) of \(plural(summary.total, "note")) decided.")
             out.flush()
         }
-        while true {
+        while !flow.ended {
             let columns = terminal.size.columns
             if body?.index != flow.index || body?.columns != columns {
                 body = (flow.index, columns, flow.note.map { bodyLines($0, columns: columns, style: style) } ?? [])
@@ -46,21 +46,18 @@ struct ReviewScreen {
             let frame = self.frame(flow, body: body?.lines ?? [], message: message, style: style)
             terminal.draw(frame, scroll: scroll, style: style)
             message = ""
-            let key = terminal.readKey()
-            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
             let input: ReviewFlow.Input
-            switch key {
-            case .character("q"), .character("Q"), .endOfInput: input = .quit
-            case .interrupt: throw ExitCode(130)
-            case .suspend:
-                terminal.suspend()
-                continue
-            case .resize: continue
-            case .character("k"): input = .keep
-            case .character("a"): input = .archive
-            case .character("s"), .character(" "), .right, .enter: input = .skip
-            case .character("p"), .left: input = .previous
-            case .character("e"): input = .edit
+            switch terminal.nextKey(scroll: &scroll, frame: frame) {
+            case .redraw: continue
+            case .leave: input = .quit
+            case .interrupt:
+                _ = flow.handle(.quit)
+                throw ExitCode(130)
+            case .other(.character("k")): input = .keep
+            case .other(.character("a")): input = .archive
+            case .other(.character("s")), .other(.character(" ")), .other(.right), .other(.enter): input = .skip
+            case .other(.character("p")), .other(.left): input = .previous
+            case .other(.character("e")): input = .edit
             default:
                 message = "Keys: k keep, a archive, s skip, p previous, ↓↑ PgDn PgUp scroll, e edit, q quit."
                 continue
@@ -68,7 +65,7 @@ struct ReviewScreen {
             let shown = flow.index
             for effect in try flow.send(input, through: review) {
                 switch effect {
-                case .finish: return
+                case .finish: break  // the loop ends: the summary is printed on the way out
                 case .openInEditor(let path):
                     terminal.leave()
                     defer { terminal.enter() }

@@ -36,7 +36,7 @@ struct StudyScreen {
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
-        while let entry = flow.entry {
+        while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
             let elapsed = ScreenClock.milliseconds(since: started)
             let time = flow.time(elapsedMilliseconds: elapsed)
@@ -46,20 +46,15 @@ struct StudyScreen {
             terminal.draw(frame, scroll: scroll, style: style)
             if !flow.revealed && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
-            let key = terminal.readKey()
-            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
             let input: StudyFlow.Input
-            switch key {
-            case .character("q"), .character("Q"), .endOfInput: input = .quit
+            switch terminal.nextKey(scroll: &scroll, frame: frame) {
+            case .redraw: continue
+            case .leave: input = .quit
             case .interrupt:
                 _ = flow.handle(.quit)
                 throw ExitCode(130)
-            case .suspend:
-                terminal.suspend()
-                continue
-            case .resize: continue
-            case .character(" "), .enter: input = .reveal
-            case .character(let c) where flow.revealed:
+            case .other(.character(" ")), .other(.enter): input = .reveal
+            case .other(.character(let c)) where flow.revealed:
                 guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
                     message = keysHelp(entry, revealed: true)
                     continue
@@ -72,9 +67,8 @@ struct StudyScreen {
                 continue
             }
             let shown = flow.index
-            let effects = try flow.send(input, through: studying)
+            _ = try flow.send(input, through: studying)  // finish ends the loop
             if flow.index != shown { scroll = ScrollPosition() }
-            if effects.contains(where: { if case .finish = $0 { true } else { false } }) { break }
         }
         return flow.session
     }

@@ -67,7 +67,9 @@ struct LociFlowTests {
         #expect(flow.stop?.name == "Hall")
         #expect(try flow.send(.rate(5, elapsedMilliseconds: 0, responseMilliseconds: 0), through: palaces).isEmpty)
         #expect(try flow.send(.reveal, through: palaces).isEmpty)
+        #expect(!flow.ended)
         #expect(try flow.send(.quit, through: palaces).count == 1)
+        #expect(flow.ended)
         #expect(world.ledger.events.isEmpty, "learning records nothing")
         #expect(flow.summary.mode == .learn && flow.summary.count == 3)
     }
@@ -156,7 +158,7 @@ struct LociFlowTests {
             Issue.record("expected finish, got \(last)")
             return
         }
-        #expect(flow.isFinished && flow.stop == nil)
+        #expect(flow.isFinished && flow.stop == nil && flow.ended)
         #expect(flow.summary == .init(
             mode: .review, walkName: "Home walk", count: 3, rated: 3, right: 0, stopped: false,
             nextDue: Self.now.addingTimeInterval(86400)))

@@ -42,8 +42,12 @@ struct ReviewFlowTests {
         #expect(flow.decisions == [.keep, nil, nil])
         #expect(decisions(world) == ["aaaaaaaa-0000-4000-8000-000000000001 keep"])
         #expect(world.ledger.events.first?["period"] == "2026-W46")
+        #expect(!flow.ended)
         #expect(try flow.send(.quit, through: review) == [.finish])
+        #expect(flow.ended)
         #expect(flow.summary == .init(periodTitle: "Week 46, 2026", decided: 1, total: 3, adoptedPaths: []))
+        #expect(try flow.send(.keep, through: review).isEmpty, "a review left takes no more decisions")
+        #expect(world.ledger.events.count == 1)
     }
 
     @Test("a review left halfway resumes at the first undecided note, its decisions shown")

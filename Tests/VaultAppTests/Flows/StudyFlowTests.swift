@@ -81,8 +81,9 @@ struct StudyFlowTests {
         let second = try #require(flow.entry?.card)
         _ = try flow.send(.reveal, through: studying)
         _ = try flow.send(.rate(.fsrs(.again), elapsedMilliseconds: 3000, responseMilliseconds: 900), through: studying)
-        #expect(flow.index == 2)
+        #expect(flow.index == 2 && !flow.ended)
         #expect(try flow.send(.quit, through: studying).count == 1)
+        #expect(flow.ended)
 
         #expect(world.ratings == ["good", "again"])
         let rates = world.ledger.events.filter { $0.kind == "rate" }
@@ -129,7 +130,7 @@ struct StudyFlowTests {
             Issue.record("expected finish, got \(effects)")
             return
         }
-        #expect(flow.isFinished && flow.entry == nil)
+        #expect(flow.isFinished && flow.entry == nil && flow.ended)
         #expect(world.ratings == ["q5"])
         let summary = flow.summary(elapsedMilliseconds: 600)
         #expect(!summary.stopped)
