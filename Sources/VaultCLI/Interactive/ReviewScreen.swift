@@ -71,7 +71,7 @@ struct ReviewScreen {
                     defer { terminal.enter() }
                     do {
                         try Editor.open(context.vault.layout.url(of: path).path)
-                        _ = flow.handle(.edited(try context.app().notes.note(at: path).summary))
+                        _ = flow.handle(.edited(try review.snapshot.context.notes.note(at: path).summary))
                         body = nil
                     } catch {
                         _ = flow.handle(.editFailed(error.localizedDescription))
