@@ -13,6 +13,7 @@ import VaultCore
 /// a location shows is state (``step``, ``showsPicture``): the screen draws
 /// the picture whenever it draws the location.
 public struct LociFlow: InteractiveFlow {
+    /// Which screen: learn (nothing is rated), review or reverse.
     public enum Mode: Hashable, Sendable { case learn, review, reverse }
 
     /// What the location shown asks for.
@@ -29,6 +30,7 @@ public struct LociFlow: InteractiveFlow {
         case rating
     }
 
+    /// What the person did.
     public enum Input: Hashable, Sendable {
         /// Learn: on to the next location, back to the one before.
         case next, previous
@@ -36,27 +38,36 @@ public struct LociFlow: InteractiveFlow {
         case reveal
         /// Reverse: a digit of the number typed (at most seven), the last one taken back, the number checked.
         case digit(Int)
+        /// Reverse: take the last digit typed back.
         case deleteDigit
+        /// Reverse: check the number typed (enter).
         case check
         /// Rate the recall 0-5 once all is shown: `elapsedMilliseconds` since the
         /// flow's start (the event's moment), `responseMilliseconds` from the location shown.
         case rate(Int, elapsedMilliseconds: Int, responseMilliseconds: Int)
         /// A rating was written (``Effect/record(_:walk:states:)`` carried out).
         case recorded(LociRating)
+        /// Leave the walk (the ratings given are saved already).
         case quit
     }
 
     /// One rating to write.
     public struct Answer: Equatable, Sendable {
+        /// The location rated.
         public var stop: LociStop
+        /// Review or reverse.
         public var mode: LociRating.Mode
+        /// SM-2 quality, 0-5.
         public var quality: Int
+        /// The event's moment.
         public var time: Date
+        /// From the location shown to the rating.
         public var responseMilliseconds: Int
         /// Reverse: the number typed.
         public var typed: Int?
     }
 
+    /// What the flow asks to be done.
     public enum Effect: Sendable {
         /// Write the rating about the location of `walk`, its SM-2 state moved
         /// from `states`; reported back as ``Input/recorded(_:)``.
@@ -77,7 +88,9 @@ public struct LociFlow: InteractiveFlow {
 
     /// What the walk did.
     public struct Summary: Hashable, Sendable {
+        /// The screen.
         public var mode: Mode
+        /// The itinerary's name.
         public var walkName: String
         /// Locations in the walk's order.
         public var count: Int
@@ -91,7 +104,9 @@ public struct LociFlow: InteractiveFlow {
         public var nextDue: Date?
     }
 
+    /// The screen.
     public let mode: Mode
+    /// The itinerary walked.
     public let walk: LociWalk
     /// The locations in the order asked: walking order to learn, due ones first to review and reverse.
     public let order: [LociStop]
@@ -105,13 +120,16 @@ public struct LociFlow: InteractiveFlow {
     private var stage = 0
     /// Reverse: the digits typed.
     public private(set) var typed = ""
+    /// The ratings written so far, in order.
     public private(set) var answered: [LociRating] = []
+    /// True when the walk was left before the last location.
     public private(set) var stopped = false
     /// Set by the last input only.
     public private(set) var notice: Notice?
     /// True once the walk is over (``Effect/finish`` given): after the last rating, or left.
     public private(set) var ended = false
 
+    /// `walk` in `mode` from `states`, started at `start` (which also decides the review order).
     public init(mode: Mode, walk: LociWalk, states: LociStates, start: Date) {
         self.mode = mode
         self.walk = walk
@@ -127,8 +145,10 @@ public struct LociFlow: InteractiveFlow {
 
     /// The location shown, nil once finished.
     public var stop: LociStop? { index < order.count ? order[index] : nil }
+    /// True once every location was rated (learn never gets there: it ends when left).
     public var isFinished: Bool { index >= order.count }
 
+    /// What the location shown asks for now.
     public var step: Step {
         switch (mode, stage) {
         case (.learn, _): return .walking
@@ -154,6 +174,7 @@ public struct LociFlow: InteractiveFlow {
         stop.map { SM2.review(states.state($0.key), quality: quality, at: start) }
     }
 
+    /// What the walk did so far (shown when it ends, whichever way).
     public var summary: Summary {
         Summary(
             mode: mode, walkName: walk.name, count: order.count, rated: answered.count,
@@ -161,6 +182,7 @@ public struct LociFlow: InteractiveFlow {
             nextDue: walk.stops.compactMap { states.state($0.key).due }.filter { $0 > start }.min())
     }
 
+    /// Moves on for `input` (one that does not fit the step is ignored); ratings come back as inputs once written.
     public mutating func handle(_ input: Input) -> [Effect] {
         notice = nil
         guard !ended else { return [] }
@@ -213,6 +235,7 @@ public struct LociFlow: InteractiveFlow {
 }
 
 extension LociPalaces: FlowEffectRunner {
+    /// The walk's ratings are written by the palaces use case.
     public typealias Flow = LociFlow
 
     /// Writes a ``LociFlow/Effect/record(_:walk:states:)`` rating through

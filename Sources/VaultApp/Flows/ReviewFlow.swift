@@ -9,7 +9,9 @@ import VaultCore
 /// what was decided for the summary. After the last note it shows the end
 /// page, from which `previous` still goes back; only `quit` finishes.
 public struct ReviewFlow: InteractiveFlow {
+    /// What the person did.
     public enum Input: Hashable, Sendable {
+        /// Decide the note shown: keep it (its cycle moves up) or archive it.
         case keep, archive
         /// On to the next note without deciding.
         case skip
@@ -17,6 +19,7 @@ public struct ReviewFlow: InteractiveFlow {
         case previous
         /// Open the note shown in the editor.
         case edit
+        /// Leave the review (what was decided is saved already).
         case quit
         /// A decision was written (``Effect/record(_:_:)`` carried out): the
         /// note's id, `adopted` when it was written into the note just now.
@@ -27,6 +30,7 @@ public struct ReviewFlow: InteractiveFlow {
         case editFailed(String)
     }
 
+    /// What the flow asks to be done.
     public enum Effect: Hashable, Sendable {
         /// Append the decision about the note to the ledger, first giving the
         /// note an id if it has none; reported back as ``Input/recorded(_:path:id:adopted:)``.
@@ -42,18 +46,23 @@ public struct ReviewFlow: InteractiveFlow {
     public enum Notice: Hashable, Sendable {
         /// The note had no id; `id` was written into it.
         case adoptedID(id: String, path: String)
+        /// The editor or the re-read failed: the error's sentence.
         case editFailed(String)
     }
 
     /// What the review did, shown when it is left.
     public struct Summary: Hashable, Sendable {
+        /// "Week 46, 2026".
         public var periodTitle: String
+        /// Notes with a decision (made now or before).
         public var decided: Int
+        /// Notes in the review.
         public var total: Int
         /// The notes given an id during the review, in order.
         public var adoptedPaths: [String]
     }
 
+    /// The period reviewed.
     public let period: ReviewPeriod
     /// The period's notes, in review order (ids filled in as they are adopted, edits read back).
     public private(set) var notes: [NoteSummary]
@@ -61,6 +70,7 @@ public struct ReviewFlow: InteractiveFlow {
     public private(set) var decisions: [CurationDecision?]
     /// The note shown; `notes.count` is the end page.
     public private(set) var index: Int
+    /// The notes given an id so far, in order.
     public private(set) var adoptedPaths: [String] = []
     /// Set by the last input only.
     public private(set) var notice: Notice?
@@ -84,13 +94,17 @@ public struct ReviewFlow: InteractiveFlow {
     public var note: NoteSummary? { index < notes.count ? notes[index] : nil }
     /// The decision on the note shown.
     public var decision: CurationDecision? { index < notes.count ? decisions[index] : nil }
+    /// True on the end page, after the last note.
     public var isAtEnd: Bool { index >= notes.count }
+    /// Notes with a decision.
     public var decidedCount: Int { decisions.filter { $0 != nil }.count }
 
+    /// What the review did so far (shown when it is left, whichever way).
     public var summary: Summary {
         Summary(periodTitle: period.title, decided: decidedCount, total: notes.count, adoptedPaths: adoptedPaths)
     }
 
+    /// Moves on for `input`; decisions and edits come back as inputs once carried out.
     public mutating func handle(_ input: Input) -> [Effect] {
         notice = nil
         guard !ended else { return [] }
@@ -127,6 +141,7 @@ public struct ReviewFlow: InteractiveFlow {
 }
 
 extension CurationReview: FlowEffectRunner {
+    /// The review's decisions are written by the review.
     public typealias Flow = ReviewFlow
 
     /// Writes a ``ReviewFlow/Effect/record(_:_:)`` decision through ``record(_:_:)``.

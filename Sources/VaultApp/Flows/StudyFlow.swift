@@ -11,6 +11,7 @@ import VaultCore
 /// the flow reads no clock: answers are timed from ``start`` (the command's
 /// `now`) plus the time spent, as the scripted `--rate` times them from `now`.
 public struct StudyFlow: InteractiveFlow {
+    /// What the person did.
     public enum Input: Hashable, Sendable {
         /// Show the answer of the card shown.
         case reveal
@@ -20,18 +21,23 @@ public struct StudyFlow: InteractiveFlow {
         case rate(ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int)
         /// An answer was written (``Effect/record(_:replay:)`` carried out); the card's schedule now.
         case recorded(Answer, schedule: CardSchedule)
+        /// Leave the session (the answers given are saved already).
         case quit
     }
 
     /// One answer to write.
     public struct Answer: Hashable, Sendable {
+        /// The card answered.
         public var card: Card
+        /// The rating given, in the card's scheduler's scale.
         public var answer: ReviewAnswer
         /// The event's moment.
         public var time: Date
+        /// From the question shown to the rating.
         public var responseMilliseconds: Int
     }
 
+    /// What the flow asks to be done.
     public enum Effect: Sendable {
         /// Write the answer (a `card-link` first when the card continues an
         /// edited card's history, then the `rate` event) and compute the card's
@@ -47,7 +53,9 @@ public struct StudyFlow: InteractiveFlow {
         public var queued: Int
         /// True when the session was left before the last card.
         public var stopped: Bool
+        /// The answers given.
         public var session: StudySession
+        /// The session's length.
         public var elapsedMilliseconds: Int
         /// The session's end (``StudyFlow/start`` plus the time spent).
         public var end: Date
@@ -55,6 +63,7 @@ public struct StudyFlow: InteractiveFlow {
         public var nextDue: Date?
     }
 
+    /// The cards asked, in order.
     public let queue: StudyQueue
     /// The replay the queue was planned from, each answered card's schedule updated.
     public private(set) var replay: CardReplay
@@ -64,12 +73,16 @@ public struct StudyFlow: InteractiveFlow {
     public let start: Date
     /// The card shown; `queue.entries.count` when finished.
     public private(set) var index = 0
+    /// Whether the answer of the card shown is shown.
     public private(set) var revealed = false
+    /// The answers given so far.
     public private(set) var session = StudySession()
+    /// True when the session was left before the last card.
     public private(set) var stopped = false
     /// True once the session is over (``Effect/finish`` given): after the last card, or left.
     public private(set) var ended = false
 
+    /// The session over `queue`, planned from `replay`, started at `start`.
     public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date) {
         self.queue = queue
         self.replay = replay
@@ -88,6 +101,7 @@ public struct StudyFlow: InteractiveFlow {
 
     /// The card shown, nil once finished.
     public var entry: StudyQueue.Entry? { index < queue.entries.count ? queue.entries[index] : nil }
+    /// True once every card of the queue is answered (at once for an empty queue).
     public var isFinished: Bool { index >= queue.entries.count }
 
     /// The moment `elapsedMilliseconds` after the start.
@@ -112,6 +126,7 @@ public struct StudyFlow: InteractiveFlow {
             nextDue: StudySession.nextDue(replay.schedules.values, after: end))
     }
 
+    /// Moves on for `input`; answers come back as inputs once written.
     public mutating func handle(_ input: Input) -> [Effect] {
         guard !ended else { return [] }
         switch input {
@@ -145,6 +160,7 @@ public struct StudyFlow: InteractiveFlow {
 }
 
 extension Studying: FlowEffectRunner {
+    /// The session's answers are written by the study use case.
     public typealias Flow = StudyFlow
 
     /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through ``answer(_:with:at:responseMilliseconds:replay:)``.

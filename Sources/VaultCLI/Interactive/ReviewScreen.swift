@@ -63,21 +63,10 @@ struct ReviewScreen {
                 continue
             }
             let shown = flow.index
-            for effect in try flow.send(input, through: review) {
-                switch effect {
-                case .finish: break  // the loop ends: the summary is printed on the way out
-                case .openInEditor(let path):
-                    terminal.leave()
-                    defer { terminal.enter() }
-                    do {
-                        try Editor.open(context.vault.layout.url(of: path).path)
-                        _ = flow.handle(.edited(try review.snapshot.context.notes.note(at: path).summary))
-                        body = nil
-                    } catch {
-                        _ = flow.handle(.editFailed(error.localizedDescription))
-                    }
-                case .record: break  // written by the review itself
-                }
+            // The review writes the decisions; `finish` ends the loop (the summary is printed on the way out).
+            for case .openInEditor(let path) in try flow.send(input, through: review) {
+                _ = flow.handle(edit(path, terminal: terminal))
+                body = nil
             }
             if flow.index != shown { scroll = ScrollPosition() }
             switch flow.notice {
@@ -85,6 +74,19 @@ struct ReviewScreen {
             case .editFailed(let sentence): message = sentence
             case nil: break
             }
+        }
+    }
+
+    /// Opens the note at `path` in the editor, off the alternate screen, and
+    /// returns what the flow is told: the note read back, or why not.
+    func edit(_ path: String, terminal: RawTerminal) -> ReviewFlow.Input {
+        terminal.leave()
+        defer { terminal.enter() }
+        do {
+            try Editor.open(context.vault.layout.url(of: path).path)
+            return .edited(try review.snapshot.context.notes.note(at: path).summary)
+        } catch {
+            return .editFailed(error.localizedDescription)
         }
     }
 
