@@ -114,7 +114,9 @@ struct LociScreen {
         if mode != .learn {
             header.append(
                 style.dim(
-                    state.due.map { "due \(RelativeTime.describe($0, from: context.now, in: context.timeZone)) · EF \(String(format: "%.2f", state.easeFactor))" }
+                    state.due.map {
+                        "due \(RelativeTime.describe($0, from: context.now, in: context.timeZone)) · EF \(String(format: "%.2f", state.easeFactor))"
+                    }
                         ?? "new location"))
         }
         var body: [String] = []
@@ -190,7 +192,8 @@ struct LociScreen {
         }
         if let next = summary.nextDue {
             lines.append(
-                "Next location due \(RelativeTime.describe(next, from: context.now, in: context.timeZone)) (\(VaultDate.isoString(next, in: context.timeZone))).")
+                "Next location due \(RelativeTime.describe(next, from: context.now, in: context.timeZone)) (\(VaultDate.isoString(next, in: context.timeZone)))."
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -159,9 +159,11 @@ struct LociFlowTests {
             return
         }
         #expect(flow.isFinished && flow.stop == nil && flow.ended)
-        #expect(flow.summary == .init(
-            mode: .review, walkName: "Home walk", count: 3, rated: 3, right: 0, stopped: false,
-            nextDue: Self.now.addingTimeInterval(86400)))
+        #expect(
+            flow.summary
+                == .init(
+                    mode: .review, walkName: "Home walk", count: 3, rated: 3, right: 0, stopped: false,
+                    nextDue: Self.now.addingTimeInterval(86400)))
         #expect(world.lines.map { $0["sequence"] } == ["1", "2", "3"])
     }
 

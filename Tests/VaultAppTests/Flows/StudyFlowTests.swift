@@ -20,9 +20,10 @@ struct StudyFlowTests {
 
     struct World {
         let ledger = MemoryLedger(timeZone: StudyFlowTests.utc)
-        var cards = StudyFlowTests.cards(
-            "deck/capitals.md",
-            [("Capital of France", "Paris"), ("Capital of Japan", "Tokyo"), ("Longest river of Africa", "Nile")])
+        var cards =
+            StudyFlowTests.cards(
+                "deck/capitals.md",
+                [("Capital of France", "Paris"), ("Capital of Japan", "Tokyo"), ("Longest river of Africa", "Nile")])
             + StudyFlowTests.cards("languages/german.md", [("Good day", "Guten Tag")])
 
         var context: AppContext {
@@ -47,7 +48,9 @@ struct StudyFlowTests {
         var flow = world.flow()
         #expect(flow.queue.entries.count == 4)
         #expect(flow.index == 0 && !flow.revealed)
-        #expect(try flow.send(.rate(.fsrs(.good), elapsedMilliseconds: 0, responseMilliseconds: 0), through: world.studying).isEmpty)
+        #expect(
+            try flow.send(.rate(.fsrs(.good), elapsedMilliseconds: 0, responseMilliseconds: 0), through: world.studying)
+                .isEmpty)
         #expect(flow.index == 0)
         #expect(world.ledger.events.isEmpty)
         _ = flow.handle(.reveal)
@@ -65,18 +68,25 @@ struct StudyFlowTests {
             Issue.record("expected one record effect, got \(effects)")
             return
         }
-        #expect(answer == .init(card: card, answer: .fsrs(.good), time: Self.now.addingTimeInterval(2.5), responseMilliseconds: 1200))
+        #expect(
+            answer
+                == .init(
+                    card: card, answer: .fsrs(.good), time: Self.now.addingTimeInterval(2.5), responseMilliseconds: 1200
+                ))
         #expect(flow.index == 0 && flow.session.answers.isEmpty)
     }
 
-    @Test("rate two cards then quit: two rate events, the schedules the use case computed, the summary stopped at 2 of 4")
+    @Test(
+        "rate two cards then quit: two rate events, the schedules the use case computed, the summary stopped at 2 of 4")
     func rateTwoThenQuit() throws {
         let world = World()
         let studying = world.studying
         var flow = world.flow()
         let first = try #require(flow.entry?.card)
         _ = try flow.send(.reveal, through: studying)
-        #expect(try flow.send(.rate(.fsrs(.good), elapsedMilliseconds: 1000, responseMilliseconds: 400), through: studying).isEmpty)
+        #expect(
+            try flow.send(.rate(.fsrs(.good), elapsedMilliseconds: 1000, responseMilliseconds: 400), through: studying)
+                .isEmpty)
         #expect(flow.index == 1 && !flow.revealed, "the next card, its answer hidden")
         let second = try #require(flow.entry?.card)
         _ = try flow.send(.reveal, through: studying)
@@ -124,7 +134,8 @@ struct StudyFlowTests {
         #expect(flow.entry?.schedule.settings.name == .sm2)
         #expect(flow.outcome(of: .quality(5), at: Self.now)?.due == Self.now.addingTimeInterval(86400))
         _ = try flow.send(.reveal, through: studying)
-        let effects = try flow.send(.rate(.quality(5), elapsedMilliseconds: 500, responseMilliseconds: 500), through: studying)
+        let effects = try flow.send(
+            .rate(.quality(5), elapsedMilliseconds: 500, responseMilliseconds: 500), through: studying)
         #expect(effects.count == 1)
         guard case .finish = effects.first else {
             Issue.record("expected finish, got \(effects)")
