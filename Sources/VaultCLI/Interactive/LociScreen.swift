@@ -50,12 +50,11 @@ struct LociScreen {
             if flow.isFirstSight && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
             let input: LociFlow.Input
-            switch (terminal.nextKey(scroll: &scroll, frame: frame, scrolls: flow.step != .typing), flow.step) {
+            let key = try terminal.nextKey(
+                for: &flow, quit: .quit, scroll: &scroll, frame: frame, scrolls: flow.step != .typing)
+            switch (key, flow.step) {
             case (.redraw, _): continue
             case (.leave, _): input = .quit
-            case (.interrupt, _):
-                _ = flow.handle(.quit)
-                throw ExitCode(130)
             case (.other(.right), .walking), (.other(.character("n")), .walking), (.other(.character(" ")), .walking),
                 (.other(.enter), .walking):
                 input = .next

@@ -46,12 +46,9 @@ struct ReviewScreen {
             terminal.draw(frame, scroll: scroll, style: style)
             message = ""
             let input: ReviewFlow.Input
-            switch terminal.nextKey(scroll: &scroll, frame: frame) {
+            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
             case .redraw: continue
             case .leave: input = .quit
-            case .interrupt:
-                _ = flow.handle(.quit)
-                throw ExitCode(130)
             case .other(.character("k")): input = .keep
             case .other(.character("a")): input = .archive
             case .other(.character("s")), .other(.character(" ")), .other(.right), .other(.enter): input = .skip

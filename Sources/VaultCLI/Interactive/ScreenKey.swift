@@ -1,4 +1,6 @@
+import ArgumentParser
 import Foundation
+import VaultApp
 import VaultMarkdown
 
 /// A key as every full-screen view reads it before mapping it to its flow's input.
@@ -29,5 +31,20 @@ extension RawTerminal {
         case .resize: return .redraw
         default: return .other(key)
         }
+    }
+
+    /// ``nextKey(scroll:frame:scrolls:)`` for a screen that drives `flow`:
+    /// Ctrl-C tells the flow `quit` (so its summary says so) and leaves with
+    /// exit status 130, keeping what was done.
+    /// - Throws: `ExitCode(130)` after Ctrl-C.
+    func nextKey<Flow: InteractiveFlow>(
+        for flow: inout Flow, quit: Flow.Input, scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true
+    ) throws -> ScreenKey {
+        let key = nextKey(scroll: &scroll, frame: frame, scrolls: scrolls)
+        if key == .interrupt {
+            _ = flow.handle(quit)
+            throw ExitCode(130)
+        }
+        return key
     }
 }

@@ -46,12 +46,9 @@ struct StudyScreen {
             if !flow.revealed && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
             let input: StudyFlow.Input
-            switch terminal.nextKey(scroll: &scroll, frame: frame) {
+            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
             case .redraw: continue
             case .leave: input = .quit
-            case .interrupt:
-                _ = flow.handle(.quit)
-                throw ExitCode(130)
             case .other(.character(" ")), .other(.enter): input = .reveal
             case .other(.character(let c)) where flow.revealed:
                 guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
