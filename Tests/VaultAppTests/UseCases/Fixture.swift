@@ -54,6 +54,11 @@ enum Fixture {
             line: 5 + position, position: position, identityText: question.lowercased())
     }
 
+    /// An FSRS answer to the card `card` of note `note` at `time`.
+    static func rating(_ card: String, note: String, at time: Date, _ rating: FSRSRating = .good) -> RatingEvent {
+        RatingEvent(time: time, card: card, note: note, scheduler: .fsrs, answer: .fsrs(rating))
+    }
+
     /// A context over `notes`, `ledger` and the fakes given (fresh ones otherwise).
     static func context(
         _ notes: [Note], cards: [Card] = [], ledger: MemoryLedger = MemoryLedger(timeZone: zone),
