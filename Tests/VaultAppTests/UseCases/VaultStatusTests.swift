@@ -51,4 +51,21 @@ struct VaultStatusTests {
         #expect(status.lociDue.isEmpty)
         #expect(status.study.followUpsDue == 0)
     }
+
+    @Test("itineraries with locations due are listed by name with how many")
+    func lociDue() throws {
+        let files = LociFixture.folder(LociFixture.itinerary(), in: "loci/Home walk")
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let context = Fixture.context(LociFixture.notes(files), ledger: ledger, files: MemoryFiles(files))
+        let walk = try #require(LociPalaces(context).walks.first)
+        #expect(VaultStatus.load(context).lociDue.isEmpty, "locations never answered are new, not due")
+        for sequence in [1, 2] {
+            let stop = try #require(walk.stop(sequence))
+            let time = Fixture.now.addingTimeInterval(sequence == 1 ? -3 * 86_400 : -60)
+            try ledger.append(LociStates(ratings: []).rating(stop, of: walk, mode: .review, quality: 4, at: time))
+        }
+        let due = VaultStatus.load(context).lociDue
+        #expect(due.map(\.name) == ["Home walk"])
+        #expect(due.map(\.due) == [1])
+    }
 }
