@@ -16,13 +16,13 @@ extension AppContext {
         newIDs: any IDGenerator = CountingIDs(), inspection: any VaultInspection = MemoryInspection(),
         sync: any VaultSyncing = MemorySync(), reminderLog: any ReminderLog = MemoryReminderLog(),
         notifier: any DesktopNotifier = MemoryNotifier(), reminderTimer: any ReminderTimer = MemoryTimer(),
-        namedFiles: any NamedFiles = MemoryNamedFiles()
+        namedFiles: any NamedFiles = MemoryNamedFiles(), retention: any Retention = FreeingRetention()
     ) {
         self.init(
             notes: notes, ledger: ledger, ids: ids, config: config, now: now, configStore: configStore, files: files,
             trash: trash, search: search, clock: clock ?? FixedClock(now), newIDs: newIDs, inspection: inspection,
             sync: sync, reminderLog: reminderLog, notifier: notifier, reminderTimer: reminderTimer,
-            namedFiles: namedFiles)
+            namedFiles: namedFiles, retention: retention)
     }
 }
 
@@ -270,4 +270,9 @@ final class ProblemLedger: LedgerSource {
     func cardLog() -> CardEventLog { base.cardLog() }
     @discardableResult
     func append(_ event: some TypedEvent) throws -> LedgerEvent { try base.append(event) }
+}
+
+/// Frees as usual (a test process runs many use cases).
+struct FreeingRetention: Retention {
+    func keepUntilExit(_ value: Any) {}
 }
