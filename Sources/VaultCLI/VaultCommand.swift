@@ -42,36 +42,42 @@ public struct VaultCommand: ParsableCommand {
         // `vault --version` answers before the argument parser builds its
         // view of 30 commands: scripts and shell prompts call it often.
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
-            print(configuration.version)
-            Foundation.exit(0)
+            StandardStreams.process.writeOut((configuration.version + "\n").utf8)
+            finish(0)
         }
         do {
             let arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
             if var command = QuickCommandLine.command(arguments) {
                 try command.run()
-                Foundation.exit(0)
+                finish(0)
             }
             if let unknown = unknownCommand(arguments) {
-                FileHandle.standardError.write(
-                    Data("error: \(TerminalText.sanitized(unknown, keepingColour: false))\n".utf8))
-                Foundation.exit(ExitCode.validationFailure.rawValue)
+                Output.standard.error(message: unknown)
+                finish(ExitCode.validationFailure.rawValue)
             }
             var command = try parseAsRoot(arguments)
             try command.run()
-            Foundation.exit(0)
+            finish(0)
         } catch let error as CLIError where error == .silentFailure {
-            Foundation.exit(1)
+            finish(1)
         } catch {
             // Help, --version and usage mistakes keep the argument parser's
             // words and exit codes (0, 64); every other failure is a sentence
             // of ours after `error:`, with status 1.
             if exitCode(for: error) == .failure, !(error is ExitCode) {
-                FileHandle.standardError.write(
-                    Data("error: \(TerminalText.sanitized(Output.sentence(error), keepingColour: false))\n".utf8))
-                Foundation.exit(1)
+                Output.standard.error(error)
+                finish(1)
             }
+            // The argument parser prints its own words (help, usage) after ours.
+            StandardStreams.process.flush()
             exit(withError: error)
         }
+    }
+
+    /// Writes out what is left to print and exits with `status`.
+    private static func finish(_ status: Int32) -> Never {
+        StandardStreams.process.flush()
+        Foundation.exit(status)
     }
 
     /// The command line as the argument parser can read it (the three

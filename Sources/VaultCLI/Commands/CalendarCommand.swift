@@ -36,7 +36,7 @@ extension VaultCommand {
                 try AtomicFile.write(Data(text.utf8), to: url)
                 context.output.line("Wrote \(url.path)")
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                context.output.verbatim(text.utf8)
             }
         }
     }

@@ -44,8 +44,9 @@ extension VaultCommand {
             let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
             let style = context.output.style
             if watch {
+                let output = context.output
                 let watcher = IndexWatcher(index: index, layout: context.vault.layout) { message in
-                    FileHandle.standardError.write(Data("vault index --watch: \(message)\n".utf8))
+                    output.status("vault index --watch: \(message)\n")
                 }
                 watcher.idleExitSeconds = idleExit
                 try watcher.run()
@@ -67,7 +68,7 @@ extension VaultCommand {
                 context.output.line(table.render(width: context.output.width))
                 return
             }
-            let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal())
+            let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal(context.output))
             if report.isNoChange {
                 context.output.line(
                     "The search cache is up to date: \(plural(report.scanned, "note")) (checked in \(Self.milliseconds(report.totalSeconds)))."

@@ -67,12 +67,12 @@ extension VaultCommand {
             let hits = try VaultSearch.run(
                 context.app(), vault: context.vault, start: start, query: query,
                 limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
-                progress: ProgressBar.onTerminal())
+                progress: ProgressBar.onTerminal(context.output))
             if json {
                 try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
             } else if pathsOnly && null {
                 // Exact bytes: a path may hold anything but NUL.
-                FileHandle.standardOutput.write(Data(hits.map { $0.path + "\0" }.joined().utf8))
+                context.output.verbatim(hits.map { $0.path + "\0" }.joined().utf8)
             } else if pathsOnly {
                 // One line per path: a newline in a name is shown escaped, never as a line break.
                 for hit in hits { context.output.line(TerminalText.oneLine(hit.path)) }
