@@ -18,10 +18,12 @@ public struct AppContext {
     public let now: Date
     /// The vault on disk, when there is one (nil in tests over in-memory ports).
     public let vault: Vault?
+    /// Where use cases and adapters report their phases' times (`VAULT_TRACE`).
+    public let tracer: any Tracer
 
     public init(
         notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
-        vault: Vault? = nil
+        vault: Vault? = nil, tracer: any Tracer = NoTracer()
     ) {
         self.notes = notes
         self.ledger = ledger
@@ -29,13 +31,16 @@ public struct AppContext {
         self.config = config
         self.now = now
         self.vault = vault
+        self.tracer = tracer
     }
 
-    /// The real adapters over `vault` (nothing is read until a use case asks).
-    public static func open(_ vault: Vault, now: Date) -> AppContext {
+    /// The real adapters over `vault` (nothing is read until a use case asks),
+    /// reporting their times to `tracer`.
+    public static func open(_ vault: Vault, now: Date, tracer: any Tracer = NoTracer()) -> AppContext {
         AppContext(
-            notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),
-            ids: VaultNoteIDs(layout: vault.layout), config: vault.config, now: now, vault: vault)
+            notes: VaultNotes(vault: vault, tracer: tracer),
+            ledger: VaultLedger(layout: vault.layout, timeZone: vault.config.timeZone),
+            ids: VaultNoteIDs(layout: vault.layout), config: vault.config, now: now, vault: vault, tracer: tracer)
     }
 
     /// The vault's zone: every day, week and period is counted in it.

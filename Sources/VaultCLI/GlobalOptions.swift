@@ -53,6 +53,6 @@ struct CommandContext {
     var config: VaultConfig { vault.config }
 
     /// The use cases' context over the real adapters.
-    func app() -> AppContext { AppContext.open(vault, now: now) }
+    func app() -> AppContext { AppContext.open(vault, now: now, tracer: output.tracer) }
     var timeZone: TimeZone { vault.config.timeZone }
 }

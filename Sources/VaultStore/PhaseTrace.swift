@@ -1,17 +1,23 @@
 import Foundation
+import VaultCore
 
-/// Phase timings on stderr when `VAULT_TRACE` is set (for benchmarks).
+/// A use case's phase timings, through the ``Tracer`` it is given (for
+/// benchmarks: `VAULT_TRACE=1` prints `trace: PHASE: N ms` on stderr).
 public struct PhaseTrace {
-    let enabled = ProcessInfo.processInfo.environment["VAULT_TRACE"] != nil
-    var last = Date()
+    let tracer: any Tracer
+    var last: Date
 
-    public init() {}
+    /// Times from now, reporting to `tracer`.
+    public init(_ tracer: any Tracer) {
+        self.tracer = tracer
+        last = tracer.isEnabled ? Date() : .distantPast
+    }
 
-    /// Prints the time since the last mark, named `phase`.
+    /// Reports the time since the last mark, named `phase`.
     public mutating func mark(_ phase: String) {
-        guard enabled else { return }
+        guard tracer.isEnabled else { return }
         let now = Date()
-        FileHandle.standardError.write(Data("trace: \(phase): \(Int(now.timeIntervalSince(last) * 1000)) ms\n".utf8))
+        tracer.trace("\(phase): \(Int(now.timeIntervalSince(last) * 1000)) ms")
         last = now
     }
 }

@@ -32,7 +32,7 @@ public enum VaultSearch {
         progress: IndexProgress? = nil
     ) throws -> [SearchHit] {
         let start = start ?? Self.start(vault.layout)
-        let index = try SearchIndex(layout: vault.layout, timeZone: context.timeZone)
+        let index = try SearchIndex(layout: vault.layout, timeZone: context.timeZone, tracer: context.tracer)
         index.keepOpenUntilExit()
         if let scan = start.scan {
             let report = try index.refresh(scan: scan.files, progress: progress)

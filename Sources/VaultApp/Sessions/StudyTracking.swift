@@ -13,7 +13,7 @@ public struct StudyTracking {
 
     public init(_ context: AppContext) {
         self.context = context
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         let events = context.ledger.replay().featureEvents
         trace.mark("ledger replay")
         log = StudyLog(events: events, timeZone: context.timeZone)

@@ -12,7 +12,7 @@ public struct VaultStatus {
     public static func load(_ context: AppContext) -> VaultStatus {
         let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
         var report = StatusReport(board: snapshot.board, today: snapshot.today)
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         let tracking = StudyTracking(context)
         report.studyStreak = StudyStreak(
             activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())

@@ -41,7 +41,8 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            let index = try SearchIndex(layout: context.vault.layout, timeZone: context.timeZone)
+            let index = try SearchIndex(
+                layout: context.vault.layout, timeZone: context.timeZone, tracer: context.output.tracer)
             let style = context.output.style
             if watch {
                 let output = context.output
