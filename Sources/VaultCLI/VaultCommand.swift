@@ -139,17 +139,18 @@ public struct VaultCommand: ParsableCommand {
     static func queryWordsAfterSeparator(_ arguments: [String]) -> [String] {
         guard arguments.first == "search", !arguments.contains("--") else { return arguments }
         // (Arrays: a Set's first use costs more than these few comparisons.)
-        let flags = ["-l", "-0", "--null", "-l0", "--json", "-h", "--help"]
-        let valued = ["--limit", "--vault", "--now"]
+        let known = TypedOptions.search + [TypedOptions.help]
         var options: [String] = []
         var words: [String] = []
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
-            if flags.contains(argument) || valued.contains(where: { argument.hasPrefix($0 + "=") }) {
+            if let option = known.first(where: { $0.isSpelled(argument) }) {
                 options.append(argument)
-            } else if valued.contains(argument) {
+                if option.takesValue, let value = rest.popFirst() { options.append(value) }
+            } else if known.contains(where: { $0.joinedValue(in: argument) != nil })
+                || TypedOptions.joinedFlags(argument, among: known) != nil
+            {
                 options.append(argument)
-                if let value = rest.popFirst() { options.append(value) }
             } else {
                 words.append(argument)
             }
@@ -176,10 +177,10 @@ public struct VaultCommand: ParsableCommand {
         var rest = arguments[...]
         var hoisted: [String] = []
         while let first = rest.first {
-            if (first == "--vault" || first == "--now"), rest.count >= 2 {
+            if TypedOptions.global.contains(where: { $0.isSpelled(first) }), rest.count >= 2 {
                 hoisted += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--vault=") || first.hasPrefix("--now=") {
+            } else if TypedOptions.global.contains(where: { $0.joinedValue(in: first) != nil }) {
                 hoisted.append(first)
                 rest = rest.dropFirst()
             } else {

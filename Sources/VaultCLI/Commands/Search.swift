@@ -28,16 +28,16 @@ extension VaultCommand {
         @Argument(help: "The query; several arguments are joined with spaces.")
         var query: [String] = []
 
-        @Flag(name: .customShort("l"), help: "Print only the paths of matching notes, one per line.")
+        @Flag(name: TypedOptions.pathsOnly.name, help: "Print only the paths of matching notes, one per line.")
         var pathsOnly = false
 
-        @Flag(name: [.customShort("0"), .customLong("null")], help: "With -l: end each path with a NUL byte, not a newline (for xargs -0); paths exactly as they are.")
+        @Flag(name: TypedOptions.null.name, help: "With -l: end each path with a NUL byte, not a newline (for xargs -0); paths exactly as they are.")
         var null = false
 
-        @Flag(help: "Print JSON: one object per hit.")
+        @Flag(name: TypedOptions.json.name, help: "Print JSON: one object per hit.")
         var json = false
 
-        @Option(help: "Show at most this many hits (default: 20 on a terminal, all otherwise).")
+        @Option(name: TypedOptions.limit.name, help: "Show at most this many hits (default: 20 on a terminal, all otherwise).")
         var limit: Int?
 
         /// The parsed query (set by `validate()`).

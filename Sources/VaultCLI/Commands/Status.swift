@@ -18,7 +18,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print JSON.")
+        @Flag(name: TypedOptions.json.name, help: "Print JSON.")
         var json = false
 
         func run() throws {
