@@ -45,10 +45,9 @@ let package = Package(
                 "VaultCore", "VaultMarkdown", "VaultProcess", "VaultStore", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .target(
-            name: "VaultApp",
-            dependencies: ["VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex"]
-        ),
+        // The use cases see the ports and the domain only: the adapters are
+        // built by each front end's composition root.
+        .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
         .target(
             name: "VaultCLI",
             dependencies: [

@@ -39,13 +39,15 @@ public struct AppContext {
     public let namedFiles: any NamedFiles
     /// Whether large values are freed or kept until the process exits.
     public let retention: any Retention
+    /// Where use cases report their phases' times (`VAULT_TRACE`).
+    public let tracer: any Tracer
 
     public init(
         notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
         configStore: any ConfigStore, files: any VaultFiles, trash: any NoteBin, search: any SearchEngine,
         clock: any Clock, newIDs: any IDGenerator, inspection: any VaultInspection, sync: any VaultSyncing,
         reminderLog: any ReminderLog, notifier: any DesktopNotifier, reminderTimer: any ReminderTimer,
-        namedFiles: any NamedFiles, retention: any Retention
+        namedFiles: any NamedFiles, retention: any Retention, tracer: any Tracer
     ) {
         self.notes = notes
         self.ledger = ledger
@@ -65,6 +67,7 @@ public struct AppContext {
         self.reminderTimer = reminderTimer
         self.namedFiles = namedFiles
         self.retention = retention
+        self.tracer = tracer
     }
 
     /// The vault's zone: every day, week and period is counted in it.

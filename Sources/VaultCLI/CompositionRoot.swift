@@ -27,17 +27,19 @@ enum CompositionRoot {
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
         return CommandContext(
-            app: context(vault, now: now, engine: engine), now: now, output: output,
+            app: context(vault, now: now, engine: engine, tracer: output.tracer), now: now, output: output,
             noteReference: vault.noteReference)
     }
 
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
-    static func context(_ vault: Vault, now: Date, engine: VaultSearchEngine? = nil) -> AppContext {
+    static func context(
+        _ vault: Vault, now: Date, engine: VaultSearchEngine? = nil, tracer: any Tracer = Output.standard.tracer
+    ) -> AppContext {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
-        engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher)
+        engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher, tracer: tracer)
         return AppContext(
-            notes: VaultNotes(vault: vault), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
+            notes: VaultNotes(vault: vault, tracer: tracer), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
             trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now),
@@ -45,7 +47,7 @@ enum CompositionRoot {
             reminderLog: ReminderState(layout: layout),
             notifier: NotifySend(binary: ReminderUnits.currentBinary, vault: layout.root.path),
             reminderTimer: ReminderUnits(vault: layout.root, binary: ReminderUnits.currentBinary),
-            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention())
+            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention(), tracer: tracer)
     }
 
     /// The shell's folder, which relative paths on the command line start from.

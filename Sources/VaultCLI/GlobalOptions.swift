@@ -7,11 +7,11 @@ import VaultMarkdown
 /// Options every command that works on a vault takes.
 struct GlobalOptions: ParsableArguments {
     @Option(
-        name: .customLong("vault"),
+        name: TypedOptions.vault.name,
         help: "The vault folder (default: $VAULT_DIR, else the nearest folder holding .vault/).")
     var vaultPath: String?
 
-    @Option(help: "Act as if it were this moment, e.g. 2026-11-18T09:00:00Z (default: $VAULT_NOW, else the clock).")
+    @Option(name: TypedOptions.now.name, help: "Act as if it were this moment, e.g. 2026-11-18T09:00:00Z (default: $VAULT_NOW, else the clock).")
     var now: String?
 
     /// Finds and opens the vault, and reads the clock once (``CompositionRoot``).

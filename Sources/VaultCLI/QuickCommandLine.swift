@@ -11,7 +11,9 @@ import ArgumentParser
 /// small vault (benchmarks/STARTUP.md). Anything else, or anything unusual
 /// here (help, a repeated or unknown option, a value that does not read),
 /// gives nil and goes to the argument parser, so mistakes are worded as
-/// ever. `QuickCommandLineTests` checks that both readings agree.
+/// ever. The options' names come from ``TypedOptions``, which the argument
+/// parser's declarations use too; `QuickCommandLineTests` checks that both
+/// readings agree.
 enum QuickCommandLine {
     /// The command `arguments` name (after ``VaultCommand`` moved the global
     /// options and the search words), or nil.
@@ -25,23 +27,30 @@ enum QuickCommandLine {
         }
     }
 
+    // A command's properties are only set here, never read: the argument
+    // parser's property wrappers hold no value until one is set.
     private static func status(_ arguments: ArraySlice<String>) -> ParsableCommand? {
-        var words = Words(arguments)
+        var words = Words(arguments, options: TypedOptions.status)
+        var global = GlobalOptions.neither
         var json = false
         while let word = words.next() {
-            switch word {
-            case "--json": guard words.once(word) else { return nil }; json = true
-            default: guard words.global(word) else { return nil }
+            guard let given = words.options(word) else { return nil }
+            for (option, value) in given {
+                switch option {
+                case TypedOptions.json: json = true
+                default: guard global.take(option, value) else { return nil }
+                }
             }
         }
         var command = VaultCommand.Status()
-        command.global = words.options()
+        command.global = global
         command.json = json
         return command
     }
 
     private static func search(_ arguments: ArraySlice<String>) -> ParsableCommand? {
-        var words = Words(arguments)
+        var words = Words(arguments, options: TypedOptions.search)
+        var global = GlobalOptions.neither
         var pathsOnly = false, null = false, json = false
         var limit: Int?
         var query: [String] = []
@@ -50,25 +59,21 @@ enum QuickCommandLine {
                 query.append(word)
                 continue
             }
-            switch word {
-            case "-l": guard words.once(word) else { return nil }; pathsOnly = true
-            case "-0", "--null": guard words.once("-0") else { return nil }; null = true
-            case "-l0", "-0l":
-                guard words.once("-l"), words.once("-0") else { return nil }
-                pathsOnly = true
-                null = true
-            case "--json": guard words.once(word) else { return nil }; json = true
-            case "--limit":
-                guard words.once(word), let value = words.value().flatMap({ Int($0) }) else { return nil }
-                limit = value
-            case _ where word.hasPrefix("--limit="):
-                guard words.once("--limit"), let value = Int(word.dropFirst("--limit=".count)) else { return nil }
-                limit = value
-            default: guard words.global(word) else { return nil }
+            guard let given = words.options(word) else { return nil }
+            for (option, value) in given {
+                switch option {
+                case TypedOptions.pathsOnly: pathsOnly = true
+                case TypedOptions.null: null = true
+                case TypedOptions.json: json = true
+                case TypedOptions.limit:
+                    guard let value = value.flatMap({ Int($0) }) else { return nil }
+                    limit = value
+                default: guard global.take(option, value) else { return nil }
+                }
             }
         }
         var command = VaultCommand.Search()
-        command.global = words.options()
+        command.global = global
         command.query = query
         command.pathsOnly = pathsOnly
         command.null = null
@@ -79,17 +84,18 @@ enum QuickCommandLine {
         return command
     }
 
-    /// The words of a command line, the global options among them, and the
-    /// options already seen.
+    /// The words of a command line and the options already seen.
     private struct Words {
         private var rest: ArraySlice<String>
-        private var seen: Set<String> = []
-        private var vault: String?
-        private var now: String?
+        private let known: [OptionSpelling]
+        private var seen: [OptionSpelling] = []
         /// After `--`: every word is a word, whatever it starts with.
         private(set) var pastSeparator = false
 
-        init(_ arguments: ArraySlice<String>) { rest = arguments }
+        init(_ arguments: ArraySlice<String>, options: [OptionSpelling]) {
+            rest = arguments
+            known = options
+        }
 
         mutating func next() -> String? {
             guard let word = rest.popFirst() else { return nil }
@@ -100,39 +106,54 @@ enum QuickCommandLine {
             return word
         }
 
+        /// The options `word` gives (several for `-l0`), each with its value
+        /// (after a space or `=`); nil for a word that is no known option, an
+        /// option given before (the argument parser decides what that means),
+        /// or a value missing or looking like an option.
+        mutating func options(_ word: String) -> [(OptionSpelling, String?)]? {
+            var given: [(OptionSpelling, String?)] = []
+            if let option = known.first(where: { $0.isSpelled(word) }) {
+                given = [(option, option.takesValue ? value() : nil)]
+                if option.takesValue, given[0].1 == nil { return nil }
+            } else if let option = known.first(where: { $0.joinedValue(in: word) != nil }) {
+                given = [(option, option.joinedValue(in: word).map(String.init))]
+            } else if let flags = TypedOptions.joinedFlags(word, among: known) {
+                given = flags.map { ($0, nil) }
+            } else {
+                return nil
+            }
+            for (option, _) in given {
+                guard !seen.contains(option) else { return nil }
+                seen.append(option)
+            }
+            return given
+        }
+
         /// The value after an option; nil when there is none or it looks like an option.
-        mutating func value() -> String? {
+        private mutating func value() -> String? {
             guard let value = rest.first, !value.hasPrefix("-") else { return nil }
             rest = rest.dropFirst()
             return value
         }
+    }
+}
 
-        /// False when `option` was given before (the argument parser decides what that means).
-        mutating func once(_ option: String) -> Bool { seen.insert(option).inserted }
+extension GlobalOptions {
+    /// Neither `--vault` nor `--now` given (both set to nil, so both can be read).
+    fileprivate static var neither: GlobalOptions {
+        var options = GlobalOptions()
+        options.vaultPath = nil
+        options.now = nil
+        return options
+    }
 
-        /// Reads `--vault` and `--now` (with their value after a space or `=`); false for anything else.
-        mutating func global(_ word: String) -> Bool {
-            for name in ["--vault", "--now"] {
-                let text: String?
-                if word == name {
-                    text = value()
-                } else if word.hasPrefix(name + "=") {
-                    text = String(word.dropFirst(name.count + 1))
-                } else {
-                    continue
-                }
-                guard once(name), let text else { return false }
-                if name == "--vault" { vault = text } else { now = text }
-                return true
-            }
-            return false
+    /// Sets `--vault` or `--now` to `value`; false for any other option.
+    fileprivate mutating func take(_ option: OptionSpelling, _ value: String?) -> Bool {
+        switch option {
+        case TypedOptions.vault: vaultPath = value
+        case TypedOptions.now: now = value
+        default: return false
         }
-
-        func options() -> GlobalOptions {
-            var options = GlobalOptions()
-            options.vaultPath = vault
-            options.now = now
-            return options
-        }
+        return true
     }
 }

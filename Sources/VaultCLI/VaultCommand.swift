@@ -41,36 +41,42 @@ public struct VaultCommand: ParsableCommand {
         // `vault --version` answers before the argument parser builds its
         // view of 30 commands: scripts and shell prompts call it often.
         if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
-            print(configuration.version)
-            Foundation.exit(0)
+            StandardStreams.process.writeOut((configuration.version + "\n").utf8)
+            finish(0)
         }
         do {
             let arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
             if var command = QuickCommandLine.command(arguments) {
                 try command.run()
-                Foundation.exit(0)
+                finish(0)
             }
             if let unknown = unknownCommand(arguments) {
-                FileHandle.standardError.write(
-                    Data("error: \(TerminalText.sanitized(unknown, keepingColour: false))\n".utf8))
-                Foundation.exit(ExitCode.validationFailure.rawValue)
+                Output.standard.error(message: unknown)
+                finish(ExitCode.validationFailure.rawValue)
             }
             var command = try parseAsRoot(arguments)
             try command.run()
-            Foundation.exit(0)
+            finish(0)
         } catch let error as CLIError where error == .silentFailure {
-            Foundation.exit(1)
+            finish(1)
         } catch {
             // Help, --version and usage mistakes keep the argument parser's
             // words and exit codes (0, 64); every other failure is a sentence
             // of ours after `error:`, with status 1.
             if exitCode(for: error) == .failure, !(error is ExitCode) {
-                FileHandle.standardError.write(
-                    Data("error: \(TerminalText.sanitized(Output.sentence(error), keepingColour: false))\n".utf8))
-                Foundation.exit(1)
+                Output.standard.error(error)
+                finish(1)
             }
+            // The argument parser prints its own words (help, usage) after ours.
+            StandardStreams.process.flush()
             exit(withError: error)
         }
+    }
+
+    /// Writes out what is left to print and exits with `status`.
+    private static func finish(_ status: Int32) -> Never {
+        StandardStreams.process.flush()
+        Foundation.exit(status)
     }
 
     /// The command line as the argument parser can read it (the three
@@ -132,17 +138,18 @@ public struct VaultCommand: ParsableCommand {
     static func queryWordsAfterSeparator(_ arguments: [String]) -> [String] {
         guard arguments.first == "search", !arguments.contains("--") else { return arguments }
         // (Arrays: a Set's first use costs more than these few comparisons.)
-        let flags = ["-l", "-0", "--null", "-l0", "--json", "-h", "--help"]
-        let valued = ["--limit", "--vault", "--now"]
+        let known = TypedOptions.search + [TypedOptions.help]
         var options: [String] = []
         var words: [String] = []
         var rest = arguments.dropFirst()[...]
         while let argument = rest.popFirst() {
-            if flags.contains(argument) || valued.contains(where: { argument.hasPrefix($0 + "=") }) {
+            if let option = known.first(where: { $0.isSpelled(argument) }) {
                 options.append(argument)
-            } else if valued.contains(argument) {
+                if option.takesValue, let value = rest.popFirst() { options.append(value) }
+            } else if known.contains(where: { $0.joinedValue(in: argument) != nil })
+                || TypedOptions.joinedFlags(argument, among: known) != nil
+            {
                 options.append(argument)
-                if let value = rest.popFirst() { options.append(value) }
             } else {
                 words.append(argument)
             }
@@ -169,10 +176,10 @@ public struct VaultCommand: ParsableCommand {
         var rest = arguments[...]
         var hoisted: [String] = []
         while let first = rest.first {
-            if (first == "--vault" || first == "--now"), rest.count >= 2 {
+            if TypedOptions.global.contains(where: { $0.isSpelled(first) }), rest.count >= 2 {
                 hoisted += rest.prefix(2)
                 rest = rest.dropFirst(2)
-            } else if first.hasPrefix("--vault=") || first.hasPrefix("--now=") {
+            } else if TypedOptions.global.contains(where: { $0.joinedValue(in: first) != nil }) {
                 hoisted.append(first)
                 rest = rest.dropFirst()
             } else {

@@ -107,15 +107,12 @@ extension SearchIndex {
 
     private func errnoText() -> String { String(cString: strerror(errno)) }
 
-    /// Prints a timing line to stderr when `VAULT_TRACE` is set (for `make bench`
-    /// and for finding where a slow refresh spends its time).
-    func trace(_ label: String, since start: UInt64) {
-        guard Self.tracing else { return }
-        let milliseconds = String(format: "%7.1f", Self.seconds(since: start) * 1000)
-        FileHandle.standardError.write(Data("trace: \(milliseconds) ms  \(label)\n".utf8))
+    /// Reports `label` and the time since `start` to the tracer (for `make
+    /// bench` and for finding where a slow refresh spends its time).
+    func trace(_ label: @autoclosure () -> String, since start: UInt64) {
+        guard tracer.isEnabled else { return }
+        tracer.trace(String(format: "%7.1f", Self.seconds(since: start) * 1000) + " ms  " + label())
     }
-
-    static let tracing = ProcessInfo.processInfo.environment["VAULT_TRACE"].map { !$0.isEmpty } ?? false
 
     func storedFingerprint() throws -> ScanFingerprint? {
         try database.read { db in
@@ -210,11 +207,11 @@ extension SearchIndex {
             progress?.indexed(done, of: work.count)
         }
         if done > 0 { progress?.finished() }
-        if Self.tracing, done > 0 {
-            let text = String(
-                format: "trace: stored %d notes: %.0f ms waiting for parses, %.0f ms writing\n", done,
-                Double(waited) / 1e6, Double(writing) / 1e6)
-            FileHandle.standardError.write(Data(text.utf8))
+        if done > 0 {
+            tracer.trace(
+                String(
+                    format: "stored %d notes: %.0f ms waiting for parses, %.0f ms writing", done,
+                    Double(waited) / 1e6, Double(writing) / 1e6))
         }
     }
 

@@ -17,6 +17,8 @@ public final class SearchIndex {
 
     let layout: VaultLayout
     let timeZone: TimeZone
+    /// Where refreshes report their steps and times.
+    let tracer: any Tracer
     /// The cache file.
     public let url: URL
     var database: DatabaseQueue
@@ -27,9 +29,10 @@ public final class SearchIndex {
     /// file when it is missing, from another version, or damaged.
     /// - Throws: ``VaultIndexError/cannotWrite(path:reason:)`` when the cache
     ///   folder cannot be created or the file cannot be opened.
-    public init(layout: VaultLayout, timeZone: TimeZone) throws {
+    public init(layout: VaultLayout, timeZone: TimeZone, tracer: any Tracer = NoTracer()) throws {
         self.layout = layout
         self.timeZone = timeZone
+        self.tracer = tracer
         self.url = layout.cacheFolder.appendingPathComponent(Self.fileName)
         do {
             try FileManager.default.createDirectory(at: layout.cacheFolder, withIntermediateDirectories: true)

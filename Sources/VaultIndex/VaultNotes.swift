@@ -9,14 +9,21 @@ import VaultStore
 /// vouching and when a watcher is started are this adapter's business.
 public struct VaultNotes: NoteSource {
     public let vault: Vault
+    /// Where loading the catalog reports its steps.
+    let tracer: any Tracer
 
-    public init(vault: Vault) { self.vault = vault }
+    /// The notes of `vault`; loading the catalog reports its steps to `tracer`.
+    public init(vault: Vault, tracer: any Tracer = NoTracer()) {
+        self.vault = vault
+        self.tracer = tracer
+    }
 
     /// The catalog as loaded (a watcher vouching for it, or a scan), keeping
     /// it until exit and starting a watcher when the policy says so.
     func catalog() -> NoteCatalog.Loaded {
         let layout = vault.layout
-        let loaded = vault.loadCatalog(vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone))
+        let loaded = vault.loadCatalog(
+            vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone), tracer: tracer)
         if !loaded.report.vouched {
             WatchSocket.startWatcherIfWanted(layout, mode: vault.config.watcher, noteCount: loaded.notes.count)
         }

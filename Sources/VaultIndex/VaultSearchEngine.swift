@@ -14,6 +14,7 @@ public final class VaultSearchEngine: SearchEngine {
     let scan: ScanAhead?
     private var timeZone = TimeZone(identifier: "UTC")!
     private var watcher = WatcherMode.auto
+    private var tracer: any Tracer = NoTracer()
     private var opened: SearchIndex?
 
     /// Asks the vault's watcher, and starts a scan when none answers. A
@@ -31,16 +32,17 @@ public final class VaultSearchEngine: SearchEngine {
     }
 
     /// Sets what the config says, once it has been read.
-    public func configure(timeZone: TimeZone, watcher: WatcherMode) {
+    public func configure(timeZone: TimeZone, watcher: WatcherMode, tracer: any Tracer) {
         self.timeZone = timeZone
         self.watcher = watcher
+        self.tracer = tracer
     }
 
     /// The cache, opened on first use and left open until the process exits
     /// (``SearchIndex/keepOpenUntilExit()``).
     func index() throws -> SearchIndex {
         if let opened { return opened }
-        let index = try SearchIndex(layout: layout, timeZone: timeZone)
+        let index = try SearchIndex(layout: layout, timeZone: timeZone, tracer: tracer)
         index.keepOpenUntilExit()
         opened = index
         return index

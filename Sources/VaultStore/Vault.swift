@@ -29,9 +29,12 @@ public struct Vault: Sendable {
     /// links), their cards and the problems met while walking the vault,
     /// from `.vault/cache/notes.bin` as far as it is still fresh: much faster
     /// than ``loadNotes()`` and ``CardLoader/cards(of:)`` when few notes changed.
-    /// A scan checks the catalog unless a running watcher `vouched` for it.
-    public func loadCatalog(vouched: NoteCatalog.VouchedScan? = nil) -> NoteCatalog.Loaded {
-        NoteCatalog(layout: layout, timeZone: config.timeZone).load(vouched: vouched)
+    /// A scan checks the catalog unless a running watcher `vouched` for it;
+    /// each step is reported to `tracer`.
+    public func loadCatalog(vouched: NoteCatalog.VouchedScan? = nil, tracer: any Tracer = NoTracer())
+        -> NoteCatalog.Loaded
+    {
+        NoteCatalog(layout: layout, timeZone: config.timeZone, tracer: tracer).load(vouched: vouched)
     }
 
     /// A command-line note argument with a path relative to the shell's

@@ -16,13 +16,14 @@ extension AppContext {
         newIDs: any IDGenerator = CountingIDs(), inspection: any VaultInspection = MemoryInspection(),
         sync: any VaultSyncing = MemorySync(), reminderLog: any ReminderLog = MemoryReminderLog(),
         notifier: any DesktopNotifier = MemoryNotifier(), reminderTimer: any ReminderTimer = MemoryTimer(),
-        namedFiles: any NamedFiles = MemoryNamedFiles(), retention: any Retention = FreeingRetention()
+        namedFiles: any NamedFiles = MemoryNamedFiles(), retention: any Retention = FreeingRetention(),
+        tracer: any Tracer = NoTracer()
     ) {
         self.init(
             notes: notes, ledger: ledger, ids: ids, config: config, now: now, configStore: configStore, files: files,
             trash: trash, search: search, clock: clock ?? FixedClock(now), newIDs: newIDs, inspection: inspection,
             sync: sync, reminderLog: reminderLog, notifier: notifier, reminderTimer: reminderTimer,
-            namedFiles: namedFiles, retention: retention)
+            namedFiles: namedFiles, retention: retention, tracer: tracer)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Testing
 
 @testable import VaultCLI
@@ -16,7 +17,9 @@ struct QuickCommandLineTests {
         ["search", "--limit=5", "x"], ["search", "-l0", "x"], ["search", "-0", "-l", "x"], ["search", "--null", "-l", "x"],
         ["search", "--json", "x"], ["search", "habit", "-sleep"], ["search", "x", "--vault", "V", "--now", "2026-11-18"],
         ["--vault", "V", "search", "x"], ["search", "--vault=V", "x"], ["search", "a", "--", "-b"],
-        ["search", "tag:x", "created:2026-11"], ["search", "\"deep work\"", "OR", "focus*"],
+        ["search", "tag:x", "created:2026-11"], ["search", "\"deep work\"", "OR", "focus*"], ["search", "-0l", "x"],
+        ["search", "x", "-l0", "--limit", "3"], ["--now=2026-11-18", "search", "x"], ["--vault=V", "--json"],
+        ["search", "--json=yes", "x"],  // not an option: query words, to both readers
     ]
 
     /// Lines left to the argument parser: help, mistakes, other commands.
@@ -25,7 +28,8 @@ struct QuickCommandLineTests {
         ["search", "--limit", "0", "x"], ["search", "--limit", "abc", "x"], ["search", "--json", "-l", "x"],
         ["search", "-0", "x"], ["status", "extra"], ["status", "--vault"], ["status", "--json", "--json"],
         ["search", "x", "--limit"], ["list"], ["review", "weekly"], ["search", "x", "--vault", "V", "--vault", "W"],
-        ["status", "--bogus"], ["search", "--limit", "-3", "x"],
+        ["status", "--bogus"], ["search", "--limit", "-3", "x"], ["search", "-l", "-l0", "x"], ["status", "-l"],
+        ["search", "--vault", "V", "--vault=W", "x"],
     ]
 
     @Test("the hand reader and the argument parser agree", arguments: taken)
@@ -39,6 +43,35 @@ struct QuickCommandLineTests {
     @Test("everything else goes to the argument parser", arguments: left)
     func leaves(line: [String]) {
         #expect(QuickCommandLine.command(VaultCommand.rewritten(line)) == nil, "\(line)")
+    }
+
+    /// The options the argument parser knows of `command` (its own help
+    /// flag aside): their spellings, sorted, and whether a value follows.
+    static func parserOptions(_ command: ParsableCommand.Type) throws -> [[String]: Bool] {
+        let dump = try #require(
+            try JSONSerialization.jsonObject(with: Data(command._dumpHelp().utf8)) as? [String: Any])
+        let info = try #require(dump["command"] as? [String: Any])
+        var options: [[String]: Bool] = [:]
+        for argument in info["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String != "positional" {
+            let names = (argument["names"] as? [[String: Any]] ?? []).compactMap { name -> String? in
+                guard let text = name["name"] as? String else { return nil }
+                return (name["kind"] as? String == "short" ? "-" : "--") + text
+            }
+            options[names.sorted()] = argument["kind"] as? String == "option"
+        }
+        #expect(options.removeValue(forKey: TypedOptions.help.spellings.sorted()) != nil, "the help flag is -h, --help")
+        return options
+    }
+
+    @Test("the argument parser knows exactly the options TypedOptions declares, for search and for status")
+    func oneDeclaration() throws {
+        let commands: [(ParsableCommand.Type, [OptionSpelling])] = [
+            (VaultCommand.Search.self, TypedOptions.search), (VaultCommand.Status.self, TypedOptions.status),
+        ]
+        for (command, declared) in commands {
+            let table = Dictionary(uniqueKeysWithValues: declared.map { ($0.spellings.sorted(), $0.takesValue) })
+            #expect(try Self.parserOptions(command) == table, "\(command)")
+        }
     }
 
     /// What a parsed status or search holds.

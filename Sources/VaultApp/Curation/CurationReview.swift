@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// The curation review of one period: what is in it, and recording keep,
 /// archive, undo and finish decisions as typed ledger events.

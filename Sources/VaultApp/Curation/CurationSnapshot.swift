@@ -1,7 +1,6 @@
 import Foundation
 import VaultCore
 import VaultProcess
-import VaultStore
 
 /// The notes and the ledger, read once and replayed, for the use cases that
 /// need curation state: the board of every note's cycle and every period's review.
@@ -35,7 +34,7 @@ public struct CurationSnapshot {
     public static func load(_ context: AppContext, notes full: [Note]? = nil, countingFlashcards: Bool = false)
         -> CurationSnapshot
     {
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         context.ledger.prefetch()  // the replay decodes on another thread while the notes are scanned
         let loaded =
             full.map { NoteSummaries(notes: $0.map(\.summary), cards: [], problems: []) }
@@ -46,10 +45,10 @@ public struct CurationSnapshot {
         var counting: Background<CardsCounted>?
         if countingFlashcards {
             let (cards, ledger, config) = (loaded.cards, context.ledger, context.config.schedulers)
-            let (now, timeZone) = (context.now, context.timeZone)
+            let (now, timeZone, tracer) = (context.now, context.timeZone, context.tracer)
             nonisolated(unsafe) let source = ledger  // the ledger port is read-only here and thread-safe
             counting = Background {
-                var trace = PhaseTrace()
+                var trace = PhaseTrace(tracer)
                 let schedules = source.cardSchedules(cards: cards, config: config)
                 trace.mark("card schedules (\(cards.count) cards, beside the board)")
                 defer { trace.mark("flashcard counts") }

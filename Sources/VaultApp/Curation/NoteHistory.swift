@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault history NOTE`: every ledger event that names a note, oldest first.
 public struct NoteHistory {

@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault links NOTE`: what a note links to, what links to it, and what leads nowhere.
 public struct NoteLinks {

@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault remind`: what is due now (reviews, cards, session reviews),
 /// planned against the quiet hours, days off and the last reminder.

@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault session` and `vault goal`: study sessions, goals, follow-up
 /// reviews and points, replayed from the ledger's feature events
@@ -13,7 +12,7 @@ public struct StudyTracking {
 
     public init(_ context: AppContext) {
         self.context = context
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         let events = context.ledger.replay().featureEvents
         trace.mark("ledger replay")
         log = StudyLog(events: events, timeZone: context.timeZone)

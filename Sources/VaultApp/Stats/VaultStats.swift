@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault stats`: reads what the statistics need through the ports (notes,
 /// the replay, the ratings of the history, the card replay, study
@@ -9,7 +8,7 @@ public enum VaultStats {
     /// The statistics at the context's moment over `days` days, of the notes
     /// under `folder` (vault-relative) when given.
     public static func load(_ context: AppContext, folder: String?, days: Int) -> VaultStatistics {
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         let snapshot = CurationSnapshot.load(context)
         let prefix = folder.map(SchedulerConfig.folderPrefix) ?? ""
         let inFolder = { (path: String) in prefix.isEmpty || path.hasPrefix(prefix) }

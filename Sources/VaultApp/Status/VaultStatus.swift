@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault status`: the reviews due and missed, the flashcards waiting and
 /// the streak, for the moment the context acts at.
@@ -12,7 +11,7 @@ public struct VaultStatus {
     public static func load(_ context: AppContext) -> VaultStatus {
         let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
         var report = StatusReport(board: snapshot.board, today: snapshot.today)
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         let tracking = StudyTracking(context)
         report.studyStreak = StudyStreak(
             activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())

@@ -1,6 +1,5 @@
 import Foundation
 import VaultCore
-import VaultStore
 
 /// `vault study` and `vault cards`: the flashcards of the notes in a deck,
 /// their schedules replayed from the ledger, the study queue, and answers
@@ -12,7 +11,7 @@ public struct Studying {
 
     /// Reads the cards (from the note source's summaries: the catalog on disk).
     public init(_ context: AppContext) {
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         context.ledger.prefetch()  // the replay decodes on another thread while the notes are scanned
         let summaries = context.notes.summaries()
         self.context = context
@@ -22,7 +21,7 @@ public struct Studying {
 
     /// Every card's schedule (new cards included).
     public func schedules() -> [String: CardSchedule] {
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         defer { trace.mark("card schedules") }
         return context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
     }
@@ -45,7 +44,7 @@ public struct Studying {
 
     /// The study queue under `options`, from `schedules`.
     public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
-        var trace = PhaseTrace()
+        var trace = PhaseTrace(context.tracer)
         defer { trace.mark("plan") }
         return StudyPlanner.plan(
             cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)

@@ -35,7 +35,7 @@ extension VaultCommand {
                 try context.app().namedFiles.write(Data(text.utf8), to: out)
                 context.output.line("Wrote \(url.path)")
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                context.output.verbatim(text.utf8)
             }
         }
     }

@@ -37,7 +37,7 @@ extension VaultCommand {
                 let walk = try LociPalaces(app).walk(itinerary)
                 let data = LociAppFormat.write(try LociImporting(app).export(walk))
                 if out == "-" {
-                    FileHandle.standardOutput.write(data)
+                    context.output.verbatim(data)
                 } else {
                     let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                     try context.app().namedFiles.write(data, to: out)

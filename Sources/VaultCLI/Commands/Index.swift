@@ -43,8 +43,9 @@ extension VaultCommand {
             let index = context.app().search
             let style = context.output.style
             if watch {
+                let output = context.output
                 try index.watch(idleExitSeconds: idleExit) { message in
-                    FileHandle.standardError.write(Data("vault index --watch: \(message)\n".utf8))
+                    output.status("vault index --watch: \(message)\n")
                 }
                 return
             }
@@ -64,7 +65,7 @@ extension VaultCommand {
                 context.output.line(table.render(width: context.output.width))
                 return
             }
-            let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal())
+            let report = try index.refresh(rebuild: rebuild, progress: ProgressBar.onTerminal(context.output))
             if report.isNoChange {
                 context.output.line(
                     "The search cache is up to date: \(plural(report.scanned, "note")) (checked in \(Self.milliseconds(report.totalSeconds)))."

@@ -75,14 +75,4 @@ struct LinkJSON: Encodable {
         kind = link.isWiki ? "wiki" : "markdown"
         resolved = link.resolved
     }
-
-    enum CodingKeys: String, CodingKey { case source, target, kind, resolved }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(source, forKey: .source)
-        try c.encode(target, forKey: .target)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(resolved, forKey: .resolved)
-    }
 }

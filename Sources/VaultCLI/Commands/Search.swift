@@ -27,16 +27,16 @@ extension VaultCommand {
         @Argument(help: "The query; several arguments are joined with spaces.")
         var query: [String] = []
 
-        @Flag(name: .customShort("l"), help: "Print only the paths of matching notes, one per line.")
+        @Flag(name: TypedOptions.pathsOnly.name, help: "Print only the paths of matching notes, one per line.")
         var pathsOnly = false
 
-        @Flag(name: [.customShort("0"), .customLong("null")], help: "With -l: end each path with a NUL byte, not a newline (for xargs -0); paths exactly as they are.")
+        @Flag(name: TypedOptions.null.name, help: "With -l: end each path with a NUL byte, not a newline (for xargs -0); paths exactly as they are.")
         var null = false
 
-        @Flag(help: "Print JSON: one object per hit.")
+        @Flag(name: TypedOptions.json.name, help: "Print JSON: one object per hit.")
         var json = false
 
-        @Option(help: "Show at most this many hits (default: 20 on a terminal, all otherwise).")
+        @Option(name: TypedOptions.limit.name, help: "Show at most this many hits (default: 20 on a terminal, all otherwise).")
         var limit: Int?
 
         /// The parsed query (set by `validate()`).
@@ -64,12 +64,12 @@ extension VaultCommand {
             let hits = try VaultSearch.run(
                 context.app(), query: query,
                 limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
-                progress: ProgressBar.onTerminal())
+                progress: ProgressBar.onTerminal(context.output))
             if json {
                 try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
             } else if pathsOnly && null {
                 // Exact bytes: a path may hold anything but NUL.
-                FileHandle.standardOutput.write(Data(hits.map { $0.path + "\0" }.joined().utf8))
+                context.output.verbatim(hits.map { $0.path + "\0" }.joined().utf8)
             } else if pathsOnly {
                 // One line per path: a newline in a name is shown escaped, never as a line break.
                 for hit in hits { context.output.line(TerminalText.oneLine(hit.path)) }

@@ -28,19 +28,10 @@ extension VaultCommand {
             let found = try context.app().findNote(context.noteReference(note))
             let data = try context.app().files.read(found.path)
             if json {
-                /// One flat object: the note's fields as `vault list --json` gives them, and its body.
-                struct Shown: Encodable {
-                    var note: NoteJSON
-                    var body: String
-                    enum CodingKeys: String, CodingKey { case body }
-                    func encode(to encoder: Encoder) throws {
-                        try note.encode(to: encoder)
-                        var container = encoder.container(keyedBy: CodingKeys.self)
-                        try container.encode(body, forKey: .body)
-                    }
-                }
+                /// What `vault show` adds to the note's fields as `vault list --json` gives them.
+                struct Body: Encodable { var body: String }
                 let body = String(decoding: NoteParser.body(of: data), as: UTF8.self)
-                try context.output.json(Shown(note: NoteJSON(found, timeZone: context.timeZone), body: body))
+                try context.output.json(FlatJSON(NoteJSON(found, timeZone: context.timeZone), Body(body: body)))
                 return
             }
             let style = context.output.style

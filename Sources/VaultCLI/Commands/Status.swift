@@ -17,7 +17,7 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print JSON.")
+        @Flag(name: TypedOptions.json.name, help: "Print JSON.")
         var json = false
 
         func run() throws {
@@ -191,30 +191,5 @@ struct StatusJSON: Encodable {
         case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due"
         case sessionReviews = "session_reviews", goals
         case lociDue = "loci_due"
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(today, forKey: .today)
-        try c.encode(timezone, forKey: .timezone)
-        try c.encode(notes, forKey: .notes)
-        try c.encode(notesToReview, forKey: .notesToReview)
-        try c.encode(periods, forKey: .periods)
-        try c.encode(dueFlashcards, forKey: .dueFlashcards)
-        try c.encode(setAsideFlashcards, forKey: .setAsideFlashcards)
-        try c.encode(newFlashcards, forKey: .newFlashcards)
-        try c.encode(buriedFlashcards, forKey: .buriedFlashcards)
-        try c.encode(streak, forKey: .streak)
-        try c.encode(bestStreak, forKey: .bestStreak)
-        try c.encode(baseline, forKey: .baseline)
-        try c.encode(ledgerProblems, forKey: .ledgerProblems)
-        try c.encode(pointsToday, forKey: .pointsToday)
-        try c.encode(pointsThisWeek, forKey: .pointsThisWeek)
-        try c.encode(pointsTotal, forKey: .pointsTotal)
-        try c.encode(runningSessions, forKey: .runningSessions)
-        try c.encode(sessionReviewsDue, forKey: .sessionReviewsDue)
-        try c.encode(sessionReviews, forKey: .sessionReviews)
-        try c.encode(goals, forKey: .goals)
-        try c.encode(lociDue, forKey: .lociDue)
     }
 }

@@ -119,24 +119,19 @@ extension StudyMode: ExpressibleByArgument {}
 /// a card as `vault cards --json` gives it, plus `group` and `overdue_days`),
 /// the set-aside ones, and the counts.
 struct StudyQueueJSON: Encodable {
-    struct Entry: Encodable {
+    /// A card's place in the queue.
+    struct Place: Encodable {
         var group: String
         var overdueDays: Int
-        var card: CardJSON
 
         enum CodingKeys: String, CodingKey {
             case group
             case overdueDays = "overdue_days"
         }
-
-        /// One flat object: the card's fields and the queue's.
-        func encode(to encoder: Encoder) throws {
-            try card.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(group, forKey: .group)
-            try container.encode(overdueDays, forKey: .overdueDays)
-        }
     }
+
+    /// One flat object: the card's fields and its place in the queue.
+    typealias Entry = FlatJSON<CardJSON, Place>
 
     var cards: [Entry]
     var setAside: [Entry]
@@ -153,7 +148,7 @@ struct StudyQueueJSON: Encodable {
     init(_ queue: StudyQueue, timeZone: TimeZone) {
         func entry(_ e: StudyQueue.Entry) -> Entry {
             Entry(
-                group: e.group.name, overdueDays: e.overdueDays, card: CardJSON(e.card, e.schedule, timeZone: timeZone))
+                CardJSON(e.card, e.schedule, timeZone: timeZone), Place(group: e.group.name, overdueDays: e.overdueDays))
         }
         cards = queue.entries.map(entry)
         setAside = queue.setAside.map(entry)

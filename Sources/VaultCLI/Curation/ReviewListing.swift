@@ -49,24 +49,6 @@ struct ReviewNoteJSON: Encodable {
         decision = decided?.decision.rawValue
         device = decided?.device
     }
-
-    enum CodingKeys: String, CodingKey {
-        case id, path, title, created, category, cycle, archived, decision, device
-    }
-
-    /// Writes `null` for a pending note's decision rather than leaving the key out.
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(path, forKey: .path)
-        try c.encode(title, forKey: .title)
-        try c.encode(created, forKey: .created)
-        try c.encode(category, forKey: .category)
-        try c.encode(cycle, forKey: .cycle)
-        try c.encode(archived, forKey: .archived)
-        try c.encode(decision, forKey: .decision)
-        try c.encode(device, forKey: .device)
-    }
 }
 
 /// `vault review LEVEL [PERIOD] --list`.

@@ -4,20 +4,15 @@ import VaultCore
 
 /// The document `vault export json` writes (docs/FORMAT.md, "Export").
 struct ExportJSON: Encodable {
-    struct ExportedNoteJSON: Encodable {
-        var note: NoteJSON
+    /// What the export adds to a note's fields as `vault list --json` gives them.
+    struct NoteStateJSON: Encodable {
         var cycle: String?
         var archived: Bool
         var cards: [CardJSON]
-        enum CodingKeys: String, CodingKey { case cycle, archived, cards }
-        func encode(to encoder: Encoder) throws {
-            try note.encode(to: encoder)
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(cycle, forKey: .cycle)
-            try c.encode(archived, forKey: .archived)
-            try c.encode(cards, forKey: .cards)
-        }
     }
+
+    /// One flat object per note: its fields, its curation state and its cards.
+    typealias ExportedNoteJSON = FlatJSON<NoteJSON, NoteStateJSON>
 
     struct EventJSON: Encodable {
         var time: String
@@ -106,8 +101,10 @@ struct ExportJSON: Encodable {
                 daysOff: c.remind.daysOff.sorted().map { RemindSettings.weekdayNames[$0] }, batch: c.remind.batch))
         notes = export.notes.map {
             ExportedNoteJSON(
-                note: NoteJSON($0.note, timeZone: zone), cycle: $0.cycle?.name, archived: $0.archived,
-                cards: $0.cards.map { CardJSON($0.0, $0.1, timeZone: zone) })
+                NoteJSON($0.note, timeZone: zone),
+                NoteStateJSON(
+                    cycle: $0.cycle?.name, archived: $0.archived,
+                    cards: $0.cards.map { CardJSON($0.0, $0.1, timeZone: zone) }))
         }
         events = export.events.map {
             EventJSON(

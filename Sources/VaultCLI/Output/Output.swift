@@ -1,7 +1,13 @@
 import Foundation
+import VaultCore
 import VaultMarkdown
 
-/// Where commands print, and whether colour is on.
+/// Where commands print, and whether colour is on: the one output channel
+/// (no `print` or `FileHandle` elsewhere in VaultCLI).
+///
+/// Text, JSON, warnings and errors all go through one writer
+/// (``StandardStreams``), so they come out in the order they were produced,
+/// even when stdout and stderr go to the same place.
 ///
 /// Colour is on when stdout is a terminal, `NO_COLOR` is unset (or empty),
 /// as https://no-color.org asks, and `TERM` is not `dumb`; colours go as deep
@@ -12,6 +18,10 @@ struct Output {
     /// The columns tables are fitted to: the terminal's width, else
     /// `$COLUMNS`; nil (no cutting) when printing to a file or pipe.
     var width: Int? = nil
+    /// The writer everything goes through.
+    var streams: StandardStreams = .process
+    /// Timing lines for benchmarks (`VAULT_TRACE`), handed to the adapters and use cases.
+    var tracer: any Tracer = NoTracer()
 
     static var standard: Output {
         let tty = isatty(STDOUT_FILENO) == 1
@@ -21,33 +31,52 @@ struct Output {
             var w = winsize()
             if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 { width = Int(w.ws_col) }
         }
-        return Output(style: .forTerminal(tty, environment: environment), isTerminal: tty, width: width)
+        return Output(
+            style: .forTerminal(tty, environment: environment), isTerminal: tty, width: width,
+            tracer: StderrTracer(environment: environment))
     }
 
     /// Prints `text` and a newline; control characters in it are shown as
     /// escapes, only `vault`'s own colour sequences pass (see ``TerminalText``).
     func line(_ text: String = "") {
-        print(TerminalText.sanitized(text, keepingColour: style.enabled))
+        streams.writeOut((TerminalText.sanitized(text, keepingColour: style.enabled) + "\n").utf8)
     }
 
     /// Writes `text` with no newline added, sanitized as ``line(_:)`` does.
     func write(_ text: String) {
-        print(TerminalText.sanitized(text, keepingColour: style.enabled), terminator: "")
+        streams.writeOut(TerminalText.sanitized(text, keepingColour: style.enabled).utf8)
+    }
+
+    /// Writes `bytes` to stdout exactly as they are, not sanitized: a
+    /// document for another program (an iCalendar file, LociApp's JSON) or
+    /// NUL-ended paths for `xargs -0`, never text shown to a person.
+    func verbatim<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        streams.writeOut(bytes)
     }
 
     /// Pushes what was printed out to the terminal or file now.
     func flush() {
-        fflush(nil)
+        streams.flush()
     }
 
+    /// Reports `text` on stderr as `warning: …` (the command goes on).
     func warning(_ text: String) {
-        FileHandle.standardError.write(Data("warning: \(TerminalText.sanitized(text, keepingColour: false))\n".utf8))
+        streams.writeError("warning: \(TerminalText.sanitized(text, keepingColour: false))\n")
     }
 
     /// Reports `error` on stderr as `error: …` (a command goes on with its other work).
     func error(_ error: Error) {
-        FileHandle.standardError.write(
-            Data("error: \(TerminalText.sanitized(Output.sentence(error), keepingColour: false))\n".utf8))
+        self.error(message: Output.sentence(error))
+    }
+
+    /// Reports `message` on stderr as `error: …`.
+    func error(message: String) {
+        streams.writeError("error: \(TerminalText.sanitized(message, keepingColour: false))\n")
+    }
+
+    /// Writes `text` to stderr as it is (a progress bar redrawing its line).
+    func status(_ text: String) {
+        streams.writeError(text)
     }
 
     /// The sentence that tells a person what went wrong: the error's own description when it has one.
@@ -64,6 +93,6 @@ struct Output {
 
     /// Prints `value` as JSON in the one convention of docs/JSON.md (``JSONOutput``).
     func json<T: Encodable>(_ value: T, snakeCaseKeys: Bool = false) throws {
-        FileHandle.standardOutput.write(Data((try JSONOutput.render(value, snakeCaseKeys: snakeCaseKeys) + "\n").utf8))
+        streams.writeOut((try JSONOutput.render(value, snakeCaseKeys: snakeCaseKeys) + "\n").utf8)
     }
 }

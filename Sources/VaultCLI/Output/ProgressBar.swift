@@ -9,12 +9,15 @@ import VaultCore
 final class ProgressBar: IndexProgress {
     static let threshold = 2000
 
+    private let output: Output
     private var lastDrawn = -1
     private var shown = false
 
-    /// A bar when stderr is a terminal, else nil.
-    static func onTerminal() -> ProgressBar? {
-        isatty(STDERR_FILENO) == 1 ? ProgressBar() : nil
+    private init(output: Output) { self.output = output }
+
+    /// A bar drawn through `output` when stderr is a terminal, else nil.
+    static func onTerminal(_ output: Output) -> ProgressBar? {
+        isatty(STDERR_FILENO) == 1 ? ProgressBar(output: output) : nil
     }
 
     func indexed(_ done: Int, of total: Int) {
@@ -26,14 +29,10 @@ final class ProgressBar: IndexProgress {
         let width = 30
         let filled = width * done / max(total, 1)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        write("\r\u{1B}[2KIndexing \(bar) \(percent)%  \(done)/\(total) notes")
+        output.status("\r\u{1B}[2KIndexing \(bar) \(percent)%  \(done)/\(total) notes")
     }
 
     func finished() {
-        if shown { write("\r\u{1B}[2K") }
-    }
-
-    private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        if shown { output.status("\r\u{1B}[2K") }
     }
 }

@@ -250,7 +250,7 @@ public final class IndexWatcher {
         /// it now matches.
         private func catalog(in zone: TimeZone) throws -> NoteCatalog.VouchedScan {
             catalogZone = zone
-            var catalog = NoteCatalog(layout: layout, timeZone: zone)
+            var catalog = NoteCatalog(layout: layout, timeZone: zone, tracer: index.tracer)
             catalog.kept = keptCatalog
             let vouched = NoteCatalog.VouchedScan(fingerprint: watched.fingerprint, count: watched.count)
             func upToDate() -> Bool {

@@ -68,13 +68,17 @@ public struct NoteCatalog: Sendable {
 
     let layout: VaultLayout
     let timeZone: TimeZone
+    /// Where each step of a load and its time are reported.
+    let tracer: any Tracer
     /// Where a long-running process keeps the catalog between loads (nil: read the file each time).
     public var kept: KeptCatalog?
 
-    /// A catalog of the vault at `layout`, whose zone-less dates are read in `timeZone`.
-    public init(layout: VaultLayout, timeZone: TimeZone) {
+    /// A catalog of the vault at `layout`, whose zone-less dates are read in
+    /// `timeZone`, reporting each step of a load to `tracer`.
+    public init(layout: VaultLayout, timeZone: TimeZone, tracer: any Tracer = NoTracer()) {
         self.layout = layout
         self.timeZone = timeZone
+        self.tracer = tracer
     }
 
     /// Where the catalog is kept.
@@ -429,14 +433,11 @@ public struct NoteCatalog: Sendable {
         return head
     }
 
-    /// Prints a timing line to stderr when `VAULT_TRACE` is set.
+    /// Reports `label` and the time since `start` to the tracer.
     private func trace(_ label: @autoclosure () -> String, since start: UInt64) {
-        guard Self.tracing else { return }
-        let milliseconds = String(format: "%7.1f", Self.seconds(since: start) * 1000)
-        FileHandle.standardError.write(Data("trace: \(milliseconds) ms  \(label())\n".utf8))
+        guard tracer.isEnabled else { return }
+        tracer.trace(String(format: "%7.1f", Self.seconds(since: start) * 1000) + " ms  " + label())
     }
-
-    private static let tracing = ProcessInfo.processInfo.environment["VAULT_TRACE"].map { !$0.isEmpty } ?? false
 
     private static func seconds(since start: UInt64) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

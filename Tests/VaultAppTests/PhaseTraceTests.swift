@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultApp
+
+/// A tracer that keeps its lines.
+final class KeptLines: Tracer, @unchecked Sendable {
+    let isEnabled: Bool
+    private let lock = NSLock()
+    private var kept: [String] = []
+
+    init(enabled: Bool = true) { isEnabled = enabled }
+
+    var lines: [String] { lock.withLock { kept } }
+
+    func trace(_ line: @autoclosure () -> String) {
+        guard isEnabled else { return }
+        let text = line()
+        lock.withLock { kept.append(text) }
+    }
+}
+
+/// The use cases' phase timings go to the tracer of their context, and nowhere else.
+@Suite("Phase timings through the context's tracer")
+struct PhaseTraceTests {
+    @Test("a phase trace reports each phase with its time, as `PHASE: N ms`")
+    func phaseTraceReportsPhases() {
+        let tracer = KeptLines()
+        var trace = PhaseTrace(tracer)
+        trace.mark("notes (3)")
+        trace.mark("board")
+        #expect(tracer.lines.count == 2)
+        #expect(tracer.lines[0].range(of: #"^notes \(3\): \d+ ms$"#, options: .regularExpression) != nil, "\(tracer.lines)")
+        #expect(tracer.lines[1].range(of: #"^board: \d+ ms$"#, options: .regularExpression) != nil, "\(tracer.lines)")
+    }
+
+    @Test("a tracer that is off is not asked to work out its lines")
+    func offTracerBuildsNoLine() {
+        let tracer = KeptLines(enabled: false)
+        var trace = PhaseTrace(tracer)
+        trace.mark("board")
+        #expect(tracer.lines.isEmpty)
+    }
+
+    @Test("a use case reports its phases to the context's tracer")
+    func useCaseReportsToContextTracer() {
+        let tracer = KeptLines()
+        let zone = TimeZone(identifier: "UTC")!
+        let context = AppContext(
+            notes: MemoryNotes(all: []), ledger: MemoryLedger(timeZone: zone), ids: MemoryNoteIDs(),
+            config: VaultConfig(timeZoneIdentifier: "UTC"), now: Date(timeIntervalSince1970: 1_795_000_000),
+            tracer: tracer)
+        _ = VaultStatus.load(context)
+        #expect(!tracer.lines.isEmpty)
+        #expect(tracer.lines.allSatisfy { $0.range(of: #": \d+ ms$"#, options: .regularExpression) != nil }, "\(tracer.lines)")
+    }
+}
