@@ -11,6 +11,7 @@ enum Editor {
     /// Opens `path` in the editor (through the shell, so `EDITOR="code -w"` works).
     /// - Throws: ``CLIError/editorFailed(_:)`` when it exits non-zero or cannot start.
     static func open(_ path: String) throws {
+        StandardStreams.process.flush()  // what was printed comes before the editor's screen
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command + " \"$1\"", "vault-editor", path]

@@ -90,9 +90,7 @@ struct JSONDocumentedKeysTests {
 
     @Test("every key docs/JSON.md names is in the command's output")
     func everyDocumentedKeyIsPresent() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-json-keys-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: VaultSandbox.packageRoot.appendingPathComponent("ExampleVault"), to: root)
-        let vault = VaultSandbox(root: root)
+        let vault = try JSONConventionTests().exampleVault()
         defer { vault.cleanUp() }
         // So that the lists ExampleVault leaves empty have an object to look at.
         try vault.write("broken.md", "---\ntags: [unclosed\n---\n# Broken\n")

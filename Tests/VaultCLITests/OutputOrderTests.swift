@@ -32,6 +32,20 @@ struct OutputOrderTests {
         #expect(text == "one\ntwo\nwarning: three\nfour\n")
     }
 
+    @Test("trace lines go through the same writer, in order, only when VAULT_TRACE is set to something")
+    func traceLinesInOrder() throws {
+        for (value, expected) in [("1", "one\ntrace: board: 3 ms\ntwo\n"), ("", "one\ntwo\n"), (nil, "one\ntwo\n")] {
+            let text = try Self.written(writingThrough: false) { streams in
+                let environment = value.map { ["VAULT_TRACE": $0] } ?? [:]
+                let tracer = StderrTracer(environment: environment, streams: streams)
+                streams.writeOut("one\n".utf8)
+                tracer.trace("board: 3 ms")
+                streams.writeOut("two\n".utf8)
+            }
+            #expect(text == expected, "VAULT_TRACE=\(value ?? "(unset)")")
+        }
+    }
+
     @Test("stdout is kept until flushed when not writing through, and nothing is lost past the buffer's size")
     func buffered() throws {
         let big = String(repeating: "x", count: StandardStreams.capacity + 10) + "\n"

@@ -24,7 +24,7 @@ extension VaultCommand {
             let context = try global.context()
             let status = VaultStatus.load(context.app())
             let report = status.report
-            if json { return try context.output.json(StatusJSON(status)) }
+            if json { return try context.output.json(StatusJSON(status), snakeCaseKeys: true) }
             let style = context.output.style
             let out = context.output
             out.line(
@@ -116,7 +116,8 @@ extension VaultCommand {
     }
 }
 
-/// The JSON shape of `vault status --json`.
+/// The JSON shape of `vault status --json`, its keys the properties' names
+/// in snake_case (every property is written: there is no list of keys to keep up to date).
 struct StatusJSON: Encodable {
     struct Line: Encodable {
         var role: String
@@ -175,21 +176,5 @@ struct StatusJSON: Encodable {
         sessionReviews = status.study.reviewsDue.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) }
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
         lociDue = status.lociDue.reduce(0) { $0 + $1.due }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case today, timezone, notes, periods, streak
-        case notesToReview = "notes_to_review"
-        case dueFlashcards = "due_flashcards"
-        case setAsideFlashcards = "set_aside_flashcards"
-        case newFlashcards = "new_flashcards"
-        case buriedFlashcards = "buried_flashcards"
-        case bestStreak = "best_streak"
-        case baseline
-        case ledgerProblems = "ledger_problems"
-        case pointsToday = "points_today", pointsThisWeek = "points_this_week", pointsTotal = "points_total"
-        case runningSessions = "running_sessions", sessionReviewsDue = "session_reviews_due"
-        case sessionReviews = "session_reviews", goals
-        case lociDue = "loci_due"
     }
 }
