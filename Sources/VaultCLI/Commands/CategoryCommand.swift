@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultMarkdown
 
 extension VaultCommand {
     /// `vault category list|add|rename|color|rm`.
@@ -66,9 +65,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try ConfigEdits.addCategory(name, color: color, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added category \(name) (\(color.lowercased())).")
+                try ConfigEditRun(context: context).save(
+                    ConfigEdits.addCategory(name, color: color, to: context.config),
+                    done: "Added category \(name) (\(color.lowercased())).")
             }
         }
 
@@ -86,9 +85,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edited = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
-                try context.app().configStore.save(edited.config, replacing: context.config)
-                context.output.line("\(edited.name) is now \(color.lowercased()).")
+                let edit = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
+                try ConfigEditRun(context: context).save(edit, done: "\(edit.name) is now \(color.lowercased()).")
             }
         }
 
@@ -105,7 +103,7 @@ extension VaultCommand {
                 let context = try global.context()
                 let edit = try ConfigEdits.renameCategory(
                     old, to: new, in: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
 
@@ -120,7 +118,7 @@ extension VaultCommand {
                 let context = try global.context()
                 let edit = try ConfigEdits.removeCategory(
                     name, from: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
     }

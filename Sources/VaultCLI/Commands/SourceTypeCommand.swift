@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultMarkdown
 
 extension VaultCommand {
     /// `vault source-type list|add|rm`.
@@ -24,10 +23,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var counts: [String: Int] = [:]
-                for note in context.app().notes.summaries().notes {
-                    if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 }
-                }
+                let counts = ConfigEdits.sourceTypeCounts(context.app().notes.summaries().notes)
                 let types = context.config.sourceTypes
                 if json {
                     struct Row: Encodable { var name: String; var notes: Int }
@@ -53,9 +49,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try ConfigEdits.addSourceType(name, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added source type \(name.lowercased()).")
+                try ConfigEditRun(context: context).save(
+                    ConfigEdits.addSourceType(name, to: context.config), done: "Added source type \(name.lowercased()).")
             }
         }
 
@@ -70,7 +65,7 @@ extension VaultCommand {
                 let context = try global.context()
                 let edit = try ConfigEdits.removeSourceType(
                     name, from: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
     }

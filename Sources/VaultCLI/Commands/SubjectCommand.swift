@@ -28,7 +28,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let log = StudyTracking(context.app()).log
+                let tracking = StudyTracking(context.app())
+                let log = tracking.log
                 var minutes: [String: Int] = [:]
                 for session in log.sessions { minutes[session.subject.lowercased(), default: 0] += session.minutes }
                 if json {
@@ -39,7 +40,7 @@ extension VaultCommand {
                         var minutes: Int
                     }
                     try context.output.json(
-                        context.config.subjects.map {
+                        tracking.config.subjects.map {
                             SubjectJSON(
                                 name: $0.name, category: $0.category, color: $0.color,
                                 minutes: minutes[$0.name.lowercased()] ?? 0)
@@ -47,12 +48,12 @@ extension VaultCommand {
                     return
                 }
                 let style = context.output.style
-                guard !context.config.subjects.isEmpty else {
+                guard !tracking.config.subjects.isEmpty else {
                     context.output.line("No subjects yet; `vault subject add NAME` adds one.")
                     return
                 }
                 var table = Table()
-                for subject in context.config.subjects {
+                for subject in tracking.config.subjects {
                     table.add([
                         style.color("■ " + subject.name, hex: subject.color), subject.category ?? "",
                         SessionText.duration(minutes[subject.name.lowercased()] ?? 0),
@@ -78,9 +79,10 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.add(name, category: category, color: color, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added subject \(name.trimmingSpaces()).")
+                let config = StudyTracking(context.app()).config
+                try ConfigEditRun(context: context).save(
+                    SubjectEdits.add(name, category: category, color: color, to: config),
+                    done: "Added subject \(name.trimmingSpaces()).")
             }
         }
 
@@ -93,11 +95,10 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let app = context.app()
-                let edit = try SubjectEdits.rename(old, to: new, in: context.config, at: context.now)
-                try app.ledger.append(edit.event)
-                try context.app().configStore.save(edit.config, replacing: context.config)
-                context.output.line("Renamed \(edit.event.from) to \(edit.event.to).")
+                let config = StudyTracking(context.app()).config
+                let edit = try SubjectEdits.rename(old, to: new, in: config, at: context.now)
+                try ConfigEditRun(context: context).save(
+                    edit, done: "Renamed \(edit.event?.from ?? old) to \(edit.name).")
             }
         }
 
@@ -115,9 +116,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.recolor(name, to: color, in: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("\(name) is now \(color.lowercased()).")
+                let config = StudyTracking(context.app()).config
+                try ConfigEditRun(context: context).save(
+                    SubjectEdits.recolor(name, to: color, in: config), done: "\(name) is now \(color.lowercased()).")
             }
         }
 
@@ -129,11 +130,11 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.remove(name, from: context.config)
-                let removed = context.config.subject(named: name)?.name ?? name
-                let (sessions, goals) = StudyTracking(context.app()).records(naming: removed)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Removed subject \(removed).")
+                let tracking = StudyTracking(context.app())
+                let edit = try SubjectEdits.remove(name, from: tracking.config)
+                let removed = edit.name
+                let (sessions, goals) = tracking.records(naming: removed)
+                try ConfigEditRun(context: context).save(edit, done: "Removed subject \(removed).")
                 if sessions + goals > 0 {
                     context.output.line(
                         "\(plural(sessions, "session")) and \(plural(goals, "goal")) keep the name \(removed) in the ledger; they still count in reports, and `vault subject add \"\(removed)\"` brings the subject back."
