@@ -26,24 +26,18 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let counts = ConfigEdits.categoryCounts(context.app().notes.summaries().notes)
-                let categories = context.config.categories.sorted {
-                    $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
-                }
+                let categories = ConfigNames(context.app(), .category).list()
                 if json {
                     struct Row: Encodable { var name: String; var color: String; var notes: Int }
-                    try context.output.json(
-                        categories.map { Row(name: $0.name, color: $0.color, notes: counts[$0.name.lowercased()] ?? 0) }
-                    )
+                    try context.output.json(categories.map { Row(name: $0.name, color: $0.color ?? "", notes: $0.uses) })
                     return
                 }
                 let style = context.output.style
                 var table = Table()
                 for category in categories {
-                    let count = counts[category.name.lowercased()] ?? 0
+                    let color = category.color ?? ""
                     table.add([
-                        style.color("■", hex: category.color) + " " + category.name, style.dim(category.color),
-                        plural(count, "note"),
+                        style.color("■", hex: color) + " " + category.name, style.dim(color), plural(category.uses, "note"),
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
@@ -66,7 +60,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 try ConfigEditRun(context: context).save(
-                    ConfigEdits.addCategory(name, color: color, to: context.config),
+                    ConfigNames(context.app(), .category).adding(name, color: color),
                     done: "Added category \(name) (\(color.lowercased())).")
             }
         }
@@ -85,7 +79,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
+                let edit = try ConfigNames(context.app(), .category).recoloring(name, to: color)
                 try ConfigEditRun(context: context).save(edit, done: "\(edit.name) is now \(color.lowercased()).")
             }
         }
@@ -101,8 +95,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.renameCategory(
-                    old, to: new, in: context.config, notes: context.app().notes.summaries().notes)
+                let edit = try ConfigNames(context.app(), .category).renaming(old, to: new)
                 try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
@@ -116,8 +109,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.removeCategory(
-                    name, from: context.config, notes: context.app().notes.summaries().notes)
+                let edit = try ConfigNames(context.app(), .category).removing(name)
                 try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }

@@ -23,15 +23,14 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let counts = ConfigEdits.sourceTypeCounts(context.app().notes.summaries().notes)
-                let types = context.config.sourceTypes
+                let types = ConfigNames(context.app(), .sourceType).list()
                 if json {
                     struct Row: Encodable { var name: String; var notes: Int }
-                    try context.output.json(types.map { Row(name: $0, notes: counts[$0.lowercased()] ?? 0) })
+                    try context.output.json(types.map { Row(name: $0.name, notes: $0.uses) })
                     return
                 }
                 var table = Table()
-                for type in types { table.add([type, plural(counts[type.lowercased()] ?? 0, "note")]) }
+                for type in types { table.add([type.name, plural(type.uses, "note")]) }
                 context.output.line(table.render(width: context.output.width))
             }
         }
@@ -50,7 +49,7 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 try ConfigEditRun(context: context).save(
-                    ConfigEdits.addSourceType(name, to: context.config), done: "Added source type \(name.lowercased()).")
+                    ConfigNames(context.app(), .sourceType).adding(name, color: ""), done: "Added source type \(name.lowercased()).")
             }
         }
 
@@ -63,8 +62,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.removeSourceType(
-                    name, from: context.config, notes: context.app().notes.summaries().notes)
+                let edit = try ConfigNames(context.app(), .sourceType).removing(name)
                 try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }

@@ -28,10 +28,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let tracking = StudyTracking(context.app())
-                let log = tracking.log
-                var minutes: [String: Int] = [:]
-                for session in log.sessions { minutes[session.subject.lowercased(), default: 0] += session.minutes }
+                let subjects = ConfigNames(context.app(), .subject).list()
                 if json {
                     struct SubjectJSON: Encodable {
                         var name: String
@@ -40,23 +37,21 @@ extension VaultCommand {
                         var minutes: Int
                     }
                     try context.output.json(
-                        tracking.config.subjects.map {
-                            SubjectJSON(
-                                name: $0.name, category: $0.category, color: $0.color,
-                                minutes: minutes[$0.name.lowercased()] ?? 0)
+                        subjects.map {
+                            SubjectJSON(name: $0.name, category: $0.category, color: $0.color ?? "", minutes: $0.uses)
                         })
                     return
                 }
                 let style = context.output.style
-                guard !tracking.config.subjects.isEmpty else {
+                guard !subjects.isEmpty else {
                     context.output.line("No subjects yet; `vault subject add NAME` adds one.")
                     return
                 }
                 var table = Table()
-                for subject in tracking.config.subjects {
+                for subject in subjects {
                     table.add([
-                        style.color("■ " + subject.name, hex: subject.color), subject.category ?? "",
-                        SessionText.duration(minutes[subject.name.lowercased()] ?? 0),
+                        style.color("■ " + subject.name, hex: subject.color ?? ""), subject.category ?? "",
+                        SessionText.duration(subject.uses),
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
@@ -79,9 +74,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = StudyTracking(context.app()).config
                 try ConfigEditRun(context: context).save(
-                    SubjectEdits.add(name, category: category, color: color, to: config),
+                    ConfigNames(context.app(), .subject).adding(name, color: color, category: category),
                     done: "Added subject \(name.trimmingSpaces()).")
             }
         }
@@ -95,8 +89,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = StudyTracking(context.app()).config
-                let edit = try SubjectEdits.rename(old, to: new, in: config, at: context.now)
+                let edit = try ConfigNames(context.app(), .subject).renaming(old, to: new)
                 try ConfigEditRun(context: context).save(
                     edit, done: "Renamed \(edit.event?.from ?? old) to \(edit.name).")
             }
@@ -116,9 +109,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = StudyTracking(context.app()).config
                 try ConfigEditRun(context: context).save(
-                    SubjectEdits.recolor(name, to: color, in: config), done: "\(name) is now \(color.lowercased()).")
+                    ConfigNames(context.app(), .subject).recoloring(name, to: color), done: "\(name) is now \(color.lowercased()).")
             }
         }
 
@@ -130,10 +122,10 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let tracking = StudyTracking(context.app())
-                let edit = try SubjectEdits.remove(name, from: tracking.config)
+                let subjects = ConfigNames(context.app(), .subject)
+                let edit = try subjects.removing(name)
                 let removed = edit.name
-                let (sessions, goals) = tracking.records(naming: removed)
+                let (sessions, goals) = subjects.records(naming: removed)
                 try ConfigEditRun(context: context).save(edit, done: "Removed subject \(removed).")
                 if sessions + goals > 0 {
                     context.output.line(
