@@ -82,8 +82,8 @@ extension VaultCommand {
                     return
                 }
                 for run in running {
-                    let minutes = Int(context.now.timeIntervalSince(run.start) / 60)
-                    var line = "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(max(0, minutes))) (session \(run.id.prefix(8)))"
+                    let minutes = run.minutes(at: context.now)
+                    var line = "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(minutes)) (session \(run.id.prefix(8)))"
                     if minutes > StudyTracking.longestMinutes {
                         line += "; more than a day: `vault session stop --at TIME` gives the moment it ended"
                     }
@@ -266,7 +266,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let pending = StudyTracking(context.app()).log.pendingFollowUps
+                let log = StudyTracking(context.app()).log
+                let pending = log.pendingFollowUps
                 if json {
                     try context.output.json(pending.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) })
                     return
@@ -285,7 +286,7 @@ extension VaultCommand {
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
-                let dueCount = pending.filter { $0.due <= context.now }.count
+                let dueCount = log.followUpsDue(at: context.now).count
                 context.output.line(style.dim("\(dueCount) due; `vault session review --done ok` completes the first."))
             }
         }

@@ -49,6 +49,9 @@ public struct RunningSession: Hashable, Sendable {
         self.start = start
         self.note = note
     }
+
+    /// The whole minutes it has run by `now` (0 before its start).
+    public func minutes(at now: Date) -> Int { max(0, Int(now.timeIntervalSince(start) / 60)) }
 }
 
 /// A goal as set, and whether it was withdrawn.

@@ -26,6 +26,15 @@ struct SessionSelectionTests {
         #expect(SessionSelection.moment("", now: now, timeZone: zone) == nil)
     }
 
+    @Test("a running session counts whole minutes from its start, none before it")
+    func runningMinutes() {
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let run = RunningSession(id: "x", subject: "Chem", start: start)
+        #expect(run.minutes(at: start.addingTimeInterval(59)) == 0)
+        #expect(run.minutes(at: start.addingTimeInterval(90 * 60 + 30)) == 90)
+        #expect(run.minutes(at: start.addingTimeInterval(-600)) == 0)
+    }
+
     @Test("session-cancel and session-rm write one field and read back; another kind or no session is refused")
     func sessionMarks() throws {
         let time = Date(timeIntervalSince1970: 1_795_000_000)
