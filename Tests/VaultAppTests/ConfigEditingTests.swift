@@ -35,8 +35,10 @@ struct ConfigEditingTests {
             "d.md": Self.bytes("---\ncategory: Finance\n---\n"),
         ])
         let store = MemoryConfigStore()
-        let notes = [Self.note("a.md", category: "Health"), Self.note("b.md", category: "Health"),
-                     Self.note("c.md", category: "health")]
+        let notes = [
+            Self.note("a.md", category: "Health"), Self.note("b.md", category: "Health"),
+            Self.note("c.md", category: "health"),
+        ]
         let edit = try ConfigEdits.renameCategory("Health", to: "Wellbeing", in: config, notes: notes)
         var told: [String] = []
         let results = try ConfigEditing(context(files: files, store: store)).apply(edit) { told.append($0.path) }

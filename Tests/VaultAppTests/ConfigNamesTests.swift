@@ -25,7 +25,8 @@ struct ConfigNamesTests {
             note("a.md", category: "Health", sourceType: "book"), note("b.md", category: "HEALTH"),
             note("c.md", category: "Finance", sourceType: "Book"),
         ]
-        return AppContext(notes: MemoryNotes(all: notes), ledger: ledger, ids: MemoryNoteIDs(), config: config, now: now)
+        return AppContext(
+            notes: MemoryNotes(all: notes), ledger: ledger, ids: MemoryNoteIDs(), config: config, now: now)
     }
 
     @Test("each kind lists its names with their use: notes per category and source type, minutes per subject")
@@ -34,7 +35,8 @@ struct ConfigNamesTests {
         try StudyTracking(context).add("chem", minutes: 25, start: nil, questions: nil, correct: nil, note: nil)
         #expect(
             ConfigNames(context, .category).list() == [
-                ConfigName(name: "Finance", color: "#0000ff", uses: 1), ConfigName(name: "health", color: "#00ff00", uses: 2),
+                ConfigName(name: "Finance", color: "#0000ff", uses: 1),
+                ConfigName(name: "health", color: "#00ff00", uses: 2),
             ], "categories alphabetically, in any case")
         #expect(
             ConfigNames(context, .sourceType).list() == [
@@ -47,7 +49,8 @@ struct ConfigNamesTests {
             ])
     }
 
-    @Test("each kind's edits follow its own rules: what a rename or removal rewrites, and whether the ledger hears of it")
+    @Test(
+        "each kind's edits follow its own rules: what a rename or removal rewrites, and whether the ledger hears of it")
     func editsByKind() throws {
         let context = Self.context()
         let category = try ConfigNames(context, .category).renaming("Health", to: "Wellbeing")
@@ -56,12 +59,15 @@ struct ConfigNamesTests {
         #expect(subject.notes.isEmpty && subject.event?.from == "Chem" && subject.event?.to == "Chemistry")
         let type = try ConfigNames(context, .sourceType).removing("BOOK")
         #expect(type.notes == ["a.md", "c.md"] && type.change == .remove(key: "source_type"))
-        #expect(try ConfigNames(context, .subject).adding("Bio", color: "#123456", category: "health").config
-            .subject(named: "Bio")?.category == "health")
+        #expect(
+            try ConfigNames(context, .subject).adding("Bio", color: "#123456", category: "health").config
+                .subject(named: "Bio")?.category == "health")
         #expect(throws: AppError.unknownCategory("Cooking")) {
             try ConfigNames(context, .subject).adding("Bio", color: "#123456", category: "Cooking")
         }
-        #expect(throws: AppError.sourceTypeExists("video")) { try ConfigNames(context, .sourceType).adding("video", color: "") }
+        #expect(throws: AppError.sourceTypeExists("video")) {
+            try ConfigNames(context, .sourceType).adding("video", color: "")
+        }
     }
 
     @Test("subject names start from the config caught up with the ledger's renames")

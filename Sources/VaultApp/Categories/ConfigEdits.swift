@@ -80,7 +80,8 @@ public enum ConfigEdits {
         }
         return ConfigEdit(
             summary: merged ? "Merge \(current.name) into \(target)" : "Rename \(current.name) to \(target)",
-            name: target, config: config, notes: paths(notes) { $0.category?.caseInsensitiveCompare(current.name) == .orderedSame },
+            name: target, config: config,
+            notes: paths(notes) { $0.category?.caseInsensitiveCompare(current.name) == .orderedSame },
             change: .set(key: "category", value: target))
     }
 

@@ -52,9 +52,12 @@ public struct ConfigNames {
                 .map { ConfigName(name: $0.name, color: $0.color, uses: counts[$0.name.lowercased()] ?? 0) }
         case .subject:
             var minutes: [String: Int] = [:]
-            for session in tracking?.log.sessions ?? [] { minutes[session.subject.lowercased(), default: 0] += session.minutes }
+            for session in tracking?.log.sessions ?? [] {
+                minutes[session.subject.lowercased(), default: 0] += session.minutes
+            }
             return config.subjects.map {
-                ConfigName(name: $0.name, color: $0.color, category: $0.category, uses: minutes[$0.name.lowercased()] ?? 0)
+                ConfigName(
+                    name: $0.name, color: $0.color, category: $0.category, uses: minutes[$0.name.lowercased()] ?? 0)
             }
         case .sourceType:
             let counts = ConfigEdits.sourceTypeCounts(context.notes.summaries().notes)

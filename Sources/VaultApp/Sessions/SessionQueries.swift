@@ -50,7 +50,8 @@ extension StudyTracking {
         let started = log.sessions.filter { $0.start <= context.now }
         let inSpan =
             first <= today
-            ? SessionSelection.sessions(started, days: first...today, subject: nil, sort: .date, timeZone: context.timeZone)
+            ? SessionSelection.sessions(
+                started, days: first...today, subject: nil, sort: .date, timeZone: context.timeZone)
             : []
         return SessionSpanReport(
             report: SessionReport(sessions: started, from: first, to: today, by: grouping, timeZone: context.timeZone),
