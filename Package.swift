@@ -35,11 +35,15 @@ let package = Package(
         // link's library path and choose the shared libraries over .build/static-libs.
         .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .target(name: "VaultCore"),
+        // Process-level helpers with no domain: work on another thread, values kept until exit.
+        .target(name: "VaultProcess"),
         .target(name: "VaultMarkdown", dependencies: ["VaultCore", "CCmark", "Yams"]),
-        .target(name: "VaultStore", dependencies: ["VaultCore", "VaultMarkdown", "Yams"]),
+        .target(name: "VaultStore", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess", "Yams"]),
         .target(
             name: "VaultIndex",
-            dependencies: ["VaultCore", "VaultMarkdown", "VaultStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "VaultCore", "VaultMarkdown", "VaultProcess", "VaultStore", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .target(
             name: "VaultApp",

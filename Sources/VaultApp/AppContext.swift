@@ -37,13 +37,15 @@ public struct AppContext {
     public let reminderTimer: any ReminderTimer
     /// Files the person names: imports read, outputs written.
     public let namedFiles: any NamedFiles
+    /// Whether large values are freed or kept until the process exits.
+    public let retention: any Retention
 
     public init(
         notes: any NoteSource, ledger: any LedgerSource, ids: any NoteIDWriter, config: VaultConfig, now: Date,
         configStore: any ConfigStore, files: any VaultFiles, trash: any NoteBin, search: any SearchEngine,
         clock: any Clock, newIDs: any IDGenerator, inspection: any VaultInspection, sync: any VaultSyncing,
         reminderLog: any ReminderLog, notifier: any DesktopNotifier, reminderTimer: any ReminderTimer,
-        namedFiles: any NamedFiles
+        namedFiles: any NamedFiles, retention: any Retention
     ) {
         self.notes = notes
         self.ledger = ledger
@@ -62,6 +64,7 @@ public struct AppContext {
         self.notifier = notifier
         self.reminderTimer = reminderTimer
         self.namedFiles = namedFiles
+        self.retention = retention
     }
 
     /// The vault's zone: every day, week and period is counted in it.

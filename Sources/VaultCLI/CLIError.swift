@@ -13,6 +13,8 @@ enum CLIError: LocalizedError, Equatable {
     case cannotEdit(path: String, reason: String)
     case notATerminal(String)
     case studyNeedsTerminal
+    /// `vault loci review|reverse|learn` without a terminal (the name of the scripted form's command).
+    case lociNeedsTerminal(String)
     case notInReview(note: String, period: String, why: String)
     /// `vault init FILE`: the path names a file.
     case notAFolder(String)
@@ -37,6 +39,9 @@ enum CLIError: LocalizedError, Equatable {
         case .studyNeedsTerminal:
             return
                 "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
+        case .lociNeedsTerminal(let mode):
+            return
+                "the loci screens need a terminal; use `vault loci \(mode) ITINERARY --list` and `--rate SEQ=Q` in scripts."
         case .notAFolder(let path):
             return "\(path) is a file, not a folder; give a folder (new or holding notes) to make a vault."
         case .notInReview(let note, let period, let why):

@@ -45,7 +45,7 @@ enum CompositionRoot {
             reminderLog: ReminderState(layout: layout),
             notifier: NotifySend(binary: ReminderUnits.currentBinary, vault: layout.root.path),
             reminderTimer: ReminderUnits(vault: layout.root, binary: ReminderUnits.currentBinary),
-            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder))
+            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention())
     }
 
     /// The shell's folder, which relative paths on the command line start from.

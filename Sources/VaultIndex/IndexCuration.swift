@@ -2,25 +2,12 @@ import GRDB
 import VaultCore
 
 extension SearchIndex {
-    /// One note's place in the curation cycle, as ledger replay computed it.
-    public struct CurationMark: Sendable {
-        public var path: String
-        public var cycle: CurationCycle
-        public var archived: Bool
-
-        public init(path: String, cycle: CurationCycle, archived: Bool) {
-            self.path = path
-            self.cycle = cycle
-            self.archived = archived
-        }
-    }
-
     /// Stores each note's cycle and archived flag for the `cycle:` and
     /// `archived:` filters, in one transaction: notes not in `marks` are daily
     /// and not archived. The ledger, not the cache, is the truth; this is
     /// called with a fresh replay before every query that uses those filters.
     /// - Throws: a database error.
-    public func applyCuration(_ marks: [CurationMark]) throws {
+    public func applyCuration(_ marks: [SearchMark]) throws {
         try database.writeWithoutTransaction { db in
             try db.inTransaction {
                 try db.execute(sql: "UPDATE notes SET cycle = 0, archived = 0 WHERE cycle != 0 OR archived != 0")

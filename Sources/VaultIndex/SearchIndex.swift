@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// The search cache of one vault: `.vault/cache/index.sqlite`, an SQLite

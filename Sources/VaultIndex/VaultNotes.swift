@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// The note port over the vault's files: summaries from the note catalog

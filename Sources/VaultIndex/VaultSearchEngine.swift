@@ -60,7 +60,7 @@ public final class VaultSearchEngine: SearchEngine {
     }
 
     public func mark(_ marks: [SearchMark]) throws {
-        try index().applyCuration(marks.map { .init(path: $0.path, cycle: $0.cycle, archived: $0.archived) })
+        try index().applyCuration(marks)
     }
 
     public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {

@@ -1,4 +1,5 @@
 import Dispatch
+import VaultProcess
 
 /// A scan of the vault started on another thread, so that the stat calls run
 /// while the caller does its other start-up work (reading the config, opening

@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// The ledger port over `.vault/ledger/`: the replay comes from the replay
 /// cache (`ledger.bin`, extended by appends), card schedules from the

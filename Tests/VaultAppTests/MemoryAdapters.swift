@@ -16,13 +16,13 @@ extension AppContext {
         newIDs: any IDGenerator = CountingIDs(), inspection: any VaultInspection = MemoryInspection(),
         sync: any VaultSyncing = MemorySync(), reminderLog: any ReminderLog = MemoryReminderLog(),
         notifier: any DesktopNotifier = MemoryNotifier(), reminderTimer: any ReminderTimer = MemoryTimer(),
-        namedFiles: any NamedFiles = MemoryNamedFiles()
+        namedFiles: any NamedFiles = MemoryNamedFiles(), retention: any Retention = FreeingRetention()
     ) {
         self.init(
             notes: notes, ledger: ledger, ids: ids, config: config, now: now, configStore: configStore, files: files,
             trash: trash, search: search, clock: clock ?? FixedClock(now), newIDs: newIDs, inspection: inspection,
             sync: sync, reminderLog: reminderLog, notifier: notifier, reminderTimer: reminderTimer,
-            namedFiles: namedFiles)
+            namedFiles: namedFiles, retention: retention)
     }
 }
 
@@ -125,6 +125,8 @@ final class MemorySearch: SearchEngine {
     var hits: [SearchHit] = []
     private(set) var marks: [SearchMark] = []
     private(set) var freshened = 0
+    /// The limit and `pathsOnly` of each search asked.
+    private(set) var asked: [(limit: Int?, pathsOnly: Bool)] = []
 
     func freshen(progress: (any IndexProgress)?) throws { freshened += 1 }
     func refresh(rebuild: Bool, progress: (any IndexProgress)?) throws -> RefreshReport {
@@ -132,7 +134,8 @@ final class MemorySearch: SearchEngine {
     }
     func mark(_ marks: [SearchMark]) throws { self.marks = marks }
     func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {
-        Array(hits.prefix(limit ?? hits.count))
+        asked.append((limit, pathsOnly))
+        return Array(hits.prefix(limit ?? hits.count))
     }
     func statistics() throws -> IndexStatistics {
         IndexStatistics(file: ".vault/cache/index.sqlite", notes: 0, bytes: 0, lastRefresh: nil, lastRefreshAt: nil)
@@ -166,16 +169,20 @@ final class MemoryInspection: VaultInspection {
     var ledger = LocatedLedger(events: [], diagnostics: [], locations: [:])
     var copies: [(copy: String, original: String)] = []
     var temporaries: [String] = []
+    /// Problems met while reading the notes.
+    var noteProblems: [Diagnostic] = []
+    /// What ``repairLedger()`` answers.
+    var repairs: [LedgerFileRepair] = []
     private(set) var repaired = 0
 
-    func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { (notes, []) }
+    func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { (notes, noteProblems) }
     func cards(of notes: [Note], config: VaultConfig) -> [Card] { cards }
     func ledgerOnDisk() -> LocatedLedger { ledger }
     func ledgerConflictCopies() -> [(copy: String, original: String)] { copies }
     func leftoverTemporaries() -> [String] { temporaries }
     func repairLedger() throws -> [LedgerFileRepair] {
         repaired += 1
-        return []
+        return repairs
     }
 }
 
@@ -185,10 +192,13 @@ final class MemorySync: VaultSyncing {
     var ledger: MemoryLedger?
     var incoming: [LedgerEvent] = []
     private(set) var messages: [String] = []
+    /// The vault's note count and the mass-deletion permission of each run.
+    private(set) var runs: [(totalNotes: Int, allowMassDeletion: Bool)] = []
 
     func plan(fetch: Bool) throws -> SyncPlan { plan }
     func run(message: String, totalNotes: Int, allowMassDeletion: Bool) throws -> SyncOutcome {
         messages.append(message)
+        runs.append((totalNotes, allowMassDeletion))
         ledger?.receive(incoming)
         return SyncOutcome(committed: true, pushed: true)
     }
@@ -236,4 +246,33 @@ final class MemoryNamedFiles: NamedFiles {
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         sites[folder] = pages
     }
+}
+
+/// A ledger with problems in its lines: an in-memory ledger, and the
+/// diagnostics `vault check` would report.
+final class ProblemLedger: LedgerSource {
+    let base: MemoryLedger
+    let problems: [Diagnostic]
+
+    init(_ base: MemoryLedger, problems: [Diagnostic]) {
+        self.base = base
+        self.problems = problems
+    }
+
+    func prefetch() {}
+    func replay() -> LedgerReplay { base.replay() }
+    func diagnostics() -> [Diagnostic] { problems }
+    func history() -> LedgerHistory { base.history() }
+    func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
+        base.cardSchedules(cards: cards, config: config)
+    }
+    func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay { base.cardReplay(cards: cards, config: config) }
+    func cardLog() -> CardEventLog { base.cardLog() }
+    @discardableResult
+    func append(_ event: some TypedEvent) throws -> LedgerEvent { try base.append(event) }
+}
+
+/// Frees as usual (a test process runs many use cases).
+struct FreeingRetention: Retention {
+    func keepUntilExit(_ value: Any) {}
 }

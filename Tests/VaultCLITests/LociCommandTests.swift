@@ -474,6 +474,24 @@ struct LociCommandTests {
         #expect(lines.map { field("quality", of: $0) } == ["2", "4"])
     }
 
+    @Test("without a terminal the screens refuse as the other screens do: error: …, exit 1, nothing written")
+    func screensNeedATerminal() throws {
+        let vault = try sandbox()
+        defer { vault.cleanUp() }
+        try importHome(vault)
+        let ledger = vault.ledgerText()
+        for (mode, scripted) in [("review", "review"), ("reverse", "reverse"), ("learn", "review")] {
+            let r = try vault.run(["loci", mode, "Home walk"])
+            #expect(r.status == 1, "\(mode): \(r.stderr)")
+            #expect(r.stdout == "")
+            #expect(
+                r.stderr
+                    == "error: the loci screens need a terminal; use `vault loci \(scripted) ITINERARY --list` and `--rate SEQ=Q` in scripts.\n",
+                "\(mode)")
+        }
+        #expect(vault.ledgerText() == ledger)
+    }
+
     // MARK: Two clones
 
     @Test("two clones practise the same itinerary, sync, and agree on its schedule")

@@ -43,7 +43,7 @@ public struct CurationReview {
     }
 
     /// Resolves every reference before anything is written, so a typo writes nothing.
-    /// - Throws: ``VaultStoreError`` for a reference that names no note or
+    /// - Throws: ``AppError`` for a reference that names no note or
     ///   several; ``AppError/notInReview(note:period:why:)`` for a note that is not up for this review.
     public func resolve(_ references: [(CurationDecision, [String])]) throws -> [Decision] {
         var resolved: [Decision] = []

@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// The notes and the ledger, read once and replayed, for the use cases that
@@ -76,7 +77,7 @@ public struct CurationSnapshot {
     public var today: Int { context.today }
 
     /// The note a command-line argument names (id, id prefix or path).
-    /// - Throws: ``VaultStoreError`` naming what was not found or what was ambiguous.
+    /// - Throws: ``AppError`` naming what was not found or what was ambiguous.
     public func resolve(_ reference: String) throws -> NoteSummary {
         try NoteLookup.find(reference, in: notes)
     }

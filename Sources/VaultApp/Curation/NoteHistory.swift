@@ -8,7 +8,7 @@ public struct NoteHistory {
     public let events: [LedgerEvent]
 
     /// The history of the note `reference` names (id, id prefix or path).
-    /// - Throws: ``VaultStoreError`` when no single note is named.
+    /// - Throws: ``AppError`` when no single note is named.
     public static func load(_ context: AppContext, note reference: String) throws -> NoteHistory {
         let notes = context.notes.summaries().notes
         let note = try NoteLookup.find(reference, in: notes)

@@ -11,7 +11,7 @@ public struct NoteLinks {
     public let backlinks: [LinkGraph.Link]
 
     /// The links of the note `reference` names (path, id, id prefix or title).
-    /// - Throws: ``VaultStoreError`` when no single note is named.
+    /// - Throws: ``AppError`` when no single note is named.
     public static func load(_ context: AppContext, note reference: String) throws -> NoteLinks {
         let notes = context.notes.notes().notes
         let note = try NoteLookup.find(reference, in: notes)

@@ -59,7 +59,7 @@ public struct Reminding {
         let status = VaultStatus.load(context)
         // `vault remind` exits right after: the board and cards of 100,000
         // notes are not freed one by one (about 10 ms).
-        KeptUntilExit.keep(status)
+        context.retention.keepUntilExit(status)
         let report = status.report
         var notes = 0
         var periods: [String] = []

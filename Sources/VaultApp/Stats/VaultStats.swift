@@ -34,7 +34,7 @@ public enum VaultStats {
         input.lociStates = palaces.states
         // The command exits right after: 100,000 notes, a million card
         // events and the board are not freed one object at a time (30 ms).
-        KeptUntilExit.keep((snapshot, input))
+        context.retention.keepUntilExit((snapshot, input))
         defer { trace.mark("figures") }
         return VaultStatistics.compute(input)
     }

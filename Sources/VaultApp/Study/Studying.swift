@@ -62,6 +62,21 @@ public struct Studying {
         return planned.outcomes
     }
 
+    /// Records one answer given on the study screen: a `card-link` first when
+    /// the card continues an edited card's history (a re-link in `replay` not
+    /// yet recorded), then the `rate` event, through the ledger port. Returns
+    /// the card's new schedule, computed from its schedule in `replay`.
+    /// - Throws: when the ledger cannot be written; events already written stay.
+    public func answer(
+        _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay
+    ) throws -> CardSchedule {
+        let answered = CardAnswering.answer(
+            card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
+            config: context.config.schedulers)
+        try record(answered.events)
+        return answered.schedule
+    }
+
     /// Appends the events an answer asks for, in order.
     /// - Throws: when the ledger cannot be written; events already written stay.
     public func record(_ events: [PendingCardEvent]) throws {

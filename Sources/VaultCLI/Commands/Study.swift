@@ -70,11 +70,7 @@ extension VaultCommand {
             if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(options) }
             if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
             if interactive {
-                // Answering needs the re-links too, so the full card replay.
-                let replay = studying.replay()
-                var screen = StudyScreen(
-                    context: context, queue: studying.queue(options, schedules: replay.schedules), replay: replay,
-                    studying: studying)
+                var screen = StudyScreen(context: context, flow: StudyFlow(studying, options: options), studying: studying)
                 try screen.run()
                 return
             }

@@ -12,125 +12,93 @@ import VaultMarkdown
 /// - reverse: the name; the number is typed and checked, then a 0-5 rating.
 /// Each rating is appended to the ledger as it is made; quitting keeps them.
 struct LociScreen {
-    enum Mode { case learn, review, reverse }
-
     let context: CommandContext
     let palaces: LociPalaces
     let walk: LociWalk
-    let mode: Mode
+    let mode: LociFlow.Mode
     let pictures: Bool
 
     /// Runs the screen until the walk is done or the user quits.
-    /// - Throws: `ExitCode(130)` after Ctrl-C (the answers given are kept).
+    /// - Throws: ``CLIError/lociNeedsTerminal(_:)`` without a terminal;
+    ///   `ExitCode(130)` after Ctrl-C (the answers given are kept).
     func run() throws {
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
-            throw ValidationError(
-                "the loci screens need a terminal; use `vault loci \(mode == .reverse ? "reverse" : "review") ITINERARY --list` and `--rate SEQ=Q` in scripts.")
+            throw CLIError.lociNeedsTerminal(mode == .reverse ? "reverse" : "review")
         }
-        let order = mode == .learn ? walk.stops : palaces.states.reviewOrder(walk, at: context.now)
-        guard !order.isEmpty else {
+        var flow = LociFlow(palaces, walk: walk, mode: mode)
+        guard !flow.order.isEmpty else {
             context.output.line("'\(TerminalText.oneLine(walk.name))' has no locations.")
             return
         }
         let style = RawTerminal.style
         var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: pictures, style: style)
-        var states = palaces.states
-        var answered: [LociRating] = []
         let started = DispatchTime.now()
         let terminal = try RawTerminal()
-        var quit = false
         defer {
             terminal.leave()
-            context.output.line(summary(answered, of: order.count, quit: quit, states: states))
+            context.output.line(summary(flow.summary))
             context.output.flush()
         }
-        var index = 0
-        var stage = 0
-        var typed = ""
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
-        while index < order.count {
-            let stop = order[index]
+        while !flow.ended, let stop = flow.stop {
             let (rows, columns) = terminal.size
-            var frame = self.frame(
-                stop, index: index, of: order.count, stage: stage, typed: typed, rows: rows, columns: columns,
-                picture: &picture, style: style)
+            var frame = self.frame(flow, stop, rows: rows, columns: columns, picture: &picture, style: style)
             frame.message = message
             terminal.draw(frame, scroll: scroll, style: style)
-            if stage == 0 && message.isEmpty { shownAt = DispatchTime.now() }
+            if flow.isFirstSight && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
-            let key = terminal.readKey()
-            if mode != .reverse || stage > 0, scroll.handle(key, frame: frame, rows: rows) { continue }
-            func next() {
-                index += 1
-                stage = 0
-                typed = ""
-                scroll = ScrollPosition()
-            }
-            switch key {
-            case .character("q"), .character("Q"), .endOfInput:
-                quit = index < order.count
-                return
-            case .interrupt:
-                quit = true
-                throw ExitCode(130)
-            case .suspend:
-                terminal.suspend()
-            case .resize:
-                break
-            case .right where mode == .learn, .character("n") where mode == .learn,
-                .character(" ") where mode == .learn, .enter where mode == .learn:
-                if index + 1 < order.count { next() } else { message = "That was the last location; ← goes back, q quits." }
-            case .left where mode == .learn, .character("p") where mode == .learn:
-                if index > 0 {
-                    index -= 1
-                    scroll = ScrollPosition()
-                } else {
-                    message = "That is the first location; → goes on, q quits."
-                }
-            case .character(" ") where mode == .review && stage < 2, .enter where mode == .review && stage < 2:
-                stage += 1
-                scroll = ScrollPosition()
-            case .character(let c) where mode == .reverse && stage == 0 && c.isNumber && c.isASCII:
-                if typed.count < 7 { typed.append(c) }
-            case .character("\u{7F}") where mode == .reverse && stage == 0, .character("\u{8}") where mode == .reverse && stage == 0:
-                if !typed.isEmpty { typed.removeLast() }
-            case .enter where mode == .reverse && stage == 0:
-                if typed.isEmpty { message = "type the location's number, then enter" } else { stage = 2 }
-            case .character(let c) where mode != .learn && stage == 2 && ("0"..."5").contains(c):
-                let time = context.now.addingTimeInterval(Double(LociScreen.milliseconds(since: started)) / 1000)
-                let rating = try palaces.answer(
-                    stop, of: walk, mode: mode == .review ? .review : .reverse, quality: Int(String(c))!, at: time,
-                    states: states, responseMilliseconds: Self.milliseconds(since: shownAt),
-                    typed: mode == .reverse ? Int(typed) : nil)
-                states.record(rating)
-                answered.append(rating)
-                next()
+            let input: LociFlow.Input
+            let key = try terminal.nextKey(
+                for: &flow, quit: .quit, scroll: &scroll, frame: frame, scrolls: flow.step != .typing)
+            switch (key, flow.step) {
+            case (.redraw, _): continue
+            case (.leave, _): input = .quit
+            case (.other(.right), .walking), (.other(.character("n")), .walking), (.other(.character(" ")), .walking),
+                (.other(.enter), .walking):
+                input = .next
+            case (.other(.left), .walking), (.other(.character("p")), .walking): input = .previous
+            case (.other(.character(" ")), .number), (.other(.enter), .number), (.other(.character(" ")), .picture),
+                (.other(.enter), .picture):
+                input = .reveal
+            case (.other(.character(let c)), .typing) where c.isASCII && c.isNumber:
+                input = .digit(c.wholeNumberValue ?? 0)
+            case (.other(.character("\u{7F}")), .typing), (.other(.character("\u{8}")), .typing): input = .deleteDigit
+            case (.other(.enter), .typing): input = .check
+            case (.other(.character(let c)), .rating) where ("0"..."5").contains(c):
+                input = .rate(
+                    c.wholeNumberValue ?? 0, elapsedMilliseconds: ScreenClock.milliseconds(since: started),
+                    responseMilliseconds: ScreenClock.milliseconds(since: shownAt))
             default:
-                message = keysHelp(stage: stage)
+                message = keysHelp(flow.step)
+                continue
+            }
+            let shown = (flow.index, flow.step)
+            _ = try flow.send(input, through: palaces)  // finish ends the loop
+            if flow.index != shown.0 || flow.step != shown.1 { scroll = ScrollPosition() }
+            switch flow.notice {
+            case .lastLocation: message = "That was the last location; ← goes back, q quits."
+            case .firstLocation: message = "That is the first location; → goes on, q quits."
+            case .numberMissing: message = "type the location's number, then enter"
+            case nil: break
             }
         }
     }
 
-    static func milliseconds(since start: DispatchTime) -> Int {
-        Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
-    }
-
-    func keysHelp(stage: Int) -> String {
-        switch (mode, stage) {
-        case (.learn, _): return "→ or space: next location · ←: previous · q quits"
-        case (.review, 0): return "space shows the picture · q quits"
-        case (.review, 1): return "space shows the name · q quits"
-        case (.reverse, 0): return "type the number of this location, then enter"
-        default: return "rate your recall 0-5 (0 blackout … 5 perfect) · q quits"
+    func keysHelp(_ step: LociFlow.Step) -> String {
+        switch step {
+        case .walking: return "→ or space: next location · ←: previous · q quits"
+        case .number: return "space shows the picture · q quits"
+        case .picture: return "space shows the name · q quits"
+        case .typing: return "type the number of this location, then enter"
+        case .rating: return "rate your recall 0-5 (0 blackout … 5 perfect) · q quits"
         }
     }
 
-    /// The header, the location as far as the stage shows it, and the keys.
+    /// The header, the location as far as the flow shows it, and the keys.
     func frame(
-        _ stop: LociStop, index: Int, of count: Int, stage: Int, typed: String, rows: Int, columns: Int,
-        picture: inout LociPicture, style: ANSIStyle
+        _ flow: LociFlow, _ stop: LociStop, rows: Int, columns: Int, picture: inout LociPicture, style: ANSIStyle
     ) -> ScreenFrame {
         let title: String
         switch mode {
@@ -139,13 +107,15 @@ struct LociScreen {
         case .reverse: title = "Reverse"
         }
         var header = [
-            style.bold("\(TerminalText.forScreen(walk.name)) — \(title) · \(index + 1) of \(count)")
+            style.bold("\(TerminalText.forScreen(walk.name)) — \(title) · \(flow.index + 1) of \(flow.order.count)")
         ]
-        let state = palaces.states.state(stop.key)
+        let state = flow.states.state(stop.key)
         if mode != .learn {
             header.append(
                 style.dim(
-                    state.due.map { "due \(RelativeTime.describe($0, from: context.now, in: context.timeZone)) · EF \(String(format: "%.2f", state.easeFactor))" }
+                    state.due.map {
+                        "due \(RelativeTime.describe($0, from: context.now, in: context.timeZone)) · EF \(String(format: "%.2f", state.easeFactor))"
+                    }
                         ?? "new location"))
         }
         var body: [String] = []
@@ -159,75 +129,70 @@ struct LociScreen {
                 body += TerminalText.screenLines(stop.description, style: style, columns: columns)
             }
         }
-        let keys: String
-        switch mode {
-        case .learn:
-            body.append("Location \(number)")
+        func drawPicture() {
             body.append("")
             body += picture.lines(stop.image, columns: pictureColumns, rows: pictureRows)
+        }
+        let keys: String
+        switch flow.step {
+        case .walking:
+            body.append("Location \(number)")
+            drawPicture()
             body.append("")
             describe()
             keys = "→ next · ← previous · ↓↑ scroll · q quit"
-        case .review:
+        case .number, .picture:
             body.append("Location \(number)")
-            if stage >= 1 {
-                body.append("")
-                body += picture.lines(stop.image, columns: pictureColumns, rows: pictureRows)
-            }
-            if stage >= 2 {
-                body.append("")
-                describe()
-            }
-            keys = stage < 2 ? (stage == 0 ? "space: the picture" : "space: the name") + " · q quit"
-                : ratingKeys(stop)
-        case .reverse:
+            if flow.showsPicture { drawPicture() }
+            keys = (flow.step == .number ? "space: the picture" : "space: the name") + " · q quit"
+        case .typing:
             body.append(style.bold(TerminalText.forScreen(stop.name)))
             body.append("")
-            if stage == 0 {
-                body.append("Its number: \(typed)▏")
-                keys = "type the number · enter checks it · q quit"
-            } else {
-                let right = Int(typed) == stop.sequence
-                body.append(
-                    right ? style.green("Right: \(stop.sequence).")
-                        : style.red("Wrong: you typed \(typed); it is \(stop.sequence)."))
+            body.append("Its number: \(flow.typed)▏")
+            keys = "type the number · enter checks it · q quit"
+        case .rating where mode == .review:
+            body.append("Location \(number)")
+            drawPicture()
+            body.append("")
+            describe()
+            keys = ratingKeys(flow)
+        case .rating:
+            body.append(style.bold(TerminalText.forScreen(stop.name)))
+            body.append("")
+            body.append(
+                flow.typedRight == true
+                    ? style.green("Right: \(stop.sequence).")
+                    : style.red("Wrong: you typed \(flow.typed); it is \(stop.sequence)."))
+            drawPicture()
+            if !stop.description.isEmpty {
                 body.append("")
-                body += picture.lines(stop.image, columns: pictureColumns, rows: pictureRows)
-                if !stop.description.isEmpty {
-                    body.append("")
-                    body += TerminalText.screenLines(stop.description, style: style, columns: columns)
-                }
-                keys = ratingKeys(stop)
+                body += TerminalText.screenLines(stop.description, style: style, columns: columns)
             }
+            keys = ratingKeys(flow)
         }
-        return ScreenFrame(header: header, body: body, keys: keys, compactKeys: stage == 2 ? "0-5 rate · q quit" : nil)
+        return ScreenFrame(
+            header: header, body: body, keys: keys, compactKeys: flow.step == .rating ? "0-5 rate · q quit" : nil)
     }
 
     /// `0 1d · 1 1d · … · 5 6d`: each quality with the interval SM-2 would give.
-    func ratingKeys(_ stop: LociStop) -> String {
-        let state = palaces.states.state(stop.key)
-        return (0...5).map { q in
-            let after = SM2.review(state, quality: q, at: context.now)
-            return "\(q) \(after.interval)d"
-        }.joined(separator: " · ") + " · q quit"
+    func ratingKeys(_ flow: LociFlow) -> String {
+        (0...5).map { q in "\(q) \(flow.outcome(quality: q)?.interval ?? 0)d" }.joined(separator: " · ") + " · q quit"
     }
 
-
     /// What the session did, printed on the normal screen afterwards.
-    func summary(_ answered: [LociRating], of count: Int, quit: Bool, states: LociStates) -> String {
-        let name = TerminalText.oneLine(walk.name)
-        guard mode != .learn else { return "Walked '\(name)' (\(count) locations)." }
+    func summary(_ summary: LociFlow.Summary) -> String {
+        let name = TerminalText.oneLine(summary.walkName)
+        guard summary.mode != .learn else { return "Walked '\(name)' (\(summary.count) locations)." }
         var lines = [
-            "\(quit ? "Stopped" : "Done"): \(answered.count) of \(count) locations of '\(name)' rated."
+            "\(summary.stopped ? "Stopped" : "Done"): \(summary.rated) of \(summary.count) locations of '\(name)' rated."
         ]
-        if mode == .reverse, !answered.isEmpty {
-            let right = answered.filter { $0.right == true }.count
-            lines.append("Numbers right: \(right) of \(answered.count).")
+        if summary.mode == .reverse, summary.rated > 0 {
+            lines.append("Numbers right: \(summary.right) of \(summary.rated).")
         }
-        let next = walk.stops.compactMap { states.state($0.key).due }.filter { $0 > context.now }.min()
-        if let next {
+        if let next = summary.nextDue {
             lines.append(
-                "Next location due \(RelativeTime.describe(next, from: context.now, in: context.timeZone)) (\(VaultDate.isoString(next, in: context.timeZone))).")
+                "Next location due \(RelativeTime.describe(next, from: context.now, in: context.timeZone)) (\(VaultDate.isoString(next, in: context.timeZone)))."
+            )
         }
         return lines.joined(separator: "\n")
     }

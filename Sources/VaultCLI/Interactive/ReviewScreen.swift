@@ -19,111 +19,89 @@ struct ReviewScreen {
 
     /// - Throws: `ExitCode(130)` after Ctrl-C (the decisions made are kept).
     func run() throws {
-        let review = self.review.review
+        var flow = ReviewFlow(review)
         let out = context.output
-        guard !review.items.isEmpty else {
+        guard !flow.notes.isEmpty else {
             out.line("\(period.title): nothing to review.")
             return
         }
-        var notes = review.items.map(\.note)
-        var decisions = review.decisions.map { $0?.decision }
-        var index = decisions.firstIndex(where: { $0 == nil }) ?? 0
         var message = ""
-        var adoptedPaths: [String] = []
         var scroll = ScrollPosition()
         var body: (index: Int, columns: Int, lines: [String])?
         let style = RawTerminal.style
         let terminal = try RawTerminal()
         defer {
             terminal.leave()
-            for path in adoptedPaths { out.line("Added an id to \(path)") }
-            let decided = decisions.filter { $0 != nil }.count
-            out.line("\(period.title): \(decided) of \(plural(notes.count, "note")) decided.")
+            let summary = flow.summary
+            for path in summary.adoptedPaths { out.line("Added an id to \(path)") }
+            out.line("\(summary.periodTitle): \(summary.decided) of \(plural(summary.total, "note")) decided.")
             out.flush()
         }
-        while true {
+        while !flow.ended {
             let columns = terminal.size.columns
-            if body?.index != index || body?.columns != columns {
-                body = (
-                    index, columns, index < notes.count ? bodyLines(notes[index], columns: columns, style: style) : []
-                )
+            if body?.index != flow.index || body?.columns != columns {
+                body = (flow.index, columns, flow.note.map { bodyLines($0, columns: columns, style: style) } ?? [])
             }
-            let frame = self.frame(
-                notes: notes, decisions: decisions, index: index, body: body?.lines ?? [], message: message,
-                style: style)
+            let frame = self.frame(flow, body: body?.lines ?? [], message: message, style: style)
             terminal.draw(frame, scroll: scroll, style: style)
             message = ""
-            let key = terminal.readKey()
-            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
-            func decide(_ decision: CurationDecision) throws {
-                guard index < notes.count else { return }
-                let identity = try self.review.record(decision, notes[index])
-                if identity.adopted {
-                    notes[index].id = identity.id
-                    adoptedPaths.append(notes[index].path)
-                    message = "Added id \(identity.id) to \(notes[index].path). "
-                }
-                decisions[index] = decision
-                move(to: index + 1)
-            }
-            func move(to next: Int) {
-                index = min(max(0, next), notes.count)
-                scroll = ScrollPosition()
-            }
-            switch key {
-            case .character("q"), .character("Q"), .endOfInput:
-                return
-            case .interrupt:
-                throw ExitCode(130)
-            case .suspend:
-                terminal.suspend()
-            case .resize:
-                break
-            case .character("k"):
-                try decide(.keep)
-            case .character("a"):
-                try decide(.archive)
-            case .character("s"), .character(" "), .right, .enter:
-                if index < notes.count { move(to: index + 1) }
-            case .character("p"), .left:
-                if index > 0 { move(to: index - 1) }
-            case .character("e"):
-                guard index < notes.count else { break }
-                terminal.leave()
-                defer { terminal.enter() }
-                do {
-                    try Editor.open(context.app().files.location(of: notes[index].path).path)
-                    notes[index] = try context.app().notes.note(at: notes[index].path).summary
-                    body = nil
-                } catch {
-                    message = error.localizedDescription
-                }
+            let input: ReviewFlow.Input
+            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
+            case .redraw: continue
+            case .leave: input = .quit
+            case .other(.character("k")): input = .keep
+            case .other(.character("a")): input = .archive
+            case .other(.character("s")), .other(.character(" ")), .other(.right), .other(.enter): input = .skip
+            case .other(.character("p")), .other(.left): input = .previous
+            case .other(.character("e")): input = .edit
             default:
                 message = "Keys: k keep, a archive, s skip, p previous, ↓↑ PgDn PgUp scroll, e edit, q quit."
+                continue
+            }
+            let shown = flow.index
+            // The review writes the decisions; `finish` ends the loop (the summary is printed on the way out).
+            for case .openInEditor(let path) in try flow.send(input, through: review) {
+                _ = flow.handle(edit(path, terminal: terminal))
+                body = nil
+            }
+            if flow.index != shown { scroll = ScrollPosition() }
+            switch flow.notice {
+            case .adoptedID(let id, let path): message = "Added id \(id) to \(path). "
+            case .editFailed(let sentence): message = sentence
+            case nil: break
             }
         }
     }
 
-    /// The pinned lines, the note's lines and the keys for the note at `index`
-    /// (or the closing page after the last note).
-    func frame(
-        notes: [NoteSummary], decisions: [CurationDecision?], index: Int, body: [String], message: String,
-        style: ANSIStyle
-    ) -> ScreenFrame {
-        let decided = decisions.filter { $0 != nil }.count
-        guard index < notes.count else {
+    /// Opens the note at `path` in the editor, off the alternate screen, and
+    /// returns what the flow is told: the note read back, or why not.
+    func edit(_ path: String, terminal: RawTerminal) -> ReviewFlow.Input {
+        terminal.leave()
+        defer { terminal.enter() }
+        do {
+            try Editor.open(context.app().files.location(of: path).path)
+            return .edited(try review.snapshot.context.notes.note(at: path).summary)
+        } catch {
+            return .editFailed(error.localizedDescription)
+        }
+    }
+
+    /// The pinned lines, the note's lines and the keys for the note the flow
+    /// shows (or the closing page after the last note).
+    func frame(_ flow: ReviewFlow, body: [String], message: String, style: ANSIStyle) -> ScreenFrame {
+        let decided = flow.decidedCount
+        guard let note = flow.note else {
             return ScreenFrame(
                 header: [style.bold("\(period.title) — done")],
-                body: ["", "\(decided) of \(plural(notes.count, "note")) decided."], message: message,
+                body: ["", "\(decided) of \(plural(flow.notes.count, "note")) decided."], message: message,
                 keys: "p previous · q quit")
         }
-        let note = notes[index]
         let mark =
-            decisions[index].map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") }
+            flow.decision.map { $0 == .keep ? style.green("[kept]") : style.red("[archived]") }
             ?? style.dim("[pending]")
         return ScreenFrame(
             header: [
-                style.bold("\(period.title) — \(index + 1) of \(notes.count)") + "  " + mark
+                style.bold("\(period.title) — \(flow.index + 1) of \(flow.notes.count)") + "  " + mark
                     + style.dim("  (\(decided) decided)"),
                 style.bold(TerminalText.forScreen(note.title)),
             ],

@@ -11,9 +11,8 @@ import VaultMarkdown
 /// the interval each would give) at the bottom; the card between scrolls.
 struct StudyScreen {
     let context: CommandContext
-    let queue: StudyQueue
-    /// The replay the queue was planned from (schedules and re-links for answering).
-    var replay: CardReplay
+    /// The session's rules and state.
+    var flow: StudyFlow
     /// Records each answer as it is given.
     let studying: Studying
 
@@ -21,77 +20,53 @@ struct StudyScreen {
     /// - Throws: `ExitCode(130)` after Ctrl-C (the answers given are kept).
     @discardableResult
     mutating func run() throws -> StudySession {
-        var session = StudySession()
-        guard !queue.entries.isEmpty else {
-            context.output.line(summary(session, quit: false))
-            return session
+        guard !flow.isFinished else {
+            context.output.line(summary(flow.summary(elapsedMilliseconds: 0)))
+            return flow.session
         }
         let started = DispatchTime.now()
         let style = RawTerminal.style
         let terminal = try RawTerminal()
-        var quit = false
         defer {
             terminal.leave()
-            context.output.line(summary(session, quit: quit, elapsed: Self.milliseconds(since: started)))
+            context.output.line(summary(flow.summary(elapsedMilliseconds: ScreenClock.milliseconds(since: started))))
             context.output.flush()
         }
-        var index = 0
-        var revealed = false
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
-        while index < queue.entries.count {
-            let entry = queue.entries[index]
+        while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
-            let time = context.now.addingTimeInterval(Double(Self.milliseconds(since: started)) / 1000)
+            let elapsed = ScreenClock.milliseconds(since: started)
+            let time = flow.time(elapsedMilliseconds: elapsed)
             let frame = self.frame(
-                entry: entry, index: index, revealed: revealed, session: session, message: message, at: time,
-                columns: terminal.size.columns, style: style)
+                entry: entry, index: flow.index, revealed: flow.revealed, session: flow.session, message: message,
+                at: time, columns: terminal.size.columns, style: style)
             terminal.draw(frame, scroll: scroll, style: style)
-            if !revealed && message.isEmpty { shownAt = DispatchTime.now() }
+            if !flow.revealed && message.isEmpty { shownAt = DispatchTime.now() }
             message = ""
-            let key = terminal.readKey()
-            if scroll.handle(key, frame: frame, rows: terminal.size.rows) { continue }
-            switch key {
-            case .character("q"), .character("Q"), .endOfInput:
-                quit = true
-                return session
-            case .interrupt:
-                quit = true
-                throw ExitCode(130)
-            case .suspend:
-                terminal.suspend()
-            case .resize:
-                break
-            case .character(" "), .enter:
-                revealed = true
-            case .character(let c) where revealed:
+            let input: StudyFlow.Input
+            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
+            case .redraw: continue
+            case .leave: input = .quit
+            case .other(.character(" ")), .other(.enter): input = .reveal
+            case .other(.character(let c)) where flow.revealed:
                 guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
                     message = keysHelp(entry, revealed: true)
-                    break
+                    continue
                 }
-                let responseMs = Self.milliseconds(since: shownAt)
-                let answered = CardAnswering.answer(
-                    entry.card, with: answer, at: time, responseMilliseconds: responseMs, replay: replay,
-                    config: context.config.schedulers)
-                try studying.record(answered.events)
-                replay.schedules[entry.card.id] = answered.schedule
-                session.record(
-                    .init(
-                        card: entry.card, answer: answer, responseMilliseconds: responseMs, schedule: answered.schedule)
-                )
-                index += 1
-                revealed = false
-                scroll = ScrollPosition()
+                input = .rate(
+                    answer, elapsedMilliseconds: elapsed,
+                    responseMilliseconds: ScreenClock.milliseconds(since: shownAt))
             default:
-                message = keysHelp(entry, revealed: revealed)
+                message = keysHelp(entry, revealed: flow.revealed)
+                continue
             }
+            let shown = flow.index
+            _ = try flow.send(input, through: studying)  // finish ends the loop
+            if flow.index != shown { scroll = ScrollPosition() }
         }
-        return session
-    }
-
-    static func milliseconds(since start: DispatchTime) -> Int {
-        Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
+        return flow.session
     }
 
     func keysHelp(_ entry: StudyQueue.Entry, revealed: Bool) -> String {
@@ -102,25 +77,27 @@ struct StudyScreen {
     }
 
     /// The summary printed after the session (also after q).
-    func summary(_ session: StudySession, quit: Bool, elapsed: Int = 0) -> String {
+    func summary(_ summary: StudyFlow.Summary) -> String {
         let tz = context.timeZone
+        let session = summary.session
         var lines: [String] = []
-        if queue.entries.isEmpty {
+        if summary.queued == 0 {
             lines.append("Nothing to study now.")
         } else {
-            let head = quit ? "Session stopped" : "Session done"
-            lines.append("\(head): \(plural(session.cardsStudied, "card")) studied of \(queue.entries.count).")
+            let head = summary.stopped ? "Session stopped" : "Session done"
+            lines.append("\(head): \(plural(session.cardsStudied, "card")) studied of \(summary.queued).")
         }
         if let accuracy = session.accuracy {
             lines.append(
                 "Accuracy: \(Int((accuracy * 100).rounded()))% (\(session.correct) of \(plural(session.answers.count, "answer")) correct)."
             )
-            lines.append("Time: \(Self.duration(elapsed)) (\(Self.duration(session.answeringMilliseconds)) answering).")
-        }
-        let end = context.now.addingTimeInterval(Double(elapsed) / 1000)
-        if let next = StudySession.nextDue(replay.schedules.values, after: end) {
             lines.append(
-                "Next card due \(RelativeTime.describe(next, from: end, in: tz)) (\(VaultDate.isoString(next, in: tz)))."
+                "Time: \(Self.duration(summary.elapsedMilliseconds)) (\(Self.duration(session.answeringMilliseconds)) answering)."
+            )
+        }
+        if let next = summary.nextDue {
+            lines.append(
+                "Next card due \(RelativeTime.describe(next, from: summary.end, in: tz)) (\(VaultDate.isoString(next, in: tz)))."
             )
         }
         return lines.joined(separator: "\n")
@@ -139,7 +116,7 @@ struct StudyScreen {
     ) -> ScreenFrame {
         let card = entry.card
         let header = [
-            style.bold("Card \(index + 1) of \(queue.entries.count)") + "  "
+            style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
                 + style.dim(
                     "\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
                 ),
@@ -186,10 +163,8 @@ struct StudyScreen {
         let keys: [Character] = scheduler == .sm2 ? ["0", "1", "2", "3", "4", "5"] : ["1", "2", "3", "4"]
         return keys.compactMap { key -> String? in
             guard let answer = ReviewAnswer(key: key, scheduler: scheduler) else { return nil }
-            let outcome = CardAnswering.answer(
-                entry.card, with: answer, at: time, responseMilliseconds: nil, replay: replay,
-                config: context.config.schedulers)
-            let interval = outcome.schedule.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–"
+            guard let outcome = flow.outcome(of: answer, at: time) else { return nil }
+            let interval = outcome.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–"
             let name = scheduler == .sm2 ? "" : " " + answer.ledgerValue
             return "\(key)\(name) \(interval)"
         }.joined(separator: " · ")

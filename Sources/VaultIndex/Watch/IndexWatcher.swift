@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 import VaultStore
 
 /// Keeps a vault's search cache and note catalog fresh from file-system

@@ -1,0 +1,175 @@
+import Foundation
+import VaultCore
+
+/// The full-screen study session as a flow: one card of the queue at a time,
+/// its question, the answer revealed, a rating; each rating written to the
+/// ledger as it is given (by ``Studying``, which also computes the card's new
+/// schedule), then the next card. The session finishes after the last card
+/// or when left, and its summary counts the answers given.
+///
+/// Moments come in the inputs as milliseconds since the session started, so
+/// the flow reads no clock: answers are timed from ``start`` (the command's
+/// `now`) plus the time spent, as the scripted `--rate` times them from `now`.
+public struct StudyFlow: InteractiveFlow {
+    /// What the person did.
+    public enum Input: Hashable, Sendable {
+        /// Show the answer of the card shown.
+        case reveal
+        /// Rate the card shown (once revealed): `elapsedMilliseconds` since the
+        /// session started (the event's moment), `responseMilliseconds` from the
+        /// question shown to the rating.
+        case rate(ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int)
+        /// An answer was written (``Effect/record(_:replay:)`` carried out); the card's schedule now.
+        case recorded(Answer, schedule: CardSchedule)
+        /// Leave the session (the answers given are saved already).
+        case quit
+    }
+
+    /// One answer to write.
+    public struct Answer: Hashable, Sendable {
+        /// The card answered.
+        public var card: Card
+        /// The rating given, in the card's scheduler's scale.
+        public var answer: ReviewAnswer
+        /// The event's moment.
+        public var time: Date
+        /// From the question shown to the rating.
+        public var responseMilliseconds: Int
+    }
+
+    /// What the flow asks to be done.
+    public enum Effect: Sendable {
+        /// Write the answer (a `card-link` first when the card continues an
+        /// edited card's history, then the `rate` event) and compute the card's
+        /// new schedule from `replay`; reported back as ``Input/recorded(_:schedule:)``.
+        case record(Answer, replay: CardReplay)
+        /// The session is over: show ``StudyFlow/summary(elapsedMilliseconds:)``.
+        case finish
+    }
+
+    /// What the session did.
+    public struct Summary: Sendable {
+        /// Cards in the queue.
+        public var queued: Int
+        /// True when the session was left before the last card.
+        public var stopped: Bool
+        /// The answers given.
+        public var session: StudySession
+        /// The session's length.
+        public var elapsedMilliseconds: Int
+        /// The session's end (``StudyFlow/start`` plus the time spent).
+        public var end: Date
+        /// When a card is next due after the end, if any is.
+        public var nextDue: Date?
+    }
+
+    /// The cards asked, in order.
+    public let queue: StudyQueue
+    /// The replay the queue was planned from, each answered card's schedule updated.
+    public private(set) var replay: CardReplay
+    /// The scheduler settings (for the intervals each rating would give).
+    public let config: SchedulerConfig
+    /// The moment the session started at.
+    public let start: Date
+    /// The card shown; `queue.entries.count` when finished.
+    public private(set) var index = 0
+    /// Whether the answer of the card shown is shown.
+    public private(set) var revealed = false
+    /// The answers given so far.
+    public private(set) var session = StudySession()
+    /// True when the session was left before the last card.
+    public private(set) var stopped = false
+    /// True once the session is over (``Effect/finish`` given): after the last card, or left.
+    public private(set) var ended = false
+
+    /// The session over `queue`, planned from `replay`, started at `start`.
+    public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date) {
+        self.queue = queue
+        self.replay = replay
+        self.config = config
+        self.start = start
+    }
+
+    /// The session over `studying`'s cards under `options`, at its context's `now`.
+    public init(_ studying: Studying, options: StudyOptions) {
+        // Answering needs the re-links too, so the full card replay.
+        let replay = studying.replay()
+        self.init(
+            queue: studying.queue(options, schedules: replay.schedules), replay: replay,
+            config: studying.context.config.schedulers, start: studying.context.now)
+    }
+
+    /// The card shown, nil once finished.
+    public var entry: StudyQueue.Entry? { index < queue.entries.count ? queue.entries[index] : nil }
+    /// True once every card of the queue is answered (at once for an empty queue).
+    public var isFinished: Bool { index >= queue.entries.count }
+
+    /// The moment `elapsedMilliseconds` after the start.
+    public func time(elapsedMilliseconds: Int) -> Date {
+        start.addingTimeInterval(Double(elapsedMilliseconds) / 1000)
+    }
+
+    /// The schedule `answer` would give the card shown at `time` (nothing is written).
+    public func outcome(of answer: ReviewAnswer, at time: Date) -> CardSchedule? {
+        guard let entry else { return nil }
+        return CardAnswering.answer(
+            entry.card, with: answer, at: time, responseMilliseconds: nil, replay: replay, config: config
+        ).schedule
+    }
+
+    /// The summary of the session ended `elapsedMilliseconds` after the start.
+    public func summary(elapsedMilliseconds: Int) -> Summary {
+        let end = time(elapsedMilliseconds: elapsedMilliseconds)
+        return Summary(
+            queued: queue.entries.count, stopped: stopped, session: session,
+            elapsedMilliseconds: elapsedMilliseconds, end: end,
+            nextDue: StudySession.nextDue(replay.schedules.values, after: end))
+    }
+
+    /// Moves on for `input`; answers come back as inputs once written.
+    public mutating func handle(_ input: Input) -> [Effect] {
+        guard !ended else { return [] }
+        switch input {
+        case .reveal:
+            if entry != nil { revealed = true }
+        case .rate(let answer, let elapsed, let response):
+            guard let entry, revealed else { return [] }
+            let given = Answer(
+                card: entry.card, answer: answer, time: time(elapsedMilliseconds: elapsed),
+                responseMilliseconds: response)
+            return [.record(given, replay: replay)]
+        case .recorded(let given, let schedule):
+            guard entry?.card.id == given.card.id else { return [] }
+            replay.schedules[given.card.id] = schedule
+            session.record(
+                .init(
+                    card: given.card, answer: given.answer, responseMilliseconds: given.responseMilliseconds,
+                    schedule: schedule))
+            index += 1
+            revealed = false
+            guard isFinished else { return [] }
+            ended = true
+            return [.finish]
+        case .quit:
+            stopped = !isFinished
+            ended = true
+            return [.finish]
+        }
+        return []
+    }
+}
+
+extension Studying: FlowEffectRunner {
+    /// The session's answers are written by the study use case.
+    public typealias Flow = StudyFlow
+
+    /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through ``answer(_:with:at:responseMilliseconds:replay:)``.
+    /// - Throws: when the ledger cannot be written.
+    public func perform(_ effect: StudyFlow.Effect) throws -> StudyFlow.Input? {
+        guard case .record(let given, let replay) = effect else { return nil }
+        let schedule = try answer(
+            given.card, with: given.answer, at: given.time, responseMilliseconds: given.responseMilliseconds,
+            replay: replay)
+        return .recorded(given, schedule: schedule)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultApp
+
+@Suite("Static site")
+struct StaticSiteTests {
+    static let picture = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+
+    func site(texts: [String: String] = Fixture.weekTexts, files: MemoryFiles? = nil) -> StaticSite {
+        var texts = texts
+        texts["pics.md"] = Fixture.text([("created", "2026-11-13T09:00:00")], "# Pics\n\n![[x.png]]\n\n[a file](media/doc.pdf)\n")
+        let memory = files ?? Fixture.files(texts, ["media/x.png": Self.picture, "media/doc.pdf": Data("%PDF".utf8)])
+        return StaticSite.build(Fixture.context(Fixture.notes(texts), files: memory), title: "My vault")
+    }
+
+    func page(_ site: StaticSite, _ path: String) -> String? { site.pages.first { $0.path == path }?.html }
+
+    @Test("a page for every note, tag and category, and an index")
+    func pages() {
+        let paths = Set(site().pages.map(\.path))
+        #expect(
+            paths == [
+                "a.html", "b.html", "d.html", "plain.html", "pics.html", "tags/habits.html", "tags/habits/sleep.html",
+                "categories/health.html", "categories/finance.html", "index.html",
+            ])
+    }
+
+    @Test("a note's body is read through the files port; wiki links lead to pages or are marked unresolved")
+    func bodies() throws {
+        let site = site()
+        let a = try #require(page(site, "a.html"))
+        #expect(a.contains("href=\"b.html\""))
+        #expect(!a.contains("Nowhere.html"))
+        #expect(a.components(separatedBy: "<h1>Alpha</h1>").count == 2, "the body's own first heading is left out")
+        #expect(a.contains("href=\"categories/health.html\""))
+        #expect(a.contains("href=\"tags/habits/sleep.html\""))
+        #expect(try #require(page(site, "b.html")).contains("href=\"a.html\""))
+    }
+
+    @Test("a note the files port cannot read gets a page that says so")
+    func unreadable() throws {
+        let files = Fixture.files(Fixture.weekTexts.filter { $0.key != "d.md" })
+        let d = try #require(page(site(files: files), "d.html"))
+        #expect(d.contains("This note could not be read."))
+        #expect(try #require(page(site(), "d.html")).contains("This note could not be read.") == false)
+    }
+
+    @Test("the attachments are the files port's; links and embeds in notes lead to their copies")
+    func attachments() throws {
+        let site = site()
+        #expect(site.attachments == ["media/doc.pdf", "media/x.png"])
+        let pics = try #require(page(site, "pics.html"))
+        #expect(pics.contains("src=\"media/x.png\""))
+        #expect(pics.contains("href=\"#unresolved\""), "media/doc.pdf is not beside the note: the Markdown link leads nowhere")
+    }
+
+    @Test("tag and category pages list their notes; the index lists tags and categories")
+    func lists() throws {
+        let site = site()
+        let habits = try #require(page(site, "tags/habits.html"))
+        #expect(habits.contains("href=\"../a.html\"") && habits.contains("href=\"../b.html\""))
+        #expect(!habits.contains("href=\"../d.html\""))
+        let finance = try #require(page(site, "categories/finance.html"))
+        #expect(finance.contains("href=\"../d.html\"") && !finance.contains("href=\"../a.html\""))
+        let index = try #require(page(site, "index.html"))
+        #expect(index.contains("href=\"tags/habits.html\""))
+        #expect(index.contains("href=\"categories/finance.html\""))
+        #expect(index.contains("<title>My vault</title>"))
+    }
+}
