@@ -28,6 +28,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case ambiguousNote(String, candidates: [String])
     /// A path that matches a note only in another Unicode normalization form.
     case otherNormalization(String, found: [String])
+    /// A note whose front matter a category or source-type edit cannot change safely.
+    case cannotEditNote(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -83,6 +85,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the itinerary '\(name)' exists already in \(folder)/; import it with --update to replace its text and pictures and keep its history."
         case .badLociAnswer(let argument, let reason):
             return "'\(argument)' \(reason)."
+        case .cannotEditNote(let path, let reason):
+            return "\(path): \(reason)"
         case .noCardsInFolder(let folder):
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."

@@ -1,17 +1,35 @@
 import Foundation
 import VaultCore
 
-/// A change to the vault's categories or source types: the new config, and
-/// the notes whose front matter must change with it.
+/// A change to the vault's categories, subjects or source types: the new
+/// config, the notes whose front matter must change with it, and the ledger
+/// event that carries it to recorded sessions. ``ConfigEditing`` carries it
+/// out; the rules that make one (``ConfigEdits``, ``SubjectEdits``) are pure.
 public struct ConfigEdit: Equatable {
     /// What the edit does, as a sentence start ("Rename Health to Wellbeing").
     public var summary: String
+    /// The name edited, as the config spells it after the edit (before it, for a removal).
+    public var name: String
     /// The config after the edit.
     public var config: VaultConfig
     /// The notes to rewrite, by path order.
     public var notes: [String]
-    /// The front matter change to make in each.
-    public var change: FrontMatterChange
+    /// The front matter change to make in each; nil when no note changes.
+    public var change: FrontMatterChange?
+    /// The event to record before the config is written (a subject rename), if any.
+    public var event: SubjectRename?
+
+    public init(
+        summary: String, name: String, config: VaultConfig, notes: [String] = [], change: FrontMatterChange? = nil,
+        event: SubjectRename? = nil
+    ) {
+        self.summary = summary
+        self.name = name
+        self.config = config
+        self.notes = notes
+        self.change = change
+        self.event = event
+    }
 
     /// One front matter key set to a value, or removed.
     public enum FrontMatterChange: Equatable {
@@ -21,27 +39,30 @@ public struct ConfigEdit: Equatable {
 }
 
 /// The rules for `vault category` and `vault source-type`: pure functions
-/// from the config and the notes' summaries to the edit to make.
+/// from the config and the notes' summaries to the edit to make
+/// (``ConfigEditing`` makes it).
 public enum ConfigEdits {
     /// `category add`.
     /// - Throws: ``AppError/categoryExists(_:)``.
-    public static func addCategory(_ name: String, color: String, to config: VaultConfig) throws -> VaultConfig {
+    public static func addCategory(_ name: String, color: String, to config: VaultConfig) throws -> ConfigEdit {
         guard config.category(named: name) == nil else { throw AppError.categoryExists(name) }
         var config = config
-        config.categories.append(Category(name: name.trimmingSpaces(), color: color.lowercased()))
-        return config
+        let name = name.trimmingSpaces()
+        config.categories.append(Category(name: name, color: color.lowercased()))
+        return ConfigEdit(summary: "Add category \(name)", name: name, config: config)
     }
 
-    /// `category color`: the new config and the category's name as the config spells it.
+    /// `category color`: the edit names the category as the config spells it.
     /// - Throws: ``AppError/unknownCategory(_:)``.
-    public static func recolorCategory(_ name: String, to color: String, in config: VaultConfig) throws -> (
-        config: VaultConfig, name: String
-    ) {
+    public static func recolorCategory(_ name: String, to color: String, in config: VaultConfig) throws
+        -> ConfigEdit
+    {
         var config = config
         guard let index = config.categories.firstIndex(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame })
         else { throw AppError.unknownCategory(name) }
         config.categories[index].color = color.lowercased()
-        return (config, config.categories[index].name)
+        let spelled = config.categories[index].name
+        return ConfigEdit(summary: "Colour \(spelled) \(color.lowercased())", name: spelled, config: config)
     }
 
     /// `category rename`: renaming to an existing category merges the two.
@@ -59,7 +80,8 @@ public enum ConfigEdits {
         }
         return ConfigEdit(
             summary: merged ? "Merge \(current.name) into \(target)" : "Rename \(current.name) to \(target)",
-            config: config, notes: paths(notes) { $0.category?.caseInsensitiveCompare(current.name) == .orderedSame },
+            name: target, config: config,
+            notes: paths(notes) { $0.category?.caseInsensitiveCompare(current.name) == .orderedSame },
             change: .set(key: "category", value: target))
     }
 
@@ -72,18 +94,18 @@ public enum ConfigEdits {
         guard let current = config.category(named: name) else { throw AppError.unknownCategory(name) }
         config.categories.removeAll { $0.name == current.name }
         return ConfigEdit(
-            summary: "Remove \(current.name)", config: config,
+            summary: "Remove \(current.name)", name: current.name, config: config,
             notes: paths(notes) { $0.category?.caseInsensitiveCompare(current.name) == .orderedSame },
             change: .remove(key: "category"))
     }
 
     /// `source-type add`.
     /// - Throws: ``AppError/sourceTypeExists(_:)``.
-    public static func addSourceType(_ name: String, to config: VaultConfig) throws -> VaultConfig {
+    public static func addSourceType(_ name: String, to config: VaultConfig) throws -> ConfigEdit {
         guard !config.knowsSourceType(name) else { throw AppError.sourceTypeExists(name) }
         var config = config
         config.sourceTypes.append(name.lowercased())
-        return config
+        return ConfigEdit(summary: "Add source type \(name.lowercased())", name: name.lowercased(), config: config)
     }
 
     /// `source-type rm`: notes that declare the type lose their `source_type` line (inferred types are not written).
@@ -95,7 +117,7 @@ public enum ConfigEdits {
         var config = config
         config.sourceTypes.removeAll { $0.caseInsensitiveCompare(name) == .orderedSame }
         return ConfigEdit(
-            summary: "Remove source type \(name.lowercased())", config: config,
+            summary: "Remove source type \(name.lowercased())", name: name.lowercased(), config: config,
             notes: paths(notes) {
                 !$0.sourceTypeInferred && $0.sourceType?.caseInsensitiveCompare(name) == .orderedSame
             },
@@ -106,6 +128,13 @@ public enum ConfigEdits {
     public static func categoryCounts(_ notes: [NoteSummary]) -> [String: Int] {
         var counts: [String: Int] = [:]
         for note in notes { if let c = note.category { counts[c.lowercased(), default: 0] += 1 } }
+        return counts
+    }
+
+    /// Notes counted per declared or inferred source type (lowercased).
+    public static func sourceTypeCounts(_ notes: [NoteSummary]) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for note in notes { if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 } }
         return counts
     }
 

@@ -9,6 +9,10 @@ public struct StudyTracking {
     public let context: AppContext
     /// The log as of the replay read at start.
     public let log: StudyLog
+    /// The vault's config with its subjects caught up with the ledger's
+    /// renames (``SubjectEdits/catchingUp(_:renames:)``): what subject edits
+    /// start from, so the next one also writes a rename cut short.
+    public let config: VaultConfig
 
     public init(_ context: AppContext) {
         self.context = context
@@ -16,6 +20,7 @@ public struct StudyTracking {
         let events = context.ledger.replay().featureEvents
         trace.mark("ledger replay")
         log = StudyLog(events: events, timeZone: context.timeZone)
+        config = SubjectEdits.catchingUp(context.config, renames: log.renames)
         trace.mark("study log (\(log.sessions.count) sessions)")
     }
 
@@ -30,8 +35,8 @@ public struct StudyTracking {
     /// The subject of the config that `name` names.
     /// - Throws: ``AppError/unknownSubject(_:known:)``.
     public func subject(_ name: String) throws -> Subject {
-        guard let subject = context.config.subject(named: name.trimmingSpaces()) else {
-            throw AppError.unknownSubject(name, known: context.config.subjects.map(\.name))
+        guard let subject = config.subject(named: name.trimmingSpaces()) else {
+            throw AppError.unknownSubject(name, known: config.subjects.map(\.name))
         }
         return subject
     }
@@ -55,7 +60,7 @@ public struct StudyTracking {
                 try context.ledger.append(SessionCancel(time: context.now, session: running.id))
             }
         }
-        let id = UUID().uuidString.lowercased()
+        let id = context.newIDs.newID()
         try context.ledger.append(SessionStart(time: context.now, session: id, subject: subject.name, note: note))
         return (RunningSession(id: id, subject: subject.name, start: context.now, note: note), stopped)
     }
@@ -131,7 +136,7 @@ public struct StudyTracking {
                 "the session would end at \(describe(begin.addingTimeInterval(Double(minutes) * 60))), in the future; give an earlier --at."
             )
         }
-        let id = UUID().uuidString.lowercased()
+        let id = context.newIDs.newID()
         try context.ledger.append(
             SessionEntry(
                 time: context.now, session: id, subject: subject.name, start: begin, minutes: minutes,
@@ -197,7 +202,7 @@ public struct StudyTracking {
             throw AppError.badSession("--by '\(by)' is not a day; write it as 2026-12-31.")
         }
         guard day >= context.today else { throw AppError.badSession("--by \(by) has passed; give a day from today on.") }
-        let id = UUID().uuidString.lowercased()
+        let id = context.newIDs.newID()
         try context.ledger.append(GoalSet(time: context.now, goal: id, subject: subject, hours: hours, by: by))
         return StudyGoal(id: id, subject: subject, hours: hours, lastDay: day, created: context.now)
     }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultMarkdown
 
 extension VaultCommand {
     /// `vault category list|add|rename|color|rm`.
@@ -27,24 +26,18 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let counts = ConfigEdits.categoryCounts(context.app().notes.summaries().notes)
-                let categories = context.config.categories.sorted {
-                    $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
-                }
+                let categories = ConfigNames(context.app(), .category).list()
                 if json {
                     struct Row: Encodable { var name: String; var color: String; var notes: Int }
-                    try context.output.json(
-                        categories.map { Row(name: $0.name, color: $0.color, notes: counts[$0.name.lowercased()] ?? 0) }
-                    )
+                    try context.output.json(categories.map { Row(name: $0.name, color: $0.color ?? "", notes: $0.uses) })
                     return
                 }
                 let style = context.output.style
                 var table = Table()
                 for category in categories {
-                    let count = counts[category.name.lowercased()] ?? 0
+                    let color = category.color ?? ""
                     table.add([
-                        style.color("■", hex: category.color) + " " + category.name, style.dim(category.color),
-                        plural(count, "note"),
+                        style.color("■", hex: color) + " " + category.name, style.dim(color), plural(category.uses, "note"),
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
@@ -66,9 +59,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try ConfigEdits.addCategory(name, color: color, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added category \(name) (\(color.lowercased())).")
+                try ConfigEditRun(context: context).save(
+                    ConfigNames(context.app(), .category).adding(name, color: color),
+                    done: "Added category \(name) (\(color.lowercased())).")
             }
         }
 
@@ -86,9 +79,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edited = try ConfigEdits.recolorCategory(name, to: color, in: context.config)
-                try context.app().configStore.save(edited.config, replacing: context.config)
-                context.output.line("\(edited.name) is now \(color.lowercased()).")
+                let edit = try ConfigNames(context.app(), .category).recoloring(name, to: color)
+                try ConfigEditRun(context: context).save(edit, done: "\(edit.name) is now \(color.lowercased()).")
             }
         }
 
@@ -103,9 +95,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.renameCategory(
-                    old, to: new, in: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                let edit = try ConfigNames(context.app(), .category).renaming(old, to: new)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
 
@@ -118,9 +109,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.removeCategory(
-                    name, from: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                let edit = try ConfigNames(context.app(), .category).removing(name)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
     }

@@ -55,9 +55,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let end = try at.map { try SessionTime.parse($0, context: context) }
-                let session = try StudyTracking(context.app()).stop(
-                    id: id, at: end, questions: questions, correct: correct, note: note)
+                let tracking = StudyTracking(context.app())
+                let end = try at.map(tracking.moment)
+                let session = try tracking.stop(id: id, at: end, questions: questions, correct: correct, note: note)
                 var text = "Stopped \(session.subject) after \(SessionText.duration(session.minutes))"
                 let accuracy = SessionText.accuracy(questions: session.questions, correct: session.correct)
                 if !accuracy.isEmpty { text += ", \(accuracy) correct" }
@@ -82,8 +82,8 @@ extension VaultCommand {
                     return
                 }
                 for run in running {
-                    let minutes = Int(context.now.timeIntervalSince(run.start) / 60)
-                    var line = "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(max(0, minutes))) (session \(run.id.prefix(8)))"
+                    let minutes = run.minutes(at: context.now)
+                    var line = "\(run.subject) since \(SessionText.clock(run.start, context.timeZone)): \(SessionText.duration(minutes)) (session \(run.id.prefix(8)))"
                     if minutes > StudyTracking.longestMinutes {
                         line += "; more than a day: `vault session stop --at TIME` gives the moment it ended"
                     }
@@ -104,8 +104,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let start = try at.map { try SessionTime.parse($0, context: context) }
-                let session = try StudyTracking(context.app()).add(
+                let tracking = StudyTracking(context.app())
+                let start = try at.map(tracking.moment)
+                let session = try tracking.add(
                     subject, minutes: minutes, start: start, questions: questions, correct: correct, note: note)
                 context.output.line(
                     "Recorded \(SessionText.duration(session.minutes)) of \(session.subject) from \(SessionText.clock(session.start, context.timeZone)) (session \(session.id.prefix(8))).")
@@ -150,18 +151,8 @@ extension VaultCommand {
             func run() throws {
                 let context = try global.context()
                 let zone = context.timeZone
-                let first = try since.map { try SessionTime.day($0, flag: "--since") } ?? Int.min
-                let last = try until.map { try SessionTime.day($0, flag: "--until") } ?? Int.max
-                var sessions = StudyTracking(context.app()).log.sessions.filter {
-                    let day = VaultDate.dayNumber(of: $0.start, in: zone)
-                    return day >= first && day <= last
-                        && (subject == nil || $0.subject.caseInsensitiveCompare(subject!) == .orderedSame)
-                }
-                switch sort {
-                case .date: break
-                case .duration: sessions.sort { ($1.minutes, $0.start) < ($0.minutes, $1.start) }
-                case .accuracy: sessions.sort { ($1.accuracy ?? -1, $0.start) < ($0.accuracy ?? -1, $1.start) }
-                }
+                let sessions = try StudyTracking(context.app()).sessions(
+                    subject: subject, since: since, until: until, sort: sort)
                 if json {
                     try context.output.json(sessions.map { SessionJSON($0, timeZone: zone) })
                     return
@@ -212,29 +203,15 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let today = context.app().today
-                let civil = VaultDate.civil(fromDays: today)
-                let first: Int
-                if all {
-                    first = Int.min / 2
-                } else if month {
-                    first = VaultDate.daysFromCivil(civil.year, civil.month, 1)
-                } else if let since {
-                    first = try SessionTime.day(since, flag: "--since")
-                } else {
-                    first = today - (today + 3) % 7
-                }
-                let sessions = StudyTracking(context.app()).log.sessions.filter { $0.start <= context.now }
+                let chosen: ReportSpan = all ? .all : month ? .month : since.map(ReportSpan.since) ?? .week
+                let result = try StudyTracking(context.app()).report(chosen, by: by)
                 if klog {
-                    let inSpan = sessions.filter {
-                        let day = VaultDate.dayNumber(of: $0.start, in: context.timeZone)
-                        return day >= first && day <= today
-                    }
                     context.output.write(
-                        KlogExport.text(inSpan, subjects: context.config.subjects, timeZone: context.timeZone))
+                        KlogExport.text(result.sessions, subjects: context.config.subjects, timeZone: context.timeZone))
                     return
                 }
-                let report = SessionReport(sessions: sessions, from: first, to: today, by: by, timeZone: context.timeZone)
+                let report = result.report
+                let (first, today) = (result.firstDay, result.lastDay)
                 if json {
                     try context.output.json(ReportJSON(report, all: all))
                     return
@@ -289,7 +266,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let pending = StudyTracking(context.app()).log.pendingFollowUps
+                let log = StudyTracking(context.app()).log
+                let pending = log.pendingFollowUps
                 if json {
                     try context.output.json(pending.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) })
                     return
@@ -308,45 +286,13 @@ extension VaultCommand {
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
-                let dueCount = pending.filter { $0.due <= context.now }.count
+                let dueCount = log.followUpsDue(at: context.now).count
                 context.output.line(style.dim("\(dueCount) due; `vault session review --done ok` completes the first."))
             }
         }
     }
 }
 
-enum SessionSort: String, ExpressibleByArgument, CaseIterable {
-    case date, duration, accuracy
-}
-
+extension SessionSort: ExpressibleByArgument {}
 extension SessionReport.Grouping: ExpressibleByArgument {}
 extension FollowUpResult: ExpressibleByArgument {}
-
-/// Times and days given on the command line for sessions.
-enum SessionTime {
-    /// `2026-11-17T18:00[:00][offset]` (zone-less in the vault's zone), or `18:00` today.
-    static func parse(_ text: String, context: CommandContext) throws -> Date {
-        let parts = text.split(separator: ":")
-        if parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0..<24).contains(h), (0..<60).contains(m),
-            parts[0].count <= 2, parts[1].count == 2
-        {
-            let day = VaultDate.dayString(context.now, in: context.timeZone)
-            if let date = VaultDate.parse(String(format: "%@T%02d:%02d:00", day, h, m), in: context.timeZone) {
-                return date
-            }
-        }
-        let full = text.count == 16 ? text + ":00" : text
-        guard let date = VaultDate.parse(full, in: context.timeZone) else {
-            throw AppError.badSession("--at '\(text)' is not a moment; write 2026-11-17T18:00 or 18:00.")
-        }
-        return date
-    }
-
-    /// The day number of `YYYY-MM-DD`.
-    static func day(_ text: String, flag: String) throws -> Int {
-        guard let day = VaultDate.parseDay(text) else {
-            throw AppError.badSession("\(flag) '\(text)' is not a day; write it as 2026-11-18.")
-        }
-        return day
-    }
-}

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultMarkdown
 
 extension VaultCommand {
     /// `vault source-type list|add|rm`.
@@ -24,18 +23,14 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                var counts: [String: Int] = [:]
-                for note in context.app().notes.summaries().notes {
-                    if let t = note.sourceType { counts[t.lowercased(), default: 0] += 1 }
-                }
-                let types = context.config.sourceTypes
+                let types = ConfigNames(context.app(), .sourceType).list()
                 if json {
                     struct Row: Encodable { var name: String; var notes: Int }
-                    try context.output.json(types.map { Row(name: $0, notes: counts[$0.lowercased()] ?? 0) })
+                    try context.output.json(types.map { Row(name: $0.name, notes: $0.uses) })
                     return
                 }
                 var table = Table()
-                for type in types { table.add([type, plural(counts[type.lowercased()] ?? 0, "note")]) }
+                for type in types { table.add([type.name, plural(type.uses, "note")]) }
                 context.output.line(table.render(width: context.output.width))
             }
         }
@@ -53,9 +48,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try ConfigEdits.addSourceType(name, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added source type \(name.lowercased()).")
+                try ConfigEditRun(context: context).save(
+                    ConfigNames(context.app(), .sourceType).adding(name, color: ""), done: "Added source type \(name.lowercased()).")
             }
         }
 
@@ -68,9 +62,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let edit = try ConfigEdits.removeSourceType(
-                    name, from: context.config, notes: context.app().notes.summaries().notes)
-                try FrontMatterRewrite(context: context, dryRun: dryRun).apply(edit)
+                let edit = try ConfigNames(context.app(), .sourceType).removing(name)
+                try ConfigEditRun(context: context, dryRun: dryRun).rewrite(edit)
             }
         }
     }

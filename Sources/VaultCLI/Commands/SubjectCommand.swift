@@ -28,9 +28,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let log = StudyTracking(context.app()).log
-                var minutes: [String: Int] = [:]
-                for session in log.sessions { minutes[session.subject.lowercased(), default: 0] += session.minutes }
+                let subjects = ConfigNames(context.app(), .subject).list()
                 if json {
                     struct SubjectJSON: Encodable {
                         var name: String
@@ -39,23 +37,21 @@ extension VaultCommand {
                         var minutes: Int
                     }
                     try context.output.json(
-                        context.config.subjects.map {
-                            SubjectJSON(
-                                name: $0.name, category: $0.category, color: $0.color,
-                                minutes: minutes[$0.name.lowercased()] ?? 0)
+                        subjects.map {
+                            SubjectJSON(name: $0.name, category: $0.category, color: $0.color ?? "", minutes: $0.uses)
                         })
                     return
                 }
                 let style = context.output.style
-                guard !context.config.subjects.isEmpty else {
+                guard !subjects.isEmpty else {
                     context.output.line("No subjects yet; `vault subject add NAME` adds one.")
                     return
                 }
                 var table = Table()
-                for subject in context.config.subjects {
+                for subject in subjects {
                     table.add([
-                        style.color("■ " + subject.name, hex: subject.color), subject.category ?? "",
-                        SessionText.duration(minutes[subject.name.lowercased()] ?? 0),
+                        style.color("■ " + subject.name, hex: subject.color ?? ""), subject.category ?? "",
+                        SessionText.duration(subject.uses),
                     ])
                 }
                 context.output.line(table.render(width: context.output.width))
@@ -78,9 +74,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.add(name, category: category, color: color, to: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Added subject \(name.trimmingSpaces()).")
+                try ConfigEditRun(context: context).save(
+                    ConfigNames(context.app(), .subject).adding(name, color: color, category: category),
+                    done: "Added subject \(name.trimmingSpaces()).")
             }
         }
 
@@ -93,11 +89,9 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let app = context.app()
-                let edit = try SubjectEdits.rename(old, to: new, in: context.config, at: context.now)
-                try app.ledger.append(edit.event)
-                try context.app().configStore.save(edit.config, replacing: context.config)
-                context.output.line("Renamed \(edit.event.from) to \(edit.event.to).")
+                let edit = try ConfigNames(context.app(), .subject).renaming(old, to: new)
+                try ConfigEditRun(context: context).save(
+                    edit, done: "Renamed \(edit.event?.from ?? old) to \(edit.name).")
             }
         }
 
@@ -115,9 +109,8 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.recolor(name, to: color, in: context.config)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("\(name) is now \(color.lowercased()).")
+                try ConfigEditRun(context: context).save(
+                    ConfigNames(context.app(), .subject).recoloring(name, to: color), done: "\(name) is now \(color.lowercased()).")
             }
         }
 
@@ -129,11 +122,11 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let config = try SubjectEdits.remove(name, from: context.config)
-                let removed = context.config.subject(named: name)?.name ?? name
-                let (sessions, goals) = StudyTracking(context.app()).records(naming: removed)
-                try context.app().configStore.save(config, replacing: context.config)
-                context.output.line("Removed subject \(removed).")
+                let subjects = ConfigNames(context.app(), .subject)
+                let edit = try subjects.removing(name)
+                let removed = edit.name
+                let (sessions, goals) = subjects.records(naming: removed)
+                try ConfigEditRun(context: context).save(edit, done: "Removed subject \(removed).")
                 if sessions + goals > 0 {
                     context.output.line(
                         "\(plural(sessions, "session")) and \(plural(goals, "goal")) keep the name \(removed) in the ledger; they still count in reports, and `vault subject add \"\(removed)\"` brings the subject back."

@@ -1,42 +1,29 @@
 import Foundation
 
-/// A parsed note: everything `vault` derives from one Markdown file.
+/// A parsed note: everything `vault` derives from one Markdown file, its
+/// ``summary`` (what boards, queues and lists need) and what only a full
+/// note has: the front matter, the body text and the links.
 ///
-/// Built by ``Note/init(path:frontMatter:body:timeZone:fileNameDate:diagnostics:)``
+/// The summary's fields read through the note (`note.title`,
+/// `note.created = …`): a field added to ``NoteSummary`` is a field of every
+/// note, with no second declaration.
+///
+/// Built by ``Note/init(path:frontMatter:body:timeZone:diagnostics:)``
 /// from the front matter and the facts the Markdown adapter read from the body,
 /// so the rules for titles, tags and source types live here, without I/O.
+@dynamicMemberLookup
 public struct Note: Hashable, Sendable {
-    /// Vault-relative path with `/` separators, e.g. `2026/11/habits.md`.
-    public var path: String
-    /// The note's UUID from front matter, when it has one.
-    public var id: String?
-    public var title: String
-    /// Front matter tags then inline tags, without `#`, first spelling kept,
-    /// unique when compared case-insensitively.
-    public var tags: [String]
-    public var category: String?
-    public var source: String?
-    /// The declared `source_type`, or one inferred from a URL source.
-    public var sourceType: String?
-    /// True when ``sourceType`` was inferred rather than written.
-    public var sourceTypeInferred: Bool
-    public var aliases: [String]
+    /// The note without its front matter, body text and links.
+    public var summary: NoteSummary
     /// Targets of `[[wiki links]]`, without any `|alias` or `#heading` part.
     public var wikiLinks: [String]
     /// Destinations of Markdown links that point at other notes (relative `.md` paths).
     public var noteLinks: [String]
     /// Every Markdown link's destination as written (URLs included): search finds their words.
     public var linkDestinations: [String]
-    /// When the note was created, and where that date came from.
-    public var created: Date?
-    public var createdOrigin: CreatedOrigin
     public var frontMatter: FrontMatter
     /// The plain text of the body (no markup), for search and snippets.
     public var bodyText: String
-    /// Problems found while parsing this note.
-    public var diagnostics: [Diagnostic]
-    /// The note's own `cards:` front matter setting (nil when it has none): see ``Decks``.
-    public var cardsSetting: Bool?
 
     /// Assembles a note from its parts.
     ///
@@ -50,70 +37,29 @@ public struct Note: Hashable, Sendable {
         path: String, frontMatter: FrontMatter, body: BodyFacts, timeZone: TimeZone,
         diagnostics: [Diagnostic] = []
     ) {
-        self.path = path
+        self.summary = NoteSummary(
+            path: path, frontMatter: frontMatter, body: body, timeZone: timeZone, diagnostics: diagnostics)
         self.frontMatter = frontMatter
-        self.diagnostics = diagnostics + FrontMatterChecks.warnings(frontMatter, path: path)
         self.bodyText = body.text
-        self.id = frontMatter["id"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        self.title = Note.title(frontMatter: frontMatter, body: body, path: path)
-        self.tags = Tag.merge(frontMatter["tags"]?.tagList ?? [], body.inlineTags)
-        self.category = frontMatter["category"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        self.source = frontMatter["source"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-        self.aliases = frontMatter["aliases"]?.stringList ?? []
         self.wikiLinks = body.wikiLinks
         self.noteLinks = body.noteLinks
         self.linkDestinations = body.linkDestinations
-        if let declared = frontMatter["source_type"]?.string, !declared.isEmpty {
-            self.sourceType = declared.lowercased()
-            self.sourceTypeInferred = false
-        } else {
-            self.sourceType = source.flatMap(SourceType.inferred(fromSource:))
-            self.sourceTypeInferred = sourceType != nil
-        }
-        self.cardsSetting = frontMatter["cards"]?.string.flatMap(Self.yesNo)
-        self.created = nil
-        self.createdOrigin = .unknown
-        if let raw = frontMatter["created"]?.string, !raw.isEmpty {
-            if let date = VaultDate.parse(raw, in: timeZone) {
-                self.created = date
-                self.createdOrigin = .frontMatter
-            } else {
-                self.diagnostics.append(
-                    Diagnostic(
-                        code: "created-date", severity: .error, path: path,
-                        line: frontMatter.line(of: "created"),
-                        message:
-                            "'created: \(raw.elided(to: 80))' is not a date; write it as 2026-11-18 or 2026-11-18T08:42:00Z."
-                    ))
-            }
-        }
-        if created == nil, let date = VaultDate.fromFileName(path, in: timeZone) {
-            self.created = date
-            self.createdOrigin = .fileName
-        }
     }
 
-    /// The title rule: front matter `title`, else a heading that opens the
-    /// body (its first block: notes `vault new` writes start with `# Title`),
-    /// else the file name without `.md`, as Obsidian users know their notes.
-    static func title(frontMatter: FrontMatter, body: BodyFacts, path: String) -> String {
-        if let title = frontMatter["title"]?.string, !title.isEmpty { return title }
-        if let heading = body.firstHeading, !heading.isEmpty { return heading }
-        return NotePath.stem(path)
+    /// A field of the note's ``summary``, read or written through the note.
+    @inlinable
+    public subscript<Value>(dynamicMember field: WritableKeyPath<NoteSummary, Value>) -> Value {
+        get { summary[keyPath: field] }
+        set { summary[keyPath: field] = newValue }
     }
 
-    /// A YAML yes/no value (`true`, `false`, `yes`, `no`, `on`, `off`), nil for anything else.
-    static func yesNo(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: return nil
-        }
-    }
+    /// A derived value of the note's ``summary`` (``NoteSummary/ledgerKey``).
+    @inlinable
+    public subscript<Value>(dynamicMember value: KeyPath<NoteSummary, Value>) -> Value { summary[keyPath: value] }
 
     /// True when a `#tag` query names one of this note's tags (case-insensitive;
     /// `area` also matches `area/sub`).
-    public func hasTag(_ tag: String) -> Bool { Tag.matches(tag, in: tags) }
+    public func hasTag(_ tag: String) -> Bool { summary.hasTag(tag) }
 }
 
 /// Where a note's creation date came from, most trusted first.

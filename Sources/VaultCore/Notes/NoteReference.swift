@@ -72,5 +72,31 @@ extension NoteNaming {
     var names: [String] { [title] + aliases }
 }
 
-extension Note: NoteNaming {}
+extension Note: NoteNaming {
+    // A protocol's requirements are not met by dynamic members: these name the summary's fields.
+    public var path: String {
+        get { summary.path }
+        set { summary.path = newValue }
+    }
+    public var id: String? {
+        get { summary.id }
+        set { summary.id = newValue }
+    }
+    public var title: String {
+        get { summary.title }
+        set { summary.title = newValue }
+    }
+    public var aliases: [String] {
+        get { summary.aliases }
+        set { summary.aliases = newValue }
+    }
+    public var created: Date? {
+        get { summary.created }
+        set { summary.created = newValue }
+    }
+    public var createdOrigin: CreatedOrigin {
+        get { summary.createdOrigin }
+        set { summary.createdOrigin = newValue }
+    }
+}
 extension NoteSummary: NoteNaming {}

@@ -78,8 +78,26 @@ public struct SessionStop: TypedEvent, Hashable {
     }
 }
 
+/// An event that names one session and says nothing more of it: its kind is
+/// the whole message (`session-cancel`, `session-rm`). Its field and its
+/// reading back are written once, here.
+public protocol SessionMark: TypedEvent {
+    /// The session's id.
+    var session: String { get }
+    init(time: Date, session: String)
+}
+
+extension SessionMark {
+    public var fields: [(key: String, value: String)] { [("session", session)] }
+
+    public init(_ event: LedgerEvent) throws {
+        try Self.expectKind(of: event)
+        self.init(time: event.time, session: try Self.required("session", in: event))
+    }
+}
+
 /// `session-cancel`: the running session `session` is dropped, nothing recorded.
-public struct SessionCancel: TypedEvent, Hashable {
+public struct SessionCancel: SessionMark, Hashable {
     public static let kind = "session-cancel"
     public var time: Date
     public var session: String
@@ -87,13 +105,6 @@ public struct SessionCancel: TypedEvent, Hashable {
     public init(time: Date, session: String) {
         self.time = time
         self.session = session
-    }
-
-    public var fields: [(key: String, value: String)] { [("session", session)] }
-
-    public init(_ event: LedgerEvent) throws {
-        try Self.expectKind(of: event)
-        self.init(time: event.time, session: try Self.required("session", in: event))
     }
 }
 
@@ -148,7 +159,7 @@ public struct SessionEntry: TypedEvent, Hashable {
 }
 
 /// `session-rm`: a recorded session withdrawn (an event, never a rewrite).
-public struct SessionWithdrawal: TypedEvent, Hashable {
+public struct SessionWithdrawal: SessionMark, Hashable {
     public static let kind = "session-rm"
     public var time: Date
     public var session: String
@@ -156,13 +167,6 @@ public struct SessionWithdrawal: TypedEvent, Hashable {
     public init(time: Date, session: String) {
         self.time = time
         self.session = session
-    }
-
-    public var fields: [(key: String, value: String)] { [("session", session)] }
-
-    public init(_ event: LedgerEvent) throws {
-        try Self.expectKind(of: event)
-        self.init(time: event.time, session: try Self.required("session", in: event))
     }
 }
 

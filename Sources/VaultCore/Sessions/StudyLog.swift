@@ -49,6 +49,9 @@ public struct RunningSession: Hashable, Sendable {
         self.start = start
         self.note = note
     }
+
+    /// The whole minutes it has run by `now` (0 before its start).
+    public func minutes(at now: Date) -> Int { max(0, Int(now.timeIntervalSince(start) / 60)) }
 }
 
 /// A goal as set, and whether it was withdrawn.
@@ -100,6 +103,8 @@ public struct StudyLog: Sendable {
     public private(set) var followUps: [String: FollowUp] = [:]
     /// Events that could not be read (reported by `vault check`).
     public private(set) var problems: [VaultCoreError] = []
+    /// Every subject name the ledger renames (lowercased) → its latest name.
+    public private(set) var renames: [String: String] = [:]
 
     /// The session and goal kinds.
     public static let kinds: Set<String> = [
@@ -228,6 +233,7 @@ public struct StudyLog: Sendable {
         }.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         self.goals = goalOrder.compactMap { goals[$0] }.map { var g = $0; g.subject = g.subject.map(name); return g }
         self.followUps = followUps.mapValues { var f = $0; f.subject = name(f.subject); return f }
+        self.renames = renamed
     }
 
     /// The session `run` makes when `stop` ends it; nil when the stop is not after the start.
