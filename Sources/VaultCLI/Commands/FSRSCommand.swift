@@ -10,6 +10,12 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(
             commandName: "fsrs",
             abstract: "Fit the FSRS weights to your own answers (as Anki's Optimize), or measure them.",
+            discussion: """
+                Examples:
+                  vault fsrs optimize
+                  vault fsrs optimize exam/ --dry-run
+                  vault fsrs evaluate --revlog revlog.csv --timezone Europe/Berlin
+                """,
             subcommands: [Optimize.self, Evaluate.self])
     }
 }
