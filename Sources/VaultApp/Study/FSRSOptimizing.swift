@@ -25,6 +25,20 @@ public enum FSRSOptimizing {
         }
     }
 
+    /// The optimizer's batches on the machine's cores (the sums are added in a fixed order).
+    public static let cores = FSRSFanOut { parts, body in DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
+
+    /// The report of a review log from elsewhere (`--revlog`), against `current`.
+    public static func report(
+        revlog entries: [RevlogEntry], days: DayBoundary, scope: String, current: [Double], optimize: Bool
+    ) -> FSRSFitReport {
+        var optimizer = FSRSOptimizer()
+        optimizer.fanOut = cores
+        return FSRSFitReport(
+            scope: scope, set: FSRSTrainingSet(entries: entries, days: days), current: current, optimize: optimize,
+            optimizer: optimizer)
+    }
+
     /// Where the weights live: the vault's default settings or one folder rule.
     struct Scope {
         var folder: String?
@@ -88,10 +102,11 @@ public enum FSRSOptimizing {
         let scope = try scope(context.config.schedulers, folder: folder)
         let entries = revlog(context, scope: scope)
         let set = FSRSTrainingSet(entries: entries, days: DayBoundary(timeZone: context.timeZone, hour: 4))
-        let relearning = max(scope.settings.relearningSteps.count, 1)
+        var optimizer = FSRSOptimizer(relearningSteps: max(scope.settings.relearningSteps.count, 1))
+        optimizer.fanOut = cores
         return FSRSFitReport(
             scope: scope.folder ?? "", set: set, current: scope.settings.parameters, optimize: optimize,
-            optimizer: FSRSOptimizer(relearningSteps: relearning))
+            optimizer: optimizer)
     }
 
     /// Writes the fitted weights of `report` into `.vault/config.yml`, for

@@ -68,7 +68,6 @@ struct FSRSLogOptions: ParsableArguments {
                 message: "\(revlog), line \(bad.line): \(bad.reason) Fix or remove the row; nothing was written.")
         }
         let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? context?.timeZone ?? TimeZone.current
-        let set = FSRSTrainingSet(entries: entries, days: DayBoundary(timeZone: zone, hour: dayStartsAt))
         var current = FSRSSettings.defaultParameters
         var scope = (revlog as NSString).lastPathComponent
         if let context {
@@ -76,7 +75,9 @@ struct FSRSLogOptions: ParsableArguments {
             current = settings.parameters
             scope = settings.folder ?? ""
         }
-        let report = FSRSFitReport(scope: scope, set: set, current: current, optimize: optimize)
+        let report = FSRSOptimizing.report(
+            revlog: entries, days: DayBoundary(timeZone: zone, hour: dayStartsAt), scope: scope, current: current,
+            optimize: optimize)
         return (report, context)
     }
 }

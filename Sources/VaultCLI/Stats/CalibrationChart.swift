@@ -60,7 +60,7 @@ extension StatsHTML {
         content += "</div>"
         return section(
             "FSRS calibration",
-            "Predicted recall of each review a day or more after the previous answer, in bins of 10%, against the share recalled; the dashed diagonal is a perfect prediction. `vault fsrs optimize` fits the weights to your answers.",
+            "Predicted recall of each review a day or more after the previous answer, in bins of 10%, against the share recalled; the dashed diagonal is a perfect prediction. <code>vault fsrs optimize</code> fits the weights to your answers.",
             content)
     }
 }

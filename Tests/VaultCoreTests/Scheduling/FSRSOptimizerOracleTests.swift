@@ -108,11 +108,12 @@ struct FSRSOptimizerOracleTests {
 
     @Test(
         "the fitted weights predict as well as fsrs-rs's: log loss within 0.5%, RMSE(bins) within 8%",
-        arguments: [(20000, 11), (8000, 12), (3000, 13)])
+        arguments: [(20000, 11), (8000, 12), (3000, 13), (100_000, 5)])
     func fitMatches(reviews: Int, seed: Int) throws {
         let csv = try Self.simulate(reviews, seed: seed)
         let oracle = try Self.oracleFit(csv)
         let set = try Self.trainingSet(csv)
+        #expect(Self.itemsAsLists(set) == oracle.items)
         let fit = FSRSOptimizer().fit(set, current: FSRSSettings.defaultParameters)
         #expect(fit.outcome == .fitted)
         let mine = try Self.oracleEvaluate(csv, weights: fit.weights)
@@ -122,6 +123,33 @@ struct FSRSOptimizerOracleTests {
         #expect(mine.rmse_bins <= theirs.rmse_bins * 1.08, "RMSE(bins) \(mine.rmse_bins) vs fsrs-rs \(theirs.rmse_bins)")
         // The simulated learner is not the default one: fitting must matter.
         #expect(defaults.rmse_bins > theirs.rmse_bins * 1.1)
+    }
+
+    @Test(
+        "a log with nothing to fit keeps the weights and says why",
+        arguments: [("one-card", 200), ("same-day", 300)])
+    func nothingToFit(kind: String, reviews: Int) throws {
+        let set = try Self.trainingSet(try Self.simulate(reviews, seed: 7, kind: kind))
+        let current = FSRSSettings.defaultParameters
+        let report = FSRSFitReport(scope: "", set: set, current: current, optimize: true)
+        #expect(report.fit?.outcome == .tooFewItems)
+        #expect(report.fit?.weights == current)
+        #expect(!report.better)
+        #expect(report.thresholdMessage?.contains("at least 8 are needed, so the current weights are kept") == true)
+    }
+
+    @Test("learning-only and reset logs fit like fsrs-rs")
+    func edgeLogsFit() throws {
+        for kind in ["learning-only", "resets"] {
+            let csv = try Self.simulate(kind == "resets" ? 4000 : 2000, seed: 7, kind: kind)
+            let oracle = try Self.oracleFit(csv)
+            let set = try Self.trainingSet(csv)
+            let fit = FSRSOptimizer().fit(set, current: FSRSSettings.defaultParameters)
+            guard let theirs = oracle.fitted else { continue }
+            let mine = try Self.oracleEvaluate(csv, weights: fit.weights)
+            #expect(mine.log_loss <= theirs.log_loss * 1.005, "\(kind): \(mine.log_loss) vs \(theirs.log_loss)")
+            #expect(mine.rmse_bins <= theirs.rmse_bins * 1.08, "\(kind): \(mine.rmse_bins) vs \(theirs.rmse_bins)")
+        }
     }
 
     @Test("the same log gives the same weights twice")
