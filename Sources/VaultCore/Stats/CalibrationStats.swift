@@ -61,10 +61,9 @@ public struct CalibrationStats: Sendable, Encodable, Hashable {
                 slot.map { (card: card, events: input.cardLog.histories[$0]) }
             }
             let set = FSRSTrainingSet(
-                entries: LedgerRevlog.entries(histories), days: DayBoundary(timeZone: input.timeZone, hour: 4))
-            guard let evaluation = FSRSEvaluation(weights: group.weights, set: set) else { continue }
-            let predictions = FSRSPredictions(
-                weights: FSRSParameterBounds.clamped(group.weights, relearningSteps: 1, shortTerm: false), set: set)
+                cards: LedgerRevlog.cards(histories), days: DayBoundary(timeZone: input.timeZone, hour: 4))
+            let predictions = FSRSPredictions(weights: group.weights, set: set)
+            guard let evaluation = FSRSEvaluation(predictions: predictions, set: set) else { continue }
             var sums = [(predicted: Double, actual: Double, count: Int)](repeating: (0, 0, 0), count: 10)
             for item in set.items {
                 let p = predictions.recall(item)

@@ -21,7 +21,12 @@ public struct FSRSEvaluation: Hashable, Sendable {
     /// `FSRS::new` does) on the items of `set`; nil without items.
     public init?(weights: [Double], set: FSRSTrainingSet) {
         guard !set.items.isEmpty, weights.count == 21 else { return nil }
-        let predictions = FSRSPredictions(weights: FSRSParameterBounds.clamped(weights, relearningSteps: 1, shortTerm: false), set: set)
+        self.init(predictions: FSRSPredictions(weights: weights, set: set), set: set)
+    }
+
+    /// The metrics of `predictions` on the items of `set`.
+    init?(predictions: FSRSPredictions, set: FSRSTrainingSet) {
+        guard !set.items.isEmpty else { return nil }
         let n = set.items.count
         let span = Double(max(n - 1, 1))
         var loss = 0.0
@@ -87,8 +92,9 @@ struct FSRSPredictions {
     /// Per card: the recall predicted at each answer (index 0 unused).
     private var recalls: [[Double]]
 
+    /// The predictions of `weights`, clamped to fsrs-rs's bounds first (as `FSRS::new` does).
     init(weights: [Double], set: FSRSTrainingSet) {
-        let model = FSRSMemoryModel<Double>(weights)
+        let model = FSRSMemoryModel<Double>(FSRSParameterBounds.clamped(weights, relearningSteps: 1, shortTerm: false))
         recalls = set.cards.map { reviews in
             var out = [Double](repeating: 1, count: reviews.count)
             var memory = model.initial(rating: reviews[0].rating)

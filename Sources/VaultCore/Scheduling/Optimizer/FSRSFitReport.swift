@@ -70,17 +70,24 @@ public struct FSRSFitReport: Hashable, Sendable {
 public enum LedgerRevlog {
     /// The entries of `histories` (card → its events in replay order); tier moves are not answers.
     public static func entries(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [RevlogEntry] {
-        var entries: [RevlogEntry] = []
-        for (card, events) in histories {
-            var first = true
+        cards(histories).flatMap(\.entries)
+    }
+
+    /// The same entries, grouped by card (for ``FSRSTrainingSet/init(cards:days:)``).
+    public static func cards(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [(
+        card: String, entries: [RevlogEntry]
+    )] {
+        histories.map { card, events in
+            var entries: [RevlogEntry] = []
+            entries.reserveCapacity(events.count)
             for event in events {
                 guard case .answer(let time, let answer, _) = event else { continue }
                 entries.append(
                     RevlogEntry(
-                        card: card, time: time, rating: answer.fsrsRating.rawValue, kind: first ? .learning : .review))
-                first = false
+                        card: card, time: time, rating: answer.fsrsRating.rawValue,
+                        kind: entries.isEmpty ? .learning : .review))
             }
+            return (card, entries)
         }
-        return entries
     }
 }

@@ -68,26 +68,34 @@ public struct FSRSTrainingSet: Sendable {
     /// across `days`, and an answer on the same day as the previous one stays
     /// in the history but is never a target.
     public init(entries: [RevlogEntry], days: DayBoundary) {
-        // Cards in order of first appearance, each card's entries by time (stable).
+        // Cards in order of first appearance.
         var slot: [String: Int] = [:]
-        var names: [String] = []
-        var perCard: [[RevlogEntry]] = []
+        var grouped: [(card: String, entries: [RevlogEntry])] = []
         for entry in entries {
             if let k = slot[entry.card] {
-                perCard[k].append(entry)
+                grouped[k].entries.append(entry)
             } else {
-                slot[entry.card] = names.count
-                names.append(entry.card)
-                perCard.append([entry])
+                slot[entry.card] = grouped.count
+                grouped.append((entry.card, [entry]))
             }
         }
+        self.init(cards: grouped, days: days)
+    }
+
+    /// The items of entries already grouped by card (each card's in any order;
+    /// sorted by time here, ties kept in their order).
+    public init(cards grouped: [(card: String, entries: [RevlogEntry])], days: DayBoundary) {
         var cards: [[FSRSReview]] = []
         var cardNames: [String] = []
-        var targets: [(time: Date, order: Int, item: Item)] = []
+        var targets: [(time: Double, order: Int, item: Item)] = []
         var reviewCount = 0
-        for (k, unsorted) in perCard.enumerated() {
+        var counter = DayBoundary.Counter(days)
+        for (name, unsorted) in grouped {
+            let inOrder = zip(unsorted, unsorted.dropFirst()).allSatisfy { $0.time <= $1.time }
             let sorted =
-                zip(unsorted.indices, unsorted).sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
+                inOrder
+                ? unsorted
+                : zip(unsorted.indices, unsorted).sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)
             guard let kept = Self.countedEntries(sorted) else { continue }
             var reviews: [FSRSReview] = []
             reviews.reserveCapacity(kept.count)
@@ -95,21 +103,21 @@ public struct FSRSTrainingSet: Sendable {
             let card = cards.count
             let targetsBefore = targets.count
             for entry in kept {
-                let day = days.day(of: entry.time)
+                let day = counter.day(of: entry.time)
                 let deltaT = previousDay.map { max(0, day - $0) } ?? 0
                 previousDay = day
                 reviews.append(FSRSReview(rating: entry.rating, deltaT: deltaT))
                 if reviews.count >= 2 && deltaT > 0 {
-                    targets.append((entry.time, targets.count, Item(card: card, length: reviews.count)))
+                    targets.append((entry.time.timeIntervalSince1970, targets.count, Item(card: card, length: reviews.count)))
                 }
             }
             // No target: the card gives no item (and Anki counts none of its answers).
             guard targets.count > targetsBefore else { continue }
             cards.append(reviews)
-            cardNames.append(names[k])
+            cardNames.append(name)
             reviewCount += reviews.count
         }
-        targets.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+        targets.sort { $0.time != $1.time ? $0.time < $1.time : $0.order < $1.order }
         self.init(cards: cards, cardNames: cardNames, items: targets.map(\.item), reviewCount: reviewCount)
     }
 

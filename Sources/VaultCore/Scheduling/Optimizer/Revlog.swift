@@ -46,4 +46,26 @@ public struct DayBoundary: Hashable, Sendable {
         let offset = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: shifted)))
         return Int(((shifted + offset) / 86_400).rounded(.down))
     }
+
+    /// Counts days for many times: the zone's offset is looked up once per
+    /// stretch between its transitions, not for every time.
+    struct Counter {
+        let boundary: DayBoundary
+        private var from = Double.infinity
+        private var until = -Double.infinity
+        private var offset = 0.0
+
+        init(_ boundary: DayBoundary) { self.boundary = boundary }
+
+        mutating func day(of time: Date) -> Int {
+            let shifted = time.timeIntervalSince1970 - Double(boundary.hour * 3600)
+            if !(shifted >= from && shifted < until) {
+                let date = Date(timeIntervalSince1970: shifted)
+                offset = Double(boundary.timeZone.secondsFromGMT(for: date))
+                from = shifted
+                until = boundary.timeZone.nextDaylightSavingTimeTransition(after: date)?.timeIntervalSince1970 ?? .infinity
+            }
+            return Int(((shifted + offset) / 86_400).rounded(.down))
+        }
+    }
 }
