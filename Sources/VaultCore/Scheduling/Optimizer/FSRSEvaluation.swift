@@ -28,35 +28,109 @@ public struct FSRSEvaluation: Hashable, Sendable {
     init?(predictions: FSRSPredictions, set: FSRSTrainingSet) {
         guard !set.items.isEmpty else { return nil }
         let n = set.items.count
-        let span = Double(max(n - 1, 1))
+        let span = Float(max(n - 1, 1))
         var loss = 0.0
         var weightSum = 0.0
-        struct Bin { var predicted = 0.0, actual = 0.0, count = 0.0, weight = 0.0 }
-        var bins: [FSRSBinKey: Bin] = [:]
+        var bins = FSRSBins(set)
         for (index, item) in set.items.enumerated() {
-            let ratio = Float(index) / Float(span)
+            let ratio = Float(index) / span
             let weight = Double(Float(0.25) + Float(0.75) * ratio * ratio * ratio)
             let p = predictions.recall(item)
             let y = set.cards[item.card][item.length - 1].rating > 1 ? 1.0 : 0.0
             loss += (y * Foundation.log(p) + (1 - y) * Foundation.log(1 - p)) * weight
             weightSum += weight
-            let key = FSRSBinKey(set.cards[item.card], length: item.length)
-            bins[key, default: Bin()].predicted += p
-            bins[key, default: Bin()].actual += y
-            bins[key, default: Bin()].count += 1
-            bins[key, default: Bin()].weight += weight
-        }
-        var squares = 0.0
-        var binWeights = 0.0
-        for bin in bins.values {
-            let gap = bin.predicted / bin.count - bin.actual / bin.count
-            squares += gap * gap * bin.weight
-            binWeights += bin.weight
+            bins.add(item, predicted: p, actual: y, weight: weight)
         }
         let logLoss = -loss / weightSum
-        let rmse = (squares / binWeights).squareRoot()
+        let rmse = bins.rmse
         guard logLoss.isFinite, rmse.isFinite else { return nil }
         self.init(logLoss: logLoss, rmseBins: rmse, items: n)
+    }
+}
+
+/// The sums of RMSE(bins), per bin of fsrs-rs's `r_matrix_index`
+/// (``FSRSBinKey``), with each card's counts kept as running totals.
+struct FSRSBins {
+    private struct Sums {
+        var predicted = 0.0, actual = 0.0, count = 0.0, weight = 0.0
+    }
+    private let set: FSRSTrainingSet
+    private var index: [FSRSBinKey: Int] = [:]
+    private var sums: [Sums] = []
+    /// Per card: the long-term answers among its first k answers, and the lapses among them (k = 0…count).
+    private var longTerm: [[Int32]] = []
+    private var lapses: [[Int32]] = []
+    /// Log-scale bins already computed, by value (-1: not yet).
+    private var intervalBins: [Int] = []
+    private var lengthBins: [Int] = []
+    private var lapseBins: [Int] = []
+
+    init(_ set: FSRSTrainingSet) {
+        self.set = set
+        longTerm.reserveCapacity(set.cards.count)
+        lapses.reserveCapacity(set.cards.count)
+        for reviews in set.cards {
+            var l: [Int32] = [0]
+            var f: [Int32] = [0]
+            l.reserveCapacity(reviews.count + 1)
+            f.reserveCapacity(reviews.count + 1)
+            for review in reviews {
+                l.append(l.last! + (review.deltaT > 0 ? 1 : 0))
+                f.append(f.last! + (review.deltaT > 0 && review.rating == 1 ? 1 : 0))
+            }
+            longTerm.append(l)
+            lapses.append(f)
+        }
+    }
+
+    /// fsrs-rs's log-scale bin: `round(scale · base^floor(log_base x))`.
+    static func logBin(_ x: Double, base: Double, scale: Double) -> Int {
+        Int((scale * Foundation.pow(base, (Foundation.log(x) / Foundation.log(base)).rounded(.down))).rounded())
+    }
+
+    private static func cached(_ table: inout [Int], _ value: Int, _ compute: (Int) -> Int) -> Int {
+        guard value >= 0, value < 100_000 else { return compute(value) }
+        if value >= table.count { table += [Int](repeating: -1, count: value + 1 - table.count) }
+        if table[value] < 0 { table[value] = compute(value) }
+        return table[value]
+    }
+
+    mutating func key(_ item: FSRSTrainingSet.Item) -> FSRSBinKey {
+        let deltaT = set.cards[item.card][item.length - 1].deltaT
+        let length = Int(longTerm[item.card][item.length]) + 1
+        let lapseCount = Int(lapses[item.card][item.length - 1])
+        return FSRSBinKey(
+            interval: Self.cached(&intervalBins, deltaT) { Self.logBin(Double($0), base: 3.62, scale: 2.48 * 100) },
+            length: Self.cached(&lengthBins, length) { Self.logBin(Double($0), base: 1.89, scale: 1.99) },
+            lapses: lapseCount == 0
+                ? 0 : Self.cached(&lapseBins, lapseCount) { Self.logBin(Double($0), base: 1.73, scale: 1.65) })
+    }
+
+    mutating func add(_ item: FSRSTrainingSet.Item, predicted: Double, actual: Double, weight: Double) {
+        let key = key(item)
+        let k: Int
+        if let found = index[key] {
+            k = found
+        } else {
+            k = sums.count
+            index[key] = k
+            sums.append(Sums())
+        }
+        sums[k].predicted += predicted
+        sums[k].actual += actual
+        sums[k].count += 1
+        sums[k].weight += weight
+    }
+
+    var rmse: Double {
+        var squares = 0.0
+        var weights = 0.0
+        for bin in sums {
+            let gap = bin.predicted / bin.count - bin.actual / bin.count
+            squares += gap * gap * bin.weight
+            weights += bin.weight
+        }
+        return (squares / weights).squareRoot()
     }
 }
 
@@ -67,22 +141,6 @@ struct FSRSBinKey: Hashable {
     var interval: Int
     var length: Int
     var lapses: Int
-
-    init(_ reviews: [FSRSReview], length: Int) {
-        let deltaT = Double(reviews[length - 1].deltaT)
-        interval = Int((2.48 * Foundation.pow(3.62, (Foundation.log(deltaT) / Foundation.log(3.62)).rounded(.down)) * 100).rounded())
-        var longTerm = 0
-        var lapses = 0
-        for k in 0..<length where reviews[k].deltaT > 0 {
-            longTerm += 1
-            if k < length - 1 && reviews[k].rating == 1 { lapses += 1 }
-        }
-        let count = Double(longTerm) + 1
-        self.length = Int((1.99 * Foundation.pow(1.89, (Foundation.log(count) / Foundation.log(1.89)).rounded(.down))).rounded())
-        self.lapses =
-            lapses == 0
-            ? 0 : Int((1.65 * Foundation.pow(1.73, (Foundation.log(Double(lapses)) / Foundation.log(1.73)).rounded(.down))).rounded())
-    }
 }
 
 /// The predicted recall of every target of a training set: each card's
