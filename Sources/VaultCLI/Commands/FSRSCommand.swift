@@ -36,7 +36,7 @@ struct FSRSLogOptions: ParsableArguments {
     @Option(help: "The revlog's time zone, for the day boundary (default: the vault's, else this machine's).")
     var timezone: String?
 
-    @Option(help: "The hour a new day starts at, for whole days between answers (Anki's default, 4).")
+    @Option(help: "The hour a new day starts at, for whole days between answers (as Anki).")
     var dayStartsAt = 4
 
     func validate() throws {
@@ -96,7 +96,7 @@ extension VaultCommand.FSRSCommand {
 
                 Examples:
                   vault fsrs optimize
-                  vault fsrs optimize languages/ --dry-run
+                  vault fsrs optimize exam/ --dry-run
                   vault fsrs optimize --revlog revlog.csv --timezone Europe/Berlin --json
                 """)
 
