@@ -170,7 +170,7 @@ public struct FSRSOptimizer: Sendable {
             return total
         }
         guard batch.count >= 16 else { return sum(batch[...]) }
-        let parts = Parts()
+        let parts = BatchParts()
         fanOut.run(2) { part in
             parts.set(part, sum(batch[(part == 0 ? 0 : half)..<(part == 0 ? half : batch.count)]))
         }
@@ -217,7 +217,7 @@ public struct FSRSFanOut: Sendable {
 }
 
 /// The gradients of a batch's parts, each written by its own part.
-final class Parts: @unchecked Sendable {
+final class BatchParts: @unchecked Sendable {
     private(set) var values = [[Double]](repeating: [], count: 2)
     private let lock = NSLock()
 
