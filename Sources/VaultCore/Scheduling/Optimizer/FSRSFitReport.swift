@@ -50,7 +50,7 @@ public struct FSRSFitReport: Hashable, Sendable {
         switch fit.outcome {
         case .tooFewItems:
             return
-                "Only \(fit.trainingItems) reviews can be predicted (a review a day or more after the previous answer, outliers left out); at least 8 are needed, so the current weights are kept."
+                "Only \(fit.trainingItems) of the \(items) predicted reviews are left to fit once fsrs-rs's outlier filter has set aside the cards whose first interval is rare (fewer than 6 cards share it); at least 8 are needed, so the current weights are kept."
         case .noFirstReviews:
             return
                 "No first review could be fitted (each first rating needs 6 or more cards answered after the same interval), so the current weights are kept."
