@@ -109,7 +109,7 @@ struct SearchCommandTests {
 
                 Sleep
                   2026/10/sleep.md  Health
-                  Sleep Sleep shapes your systems of memory.
+                  Sleep shapes your systems of memory.
 
                 2 notes
 
@@ -132,8 +132,8 @@ struct SearchCommandTests {
 
                 Sleep
                   2026/10/sleep.md  Health
-                  Sleep Sleep shapes your
-                  systems of memory.
+                  Sleep shapes your systems of
+                  memory.
 
                 2 notes
 
