@@ -59,6 +59,24 @@ struct HelpAndTyposTests {
         #expect(vault.run(["--version", "--now", "2026-11-18T09:00:00Z"]).stdout == "0.1.0\n")
     }
 
+    @Test("-v prints the version as --version does, not the usage of status")
+    func shortVersion() {
+        let alone = vault.run(["-v"])
+        #expect(alone.status == 0)
+        #expect(alone.stdout == "0.1.0\n")
+        #expect(alone.stderr == "")
+        #expect(vault.run(["--now", "2026-11-18T09:00:00Z", "-v"]).stdout == "0.1.0\n")
+    }
+
+    @Test("a usage mistake begins with `error:` as every other error does, never `Error:`")
+    func usageMistakeSaysErrorInLowercase() {
+        let result = vault.run(["stats", "--days"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(!result.stderr.contains("Error:"))
+        #expect(result.stderr.contains("Usage: vault stats"))
+    }
+
     @Test("the top-level help lists the global options and examples")
     func topLevelHelp() {
         let result = vault.run(["--help"])
