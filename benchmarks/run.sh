@@ -280,6 +280,19 @@ bench_row "study tracking" "vault session report, one event appended before each
   esac
 done
 
+# ---- FSRS optimizer (issue 32: 100,000 reviews fitted <= 1 s, peak <= 200 MB,
+# against fsrs-rs on the same file in the same run; benchmarks/fsrs_bench.sh).
+"$ROOT/benchmarks/fsrs_bench.sh" | while IFS= read -r line; do
+  echo "  $line"
+  case "$line" in
+    vault\ fsrs*) note_row "fsrs optimizer" "vault fsrs optimize --revlog (100,000 reviews), median" "${line#*median }" ;;
+    *peak*) note_row "fsrs optimizer" "peak memory of that fit" "${line#*median }" ;;
+    fsrs-rs*) note_row "fsrs optimizer" "fsrs-rs compute_parameters, same items" "${line#*median }" ;;
+    log\ loss*) note_row "fsrs optimizer" "log loss of the fits" "${line#*: }" ;;
+    RMSE*) note_row "fsrs optimizer" "RMSE(bins) of the fits" "${line#*: }" ;;
+  esac
+done
+
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
 # `vault study --list` <= 300 ms end to end). The vault (75k notes, ~26k
 # cards, 1M rate events) is made once by benchmarks/cards_bench.sh.

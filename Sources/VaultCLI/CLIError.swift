@@ -10,7 +10,6 @@ enum CLIError: LocalizedError, Equatable {
     case emptyNote
     /// The front matter typed in `vault new`'s editor does not read.
     case badNewNote(String)
-    case cannotEdit(path: String, reason: String)
     case notATerminal(String)
     case studyNeedsTerminal
     /// `vault loci review|reverse|learn` without a terminal (the name of the scripted form's command).
@@ -46,8 +45,6 @@ enum CLIError: LocalizedError, Equatable {
             return "\(path) is a file, not a folder; give a folder (new or holding notes) to make a vault."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
-        case .cannotEdit(let path, let reason):
-            return "\(path): \(reason)"
         }
     }
 }

@@ -307,9 +307,17 @@ public enum ConfigFile {
                 text, key: "subjects", from: old.subjects.map(ConfigText.Entry.init(subject:)),
                 to: config.subjects.map(ConfigText.Entry.init(subject:)))
         }
+        let weightsChanged = config.schedulers != old.schedulers
+        if weightsChanged { text = FSRSWeightsText.updating(text, from: old.schedulers, to: config.schedulers) }
         guard let reread = try? parse(text, path: ".vault/config.yml"), reread.categories == config.categories,
             reread.sourceTypes == config.sourceTypes, reread.subjects == config.subjects
-        else { return try write(config, to: layout) }
+        else {
+            if weightsChanged { throw FSRSWeightsText.NotWritten(path: layout.configFile.path) }
+            return try write(config, to: layout)
+        }
+        if weightsChanged, !FSRSWeightsText.holds(reread.schedulers, weightsOf: config.schedulers, old: old.schedulers) {
+            throw FSRSWeightsText.NotWritten(path: layout.configFile.path)
+        }
         try AtomicFile.write(Data(text.utf8), to: layout.configFile)
     }
 

@@ -31,6 +31,7 @@ public enum VaultStats {
         let palaces = LociPalaces(context, summaries: snapshot.notes)
         input.walks = palaces.walks.filter { inFolder($0.indexPath) }
         input.lociStates = palaces.states
+        input.schedulers = context.config.schedulers
         // The command exits right after: 100,000 notes, a million card
         // events and the board are not freed one object at a time (30 ms).
         context.retention.keepUntilExit((snapshot, input))

@@ -14,7 +14,7 @@ extension VaultCommand {
                   vault category add Cooking --color '#ff8800'
                   vault category rename Mindset Psychology --dry-run
                 """,
-            subcommands: [ListCategories.self, Add.self, Rename.self, Color.self, Delete.self],
+            subcommands: [ListCategories.self, Add.self, Rename.self, RecolorName<CategoryNames>.self, Delete.self],
             defaultSubcommand: ListCategories.self)
 
         struct ListCategories: ParsableCommand {
@@ -51,9 +51,7 @@ extension VaultCommand {
             @Option(help: "Its colour as #rrggbb.") var color = "#888888"
 
             func validate() throws {
-                guard Category.isValidColor(color) else {
-                    throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.")
-                }
+                try ColorArgument.validate(color, option: true)
                 guard !name.trimmingSpaces().isEmpty else { throw ValidationError("the category name is empty.") }
             }
 
@@ -62,25 +60,6 @@ extension VaultCommand {
                 try ConfigEditRun(context: context).save(
                     ConfigNames(context.app(), .category).adding(name, color: color),
                     done: "Added category \(name) (\(color.lowercased())).")
-            }
-        }
-
-        struct Color: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "color", abstract: "Change a category's colour.")
-            @OptionGroup var global: GlobalOptions
-            @Argument(help: "The category.", completion: Completions.categories) var name: String
-            @Argument(help: "The new colour as #rrggbb.") var color: String
-
-            func validate() throws {
-                guard Category.isValidColor(color) else {
-                    throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.")
-                }
-            }
-
-            func run() throws {
-                let context = try global.context()
-                let edit = try ConfigNames(context.app(), .category).recoloring(name, to: color)
-                try ConfigEditRun(context: context).save(edit, done: "\(edit.name) is now \(color.lowercased()).")
             }
         }
 

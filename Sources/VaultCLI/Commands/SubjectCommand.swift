@@ -17,7 +17,7 @@ extension VaultCommand {
                   vault subject list
                   vault subject rename Chemistry "Organic Chemistry"
                 """,
-            subcommands: [ListSubjects.self, Add.self, Rename.self, Color.self, Delete.self],
+            subcommands: [ListSubjects.self, Add.self, Rename.self, RecolorName<SubjectNames>.self, Delete.self],
             defaultSubcommand: ListSubjects.self)
 
         struct ListSubjects: ParsableCommand {
@@ -66,9 +66,7 @@ extension VaultCommand {
             @Option(help: "Its colour as #rrggbb.") var color = "#888888"
 
             func validate() throws {
-                guard Category.isValidColor(color) else {
-                    throw ValidationError("--color '\(color)' is not a colour; write it as #rrggbb.")
-                }
+                try ColorArgument.validate(color, option: true)
                 guard !name.trimmingSpaces().isEmpty else { throw ValidationError("the subject name is empty.") }
             }
 
@@ -92,25 +90,6 @@ extension VaultCommand {
                 let edit = try ConfigNames(context.app(), .subject).renaming(old, to: new)
                 try ConfigEditRun(context: context).save(
                     edit, done: "Renamed \(edit.event?.from ?? old) to \(edit.name).")
-            }
-        }
-
-        struct Color: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "color", abstract: "Change a subject's colour.")
-            @OptionGroup var global: GlobalOptions
-            @Argument(help: "The subject.", completion: Completions.subjects) var name: String
-            @Argument(help: "The new colour as #rrggbb.") var color: String
-
-            func validate() throws {
-                guard Category.isValidColor(color) else {
-                    throw ValidationError("'\(color)' is not a colour; write it as #rrggbb.")
-                }
-            }
-
-            func run() throws {
-                let context = try global.context()
-                try ConfigEditRun(context: context).save(
-                    ConfigNames(context.app(), .subject).recoloring(name, to: color), done: "\(name) is now \(color.lowercased()).")
             }
         }
 

@@ -94,6 +94,7 @@ struct StatsDashboard {
         let days = min(k.forecast.count, max(8, width - DisplayWidth.of(label) - 14))
         out.append("  next \(days) days  " + sparkline(k.forecast.prefix(days).map { Double($0.due) }, fitting: false) + style.dim("  \(k.forecast.first?.due ?? 0) due today, \(k.forecast.prefix(7).reduce(0) { $0 + $1.due }) this week, daily load \(SVGChart.number(k.dailyLoad))"))
         if k.estimatedKnown > 0 { out.append("  FSRS: about \(k.estimatedKnown) cards known now (sum of retrievability)") }
+        out += CalibrationChart.lines(stats.calibration)
         if let median = r.medianAnswerSeconds { out.append("  answer time: median \(String(format: "%.1f", median)) s") }
         if k.relinked + k.orphaned > 0 { out.append("  \(k.relinked) re-linked, \(k.orphaned) orphaned histories") }
     }

@@ -15,6 +15,7 @@ struct StatsHTML {
         body += curation()
         body += cards()
         body += reviews()
+        body += calibration()
         body += studyTime()
         body += loci()
         return """

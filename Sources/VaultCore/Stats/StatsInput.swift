@@ -31,6 +31,8 @@ public struct StatsInput: Sendable {
     /// The folder the notes were taken from (vault-relative, ending in `/`;
     /// nil: the whole vault): the board's notes outside it are left out.
     public var folder: String?
+    /// The schedulers in force (for the calibration of the FSRS weights).
+    public var schedulers = SchedulerConfig()
 
     public init(
         notes: [NoteSummary], board: CurationBoard, cardLog: CardEventLog, countedCards: Set<String>?, cards: [Card],

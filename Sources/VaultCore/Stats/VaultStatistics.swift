@@ -16,6 +16,8 @@ public struct VaultStatistics: Sendable, Encodable {
     public var calendar: ActivityCalendar
     /// Memory palaces: locations due, answers and how they went.
     public var loci: LociStats
+    /// The FSRS weights' predicted recall against the answers.
+    public var calibration = CalibrationStats()
 
     /// The statistics of `input`.
     public static func compute(_ input: StatsInput) -> VaultStatistics {
@@ -25,7 +27,7 @@ public struct VaultStatistics: Sendable, Encodable {
             VaultDate.dayNumber(of: $0.start, in: input.timeZone)
         })
         let streak = StudyStreak(activity: input.activity, now: input.now, extraDays: sessionDays)
-        return VaultStatistics(
+        var statistics = VaultStatistics(
             today: VaultDate.dayString(input.now, in: input.timeZone), days: input.days, notes: NoteStats(input),
             curation: CurationStats(input), cards: CardStats(input), reviews: ReviewStats(input, reviews: reviews),
             studyTime: StudyTimeStats(input), streak: streak.current, bestStreak: streak.best,
@@ -33,5 +35,7 @@ public struct VaultStatistics: Sendable, Encodable {
             loci: LociStats(
                 walks: input.walks, states: input.lociStates, now: input.now,
                 since: input.now.addingTimeInterval(-Double(input.days) * 86_400)))
+        statistics.calibration = CalibrationStats(input)
+        return statistics
     }
 }

@@ -1,0 +1,143 @@
+import Foundation
+import VaultCore
+
+/// `vault fsrs optimize` and `vault fsrs evaluate`: the FSRS weights of the
+/// vault (or of a folder with its own FSRS settings) fitted to the ledger's
+/// answers, and written into `.vault/config.yml` when they predict better.
+public enum FSRSOptimizing {
+    /// Why there is nothing to fit.
+    public enum Failure: LocalizedError, Equatable {
+        /// FOLDER has no FSRS settings of its own under `schedulers.folders`.
+        case notAnFSRSFolder(String, known: [String])
+        /// The vault's default scheduler is not FSRS and no folder was named.
+        case vaultNotFSRS(SchedulerName)
+
+        public var errorDescription: String? {
+            switch self {
+            case .notAnFSRSFolder(let folder, let known):
+                let list = known.isEmpty ? "none has" : known.map { "'\($0)'" }.joined(separator: ", ") + " have"
+                return
+                    "'\(folder)' has no FSRS settings of its own under schedulers.folders in .vault/config.yml (\(list)); leave FOLDER out to fit the vault's weights, or give the folder its own settings, e.g. '\(folder): { scheduler: fsrs }'."
+            case .vaultNotFSRS(let name):
+                return
+                    "the vault's default scheduler is \(name.rawValue), not fsrs; name a folder that uses FSRS (schedulers.folders in .vault/config.yml)."
+            }
+        }
+    }
+
+    /// The optimizer's batches on the machine's cores (the sums are added in a fixed order).
+    public static let cores = FSRSFanOut { parts, body in DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
+
+    /// The report of a review log from elsewhere (`--revlog`), against `current`.
+    public static func report(
+        revlog entries: [RevlogEntry], days: DayBoundary, scope: String, current: [Double], optimize: Bool
+    ) -> FSRSFitReport {
+        var optimizer = FSRSOptimizer()
+        optimizer.fanOut = cores
+        return FSRSFitReport(
+            scope: scope, set: FSRSTrainingSet(entries: entries, days: days), current: current, optimize: optimize,
+            optimizer: optimizer)
+    }
+
+    /// Where the weights live: the vault's default settings or one folder rule.
+    struct Scope {
+        var folder: String?
+        var settings: FSRSSettings
+    }
+
+    static func scope(_ config: SchedulerConfig, folder: String?) throws -> Scope {
+        let fsrsFolders = config.folders.filter { if case .fsrs = $0.settings { return true } else { return false } }
+        if let folder {
+            let prefix = SchedulerConfig.folderPrefix(folder)
+            guard let rule = fsrsFolders.first(where: { $0.prefix == prefix }), case .fsrs(let s) = rule.settings else {
+                throw Failure.notAnFSRSFolder(folder, known: fsrsFolders.map(\.prefix))
+            }
+            return Scope(folder: prefix, settings: s)
+        }
+        guard case .fsrs(let s) = config.defaultSettings else { throw Failure.vaultNotFSRS(config.defaultSettings.name) }
+        return Scope(folder: nil, settings: s)
+    }
+
+    /// The ledger's answers to the cards whose weights are those of `scope`:
+    /// for a folder, the cards of its notes (the longest folder rule
+    /// deciding); for the vault, every FSRS card with the vault's weights.
+    static func revlog(_ context: AppContext, scope: Scope) -> [RevlogEntry] {
+        let config = context.config.schedulers
+        let cards = context.notes.summaries().cards.filter { card in
+            if let folder = scope.folder {
+                return config.folders.first { card.notePath.hasPrefix($0.prefix) }?.prefix == folder
+            }
+            guard case .fsrs(let s) = config.settings(forNotePath: card.notePath) else { return false }
+            return s.parameters == scope.settings.parameters
+        }
+        let wanted = Set(cards.map(\.id))
+        let log = context.ledger.cardLog()
+        var events: [String: [CardScheduleReplay.CardEvent]] = [:]
+        var order: [String] = []
+        for k in log.ids.indices {
+            // A recorded link makes an edited card continue its old history.
+            var id = log.ids[k]
+            var seen: Set<String> = [id]
+            while let next = log.links[id], !seen.contains(next) {
+                id = next
+                seen.insert(next)
+            }
+            guard wanted.contains(id) else { continue }
+            if events[id] == nil { order.append(id) }
+            events[id, default: []] += log.histories[k]
+        }
+        return LedgerRevlog.entries(
+            order.map { id in (id, events[id]!.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)) })
+    }
+
+    /// The FSRS settings in force for `folder` (nil: the vault), and the folder prefix.
+    public static func settings(_ context: AppContext, folder: String?) throws -> (parameters: [Double], folder: String?) {
+        let scope = try scope(context.config.schedulers, folder: folder)
+        return (scope.settings.parameters, scope.folder)
+    }
+
+    /// The report of `folder` (nil: the vault): the current weights' metrics
+    /// and, when `optimize`, the fitted weights' (rounded to 4 decimals, as written).
+    public static func report(_ context: AppContext, folder: String?, optimize: Bool) throws -> FSRSFitReport {
+        let scope = try scope(context.config.schedulers, folder: folder)
+        let entries = revlog(context, scope: scope)
+        let set = FSRSTrainingSet(entries: entries, days: DayBoundary(timeZone: context.timeZone, hour: 4))
+        var optimizer = FSRSOptimizer(relearningSteps: max(scope.settings.relearningSteps.count, 1))
+        optimizer.fanOut = cores
+        return FSRSFitReport(
+            scope: scope.folder ?? "", set: set, current: scope.settings.parameters, optimize: optimize,
+            optimizer: optimizer)
+    }
+
+    /// Writes the fitted weights of `report` into `.vault/config.yml`, for
+    /// the vault (and the folders that take the vault's weights) or the folder.
+    public static func save(_ context: AppContext, report: FSRSFitReport) throws {
+        guard let weights = report.fit?.weights else { return }
+        let old = context.config
+        var config = old
+        let before = report.currentWeights
+        func updated(_ settings: SchedulerSettings) -> SchedulerSettings {
+            guard case .fsrs(var s) = settings else { return settings }
+            s.parameters = weights
+            return .fsrs(s)
+        }
+        func usesVaultWeights(_ settings: SchedulerSettings) -> Bool {
+            if case .fsrs(let s) = settings { return s.parameters == before }
+            return false
+        }
+        if report.scope.isEmpty {
+            config.schedulers = SchedulerConfig(
+                defaultSettings: updated(old.schedulers.defaultSettings),
+                folders: old.schedulers.folders.map { rule in
+                    usesVaultWeights(rule.settings) ? .init(prefix: rule.prefix, settings: updated(rule.settings)) : rule
+                })
+        } else {
+            config.schedulers = SchedulerConfig(
+                defaultSettings: old.schedulers.defaultSettings,
+                folders: old.schedulers.folders.map { rule in
+                    rule.prefix == report.scope ? .init(prefix: rule.prefix, settings: updated(rule.settings)) : rule
+                })
+        }
+        try context.configStore.save(config, replacing: old)
+    }
+}

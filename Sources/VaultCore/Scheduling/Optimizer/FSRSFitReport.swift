@@ -1,0 +1,93 @@
+import Foundation
+
+/// What `vault fsrs optimize` and `vault fsrs evaluate` found: the log
+/// used, the metrics of the weights in force and of the fitted ones, and
+/// whether the fitted weights are taken.
+public struct FSRSFitReport: Hashable, Sendable {
+    /// Where the weights apply: "" for the vault, a folder prefix, or the revlog file's name.
+    public var scope: String
+    /// The answers used and the cards they belong to.
+    public var reviews: Int
+    public var cards: Int
+    /// The training items (targets) built from them.
+    public var items: Int
+    public var currentWeights: [Double]
+    public var current: FSRSEvaluation?
+    /// Nil for `evaluate`.
+    public var fit: FSRSOptimizer.Fit?
+    public var fitted: FSRSEvaluation?
+    /// The fitted weights are taken: they predict better (lower log loss) than the current ones.
+    public var better: Bool
+
+    /// Evaluates `current` on `set` and, when `optimize`, fits new weights and evaluates them.
+    public init(
+        scope: String, set: FSRSTrainingSet, current: [Double], optimize: Bool,
+        optimizer: FSRSOptimizer = FSRSOptimizer()
+    ) {
+        self.scope = scope
+        reviews = set.reviewCount
+        cards = set.cards.count
+        items = set.items.count
+        currentWeights = current
+        self.current = FSRSEvaluation(weights: current, set: set)
+        better = false
+        guard optimize else { return }
+        var fit = optimizer.fit(set, current: current)
+        if fit.weights != current {
+            // Rounded to 4 decimals, as written into the config (and as Anki shows them).
+            fit.weights = fit.weights.map { ($0 * 10_000).rounded() / 10_000 }
+        }
+        self.fit = fit
+        fitted = FSRSEvaluation(weights: fit.weights, set: set)
+        if fit.weights != current, let fitted {
+            better = self.current.map { fitted.logLoss < $0.logLoss } ?? true
+        }
+    }
+
+    /// The message for a fit below fsrs-rs's thresholds (nil when all 21 weights were fitted).
+    public var thresholdMessage: String? {
+        guard let fit else { return nil }
+        switch fit.outcome {
+        case .tooFewItems:
+            return
+                "Only \(fit.trainingItems) reviews can be predicted (a review a day or more after the previous answer, outliers left out); at least 8 are needed, so the current weights are kept."
+        case .noFirstReviews:
+            return
+                "No first review could be fitted (each first rating needs 6 or more cards answered after the same interval), so the current weights are kept."
+        case .initialStabilitiesOnly:
+            return
+                "Only \(fit.trainingItems) reviews can be predicted; below 64 only the initial stabilities (w0-w3) are fitted and the other weights stay at their defaults."
+        case .fitted:
+            return nil
+        }
+    }
+}
+
+/// The ledger's answers as a review log: each card's `rate` events in
+/// order, the first one its learning answer and the rest reviews, every
+/// answer in the FSRS scale (docs/FORMAT.md: an sm2 quality 0-2 or a wrong
+/// answer is Again, q3 Hard, q4 or a correct answer Good, q5 Easy).
+public enum LedgerRevlog {
+    /// The entries of `histories` (card → its events in replay order); tier moves are not answers.
+    public static func entries(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [RevlogEntry] {
+        cards(histories).flatMap(\.entries)
+    }
+
+    /// The same entries, grouped by card (for ``FSRSTrainingSet/init(cards:days:)``).
+    public static func cards(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [(
+        card: String, entries: [RevlogEntry]
+    )] {
+        histories.map { card, events in
+            var entries: [RevlogEntry] = []
+            entries.reserveCapacity(events.count)
+            for event in events {
+                guard case .answer(let time, let answer, _) = event else { continue }
+                entries.append(
+                    RevlogEntry(
+                        card: card, time: time, rating: answer.fsrsRating.rawValue,
+                        kind: entries.isEmpty ? .learning : .review))
+            }
+            return (card, entries)
+        }
+    }
+}
