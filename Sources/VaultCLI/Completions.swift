@@ -4,7 +4,7 @@ import VaultApp
 import VaultCore
 
 /// What the shell completions offer for a vault's own words: note paths and
-/// id prefixes, categories, tags, review periods. The completion scripts
+/// id prefixes, categories, tags, review periods, itineraries. The completion scripts
 /// (`vault --generate-completion-script bash|zsh|fish`) call the binary
 /// back with the words typed so far; it opens the vault those words name
 /// (`--vault`, else `$VAULT_DIR`, else the current folder's) and answers
@@ -42,19 +42,36 @@ enum Completions {
         return counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key).filter { $0.hasPrefix(prefix) }
     }
 
-    /// Review period ids around now: the last 8 weeks, 6 months and 3 years.
+    /// Review period ids around now, of the level typed before them
+    /// (`review weekly` offers weeks only): the last 8 weeks, 6 months or 3 years.
     static let periods = CompletionKind.custom { words, _, prefix in
         guard let context = context(words) else { return [] }
-        let zone = context.config.timeZone
+        return periodOffers(level: typedLevel(words), now: context.now, in: context.config.timeZone, prefix: prefix)
+    }
+
+    /// The level the words name after `review` (`vault review weekly …`), if any.
+    static func typedLevel(_ words: [String]) -> ReviewLevel? {
+        guard let review = words.firstIndex(of: "review") else { return nil }
+        return words[(review + 1)...].lazy.compactMap { ReviewLevel(rawValue: $0) }.first
+    }
+
+    /// The period ids offered for `level` (every level when nil), latest first, that start with `prefix`.
+    static func periodOffers(level: ReviewLevel?, now: Date, in zone: TimeZone, prefix: String) -> [String] {
         var offers: [String] = []
-        for (level, count) in [(ReviewLevel.weekly, 8), (.monthly, 6), (.yearly, 3)] {
-            var period = ReviewPeriod(level: level, containing: context.now, in: zone)
+        for (each, count) in [(ReviewLevel.weekly, 8), (.monthly, 6), (.yearly, 3)] where level == nil || level == each {
+            var period = ReviewPeriod(level: each, containing: now, in: zone)
             for _ in 0..<count {
                 offers.append(period.id)
                 period = period.previous
             }
         }
         return offers.filter { $0.hasPrefix(prefix) }
+    }
+
+    /// The names of the vault's itineraries (memory palaces), as `vault loci list` shows them.
+    static let itineraries = CompletionKind.custom { words, _, prefix in
+        guard let context = context(words) else { return [] }
+        return LociPalaces(context).walks.map(\.name).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }.sorted()
     }
 
     /// The vault the typed words name, opened for reading.

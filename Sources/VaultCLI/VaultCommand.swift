@@ -38,14 +38,16 @@ public struct VaultCommand: ParsableCommand {
     /// on stderr and status 1 for failures of the vault's own, the
     /// argument parser's messages and exit codes for usage mistakes.
     public static func runAndExit() -> Never {
-        // `vault --version` answers before the argument parser builds its
-        // view of 30 commands: scripts and shell prompts call it often.
-        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+        // `vault --version` (or `-v`) answers before the argument parser builds
+        // its view of 30 commands: scripts and shell prompts call it often.
+        if CommandLine.arguments.count == 2, ["--version", "-v"].contains(CommandLine.arguments[1]) {
             StandardStreams.process.writeOut((configuration.version + "\n").utf8)
             finish(0)
         }
         do {
-            let arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
+            var arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
+            // `-v` before any command is `--version` (no command has a `-v`).
+            if arguments.first == "-v" { arguments[0] = "--version" }
             if var command = QuickCommandLine.command(arguments) {
                 try command.run()
                 finish(0)
@@ -67,10 +69,28 @@ public struct VaultCommand: ParsableCommand {
                 Output.standard.error(error)
                 finish(1)
             }
-            // The argument parser prints its own words (help, usage) after ours.
+            let code = exitCode(for: error)
+            if code != .success {
+                // A usage mistake: the argument parser's words, begun with
+                // `error:` as every other failure of vault's is.
+                StandardStreams.process.writeError(usageMessage(for: error) + "\n")
+                finish(code.rawValue)
+            }
+            // The argument parser prints its own words (help) after ours.
             StandardStreams.process.flush()
             exit(withError: error)
         }
+    }
+
+    /// The argument parser's message for a usage mistake, its `Error:` written
+    /// `error:` as vault's own errors are.
+    static func usageMessage(for error: Error) -> String {
+        lowercasingErrorPrefix(fullMessage(for: error))
+    }
+
+    /// `text` with a leading `Error: ` written `error: `.
+    static func lowercasingErrorPrefix(_ text: String) -> String {
+        text.hasPrefix("Error: ") ? "error: " + text.dropFirst("Error: ".count) : text
     }
 
     /// Writes out what is left to print and exits with `status`.
@@ -82,7 +102,7 @@ public struct VaultCommand: ParsableCommand {
     /// The command line as the argument parser can read it (the three
     /// rewrites below).
     static func rewritten(_ arguments: [String]) -> [String] {
-        queryWordsAfterSeparator(valuingBareBaseline(hoistingGlobalOptions(arguments)))
+        queryWordsAfterSeparator(valuingBareHTML(valuingBareBaseline(hoistingGlobalOptions(arguments))))
     }
 
     /// The names of the subcommands.
@@ -166,6 +186,18 @@ public struct VaultCommand: ParsableCommand {
         if next < arguments.endIndex, BaselineEvent.day(arguments[next]) != nil { return arguments }
         var result = arguments
         result.insert(Init.today, at: next)
+        return result
+    }
+
+    /// `vault stats --html` takes an optional file name, which the argument
+    /// parser cannot express: an `--html` last on the line or followed by
+    /// another option writes ``Stats/defaultHTMLFile`` in the current folder.
+    static func valuingBareHTML(_ arguments: [String]) -> [String] {
+        guard arguments.first == "stats", let i = arguments.firstIndex(of: "--html") else { return arguments }
+        let next = arguments.index(after: i)
+        if next < arguments.endIndex, !arguments[next].hasPrefix("-") || arguments[next] == "-" { return arguments }
+        var result = arguments
+        result.insert(Stats.defaultHTMLFile, at: next)
         return result
     }
 

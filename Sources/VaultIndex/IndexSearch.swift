@@ -87,11 +87,36 @@ extension SearchIndex {
                     db, sql: "SELECT substr(body, 1, 200) FROM notes_fts WHERE rowid = ?", arguments: [rowid]) ?? ""
         }
         let tags: String = row[4]
+        let title: String = row[2]
         return SearchHit(
-            path: row[0], id: row[1], title: row[2], category: row[3],
+            path: row[0], id: row[1], title: title, category: row[3],
             tags: tags.isEmpty ? [] : tags.components(separatedBy: IndexedNote.tagSeparator),
             created: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), score: score,
-            snippet: Snippet(marked: Self.trimmed(marked ?? "", isExcerpt: isExcerpt)))
+            snippet: Self.withoutTitle(Snippet(marked: Self.trimmed(marked ?? "", isExcerpt: isExcerpt)), title: title))
+    }
+
+    /// `snippet` without the title it opens with (a note's first heading is
+    /// in its body): the title is printed above the snippet already. A match
+    /// inside the dropped title goes with it; a snippet that starts in the
+    /// middle of the body (with "…"), or whose first words are not the whole
+    /// title, is left as it is.
+    static func withoutTitle(_ snippet: Snippet, title: String) -> Snippet {
+        let title = title.trimmingCharacters(in: .whitespaces)
+        let text = snippet.plainText
+        guard !title.isEmpty, text.hasPrefix(title) else { return snippet }
+        let after = text.dropFirst(title.count)
+        guard after.first.map({ $0.isWhitespace }) ?? true else { return snippet }
+        var drop = title.count + after.prefix(while: \.isWhitespace).count
+        var parts: [Snippet.Part] = []
+        for part in snippet.parts {
+            if drop >= part.text.count {
+                drop -= part.text.count
+                continue
+            }
+            parts.append(Snippet.Part(text: String(part.text.dropFirst(drop)), isMatch: part.isMatch))
+            drop = 0
+        }
+        return Snippet(parts: parts)
     }
 
     /// The body's start cut at a word boundary, with an ellipsis when cut.

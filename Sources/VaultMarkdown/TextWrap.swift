@@ -8,12 +8,16 @@ public enum TextWrap {
     /// Lines of at most `width` columns (at least 1); a word wider than a
     /// line is broken where the line ends. `\n` in `text` starts a new line;
     /// spaces at a break are dropped, a line's leading spaces kept.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    /// With `hangingIndent`, the lines a break starts begin with that many
+    /// spaces (ignored when it would leave fewer than 8 columns).
+    public static func wrap(_ text: String, width: Int, hangingIndent: Int = 0) -> [String] {
         let width = max(1, width)
+        let indent = width - hangingIndent >= 8 ? String(repeating: " ", count: max(0, hangingIndent)) : ""
         var lines: [String] = []
         var active: [String] = []
         for hardLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var builder = LineBuilder(width: width, active: active)
+            builder.indent = indent
             for token in Token.split(hardLine) { builder.add(token) }
             lines += builder.finish()
             active = builder.active
@@ -105,6 +109,8 @@ public enum TextWrap {
         /// Escapes met after the last placed word: they go with the next word.
         var pendingEscapes: [String] = []
         var lineHasText = false
+        /// What a line started by a break begins with.
+        var indent = ""
 
         init(width: Int, active: [String]) {
             self.width = width
@@ -179,8 +185,8 @@ public enum TextWrap {
 
         mutating func breakLine() {
             lines.append(line + (active.isEmpty ? "" : "\u{1B}[0m"))
-            line = active.joined()
-            lineWidth = 0
+            line = indent + active.joined()
+            lineWidth = indent.count
             lineHasText = false
             pendingSpace = ""
         }

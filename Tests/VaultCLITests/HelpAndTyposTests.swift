@@ -59,6 +59,24 @@ struct HelpAndTyposTests {
         #expect(vault.run(["--version", "--now", "2026-11-18T09:00:00Z"]).stdout == "0.1.0\n")
     }
 
+    @Test("-v prints the version as --version does, not the usage of status")
+    func shortVersion() {
+        let alone = vault.run(["-v"])
+        #expect(alone.status == 0)
+        #expect(alone.stdout == "0.1.0\n")
+        #expect(alone.stderr == "")
+        #expect(vault.run(["--now", "2026-11-18T09:00:00Z", "-v"]).stdout == "0.1.0\n")
+    }
+
+    @Test("a usage mistake begins with `error:` as every other error does, never `Error:`")
+    func usageMistakeSaysErrorInLowercase() {
+        let result = vault.run(["stats", "--days"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("error: "))
+        #expect(!result.stderr.contains("Error:"))
+        #expect(result.stderr.contains("Usage: vault stats"))
+    }
+
     @Test("the top-level help lists the global options and examples")
     func topLevelHelp() {
         let result = vault.run(["--help"])
@@ -128,5 +146,31 @@ struct CompletionTests {
         #expect(periods.stdout.hasPrefix("2026-W47\n2026-W46\n"))
         let categories = try vault.run(["---completion", "new", "--", "--category", "3", "2", "vault", "new", "--category", "he"])
         #expect(categories.stdout == "Health\n")
+    }
+
+    @Test("after `review weekly` only weeks are offered (no months, no years that read as folders)")
+    func periodsOfTheTypedLevel() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        for (level, pattern) in [("weekly", #"^\d{4}-W\d{2}$"#), ("monthly", #"^\d{4}-\d{2}$"#), ("yearly", #"^\d{4}$"#)] {
+            let offers = try vault.run([
+                "---completion", "review", "--", "positional@1", "3", "0", "vault", "review", level, "",
+            ]).stdout.split(separator: "\n").map(String.init)
+            #expect(offers.count == ["weekly": 8, "monthly": 6, "yearly": 3][level], "\(level): \(offers)")
+            #expect(offers.allSatisfy { $0.range(of: pattern, options: .regularExpression) != nil }, "\(level): \(offers)")
+        }
+    }
+
+    @Test("itinerary names are offered to loci learn, review, reverse and export loci")
+    func itineraries() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-complete-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: VaultSandbox.packageRoot.appendingPathComponent("ExampleVault"), to: root)
+        let vault = VaultSandbox(root: root)
+        defer { vault.cleanUp() }
+        for path in [["loci", "learn"], ["loci", "review"], ["loci", "reverse"], ["export", "loci"]] {
+            let offers = try vault.run(
+                ["---completion"] + path + ["--", "positional@0", "3", "1", "vault"] + path + ["h"])
+            #expect(offers.stdout == "Home walk\n", "\(path): \(offers.stderr)")
+        }
     }
 }

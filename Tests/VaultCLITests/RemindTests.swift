@@ -32,6 +32,18 @@ struct RemindTests {
         #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
     }
 
+    @Test("a question longer than 80 characters is cut with …, never silently")
+    func longQuestionsEndInEllipsis() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let run = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
+        let questions = run.stdout.split(separator: "\n").filter { $0.hasPrefix("• ") }
+        #expect(!questions.isEmpty)
+        #expect(questions.allSatisfy { $0.count <= 82 }, "\(questions)")
+        // ExampleVault's first question is longer than 80 characters.
+        #expect(questions.first.map { $0.count == 82 && $0.hasSuffix("…") } == true, "\(questions)")
+    }
+
     @Test("a notification goes through notify-send once; the next run within 30 minutes says when the next may come")
     func recordingNotifier() throws {
         let vault = try exampleVault()

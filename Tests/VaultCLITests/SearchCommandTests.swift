@@ -109,7 +109,7 @@ struct SearchCommandTests {
 
                 Sleep
                   2026/10/sleep.md  Health
-                  Sleep Sleep shapes your systems of memory.
+                  Sleep shapes your systems of memory.
 
                 2 notes
 
@@ -132,8 +132,8 @@ struct SearchCommandTests {
 
                 Sleep
                   2026/10/sleep.md  Health
-                  Sleep Sleep shapes your
-                  systems of memory.
+                  Sleep shapes your systems of
+                  memory.
 
                 2 notes
 
@@ -182,10 +182,10 @@ struct SearchCommandTests {
         let run = try vault.vault(["search", "habits", "\"deep work"])
         #expect(run.status == 64)
         #expect(run.stdout == "")
-        #expect(run.stderr.hasPrefix("Error: column 8: the quote opened here is never closed; add a closing \".\n"))
+        #expect(run.stderr.hasPrefix("error: column 8: the quote opened here is never closed; add a closing \".\n"))
         let unknown = try vault.vault(["search", "colour:red"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: column 1: 'colour:' is not a filter;"))
+        #expect(unknown.stderr.hasPrefix("error: column 1: 'colour:' is not a filter;"))
     }
 
     @Test("a filter-only query lists notes newest first")

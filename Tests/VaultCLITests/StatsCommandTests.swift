@@ -160,6 +160,20 @@ struct StatsCommandTests {
         #expect(!result.stdout.contains("\u{1B}"))
     }
 
+    @Test("--html without a file name writes stats.html in the current folder, also before another option")
+    func htmlWithoutFileName() throws {
+        let vault = try exampleVault()
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
+        let page = vault.root.appendingPathComponent("stats.html")
+        for arguments in [["stats", "--html"], ["stats", "--html", "--days", "60"]] {
+            try? FileManager.default.removeItem(at: page)
+            let result = try vault.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.hasSuffix("/stats.html\n"), "\(arguments)")
+            #expect(try String(contentsOf: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"), "\(arguments)")
+        }
+    }
+
     @Test("--html is one self-contained page that renders in headless Chromium")
     func htmlRenders() throws {
         let vault = try exampleVault()

@@ -155,6 +155,22 @@ struct SearchIndexQueryTests {
         #expect(hit.snippet.plainText.contains("Small habits and systems."))
     }
 
+    @Test("a snippet does not start with the title printed above it, even when the match is in the title")
+    func snippetLeavesTheTitleOut() throws {
+        let vault = try FixtureVault()
+        try vault.note("habit.md", title: "Habit stacking", body: "Tie a new habit to an old one.")
+        try vault.write("other.md", "---\ntitle: Narw\n---\nNarwhals swim here.\n")
+        let stacking = try #require(try vault.hits("stacking").first)
+        #expect(stacking.snippet.plainText == "Tie a new habit to an old one.")
+        #expect(stacking.snippet.parts.allSatisfy { !$0.isMatch })
+        let tie = try #require(try vault.hits("tie").first)
+        #expect(tie.snippet.plainText == "Tie a new habit to an old one.")
+        #expect(tie.snippet.parts.filter(\.isMatch).map(\.text) == ["Tie"])
+        // The title followed by more letters is not the title: kept.
+        let joined = try #require(try vault.hits("swim").first)
+        #expect(joined.snippet.plainText.hasPrefix("Narwhals swim"))
+    }
+
     @Test("a long note's snippet marks its match, however deep or common the word")
     func longNoteSnippets() throws {
         let vault = try FixtureVault()

@@ -29,6 +29,16 @@ struct TextLayoutTests {
         }
     }
 
+    @Test("a hanging indent starts every line a break makes, never the first; too little room drops it")
+    func hangingIndent() {
+        #expect(
+            TextWrap.wrap("9 flashcards to study today (1 due, 8 new)", width: 20, hangingIndent: 2) == [
+                "9 flashcards to", "  study today (1", "  due, 8 new)",
+            ])
+        #expect(TextWrap.wrap("one two\nthree four five", width: 12, hangingIndent: 2) == ["one two", "three four", "  five"])
+        #expect(TextWrap.wrap("aaaa bbbb", width: 6, hangingIndent: 2) == ["aaaa", "bbbb"])
+    }
+
     @Test("a style open at a break is closed on that line and opened again on the next")
     func stylesCarryAcrossBreaks() {
         let lines = TextWrap.wrap("\u{1B}[1mbold words here\u{1B}[22m plain", width: 10)

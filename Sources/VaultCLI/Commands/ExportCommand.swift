@@ -28,7 +28,7 @@ extension VaultCommand {
                       vault export loci "Home walk" - | jq '.itineraries[0].locations | length'
                     """)
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The itinerary: its name or its folder.") var itinerary: String
+            @Argument(help: "The itinerary: its name or its folder.", completion: Completions.itineraries) var itinerary: String
             @Argument(help: "The file to write, or - for standard output.") var out: String
 
             func run() throws {

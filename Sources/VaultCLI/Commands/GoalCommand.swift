@@ -59,7 +59,8 @@ extension VaultCommand {
                     return
                 }
                 let style = context.output.style
-                var table = Table(flexible: [1, 2])
+                // Figures are never cut; narrow, LEFT, DAYS LEFT and BY (each told by another column) are left out.
+                var table = Table(flexible: [1], droppable: [3, 5, 4])
                 table.add(["ID", "SUBJECT", "DONE", "LEFT", "BY", "DAYS LEFT", "PER DAY", "STANDING"].map(style.dim))
                 for p in goals {
                     let standing = p.standing == .behind || p.standing == .missed

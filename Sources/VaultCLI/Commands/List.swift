@@ -53,7 +53,8 @@ extension VaultCommand {
             let style = context.output.style
             var count = 0
             let tables = groups.map { group in
-                var table = Table(flexible: [2, 3, 5])
+                // Narrow: the path, then the category, then the cycle make room for the title.
+                var table = Table(flexible: [2, 3, 5], droppable: [5, 3, 4])
                 for item in group.items { table.add(row(item, context: context)) }
                 return table
             }
@@ -97,7 +98,8 @@ extension VaultCommand {
                 return
             }
             let style = context.output.style
-            var table = Table(flexible: [2, 3, 4, 5])
+            // Narrow: the path, then the tags, then the category make room for the title.
+            var table = Table(flexible: [2, 3, 4, 5], droppable: [5, 4, 3])
             for note in notes {
                 let day = note.created.map { VaultDate.dayString($0, in: context.timeZone) } ?? "----------"
                 let category =

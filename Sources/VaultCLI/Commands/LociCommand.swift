@@ -64,7 +64,7 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(commandName: "learn", 
                 abstract: "Walk an itinerary in order: number, picture, name and description; → next, ← previous.")
             @OptionGroup var global: GlobalOptions
-            @Argument(help: "The itinerary: its name or its folder.") var itinerary: String
+            @Argument(help: "The itinerary: its name or its folder.", completion: Completions.itineraries) var itinerary: String
             @Flag(help: "Show each picture's path and size instead of drawing it.") var noImages = false
 
             func run() throws {
@@ -118,7 +118,7 @@ extension VaultCommand {
 
 /// The options review and reverse share, and the scripted forms they run.
 struct LociPracticeOptions: ParsableArguments {
-    @Argument(help: "The itinerary: its name or its folder.") var itinerary: String
+    @Argument(help: "The itinerary: its name or its folder.", completion: Completions.itineraries) var itinerary: String
     @Flag(help: "List the locations in the order asked, with their SM-2 state; ask nothing.") var list = false
     @Flag(help: "Print JSON (with --list or --rate).") var json = false
     @Option(parsing: .upToNextOption, help: "Record answers without the screen: SEQ=Q, quality 0-5.") var rate: [String] = []

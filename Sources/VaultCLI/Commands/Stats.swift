@@ -11,7 +11,7 @@ extension VaultCommand {
             discussion: """
                 In the terminal a dashboard as wide as the window, with the year's activity calendar; \
                 --json every figure (docs/STATS.md); --html FILE one self-contained page of SVG charts \
-                (light and dark, no script, no network).
+                (light and dark, no script, no network); --html alone writes \(defaultHTMLFile) in the current folder.
 
                 Examples:
                   vault stats
@@ -27,7 +27,10 @@ extension VaultCommand {
 
         @Flag(help: "Print every figure as JSON.") var json = false
 
-        @Option(help: "Write a self-contained HTML report to FILE.") var html: String?
+        @Option(help: "Write a self-contained HTML report to FILE (alone: \(defaultHTMLFile)).") var html: String?
+
+        /// The file `--html` writes when no file name follows it, in the current folder.
+        static let defaultHTMLFile = "stats.html"
 
         func validate() throws {
             guard (7...365).contains(days) else { throw ValidationError("--days must be between 7 and 365.") }

@@ -26,8 +26,9 @@ extension VaultCommand {
             let report = status.report
             if json { return try context.output.json(StatusJSON(status), snakeCaseKeys: true) }
             let style = context.output.style
+            // Every line is broken at spaces to the window's width, never mid-word.
             let out = context.output
-            out.line(
+            out.wrappedLine(
                 style.bold("\(plural(status.noteCount, "note")), \(report.notesToReview) to review now")
                     + style.dim(
                         "  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"
@@ -52,57 +53,57 @@ extension VaultCommand {
                     command,
                 ])
             }
-            if !table.rows.isEmpty { out.line(table.render()) }
+            if !table.rows.isEmpty { out.wrappedLine(table.render()) }
             for level in ReviewLevel.allCases {
                 guard let run = runs[level] else { continue }
-                out.line(
+                out.wrappedLine(
                     style.red("\(grouped(run.count)) missed \(level.rawValue) reviews")
                         + " since \(run.first.id), \(grouped(run.pendingNotes)) notes pending; "
                         + style.dim("`vault baseline` starts fresh"))
             }
             if status.ledgerProblems > 0 {
-                out.line(
+                out.wrappedLine(
                     style.yellow(
                         "The ledger has \(plural(status.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
                     ))
             }
             if let baseline = report.baseline {
-                out.line(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
+                out.wrappedLine(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
             }
             if let cards = report.flashcards, cards.toStudy + cards.setAside + cards.buried > 0 {
                 let text =
                     "\(plural(cards.toStudy, "flashcard")) to study today (\(DueTodayText.split(due: cards.due, new: cards.new)))"
                     + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
-                out.line(text + "  " + style.dim("vault study"))
+                out.wrappedLine(text + "  " + style.dim("vault study"))
             }
             let study = status.study
             for run in study.running {
                 let minutes = max(0, Int(context.now.timeIntervalSince(run.start) / 60))
-                out.line(
+                out.wrappedLine(
                     "Session running: \(run.subject) since \(SessionText.clock(run.start, context.timeZone)) (\(SessionText.duration(minutes)))  "
                         + style.dim("vault session stop"))
             }
             if study.followUpsDue > 0 {
-                out.line(
+                out.wrappedLine(
                     "\(plural(study.followUpsDue, "session review")) due  " + style.dim("vault session review --done ok"))
                 // The earliest few, so the list says what to go over without a second command.
                 let shown = study.reviewsDue.prefix(3)
                 for review in shown {
-                    out.line(
+                    out.wrappedLine(
                         "  \(review.subject): \(FollowUpLadder.steps[review.step])-day review of session \(review.session.prefix(8)), due "
                             + RelativeTime.describe(review.due, from: context.now, in: context.timeZone))
                 }
                 if study.followUpsDue > shown.count {
-                    out.line(style.dim("  and \(study.followUpsDue - shown.count) more: vault session reviews"))
+                    out.wrappedLine(style.dim("  and \(study.followUpsDue - shown.count) more: vault session reviews"))
                 }
             }
             for palace in status.lociDue {
-                out.line(
+                out.wrappedLine(
                     "\(plural(palace.due, "location")) of '\(palace.name)' due  "
                         + style.dim("vault loci review \(palace.name.contains(" ") ? "\"\(palace.name)\"" : palace.name)"))
             }
             for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
-                out.line("Goal " + SessionText.goal(goal))
+                out.wrappedLine("Goal " + SessionText.goal(goal))
             }
             if let streak = report.studyStreak, streak.best > 0 {
                 var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
@@ -110,7 +111,7 @@ extension VaultCommand {
                     text += " · points: \(study.points.today) today, \(study.points.thisWeek) this week, \(grouped(study.points.total)) in all"
                 }
                 if streak.current > 0 && !streak.activeToday { text += style.dim("; study or review today to keep it") }
-                out.line(text)
+                out.wrappedLine(text)
             }
         }
     }

@@ -42,6 +42,16 @@ struct Output {
         streams.writeOut((TerminalText.sanitized(text, keepingColour: style.enabled) + "\n").utf8)
     }
 
+    /// Prints `text` as ``line(_:)`` does, each of its lines broken at spaces
+    /// to ``width`` (when known), the lines a break starts indented by
+    /// `hangingIndent`: a sentence longer than the window never breaks mid-word.
+    func wrappedLine(_ text: String, hangingIndent: Int = 4) {
+        guard let width, text.split(separator: "\n").contains(where: { DisplayWidth.of($0) > width }) else {
+            return line(text)
+        }
+        line(TextWrap.wrap(text, width: width, hangingIndent: hangingIndent).joined(separator: "\n"))
+    }
+
     /// Writes `text` with no newline added, sanitized as ``line(_:)`` does.
     func write(_ text: String) {
         streams.writeOut(TerminalText.sanitized(text, keepingColour: style.enabled).utf8)

@@ -4,13 +4,24 @@ import VaultMarkdown
 /// width: escape codes count nothing, wide characters two), the last column
 /// left ragged. Given a width (the terminal's), the free-text columns
 /// (``flexible``: titles, paths, questions) are cut with "…" until the
-/// table fits, the widest first; ids, dates and states stay whole.
+/// table fits, the widest first; ids, dates and states stay whole. Columns
+/// a narrow window can do without (``droppable``: a path beside a title)
+/// are left out before a free-text column is cut below ``readableWidth``.
 struct Table {
     var rows: [[String]] = []
     /// The columns of free text, which give their width first; empty: every column may be cut.
     var flexible: Set<Int> = []
+    /// Columns left out, in this order, when the table would not fit with its
+    /// free-text columns at ``readableWidth``.
+    var droppable: [Int] = []
 
-    init(flexible: Set<Int> = []) { self.flexible = flexible }
+    /// The width below which a free-text column is cut only after every droppable column is left out.
+    static let readableWidth = 20
+
+    init(flexible: Set<Int> = [], droppable: [Int] = []) {
+        self.flexible = flexible
+        self.droppable = droppable
+    }
 
     /// Adds a row; a line break in a cell (a file name, say) is shown as `\n`, so a row stays one line.
     mutating func add(_ cells: [String]) { rows.append(cells.map(TerminalText.oneLine)) }
@@ -31,6 +42,13 @@ struct Table {
         guard !rows.isEmpty else { return "" }
         var widths = columnWidths ?? naturalWidths
         while widths.count < (rows.map(\.count).max() ?? 0) { widths.append(0) }
+        let dropped = width.map { columnsToDrop(widths, to: $0) } ?? []
+        if !dropped.isEmpty {
+            let kept = widths.indices.filter { !dropped.contains($0) }
+            var narrower = Table(flexible: Set(kept.indices.filter { flexible.contains(kept[$0]) }))
+            narrower.rows = rows.map { row in kept.filter { $0 < row.count }.map { row[$0] } }
+            return narrower.render(width: width, columnWidths: kept.map { widths[$0] })
+        }
         if let width { widths = fitted(widths, cells: cellWidths(count: widths.count), to: width) }
         return rows.map { row in
             row.enumerated().map { i, cell in
@@ -38,6 +56,20 @@ struct Table {
                 return i == row.count - 1 ? cut : cut + String(repeating: " ", count: max(0, widths[i] - DisplayWidth.of(cut)))
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
+    }
+
+    /// The droppable columns to leave out so that the rest fits `width` with
+    /// the free-text columns at no less than ``readableWidth`` (or their own
+    /// width, when narrower): the fewest, in the order of ``droppable``.
+    func columnsToDrop(_ natural: [Int], to width: Int) -> Set<Int> {
+        var dropped: Set<Int> = []
+        func needed() -> Int {
+            let kept = natural.indices.filter { !dropped.contains($0) }
+            let sum = kept.reduce(0) { $0 + (flexible.contains($1) ? min(natural[$1], Self.readableWidth) : natural[$1]) }
+            return sum + 2 * max(0, kept.count - 1)
+        }
+        for column in droppable where column < natural.count && needed() > width { dropped.insert(column) }
+        return dropped
     }
 
     /// The widest cell of each column below the first row (a header, in most tables).

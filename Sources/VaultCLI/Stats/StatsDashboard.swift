@@ -22,7 +22,13 @@ struct StatsDashboard {
         out.append("")
         let n = s.notes
         out.append(style.bold("Notes \(n.total)") + "  " + n.perCycle.map { "\($0.name) \(Int($0.count))" }.joined(separator: " · "))
-        out += bars(n.perCategory.prefix(8).map { $0 }, indent: "  ")
+        out += bars(n.perCategory.prefix(Self.categoriesShown).map { $0 }, indent: "  ")
+        let unshown = n.perCategory.dropFirst(Self.categoriesShown)
+        if !unshown.isEmpty {
+            let notes = Int(unshown.reduce(0) { $0 + $1.count })
+            let categories = unshown.count == 1 ? "1 more category" : "\(unshown.count) more categories"
+            out.append(style.dim("  and \(categories), \(plural(notes, "note"))"))
+        }
         out.append("  captured per week  " + sparkline(n.capturedPerWeek.map(\.count)) + style.dim("  \(Int(n.capturedPerWeek.map(\.count).reduce(0, +))) in \(n.capturedPerWeek.count) weeks"))
         out.append("  kept  " + n.funnel.map { step in
             "\(step.level) \(step.kept)/\(step.decided)" + (step.keepRate.map { " (\(percent($0)))" } ?? "")
@@ -33,22 +39,11 @@ struct StatsDashboard {
         out.append("  " + c.periods.map { "\($0.level): \($0.onTime) on time, \($0.late) late, \($0.missed) missed" }.joined(separator: " · "))
         out.append("")
         let k = s.cards
-        out.append(style.bold("Flashcards \(k.total)") + "  " + k.perState.map { "\($0.name) \(Int($0.count))" }.joined(separator: " · ")
-            + style.dim("  (" + k.perScheduler.map { "\($0.name) \(Int($0.count))" }.joined(separator: ", ") + ")"))
-        let r = s.reviews
-        let perDay = r.perDay.map { Double($0.learn + $0.young + $0.mature + $0.relearn) }
-        out.append("  reviews per day  " + sparkline(perDay) + style.dim("  \(r.total) in \(s.days) days"))
-        let byKind = ReviewKind.allCases.map { kind in
-            "\(kind.rawValue) \(r.perDay.reduce(0) { $0 + [$1.learn, $1.young, $1.mature, $1.relearn][ReviewKind.allCases.firstIndex(of: kind)!] })"
+        if k.total == 0 && s.reviews.total == 0 {
+            out.append(style.bold("Flashcards") + "  none yet: notes in a deck (`decks` in .vault/config.yml) hold them")
+        } else {
+            appendCards(to: &out)
         }
-        out.append("  " + byKind.joined(separator: " · "))
-        let retention = r.retention.map { span in "\(span.span) \(span.total.map(percent) ?? "–")" }.joined(separator: " · ")
-        out.append("  true retention  " + retention)
-        out.append("  next 30 days  " + sparkline(k.forecast.map { Double($0.due) }) + style.dim("  \(k.forecast.first?.due ?? 0) due today, \(k.forecast.prefix(7).reduce(0) { $0 + $1.due }) this week, daily load \(SVGChart.number(k.dailyLoad))"))
-        if k.estimatedKnown > 0 { out.append("  FSRS: about \(k.estimatedKnown) cards known now (sum of retrievability)") }
-        out += CalibrationChart.lines(s.calibration)
-        if let median = r.medianAnswerSeconds { out.append("  answer time: median \(String(format: "%.1f", median)) s") }
-        if k.relinked + k.orphaned > 0 { out.append("  \(k.relinked) re-linked, \(k.orphaned) orphaned histories") }
         out.append("")
         let t = s.studyTime
         if t.totalMinutes == 0 {
@@ -79,6 +74,34 @@ struct StatsDashboard {
         return out.map { TextWrap.truncate($0, width: width) }.joined(separator: "\n")
     }
 
+    /// The flashcard lines: counts by state and scheduler, reviews, retention, the forecast.
+    func appendCards(to out: inout [String]) {
+        let k = stats.cards
+        let schedulers = k.perScheduler.filter { $0.count > 0 }
+        out.append(style.bold("Flashcards \(k.total)") + "  " + k.perState.map { "\($0.name) \(Int($0.count))" }.joined(separator: " · ")
+            + (schedulers.isEmpty ? "" : style.dim("  (" + schedulers.map { "\($0.name) \(Int($0.count))" }.joined(separator: ", ") + ")")))
+        let r = stats.reviews
+        let perDay = r.perDay.map { Double($0.learn + $0.young + $0.mature + $0.relearn) }
+        out.append("  reviews per day  " + sparkline(perDay) + style.dim("  \(r.total) in \(stats.days) days"))
+        let byKind = ReviewKind.allCases.map { kind in
+            "\(kind.rawValue) \(r.perDay.reduce(0) { $0 + [$1.learn, $1.young, $1.mature, $1.relearn][ReviewKind.allCases.firstIndex(of: kind)!] })"
+        }
+        out.append("  " + byKind.joined(separator: " · "))
+        let retention = r.retention.map { span in "\(span.span) \(span.total.map(percent) ?? "–")" }.joined(separator: " · ")
+        out.append("  true retention  " + retention)
+        // As many of the next days as fit after the label (all 30 from 60 columns), the label saying how many.
+        let label = "  next \(k.forecast.count) days  "
+        let days = min(k.forecast.count, max(8, width - DisplayWidth.of(label) - 14))
+        out.append("  next \(days) days  " + sparkline(k.forecast.prefix(days).map { Double($0.due) }, fitting: false) + style.dim("  \(k.forecast.first?.due ?? 0) due today, \(k.forecast.prefix(7).reduce(0) { $0 + $1.due }) this week, daily load \(SVGChart.number(k.dailyLoad))"))
+        if k.estimatedKnown > 0 { out.append("  FSRS: about \(k.estimatedKnown) cards known now (sum of retrievability)") }
+        out += CalibrationChart.lines(stats.calibration)
+        if let median = r.medianAnswerSeconds { out.append("  answer time: median \(String(format: "%.1f", median)) s") }
+        if k.relinked + k.orphaned > 0 { out.append("  \(k.relinked) re-linked, \(k.orphaned) orphaned histories") }
+    }
+
+    /// The categories drawn as bars; the rest are counted on one line.
+    static let categoriesShown = 8
+
     /// Horizontal bars for `tallies`, the longest as wide as the room allows.
     func bars(_ tallies: [Tally], indent: String, format: (Double) -> String = { String(Int($0)) }) -> [String] {
         guard let top = tallies.map(\.count).max(), top > 0 else { return [] }
@@ -92,9 +115,9 @@ struct StatsDashboard {
         }
     }
 
-    /// `▁▃▇…` for `values`, at most the width left.
-    func sparkline(_ values: [Double]) -> String {
-        let shown = values.suffix(max(8, width - 40))
+    /// `▁▃▇…` for `values`; `fitting`: the last of them, at most the width left.
+    func sparkline(_ values: [Double], fitting: Bool = true) -> String {
+        let shown = fitting ? values.suffix(max(8, width - 40)) : values[...]
         guard let top = shown.max(), top > 0 else { return String(repeating: "▁", count: shown.count) }
         return String(shown.map { Self.spark[min(7, Int(($0 / top * 7).rounded()))] })
     }
@@ -118,11 +141,19 @@ struct StatsDashboard {
         }
         var monthLine = Array(repeating: " ", count: weeks)
         var lastEnd = -1
+        var lastAt: Int?
         for label in cal.months where label.week >= firstWeek {
             let at = label.week - firstWeek
-            guard at > lastEnd, at + 3 <= weeks else { continue }
+            guard at + 3 <= weeks else { continue }
+            if at <= lastEnd {
+                // Too close to the label before: that one names the few days of a month the calendar
+                // starts in, this one a whole month. The whole month keeps its label.
+                guard let before = lastAt else { continue }
+                for i in before..<min(weeks, before + 3) { monthLine[i] = " " }
+            }
             for (i, c) in label.name.enumerated() { monthLine[at + i] = String(c) }
             lastEnd = at + 3
+            lastAt = at
         }
         let names = ["Mon", "   ", "Wed", "   ", "Fri", "   ", "Sun"]
         return ["    " + monthLine.joined()] + (0..<7).map { style.dim(names[$0]) + " " + grid[$0].joined() }

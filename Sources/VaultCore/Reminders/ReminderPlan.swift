@@ -98,7 +98,7 @@ public enum ReminderPlan: Equatable, Sendable {
         if !questions.isEmpty {
             body +=
                 "\n"
-                + questions.map { "• " + String($0.replacingOccurrences(of: "\n", with: " ").prefix(80)) }.joined(
+                + questions.map { "• " + $0.replacingOccurrences(of: "\n", with: " ").elided(to: 80) }.joined(
                     separator: "\n")
         }
         let title = batch > 0 ? "vault: \(batch) card\(batch == 1 ? "" : "s") now?" : "vault: time to review"

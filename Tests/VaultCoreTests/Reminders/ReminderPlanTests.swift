@@ -67,6 +67,22 @@ struct ReminderPlanTests {
         #expect(body == "12 cards to study · 3 notes to review (2026-W46) · 1 session review\n• Q1\n• Q2")
     }
 
+    @Test("a question longer than 80 characters is cut to 80 with an ellipsis; one of 80 stays whole")
+    func longQuestionsEndInEllipsis() {
+        let long = String(repeating: "a", count: 79) + "bc"
+        let exact = String(repeating: "x", count: 80)
+        let work = DueWork(
+            notesToCurate: 0, periods: [], cardsToStudy: 5, cardsInRotation: 40, firstQuestions: [long, exact],
+            sessionReviews: 0)
+        guard case .remind(_, let body, _) = plan("2026-11-18T12:00:00", work: work) else {
+            Issue.record("no reminder")
+            return
+        }
+        let lines = body.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "• " + String(repeating: "a", count: 79) + "…")
+        #expect(lines[2] == "• " + exact)
+    }
+
     @Test("spring forward: quiet hours ending inside the skipped hour end at the first wall-clock minute after it")
     func springForward() {
         // 29 March 2026, Berlin: 02:00 CET jumps to 03:00 CEST. Quiet 23:00-02:30 never reaches 02:30 that night.
