@@ -44,9 +44,26 @@ extension SearchIndex {
                         snippet: Snippet(parts: []))
                 }
             }
+            let notes = try ranked.map { ranked -> (rowid: Int64, score: Double, row: Row) in
+                let rowid: Int64 = ranked[0]
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT path, id, title, category, tags, created, size FROM notes WHERE rowid = ?",
+                    arguments: [rowid])
+                guard let row else {
+                    throw VaultIndexError.database(path: Self.displayPath, reason: "note \(rowid) is in the text index only")
+                }
+                return (rowid, ranked[2], row)
+            }
+            var snippets: [Int64: String] = [:]
+            if let match = statement.match {
+                let short = notes.filter { ($0.row[6] as Int64) <= SnippetWindows.windowBytes }.map(\.rowid)
+                snippets = try Self.snippets(of: short, match: match, db: db)
+            }
             var windows: SnippetWindows?  // made for the first long note among the hits
-            return try ranked.map {
-                try hit(rowid: $0[0], score: $0[2], match: statement.match, windows: &windows, db: db)
+            return try notes.map {
+                try hit(
+                    rowid: $0.rowid, score: $0.score, row: $0.row, match: statement.match, snippet: snippets[$0.rowid],
+                    windows: &windows, db: db)
             }
         }
     }
@@ -54,25 +71,34 @@ extension SearchIndex {
     /// Words of context a snippet shows around the match.
     static let snippetWords = 14
 
-    private func hit(rowid: Int64, score: Double, match: String?, windows: inout SnippetWindows?, db: Database)
-        throws -> SearchHit
-    {
-        let row = try Row.fetchOne(
-            db, sql: "SELECT path, id, title, category, tags, created, size FROM notes WHERE rowid = ?",
-            arguments: [rowid])
-        guard let row else {
-            throw VaultIndexError.database(path: Self.displayPath, reason: "note \(rowid) is in the text index only")
-        }
+    /// FTS5's marked snippets of the notes `rowids` for `match`, from one
+    /// run of the query: asking per note (`MATCH ? AND rowid = ?`) evaluates
+    /// the whole MATCH again for every hit, which made `vault search 'a*'`
+    /// quadratic in the hits (issue 34). The `+` keeps SQLite from turning
+    /// the rowid set into one lookup (and one MATCH) per note.
+    static func snippets(of rowids: [Int64], match: String, db: Database) throws -> [Int64: String] {
+        guard !rowids.isEmpty else { return [:] }
+        let list = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+        var found: [Int64: String] = [:]
+        found.reserveCapacity(rowids.count)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT rowid, snippet(notes_fts, 2, char(2), char(3), '…', \(Self.snippetWords))
+                FROM notes_fts WHERE notes_fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))
+                """, arguments: [match, list])
+        while let row = try rows.next() { found[row[0]] = row[1] as String? ?? "" }
+        return found
+    }
+
+    private func hit(
+        rowid: Int64, score: Double, row: Row, match: String?, snippet: String?, windows: inout SnippetWindows?,
+        db: Database
+    ) throws -> SearchHit {
         var marked: String?
         let fileSize: Int64 = row[6]
-        if let match, fileSize <= SnippetWindows.windowBytes {
-            marked =
-                try String.fetchOne(
-                    db,
-                    sql: """
-                        SELECT snippet(notes_fts, 2, char(2), char(3), '…', \(Self.snippetWords))
-                        FROM notes_fts WHERE notes_fts MATCH ? AND rowid = ?
-                        """, arguments: [match, rowid]) ?? ""
+        if match != nil, fileSize <= SnippetWindows.windowBytes {
+            marked = snippet ?? ""
         } else if let match {
             // A long note: FTS5's snippet would take the square of its matches (see SnippetWindows).
             let body = try String.fetchOne(db, sql: "SELECT body FROM notes_fts WHERE rowid = ?", arguments: [rowid])

@@ -195,8 +195,9 @@ public struct StudyTracking {
     @discardableResult
     public func addGoal(_ subjectName: String?, hours: Double, by: String) throws -> StudyGoal {
         let subject = try subjectName.map { try self.subject($0).name }
-        guard hours > 0, hours <= 100_000, hours.isFinite else {
-            throw AppError.badSession("--hours must be more than 0 (it is \(GoalSet.hoursText(hours))).")
+        guard StudyRanges.isGoalHours(hours) else {
+            throw AppError.badSession(
+                "--hours must be more than 0 and at most \(GoalSet.hoursText(StudyRanges.maxGoalHours)) (it is \(GoalSet.hoursText(hours))).")
         }
         guard let day = VaultDate.parseDay(by) else {
             throw AppError.badSession("--by '\(by)' is not a day; write it as 2026-12-31.")
@@ -231,10 +232,17 @@ public struct StudyTracking {
         Set(log.sessions.filter { $0.start <= context.now }.map { VaultDate.dayNumber(of: $0.start, in: context.timeZone) })
     }
 
-    /// `--correct` must not exceed `--questions`, and needs it.
+    /// `--questions` and `--correct` are in ``StudyRanges/questions``; `--correct` must not exceed `--questions`, and needs it.
     static func checkCounts(questions: Int?, correct: Int?) throws {
-        if let questions, questions < 0 { throw AppError.badSession("--questions must be 0 or more.") }
-        if let correct, correct < 0 { throw AppError.badSession("--correct must be 0 or more.") }
+        let most = StudyRanges.questions.upperBound
+        if let questions, !StudyRanges.questions.contains(questions) {
+            throw AppError.badSession(
+                questions < 0 ? "--questions must be 0 or more." : "--questions must be at most \(most) (it is \(questions)).")
+        }
+        if let correct, !StudyRanges.questions.contains(correct) {
+            throw AppError.badSession(
+                correct < 0 ? "--correct must be 0 or more." : "--correct must be at most \(most) (it is \(correct)).")
+        }
         if let correct {
             guard let questions else { throw AppError.badSession("--correct needs --questions.") }
             guard correct <= questions else {

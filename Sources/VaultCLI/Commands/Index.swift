@@ -45,7 +45,7 @@ extension VaultCommand {
             if watch {
                 let output = context.output
                 try index.watch(idleExitSeconds: idleExit) { message in
-                    output.status("vault index --watch: \(message)\n")
+                    output.status("vault index --watch: \(TerminalText.sanitized(message, keepingColour: false))\n")
                 }
                 return
             }

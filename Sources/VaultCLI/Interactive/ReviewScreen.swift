@@ -66,8 +66,8 @@ struct ReviewScreen {
             }
             if flow.index != shown { scroll = ScrollPosition() }
             switch flow.notice {
-            case .adoptedID(let id, let path): message = "Added id \(id) to \(path). "
-            case .editFailed(let sentence): message = sentence
+            case .adoptedID(let id, let path): message = TerminalText.forScreen("Added id \(id) to \(path). ")
+            case .editFailed(let sentence): message = TerminalText.forScreen(sentence)
             case nil: break
             }
         }

@@ -118,7 +118,7 @@ struct StudyScreen {
         let header = [
             style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
                 + style.dim(
-                    "\(entry.group.name) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
+                    "\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
                 ),
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]

@@ -77,7 +77,10 @@ enum JSONOutput {
             case "\u{8}": out += "\\b"
             case "\u{C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Controls a terminal would act on (C1, bidirectional ones
+                // included) as JSON escapes, so the document stays valid
+                // when printed through the sanitizing output.
+                if scalar.value < 0x20 || TerminalText.isControl(scalar) {
                     out += String(format: "\\u%04x", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -3,7 +3,10 @@
 /// 52, retitle the window, clear the screen).
 ///
 /// Control characters other than newline and tab (C0, DEL, C1, and ESC) are
-/// shown as escapes (`\e`, `\u{7}`); with `keepingColour`, the colour
+/// shown as escapes (`\e`, `\u{7}`), and so are the invisible bidirectional
+/// controls (Unicode's Bidi_Control class: U+061C, U+200E/200F,
+/// U+202A-202E, U+2066-2069), which would reorder what the reader sees
+/// (a file name `evil\u{202e}txt.sh` shown as `evilhs.txt`); with `keepingColour`, the colour
 /// sequences `vault` itself writes (SGR: `ESC [ digits ; … m`) pass, and
 /// only they.
 enum TerminalText {
@@ -36,8 +39,11 @@ enum TerminalText {
             .replacingOccurrences(of: "\t", with: "\\t")
     }
 
+    /// Whether `s` is shown escaped: a C0 control but newline and tab, DEL,
+    /// a C1 control, or an invisible bidirectional control.
     static func isControl(_ s: Unicode.Scalar) -> Bool {
         (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
+            || (s.value >= 0x61C && s.properties.isBidiControl)
     }
 
     /// The index of the `m` that ends an SGR sequence starting at `start`,

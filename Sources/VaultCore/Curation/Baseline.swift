@@ -33,7 +33,8 @@ public struct BaselineEvent: TypedEvent, Hashable {
     public static func day(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month),
+            parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+            let year = Int(parts[0]), VaultDate.years.contains(year), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month),
             (1...31).contains(day)
         else { return nil }
         let number = VaultDate.daysFromCivil(year, month, day)

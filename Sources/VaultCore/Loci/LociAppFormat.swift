@@ -14,6 +14,12 @@ public enum LociAppFormat {
     public static let maximumImageBytes = 20 * 1024 * 1024
     /// The largest itinerary taken (its pictures together).
     public static let maximumItineraryBytes = 200 * 1024 * 1024
+    /// The longest text field taken (a name or a description), in UTF-8 bytes:
+    /// a description of hundreds of megabytes would make every later
+    /// `vault status` read it (issue 34).
+    public static let maximumTextBytes = 64 * 1024
+    /// The most text an itinerary may hold, its fields together, in UTF-8 bytes.
+    public static let maximumItineraryTextBytes = 16 * 1024 * 1024
 
     /// The names of the itineraries in `data`, in file order.
     /// - Throws: ``VaultCoreError/badItinerary(file:place:reason:)`` when `data` is not such a file.
@@ -152,6 +158,7 @@ public enum LociAppFormat {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field 'locations' must be a list.")
         }
         var total = cover?.bytes.count ?? 0
+        var textTotal = description.utf8.count
         var seen: [Int: String] = [:]
         var locations: [LociLocation] = []
         locations.reserveCapacity(items.count)
@@ -176,10 +183,15 @@ public enum LociAppFormat {
                 throw VaultCoreError.badItinerary(
                     file: file, place: place, reason: "its pictures come to more than 200 MB, the most an itinerary may hold.")
             }
+            let locationDescription = try optionalText(location, "description", place: spot, file: file)
+            textTotal += locationName.utf8.count + locationDescription.utf8.count
+            if textTotal > maximumItineraryTextBytes {
+                throw VaultCoreError.badItinerary(
+                    file: file, place: place,
+                    reason: "its names and descriptions come to more than 16 MB of text, the most an itinerary may hold.")
+            }
             locations.append(
-                LociLocation(
-                    sequence: sequence, name: locationName,
-                    description: try optionalText(location, "description", place: spot, file: file), image: picture))
+                LociLocation(sequence: sequence, name: locationName, description: locationDescription, image: picture))
         }
         guard !locations.isEmpty else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "it has no locations.")
@@ -194,6 +206,7 @@ public enum LociAppFormat {
         guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a non-empty string.")
         }
+        try checkLength(text, key, place: place, file: file)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -202,7 +215,19 @@ public enum LociAppFormat {
         guard case .string(let text) = value else {
             throw VaultCoreError.badItinerary(file: file, place: place, reason: "the field '\(key)' must be a string.")
         }
+        try checkLength(text, key, place: place, file: file)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Refuses a text field longer than ``maximumTextBytes``.
+    private static func checkLength(_ text: String, _ key: String, place: String, file: String) throws {
+        let bytes = text.utf8.count
+        guard bytes <= maximumTextBytes else {
+            throw VaultCoreError.badItinerary(
+                file: file, place: place,
+                reason:
+                    "the field '\(key)' holds \(bytes / 1024) KB of text, more than the 64 KB a field may hold; shorten it in the app and export again.")
+        }
     }
 
     private static func sequenceNumber(_ value: LociJSONValue?, place: String, file: String) throws -> Int {

@@ -23,15 +23,19 @@ public struct GoalSet: TypedEvent, Hashable {
         [("goal", goal), ("subject", subject ?? "*"), ("hours", Self.hoursText(hours)), ("by", by)]
     }
 
-    /// `30`, `12.5`.
+    /// `30`, `12.5`; any value, however large or not finite, without trapping (`1e+19`).
     public static func hoursText(_ hours: Double) -> String {
-        hours == hours.rounded() ? String(Int(hours)) : String(hours)
+        hours == hours.rounded() && abs(hours) < 1e15 ? String(Int(hours)) : String(hours)
     }
 
     public init(_ event: LedgerEvent) throws {
         try Self.expectKind(of: event)
         guard let hours = Double(try Self.required("hours", in: event)), hours > 0, hours.isFinite else {
             throw Self.unreadable(event, "has no positive 'hours'")
+        }
+        guard StudyRanges.isGoalHours(hours) else {
+            throw Self.unreadable(
+                event, "has 'hours' of \(hours), more than \(Self.hoursText(StudyRanges.maxGoalHours))")
         }
         let by = try Self.required("by", in: event)
         guard VaultDate.parseDay(by) != nil else { throw Self.unreadable(event, "has a 'by' that is not a day") }

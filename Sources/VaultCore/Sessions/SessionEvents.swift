@@ -73,8 +73,8 @@ public struct SessionStop: TypedEvent, Hashable {
         }
         self.init(
             time: event.time, session: try Self.required("session", in: event), end: end,
-            questions: try Self.count("questions", in: event), correct: try Self.count("correct", in: event),
-            note: Self.note(in: event))
+            questions: try Self.count("questions", in: event, in: StudyRanges.questions),
+            correct: try Self.count("correct", in: event, in: StudyRanges.questions), note: Self.note(in: event))
     }
 }
 
@@ -147,14 +147,14 @@ public struct SessionEntry: TypedEvent, Hashable {
         guard let start = VaultDate.parse(try Self.required("start", in: event), in: VaultDate.utc) else {
             throw Self.unreadable(event, "has a 'start' that is not a moment")
         }
-        guard let minutes = try Self.count("minutes", in: event), minutes > 0 else {
+        guard let minutes = try Self.count("minutes", in: event, in: StudyRanges.minutes) else {
             throw Self.unreadable(event, "has no positive 'minutes'")
         }
         self.init(
             time: event.time, session: try Self.required("session", in: event),
             subject: try Self.required("subject", in: event), start: start, minutes: minutes,
-            questions: try Self.count("questions", in: event), correct: try Self.count("correct", in: event),
-            note: Self.note(in: event))
+            questions: try Self.count("questions", in: event, in: StudyRanges.questions),
+            correct: try Self.count("correct", in: event, in: StudyRanges.questions), note: Self.note(in: event))
     }
 }
 
@@ -208,10 +208,14 @@ extension TypedEvent {
     static func note(in event: LedgerEvent) -> String? { event["note"].flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The whole number in `key`, nil when absent or empty.
-    /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` for a value that is not one (or negative).
-    static func count(_ key: String, in event: LedgerEvent) throws -> Int? {
+    /// - Throws: ``VaultCoreError/badEvent(kind:device:sequence:reason:)`` for a value that is not one
+    ///   (or negative), or is outside `range`.
+    static func count(_ key: String, in event: LedgerEvent, in range: ClosedRange<Int> = 0...Int.max) throws -> Int? {
         guard let text = event[key].map(trimmed), !text.isEmpty else { return nil }
         guard let value = Int(text), value >= 0 else { throw unreadable(event, "has a '\(key)' that is not a count") }
+        guard range.contains(value) else {
+            throw unreadable(event, "has a '\(key)' of \(value), outside \(range.lowerBound)-\(range.upperBound)")
+        }
         return value
     }
 }

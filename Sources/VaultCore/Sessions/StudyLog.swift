@@ -123,7 +123,7 @@ public struct StudyLog: Sendable {
         var withdrawn: Set<String> = []
         // Stops and cancels met before their start: another clone's clock ran
         // behind, so replay order puts them first. Kept for the start.
-        var earlyStops: [String: SessionStop] = [:]
+        var earlyStops: [String: (stop: SessionStop, event: LedgerEvent)] = [:]
         var earlyCancels: Set<String> = []
         var goals: [String: StudyGoal] = [:]
         var goalOrder: [String] = []
@@ -162,18 +162,26 @@ public struct StudyLog: Sendable {
                         !earlyCancels.contains(start.session)
                     else { continue }
                     let run = RunningSession(id: start.session, subject: start.subject, start: start.time, note: start.note)
-                    if let stop = earlyStops.removeValue(forKey: start.session), let session = Self.session(run, stoppedBy: stop) {
-                        record(session)
-                        continue
+                    if let early = earlyStops.removeValue(forKey: start.session) {
+                        if Self.tooLong(run, stoppedBy: early.stop) {
+                            problems.append(Self.tooLongProblem(early.event))
+                        } else if let session = Self.session(run, stoppedBy: early.stop) {
+                            record(session)
+                            continue
+                        }
                     }
                     started[start.session] = run
                     order.append(start.session)
                 case SessionStop.kind:
                     let stop = try SessionStop(event)
                     guard let run = started[stop.session] else {
-                        if recorded[stop.session] == nil, earlyStops[stop.session] == nil { earlyStops[stop.session] = stop }
+                        if recorded[stop.session] == nil, earlyStops[stop.session] == nil {
+                            earlyStops[stop.session] = (stop, event)
+                        }
                         continue
                     }
+                    // A stop more than a day after the start is out of range: reported, and the session runs on.
+                    if Self.tooLong(run, stoppedBy: stop) { throw Self.tooLongProblem(event) }
                     // A stop not after the start is ignored: the session runs on.
                     guard let session = Self.session(run, stoppedBy: stop) else { continue }
                     started[stop.session] = nil
@@ -234,6 +242,18 @@ public struct StudyLog: Sendable {
         self.goals = goalOrder.compactMap { goals[$0] }.map { var g = $0; g.subject = g.subject.map(name); return g }
         self.followUps = followUps.mapValues { var f = $0; f.subject = name(f.subject); return f }
         self.renames = renamed
+    }
+
+    /// Whether `stop` ends `run` more than ``StudyRanges/minutes`` after its start.
+    static func tooLong(_ run: RunningSession, stoppedBy stop: SessionStop) -> Bool {
+        stop.ended.timeIntervalSince(run.start) > Double(StudyRanges.minutes.upperBound) * 60
+    }
+
+    /// The problem `vault check` reports for a `session-stop` that ends its session more than a day after its start.
+    static func tooLongProblem(_ event: LedgerEvent) -> VaultCoreError {
+        SessionStop.unreadable(
+            event,
+            "ends its session more than \(StudyRanges.minutes.upperBound) minutes after it started; the stop is ignored and the session runs on")
     }
 
     /// The session `run` makes when `stop` ends it; nil when the stop is not after the start.

@@ -6,9 +6,15 @@ import Foundation
 /// vaults of 100,000 notes, and it must read a zone-less value in the
 /// vault's zone, never the machine's.
 public enum VaultDate {
+    /// The years a date in a note, the ledger or a command line may have:
+    /// 1 to 9999, so every day prints as `YYYY-MM-DD` and every ISO week as
+    /// `YYYY-Www` that reads back.
+    public static let years = 1...9999
+
     /// Parses `2026-11-18`, `2026-11-18T08:42`, `2026-11-18 08:42:00`,
     /// `2026-11-18T08:42:00Z`, `2026-11-18T08:42:00.5+01:00` and the like.
     /// Values without a zone (and plain dates, read as midnight) are in `timeZone`.
+    /// Years outside ``years`` (`0000-01-01`) are not dates: nil.
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         var s = Substring(text.trimmingSpaces())
         if s.count >= 2, let first = s.first, (first == "\"" || first == "'"), s.last == first {
@@ -32,8 +38,8 @@ public enum VaultDate {
             i += 1
             return true
         }
-        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-            (1...12).contains(month), (1...daysInMonth(year, month)).contains(day)
+        guard let year = number(4), years.contains(year), expect(45), let month = number(2), expect(45),
+            let day = number(2), (1...12).contains(month), (1...daysInMonth(year, month)).contains(day)
         else { return nil }
         var hour = 0
         var minute = 0

@@ -46,11 +46,16 @@ import VaultStore
         /// True while some client has not finished its request (poll must wake to drop it in time).
         var hasPending: Bool { !pending.isEmpty }
 
-        /// Accepts every waiting client.
+        /// Accepts every waiting client; one run by another user is closed at
+        /// once (the socket's name can be computed by anyone on the machine).
         func acceptAll(now: UInt64) {
             while true {
                 let client = accept(fd, nil, nil)
                 guard client >= 0 else { return }
+                guard WatchSocket.isSameUser(client) else {
+                    close(client)
+                    continue
+                }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
                 pending[client] = ([], now)

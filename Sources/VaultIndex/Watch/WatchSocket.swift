@@ -10,10 +10,16 @@ import VaultStore
 /// folder, so there is no socket file to go stale and no path-length limit;
 /// binding it doubles as the one-watcher-per-vault lock. Elsewhere there is no
 /// watcher and ``sync(_:)`` always answers false.
+///
+/// Anyone on the machine can compute that name and bind it first, so an
+/// answer is trusted only from a process of the same user (`SO_PEERCRED`),
+/// and only within ``syncTimeoutMilliseconds``: on any doubt (another user,
+/// no whole answer in time, an answer that does not parse) the command does
+/// its own freshness scan, which costs speed, never correctness.
 public enum WatchSocket {
-    /// How long a search waits for the watcher to answer (it may be in the
-    /// middle of indexing a large batch) before doing its own refresh.
-    static let syncTimeoutSeconds = 30
+    /// How long a command waits, all told, for the watcher to answer (it may
+    /// be in the middle of indexing a large batch) before doing its own refresh.
+    static let syncTimeoutMilliseconds = 1000
 
     /// Asks the vault's watcher to apply every change it has been told of.
     /// True when the watcher answered that the cache is up to date; false
@@ -35,17 +41,19 @@ public enum WatchSocket {
     /// when there is no watcher, or no readable answer in time.
     private static func ask(_ layout: VaultLayout, _ request: WatchRequest) -> WatchResponse? {
         #if os(Linux)
+            let deadline = monotonicMilliseconds() + UInt64(syncTimeoutMilliseconds)
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { return nil }
             defer { close(fd) }
-            var timeout = timeval(tv_sec: syncTimeoutSeconds, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            // Connecting and sending wait at most the same second (a full backlog blocks connect).
+            var timeout = timeval(tv_sec: syncTimeoutMilliseconds / 1000, tv_usec: (syncTimeoutMilliseconds % 1000) * 1000)
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var (address, length) = self.address(layout)
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
             }
-            guard connected == 0, writeAll(fd, request.line + "\n") else { return nil }
-            return readLine(fd).flatMap { WatchResponse(line: $0, to: request) }
+            guard connected == 0, isSameUser(fd), writeAll(fd, request.line + "\n") else { return nil }
+            return readLine(fd, deadline: deadline).flatMap { WatchResponse(line: $0, to: request) }
         #else
             return nil
         #endif
@@ -143,13 +151,49 @@ public enum WatchSocket {
             return true
         }
 
-        /// One line, without its newline; nil on error, timeout or end of stream.
-        static func readLine(_ fd: Int32) -> String? {
+        /// `SO_PEERCRED` (glibc defines it only under `_GNU_SOURCE`, which Swift's Glibc does not import).
+        static let peerCredentialsOption: Int32 = 17
+
+        /// True when the process at the other end of `fd` runs as this
+        /// process's user (or as root); false when it does not or cannot be told.
+        static func isSameUser(_ fd: Int32) -> Bool {
+            guard let uid = peerUser(fd) else { return false }
+            return uid == geteuid() || uid == 0
+        }
+
+        /// The user id of the process at the other end of the Unix socket `fd`, from the kernel.
+        static func peerUser(_ fd: Int32) -> uid_t? {
+            // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
+            var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+            var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+            guard getsockopt(fd, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0,
+                Int(length) == MemoryLayout.size(ofValue: credentials)
+            else { return nil }
+            return credentials.uid
+        }
+
+        /// Milliseconds of a clock that only goes forward.
+        static func monotonicMilliseconds() -> UInt64 {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
+        }
+
+        /// One line, without its newline; nil on error, end of stream, or
+        /// when the whole line has not come by `deadline` (``monotonicMilliseconds()``):
+        /// a peer that sends a byte now and then cannot stretch the wait.
+        static func readLine(_ fd: Int32, deadline: UInt64) -> String? {
             var line: [UInt8] = []
             var byte: UInt8 = 0
             while line.count < 4096 {
-                let n = recv(fd, &byte, 1, 0)
-                if n < 0, errno == EINTR { continue }
+                let now = monotonicMilliseconds()
+                guard now < deadline else { return nil }
+                var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                let polled = poll(&ready, 1, Int32(deadline - now))
+                if polled < 0, errno == EINTR { continue }
+                guard polled > 0 else { return nil }
+                let n = recv(fd, &byte, 1, Int32(MSG_DONTWAIT))
+                if n < 0, errno == EINTR || errno == EAGAIN { continue }
                 guard n == 1 else { return nil }
                 if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
                 line.append(byte)

@@ -120,30 +120,22 @@ public struct VaultSync: VaultSyncing, Sendable {
         return remote
     }
 
-    /// Runs git in the vault folder; returns stdout.
+    /// Runs git in the vault folder; returns stdout (stdout and stderr are
+    /// read together, so git can print any amount to either, see ``ChildProcess``).
     /// - Throws: ``VaultStoreError/gitFailed(command:output:)``.
     @discardableResult
     func git(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", layout.root.path] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
+        let child = ChildProcess(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["git", "-C", layout.root.path] + arguments)
+        guard let result = child.run() else {
             throw VaultStoreError.gitFailed(
                 command: "git " + arguments.joined(separator: " "), output: "git could not be started")
         }
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard result.status == 0 else {
             throw VaultStoreError.gitFailed(
                 command: "git " + arguments.joined(separator: " "),
-                output: String(decoding: errors + output, as: UTF8.self))
+                output: String(decoding: result.errors + result.output, as: UTF8.self))
         }
-        return String(decoding: output, as: UTF8.self)
+        return String(decoding: result.output, as: UTF8.self)
     }
 }
