@@ -23,13 +23,20 @@ enum InlineSyntax {
         guard hasHash else { return }
         let scalars = Array(text.unicodeScalars)
         var i = 0
+        // Up to here no `]]` closes a `[[` (a line end or the text's): a
+        // `[[` before it is not looked after again (that was quadratic).
+        var unclosedUntil = 0
         while i < scalars.count {
             defer { i += 1 }
-            if scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "[" {
+            if scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "[", i >= unclosedUntil {
                 // A wiki link on this line: skip to its `]]` (its target and label hold no tags).
                 var j = i + 2
                 while j + 1 < scalars.count, scalars[j] != "\n", !(scalars[j] == "]" && scalars[j + 1] == "]") { j += 1 }
-                if j + 1 < scalars.count, scalars[j] == "]" { i = j + 1 }
+                if j + 1 < scalars.count, scalars[j] == "]" {
+                    i = j + 1
+                } else {
+                    unclosedUntil = j + 1
+                }
                 continue
             }
             guard scalars[i] == "#" else { continue }

@@ -117,8 +117,9 @@ extension CommonMark {
             plain = String.UnicodeScalarView()
         }
         var i = 0
+        var unclosedFrom = scalars.count  // no `]]` at or after this offset: a later `[[` is left as text at once
         while i < scalars.count {
-            guard scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "[" else {
+            guard scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "[", i + 2 < unclosedFrom else {
                 plain.append(scalars[i])
                 i += 1
                 continue
@@ -126,6 +127,7 @@ extension CommonMark {
             var j = i + 2
             while j + 1 < scalars.count, !(scalars[j] == "]" && scalars[j + 1] == "]") { j += 1 }
             guard j + 1 < scalars.count, j > i + 2 else {
+                if j + 1 >= scalars.count { unclosedFrom = i + 2 }
                 plain.append(scalars[i])
                 i += 1
                 continue

@@ -89,6 +89,14 @@ struct NoteParserTests {
         #expect(parse("> [!note] Callout #in-title\n> #in-body\n").tags == ["in-title", "in-body"])
     }
 
+    @Test("100,000 unclosed [[ on a line are read in linear time, a tag after them still found")
+    func unclosedWikiLinksStayLinear() {
+        let start = ContinuousClock.now
+        let n = parse(String(repeating: "[[ ", count: 100_000) + "#after\n")
+        #expect(n.tags == ["after"])
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
     @Test("a note opening with a level-2 heading is titled by its file name, a level-1 heading titles it")
     func secondLevelHeadingIsNoTitle() {
         #expect(parse("## Color scheme\n\ntext\n", path: "en/User interface/Appearance.md").title == "Appearance")

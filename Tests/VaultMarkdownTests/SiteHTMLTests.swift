@@ -61,4 +61,13 @@ struct SiteHTMLTests {
         #expect(!page.contains("<h2>raw"))
         #expect(page.contains("<code>&lt;h3&gt;</code>"))
     }
+
+    @Test("100,000 unclosed [[ render in linear time, as text")
+    func unclosedStayLinear() {
+        let start = ContinuousClock.now
+        let page = html(String(repeating: "[[a ", count: 100_000) + "\n\n[[Foo]]\n")
+        let plain = !page.contains("href=\"a") && page.hasSuffix("[[a</p>\n<p><a href=\"Foo.html\">Foo</a></p>\n")
+        #expect(plain, "the unclosed [[ stay text, the link after them is a link")
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
 }
