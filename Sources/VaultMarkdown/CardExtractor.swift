@@ -14,6 +14,9 @@ import VaultCore
 ///
 /// Code blocks, HTML blocks, headings, inline code, HTML and link or image
 /// text never hold separators; cards inside list items and block quotes count.
+/// Only real paragraphs hold cards: the lines of a GFM table (libcmark reads
+/// one as a paragraph), a paragraph opening with an HTML tag, and a
+/// callout's header line (`> [!note] Title`) hold none.
 public enum CardExtractor {
     /// The cards of a note file: front matter is cut off, lines are the file's.
     public static func cards(in data: Data, notePath: String, noteID: String?) -> [Card] {
@@ -43,12 +46,67 @@ public enum CardExtractor {
         guard out.count <= maxCardsPerNote else { return }
         switch node.kind {
         case .paragraph:
-            paragraphCards(node, into: &out)
+            paragraphCards(node, callout: false, into: &out)
         case .codeBlock, .htmlBlock, .heading, .customBlock, .unknown:
             return
+        case .blockQuote:
+            for (i, child) in node.children.enumerated() {
+                if i == 0, child.kind == .paragraph {
+                    paragraphCards(child, callout: true, into: &out)
+                } else {
+                    visit(child, into: &out)
+                }
+            }
         default:
             for child in node.children { visit(child, into: &out) }
         }
+    }
+
+    /// The lines of `paragraph` that may hold cards, and the paragraph line
+    /// of the first: none for a paragraph opening with an HTML tag, the
+    /// lines before a GFM table (a row holding `|` followed by a delimiter
+    /// row), and without the header line of a callout.
+    static func cardLines(of paragraph: MarkdownNode, callout: Bool) -> (lines: ArraySlice<Line>, first: Int) {
+        if let first = paragraph.children.first, first.kind == .htmlInline { return ([], 0) }
+        let all = lines(of: paragraph)
+        var start = 0
+        if callout, let header = all.first, isCalloutHeader(header) { start = 1 }
+        var end = all.count
+        if all.count >= 2 {
+            for i in start..<(all.count - 1) where all[i].scalars.contains("|") && isDelimiterRow(all[i + 1]) {
+                end = i
+                break
+            }
+        }
+        return (all[start..<max(start, end)], start)
+    }
+
+    /// `[!type]` (with an optional `+` or `-`) opening a block quote's first line: Obsidian's callout.
+    static func isCalloutHeader(_ line: Line) -> Bool {
+        let s = line.scalars
+        guard s.count >= 4, s[0] == "[", s[1] == "!", !line.opaque[0] else { return false }
+        var i = 2
+        while i < s.count, s[i].properties.isAlphabetic || ("0"..."9").contains(s[i]) || s[i] == "-" || s[i] == "_" {
+            i += 1
+        }
+        return i > 2 && i < s.count && s[i] == "]"
+    }
+
+    /// A GFM table's delimiter row: cells of `-` (at least one) with optional
+    /// `:` at either end, separated by `|`, with at least one `|` or a `:`.
+    static func isDelimiterRow(_ line: Line) -> Bool {
+        var text = Substring(line.text).trimmingCharacters(in: .whitespaces)[...]
+        guard text.contains("|") || text.contains(":") else { return false }
+        if text.hasPrefix("|") { text = text.dropFirst() }
+        if text.hasSuffix("|") { text = text.dropLast() }
+        let cells = text.split(separator: "|", omittingEmptySubsequences: false)
+        return !cells.isEmpty
+            && cells.allSatisfy { cell in
+                var c = cell.trimmingCharacters(in: .whitespaces)[...]
+                if c.hasPrefix(":") { c = c.dropFirst() }
+                if c.hasSuffix(":") { c = c.dropLast() }
+                return !c.isEmpty && c.allSatisfy { $0 == "-" }
+            }
     }
 
     /// One line of a paragraph: its shown text, and which scalars are in
@@ -87,8 +145,11 @@ public enum CardExtractor {
         return lines
     }
 
-    private static func paragraphCards(_ paragraph: MarkdownNode, into out: inout [CardDraft]) {
-        let lines = lines(of: paragraph)
+    private static func paragraphCards(_ paragraph: MarkdownNode, callout: Bool, into out: inout [CardDraft]) {
+        let (slice, first) = cardLines(of: paragraph, callout: callout)
+        guard !slice.isEmpty else { return }
+        let lines = Array(slice)
+        let firstLine = paragraph.line + first
         var found = false
         var questionStart = 0  // first line not used by an earlier card
         for (index, line) in lines.enumerated() {
@@ -101,7 +162,7 @@ public enum CardExtractor {
                     CardDraft(
                         kind: .basic, question: question.joined(separator: "\n"),
                         answer: answer.joined(separator: "\n"),
-                        line: paragraph.line + questionStart))
+                        line: firstLine + questionStart))
                 return
             }
             guard let separator = separator(in: line) else { continue }
@@ -110,13 +171,13 @@ public enum CardExtractor {
             guard !question.isEmpty, !answer.isEmpty else { continue }
             found = true
             questionStart = index + 1
-            let lineNumber = paragraph.line + index
+            let lineNumber = firstLine + index
             out.append(CardDraft(kind: .basic, question: question, answer: answer, line: lineNumber))
             if separator.count == 3 {
                 out.append(CardDraft(kind: .reverse, question: answer, answer: question, line: lineNumber))
             }
         }
-        if !found { clozeCards(paragraph, lines: lines, into: &out) }
+        if !found { clozeCards(firstLine: firstLine, lines: lines, into: &out) }
     }
 
     static func isQuestionMark(_ line: Line) -> Bool {
@@ -156,7 +217,7 @@ public enum CardExtractor {
         return nil
     }
 
-    private static func clozeCards(_ paragraph: MarkdownNode, lines: [Line], into out: inout [CardDraft]) {
+    private static func clozeCards(firstLine: Int, lines: [Line], into out: inout [CardDraft]) {
         // The paragraph as one line (breaks as spaces), to find `==…==` pairs.
         var whole = Line()
         var lineStarts: [Int] = []
@@ -211,7 +272,7 @@ public enum CardExtractor {
             let hidden = String(String.UnicodeScalarView(s[d])).trimmingCharacters(in: .whitespaces)
             out.append(
                 CardDraft(
-                    kind: .cloze, question: shown(hiding: d), answer: hidden, line: paragraph.line + lineIndex,
+                    kind: .cloze, question: shown(hiding: d), answer: hidden, line: firstLine + lineIndex,
                     clozeContext: context))
         }
     }

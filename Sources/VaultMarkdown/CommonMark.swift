@@ -7,7 +7,7 @@ import VaultCore
 /// returning.
 public enum CommonMark {
     /// libcmark options: replace invalid UTF-8 with U+FFFD instead of passing it on.
-    private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+    static let options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
 
     /// Parses `bytes` and reads the facts a note needs: first heading, first
     /// line, inline tags, wiki links, links to notes, and the plain text.
@@ -62,7 +62,7 @@ public enum CommonMark {
         return String(cString: html)
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OpaquePointer? {
         // libcmark reads `len` bytes and never dereferences them when len is 0,
         // but it still wants a valid pointer.
         let empty: [CChar] = [0]
@@ -153,7 +153,7 @@ public enum CommonMark {
         }
     }
 
-    fileprivate static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+    static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         pointer.map { String(cString: $0) } ?? ""
     }
 
@@ -164,35 +164,43 @@ public enum CommonMark {
         var linkDepth = 0
         var headingText: String?
         var blockHasText = false
-        /// False until the body's first block is entered: only a heading there titles the note.
+        /// False until the body's first block is entered: only a level-1 heading there titles the note.
         var seenBlock = false
+        /// True where a `#` may start a tag: at the start of a block or line, and after white space.
+        var atBoundary = true
 
         mutating func visit(_ node: OpaquePointer, entering: Bool) {
             let kind = CommonMark.kind(of: node)
             if entering, !seenBlock, kind.isBlock {
                 seenBlock = true
-                if kind == .heading { headingText = "" }
+                if kind == .heading, cmark_node_get_heading_level(node) == 1 { headingText = "" }
             }
+            if entering, kind.isBlock { atBoundary = true }
             switch kind {
             case .text:
                 let text = CommonMark.string(cmark_node_get_literal(node))
                 append(text)
                 if linkDepth == 0 {
-                    InlineSyntax.scanTags(text, into: &facts.inlineTags)
+                    InlineSyntax.scanTags(text, atBoundary: atBoundary, into: &facts.inlineTags)
                     InlineSyntax.scanWikiLinks(text, into: &facts.wikiLinks)
                 }
-            case .code:
-                append(CommonMark.string(cmark_node_get_literal(node)))
+                if let last = text.unicodeScalars.last { atBoundary = last.properties.isWhitespace }
+            case .code, .htmlInline:
+                if kind == .code { append(CommonMark.string(cmark_node_get_literal(node))) }
+                atBoundary = false
             case .codeBlock:
                 endBlock()
                 append(CommonMark.string(cmark_node_get_literal(node)))
                 endBlock()
             case .softBreak:
                 append(" ")
+                atBoundary = true
             case .lineBreak:
                 append("\n")
+                atBoundary = true
             case .link, .image:
                 linkDepth += entering ? 1 : -1
+                atBoundary = false
                 if entering, kind == .link {
                     let url = CommonMark.string(cmark_node_get_url(node))
                     if !url.isEmpty { facts.linkDestinations.append(url) }

@@ -4,13 +4,16 @@ import Foundation
 /// sees plain text: `#tags` and `[[wiki links]]`. Also which link
 /// destinations point at notes.
 enum InlineSyntax {
-    /// Appends the `#tags` in `text` (without `#`).
+    /// Appends the `#tags` in `text` (without `#`), Obsidian's rule.
     ///
-    /// A tag starts with `#` at the start of the text or after white space or
-    /// an opening bracket, and runs over letters, digits, `_`, `-` and `/`.
-    /// It needs at least one character that is not a digit (`#1` is not a
-    /// tag), and a `#` inside a word (`page#section` in a URL) never starts one.
-    static func scanTags(_ text: String, into tags: inout [String]) {
+    /// A tag starts with `#` at the start of a line or after white space
+    /// (`atBoundary` says whether the text's start is one: the start of a
+    /// block or line, or after white space) and runs over letters, digits,
+    /// `_`, `-` and `/`. It needs at least one character that is not a digit
+    /// (`#1` is not a tag). A `#` after anything else (`page#section` in a
+    /// URL, `[[#Heading]]`) never starts one, and nothing inside a
+    /// `[[wiki link]]` is a tag (`[[Note| #label]]`).
+    static func scanTags(_ text: String, atBoundary: Bool = true, into tags: inout [String]) {
         // Most text nodes hold no `#`: memchr answers that at memory speed
         // (the generic `utf8.contains` took 6% of a cold index's parsing).
         let hasHash =
@@ -20,15 +23,24 @@ enum InlineSyntax {
         guard hasHash else { return }
         let scalars = Array(text.unicodeScalars)
         var i = 0
+        // Up to here no `]]` closes a `[[` (a line end or the text's): a
+        // `[[` before it is not looked after again (that was quadratic).
+        var unclosedUntil = 0
         while i < scalars.count {
             defer { i += 1 }
-            guard scalars[i] == "#" else { continue }
-            if i > 0 {
-                let before = scalars[i - 1]
-                guard before.properties.isWhitespace || before == "(" || before == "[" || before == "," else {
-                    continue
+            if scalars[i] == "[", i + 1 < scalars.count, scalars[i + 1] == "[", i >= unclosedUntil {
+                // A wiki link on this line: skip to its `]]` (its target and label hold no tags).
+                var j = i + 2
+                while j + 1 < scalars.count, scalars[j] != "\n", !(scalars[j] == "]" && scalars[j + 1] == "]") { j += 1 }
+                if j + 1 < scalars.count, scalars[j] == "]" {
+                    i = j + 1
+                } else {
+                    unclosedUntil = j + 1
                 }
+                continue
             }
+            guard scalars[i] == "#" else { continue }
+            guard i > 0 ? scalars[i - 1].properties.isWhitespace : atBoundary else { continue }
             var j = i + 1
             var tag = String.UnicodeScalarView()
             var hasNonDigit = false

@@ -27,4 +27,52 @@ struct NoteNamingReferenceTests {
         #expect(NoteReference.resolve("spac", in: notes) == .failure(.ambiguous("spac", candidates: ["a.md", "b.md"])))
         #expect(NoteReference.resolve("nothing", in: notes) == .failure(.notFound("nothing")))
     }
+
+    /// An Obsidian-shaped vault: a note, its translated copies carrying its name as an alias, a namesake in another folder.
+    let obsidian = [
+        note("en/User interface/Appearance.md", id: nil, title: "Appearance"),
+        note("fr/Interface/Apparence.md", id: nil, title: "Apparence", aliases: ["Appearance"]),
+        note("de/Oberfläche/Darstellung.md", id: nil, title: "Darstellung", aliases: ["Appearance"]),
+        note("en/Editing/Callouts.md", id: nil, title: "Callouts"),
+        note("fr/Édition/Encadrés.md", id: nil, title: "Encadrés", aliases: ["Callouts"]),
+        note("en/Help/one-on-ones-are-high-leverage.md", id: nil, title: "One-on-ones are high leverage"),
+        note("en/Help/Index.md", id: nil, title: "Start here"),
+        note("fr/Aide/Index.md", id: nil, title: "Commencer ici"),
+    ]
+
+    @Test("a file name (with or without .md, any case) comes before titles and aliases")
+    func fileNameFirst() throws {
+        #expect(try NoteReference.resolve("Appearance", in: obsidian).get().path == "en/User interface/Appearance.md")
+        #expect(
+            try NoteReference.resolve("one-on-ones-are-high-leverage", in: obsidian).get().path
+                == "en/Help/one-on-ones-are-high-leverage.md")
+        #expect(
+            try NoteReference.resolve("ONE-ON-ONES-ARE-HIGH-LEVERAGE.md", in: obsidian).get().path
+                == "en/Help/one-on-ones-are-high-leverage.md")
+    }
+
+    @Test("a title comes before aliases: one note titled exactly so wins over copies that alias it")
+    func titleBeforeAlias() throws {
+        #expect(try NoteReference.resolve("callouts", in: obsidian).get().path == "en/Editing/Callouts.md")
+        #expect(try NoteReference.resolve("Apparence", in: obsidian).get().path == "fr/Interface/Apparence.md")
+        #expect(try NoteReference.resolve("start here", in: obsidian).get().path == "en/Help/Index.md")
+    }
+
+    @Test("a file name shared by two notes is an ambiguity listing both paths")
+    func sharedFileName() {
+        #expect(
+            NoteReference.resolve("index.md", in: obsidian)
+                == .failure(.ambiguous("index.md", candidates: ["en/Help/Index.md", "fr/Aide/Index.md"])))
+    }
+
+    @Test("a prefix of a file name, title or alias names the one note it begins")
+    func prefixes() throws {
+        #expect(try NoteReference.resolve("one-on", in: obsidian).get().path == "en/Help/one-on-ones-are-high-leverage.md")
+        #expect(try NoteReference.resolve("darst", in: obsidian).get().path == "de/Oberfläche/Darstellung.md")
+        #expect(
+            NoteReference.resolve("appea", in: obsidian)
+                == .failure(
+                    .ambiguous(
+                        "appea", candidates: ["de/Oberfläche/Darstellung.md", "en/User interface/Appearance.md", "fr/Interface/Apparence.md"])))
+    }
 }

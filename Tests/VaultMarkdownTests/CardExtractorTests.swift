@@ -185,3 +185,83 @@ struct CardLimitsTests {
                 == CardExtractor.maxCardsPerNote)
     }
 }
+
+@Suite("Cards only from real paragraphs")
+struct RealParagraphCardsTests {
+    func cards(_ text: String) -> [Card] {
+        CardExtractor.cards(in: Data(text.utf8), notePath: "deck/a.md", noteID: "note-1")
+    }
+
+    @Test("a GFM table holds no cards, highlights in its rows included (Obsidian's Basic formatting syntax)")
+    func tablesHoldNoCards() {
+        let text = """
+            | Style | Syntax | Example | Output |
+            |-------|:------:|---------|-------:|
+            | Highlight | `== ==` | `==Highlighted text==` | ==Highlighted text== |
+            | Term :: definition | x | y | z |
+
+            Syntax | Output
+            --- | ---
+            ==Bare== table | without outer pipes
+
+            After the table ==this== is a cloze.
+            """
+        let found = cards(text)
+        #expect(found.map(\.answer) == ["this"])
+        #expect(found.map(\.question) == ["After the table […] is a cloze."])
+        #expect(found.first?.line == 10)
+    }
+
+    @Test("paragraph lines before a table still hold their cards, the table's rows none")
+    func linesBeforeATable() {
+        let found = cards("Question :: answer\n| a | b |\n| - | - |\n| ==c== | d :: e |\n")
+        #expect(found.map(\.question) == ["Question"])
+        #expect(found.map(\.line) == [1])
+    }
+
+    @Test("a line of pipes without a delimiter row is a paragraph, not a table")
+    func pipesWithoutDelimiter() {
+        #expect(cards("a | b :: c | d\n").map(\.answer) == ["c | d"])
+    }
+
+    @Test("a paragraph opening with an HTML tag holds no cards")
+    func htmlLookingParagraphs() {
+        let text = """
+            <span class="x">==hidden==</span> and Q :: A
+
+            <div>
+            ==in a block== :: no
+            </div>
+
+            Real ==cloze== here.
+            """
+        #expect(cards(text).map(\.answer) == ["cloze"])
+    }
+
+    @Test("a callout's header line holds no cards; its body does")
+    func calloutHeaders() {
+        let text = """
+            > [!note] ==Highlighted== title :: not a card
+            > Body question :: body answer
+
+            > [!tip]- Folded ==title==
+            > Line with ==cloze== inside.
+
+            > [!warning] Only a header ==x==
+
+            > Plain quote ==kept== as a cloze.
+            """
+        let found = cards(text)
+        #expect(found.map(\.answer) == ["body answer", "cloze", "kept"])
+        #expect(found.map(\.question) == ["Body question", "Line with […] inside.", "Plain quote […] as a cloze."])
+        #expect(found.map(\.line) == [2, 5, 9])
+    }
+
+    @Test("a callout's header line is not part of a '?' card's question")
+    func calloutMultiLine() {
+        let found = cards("> [!question] Quiz\n> What is it?\n> ?\n> An answer\n")
+        #expect(found.map(\.question) == ["What is it?"])
+        #expect(found.map(\.answer) == ["An answer"])
+        #expect(found.map(\.line) == [2])
+    }
+}

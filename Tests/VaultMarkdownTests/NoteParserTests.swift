@@ -53,7 +53,7 @@ struct NoteParserTests {
             """
             # Heading #yes0
 
-            Real #yes1 and `#notag2` and https://example.com/page#notag3 and [#notag4](x.md) (#yes2)
+            Real #yes1 and `#notag2` and https://example.com/page#notag3 and [#notag4](x.md) #yes2
             and #123 is a number, #yes3/ trailing slash, word#notag5.
 
             ```python
@@ -67,6 +67,43 @@ struct NoteParserTests {
               > quote with #yes5
             """)
         #expect(n.tags == ["yes0", "yes1", "yes2", "yes3", "yes4", "yes5"])
+    }
+
+    @Test("Obsidian's tag rule: # at a line start or after white space, never in links, anchors, URLs or code")
+    func obsidianTagRule() {
+        let n = parse(
+            """
+            #start of a line, see [[#Details]] and [[Callouts#Supported types]] and [[Note|#label]].
+            After a link [x](y.md)#notag1, after **bold**#notag2, in (#notag3) and ,#notag4;
+            https://example.com/#/route?q=#notag5 and <https://example.com/#notag6> and `#notag7`
+            a [link #notag8](https://x.org) then #end-tag/ and #2026 #2026-review
+            text after code `x` #after-code
+            """)
+        #expect(n.tags == ["start", "end-tag", "2026-review", "after-code"])
+        #expect(n.wikiLinks == ["Callouts", "Note"])
+    }
+
+    @Test("a tag may open a text run that starts a line or follows white space, not one glued to markup")
+    func tagsAtRunStarts() {
+        #expect(parse("**bold** #yes and *x*#no\nnext line\n#line-start\n").tags == ["yes", "line-start"])
+        #expect(parse("> [!note] Callout #in-title\n> #in-body\n").tags == ["in-title", "in-body"])
+    }
+
+    @Test("100,000 unclosed [[ on a line are read in linear time, a tag after them still found")
+    func unclosedWikiLinksStayLinear() {
+        let start = ContinuousClock.now
+        let n = parse(String(repeating: "[[ ", count: 100_000) + "#after\n")
+        #expect(n.tags == ["after"])
+        #expect(ContinuousClock.now - start < .seconds(5))
+    }
+
+    @Test("a note opening with a level-2 heading is titled by its file name, a level-1 heading titles it")
+    func secondLevelHeadingIsNoTitle() {
+        #expect(parse("## Color scheme\n\ntext\n", path: "en/User interface/Appearance.md").title == "Appearance")
+        #expect(parse("### Skills\n", path: "AGENTS.md").title == "AGENTS")
+        #expect(parse("# About Obsidian\n\n## What is Obsidian\n", path: "About.md").title == "About Obsidian")
+        #expect(parse("---\ntitle: Given\n---\n# Heading\n", path: "x.md").title == "Given")
+        #expect(parse("Underlined\n---\n\nbody\n", path: "setext2.md").title == "setext2")
     }
 
     @Test("a note without front matter or opening heading takes its title from the file name")

@@ -4,8 +4,9 @@ import VaultMarkdown
 
 /// `vault export html DIR`: the vault as a static site. Every note a page
 /// rendered by libcmark (raw HTML in notes escaped: libcmark's safe mode),
-/// wiki and Markdown links between notes resolved to their pages (the rest
-/// marked), an index with the four curation tabs, a page per tag and per
+/// code kept as code, every heading an anchor (``HeadingAnchor``), wiki and
+/// Markdown links between notes resolved to their pages and headings (the rest
+/// marked), `![[picture]]` shown as an image, an index with the four curation tabs, a page per tag and per
 /// category, attachments copied; relative links only.
 public struct StaticSite {
     /// One file of the site: its site-relative path and its bytes.
@@ -104,7 +105,9 @@ public struct StaticSite {
         return page(title: note.title, site: title, path: path, content: header + body)
     }
 
-    /// The note's body as HTML: wiki links rewritten to pages, then libcmark, then `.md` links to pages.
+    /// The note's body as HTML: libcmark, with headings given anchors and the
+    /// wiki links of its text (never of its code) resolved to pages, anchors
+    /// and pictures, then `.md` links to pages.
     static func body(
         of note: NoteSummary, files: any VaultFiles, resolver: LinkResolver, attachments: [String: [String]],
         attachmentSet: Set<String>
@@ -122,24 +125,37 @@ public struct StaticSite {
         {
             text = String(lead[end...])
         }
-        let markdown = WikiLinkText.rewrite(text) { target in
-            switch resolver.resolveWiki(target, from: note.path) {
-            case .note(let path): return SitePaths.relative(from: page, to: SitePaths.page(ofNote: path))
-            case .attachment:
-                // As Obsidian finds it: by file name, the one beside the note first, else the shortest path.
-                let folder = (note.path as NSString).deletingLastPathComponent
-                let candidates = attachments[(target as NSString).lastPathComponent.lowercased()] ?? []
-                let exact = candidates.first { $0.lowercased() == target.lowercased() }
-                let beside = candidates.first { ($0 as NSString).deletingLastPathComponent == folder }
-                let shortest = candidates.min { ($0.count, $0) < ($1.count, $1) }
-                return (exact ?? beside ?? shortest).map { SitePaths.relative(from: page, to: $0) }
-            case .unresolved: return nil
+        // Wiki links are read in the CommonMark tree's text, so code spans and blocks keep theirs as written.
+        var bytes = Array(text.utf8)
+        let html = bytes.withUnsafeMutableBufferPointer { buffer in
+            CommonMark.siteHTML(of: UnsafeBufferPointer(buffer)) { span, anchor -> WikiLinkDestination in
+                switch resolver.resolveWiki(span.target, from: note.path) {
+                case .note(let path):
+                    let url = SitePaths.relative(from: page, to: SitePaths.page(ofNote: path))
+                    return .link(url + (anchor.map { "#" + $0 } ?? ""))
+                case .attachment:
+                    // As Obsidian finds it: by file name, the one beside the note first, else the shortest path.
+                    let target = span.target
+                    let folder = (note.path as NSString).deletingLastPathComponent
+                    let candidates = attachments[(target as NSString).lastPathComponent.lowercased()] ?? []
+                    let exact = candidates.first { $0.lowercased() == target.lowercased() }
+                    let beside = candidates.first { ($0 as NSString).deletingLastPathComponent == folder }
+                    let shortest = candidates.min { ($0.count, $0) < ($1.count, $1) }
+                    guard let file = exact ?? beside ?? shortest else { return .unresolved }
+                    let url = SitePaths.relative(from: page, to: file)
+                    return span.embed && Self.isImage(file) ? .image(url) : .link(url)
+                case .unresolved:
+                    return .unresolved
+                }
             }
         }
-        var bytes = Array(markdown.utf8)
-        let html = bytes.withUnsafeMutableBufferPointer { CommonMark.html(of: UnsafeBufferPointer($0)) }
         return rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet)
     }
+
+    /// The file extensions shown as images when embedded with `![[…]]`.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "avif", "ico"]
+
+    static func isImage(_ path: String) -> Bool { imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
 
     /// The `href` and `src` values libcmark wrote, made to work in the site:
     /// a link to a note (`x.md`, `../y/z.md#part`) leads to its page, a

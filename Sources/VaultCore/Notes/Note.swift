@@ -78,7 +78,7 @@ public enum CreatedOrigin: String, Hashable, Sendable, Codable {
 
 /// What the Markdown adapter reads from a note's body.
 public struct BodyFacts: Hashable, Sendable {
-    /// The text of the heading that opens the body (its first block), if one does.
+    /// The text of the level-1 heading that opens the body (its first block), if one does.
     public var firstHeading: String?
     /// Inline `#tags` in text, without the `#`, in order of appearance.
     public var inlineTags: [String]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a command-line argument names a note: an id, an id prefix, or a path.
+/// How a command-line argument names a note: a path, an id, a file name, a title, an alias or a prefix.
 public enum NoteReference {
     /// Why a reference matched no single note.
     public enum Failure: Error, Equatable, Sendable {
@@ -12,11 +12,12 @@ public enum NoteReference {
 
     /// Finds the one note that `reference` names.
     ///
-    /// Tried in order: an exact vault-relative path (with or without `.md`,
-    /// with or without a leading `./`), an exact id, an id prefix of at
-    /// least 4 characters, a title or alias (case-insensitive), then a
-    /// unique prefix of a title or alias. A prefix matching several notes is
-    /// an error that lists them.
+    /// Tried in order, the first step that matches deciding: an exact
+    /// vault-relative path (with or without `.md`, with or without a leading
+    /// `./`), an exact id, an id prefix of at least 4 characters, a file
+    /// name (with or without `.md`, any case), a title (any case), an alias
+    /// (any case), then a unique prefix of a file name, title or alias. A
+    /// step matching several notes is an error that lists them by path.
     public static func resolve<N: NoteNaming>(_ reference: String, in notes: [N]) -> Result<N, Failure> {
         var path = reference
         if path.hasPrefix("./") { path.removeFirst(2) }
@@ -33,24 +34,33 @@ public enum NoteReference {
         if let note = notes.first(where: { $0.id?.lowercased() == lower }) {
             return .success(note)
         }
-        if lower.count >= 4 {
-            let matches = notes.filter { $0.id?.lowercased().hasPrefix(lower) == true }
+        func decide(_ matches: [N]) -> Result<N, Failure>? {
             if matches.count == 1 { return .success(matches[0]) }
-            if matches.count > 1 {
-                return .failure(.ambiguous(reference, candidates: matches.map(\.path).sorted()))
-            }
+            if matches.count > 1 { return .failure(.ambiguous(reference, candidates: matches.map(\.path).sorted())) }
+            return nil
         }
-        let named = notes.filter { $0.names.contains { $0.lowercased() == lower } }
-        if named.count == 1 { return .success(named[0]) }
-        if named.count > 1 { return .failure(.ambiguous(reference, candidates: named.map(\.path).sorted())) }
-        if !lower.isEmpty {
-            let prefixed = notes.filter { $0.names.contains { $0.lowercased().hasPrefix(lower) } }
-            if prefixed.count == 1 { return .success(prefixed[0]) }
-            if prefixed.count > 1 {
-                return .failure(.ambiguous(reference, candidates: prefixed.map(\.path).sorted()))
-            }
+        if lower.count >= 4, let found = decide(notes.filter { $0.id?.lowercased().hasPrefix(lower) == true }) {
+            return found
+        }
+        guard !lower.isEmpty else { return .failure(.notFound(reference)) }
+        let stem = lower.hasSuffix(".md") ? String(lower.dropLast(3)) : lower
+        if let found = decide(notes.filter { fileStem($0.path).lowercased() == stem }) { return found }
+        if let found = decide(notes.filter { $0.title.lowercased() == lower }) { return found }
+        if let found = decide(notes.filter { $0.aliases.contains { $0.lowercased() == lower } }) { return found }
+        if let found = decide(
+            notes.filter { note in
+                fileStem(note.path).lowercased().hasPrefix(lower) || note.names.contains { $0.lowercased().hasPrefix(lower) }
+            })
+        {
+            return found
         }
         return .failure(.notFound(reference))
+    }
+
+    /// The file name of a vault-relative path without its `.md`.
+    static func fileStem(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.lowercased().hasSuffix(".md") ? String(name.dropLast(3)) : name
     }
 }
 

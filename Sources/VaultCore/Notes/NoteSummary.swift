@@ -103,9 +103,10 @@ extension NoteSummary {
         }
     }
 
-    /// The title rule: front matter `title`, else a heading that opens the
-    /// body (its first block: notes `vault new` writes start with `# Title`),
-    /// else the file name without `.md`, as Obsidian users know their notes.
+    /// The title rule: front matter `title`, else a level-1 heading that opens
+    /// the body (its first block: notes `vault new` writes start with `# Title`;
+    /// a note opening with `## Section` is not titled by it), else the file
+    /// name without `.md`, as Obsidian users know their notes.
     static func title(frontMatter: FrontMatter, body: BodyFacts, path: String) -> String {
         if let title = frontMatter["title"]?.string, !title.isEmpty { return title }
         if let heading = body.firstHeading, !heading.isEmpty { return heading }

@@ -69,4 +69,21 @@ struct StaticSiteTests {
         #expect(index.contains("href=\"categories/finance.html\""))
         #expect(index.contains("<title>My vault</title>"))
     }
+
+    @Test("code keeps its wiki links; headings get anchors that [[#Heading]] and [[Note#Heading]] reach; pictures embed")
+    func obsidianBodies() throws {
+        var texts = Fixture.weekTexts
+        texts["code.md"] = Fixture.text(
+            [("created", "2026-11-13T10:00:00")],
+            "# Code\n\nWrite `[[b]]` as code.\n\n```\n![[x.png]] [[b]]\n```\n\nSee [[#Details]] and [[b#Deep part]].\n\n![[x.png]]\n\n## Details\n")
+        let site = site(texts: texts)
+        let code = try #require(page(site, "code.html"))
+        #expect(code.contains("<code>[[b]]</code>"))
+        #expect(code.contains("<pre><code>![[x.png]] [[b]]\n</code></pre>"))
+        #expect(code.contains("<h2 id=\"Details\">Details</h2>"))
+        #expect(code.contains("<a href=\"#Details\">Details</a>"))
+        #expect(code.contains("<a href=\"b.html#Deep+part\">b &gt; Deep part</a>"))
+        #expect(code.contains("<img src=\"media/x.png\" alt=\"x.png\" />"))
+    }
 }
+
