@@ -85,6 +85,20 @@ struct LociCommandTests {
 
     // MARK: Import
 
+    @Test("a memory palace's notes stay out of curation: importing one changes no review's count")
+    func palaceOutOfCuration() throws {
+        let vault = try sandbox()
+        defer { vault.cleanUp() }
+        let before = try #require(try vault.json(["status", "--json"]) as? [String: Any])
+        try importHome(vault)
+        let after = try #require(try vault.json(["status", "--json"]) as? [String: Any])
+        #expect(after["notes"] as? Int == (before["notes"] as? Int).map { $0 + 4 }, "the index and 3 locations are notes")
+        #expect(after["notes_to_review"] as? Int == before["notes_to_review"] as? Int)
+        #expect((after["periods"] as? NSArray) == (before["periods"] as? NSArray))
+        let listed = try vault.run(["list", "daily", "--json"]).stdout
+        #expect(!listed.contains("loci/"), "\(listed)")
+    }
+
     @Test("import writes the index, a note per location and the pictures byte for byte")
     func importWritesFiles() throws {
         let vault = try sandbox()
@@ -473,6 +487,9 @@ struct LociCommandTests {
         #expect(lines.count == 2)
         #expect(lines.map { field("mode", of: $0) } == ["reverse", "reverse"])
         #expect(lines.map { field("answer", of: $0) } == ["9", "\(second.value)"])
+        // Stamped at VAULT_NOW, not after it: the last practice is not "in 1 min".
+        let listed = try vault.run(["loci", "list"]).stdout
+        #expect(listed.range(of: #"in \d+ (s|sec|min)"#, options: .regularExpression) == nil, "\(listed)")
         #expect(lines.map { field("right", of: $0) } == ["no", "yes"])
         #expect(lines.map { field("quality", of: $0) } == ["2", "4"])
     }
