@@ -27,13 +27,16 @@ enum CompositionRoot {
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
         return CommandContext(
-            app: context(vault, now: now, engine: engine, tracer: output.tracer), now: now, output: output,
+            app: context(
+                vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine,
+                tracer: output.tracer), now: now, output: output,
             noteReference: vault.noteReference)
     }
 
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
     static func context(
-        _ vault: Vault, now: Date, engine: VaultSearchEngine? = nil, tracer: any Tracer = Output.standard.tracer
+        _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil,
+        tracer: any Tracer = Output.standard.tracer
     ) -> AppContext {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
@@ -42,7 +45,7 @@ enum CompositionRoot {
             notes: VaultNotes(vault: vault, tracer: tracer), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
-            trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now),
+            trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now, fixed: fixedMoment),
             newIDs: RandomIDs(), inspection: DiskInspection(vault: vault), sync: VaultSync(layout: layout),
             reminderLog: ReminderState(layout: layout),
             notifier: NotifySend(binary: ReminderUnits.currentBinary, vault: layout.root.path),

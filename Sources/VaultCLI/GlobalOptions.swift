@@ -22,6 +22,11 @@ struct GlobalOptions: ParsableArguments {
     /// The moment commands act at: `flag`, else `$VAULT_NOW`, else the clock.
     /// Zone-less values are read in `timeZone`.
     /// - Throws: ``CLIError/badNow(_:)``.
+    /// Whether the moment is given (`flag` or `$VAULT_NOW`) rather than the clock's.
+    static func momentIsGiven(_ flag: String?) -> Bool {
+        !(flag ?? ProcessInfo.processInfo.environment["VAULT_NOW"] ?? "").isEmpty
+    }
+
     static func moment(_ flag: String?, in timeZone: TimeZone) throws -> Date {
         guard let text = flag ?? ProcessInfo.processInfo.environment["VAULT_NOW"], !text.isEmpty else { return Date() }
         guard let date = VaultDate.parse(text, in: timeZone) else { throw CLIError.badNow(text) }

@@ -45,6 +45,8 @@ public struct NoteFiles: Sendable {
         let stem = path.hasSuffix(".md") ? String(path.dropLast(3)) : path
         for n in 1...1000 {
             let candidate = n == 1 ? stem + ".md" : "\(stem)-\(n).md"
+            // A path a trashed note goes back to stays free: taking it would block `vault restore`.
+            if inTrash(candidate) { continue }
             do {
                 try AtomicFile.create(data, at: layout.url(of: candidate))
                 return candidate
@@ -53,6 +55,17 @@ public struct NoteFiles: Sendable {
             }
         }
         throw VaultStoreError.noteExists(path)
+    }
+
+    /// Whether a note in `.vault/trash/` goes back to `path` when restored.
+    func inTrash(_ path: String) -> Bool {
+        let trash = NoteTrash(layout: layout)
+        let entry = trash.folder.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: entry.path) { return true }
+        let folder = entry.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let directory = (path as NSString).deletingLastPathComponent
+        return names.contains { NoteTrash.originalPath(of: directory.isEmpty ? $0 : directory + "/" + $0) == path }
     }
 
     /// The 1-based line of the note at `path` on which `text` first appears; nil when it does not or cannot be read.

@@ -76,7 +76,7 @@ public enum VaultStoreError: LocalizedError, Equatable {
                 "git is in the middle of a merge or rebase in \(path); finish it (`git status` says how) or abort it (`git merge --abort`, `git rebase --abort`), then run `vault sync` again."
         case .syncEmptyRepository(let path):
             return
-                "the git repository of \(path) has no commit yet; make the first one (`git add -A && git commit -m start`) and push it, then run `vault sync`."
+                "the git repository of \(path) has no commit yet and the vault has nothing to commit; add a note (or check .gitignore), then run `vault sync`."
         case .syncDetachedHead(let path):
             return
                 "git's HEAD in \(path) is detached (on no branch); check out a branch (`git switch main`) before `vault sync`."

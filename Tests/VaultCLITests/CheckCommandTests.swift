@@ -3,6 +3,24 @@ import Testing
 
 @Suite("vault check, end to end")
 struct CheckCommandTests {
+    @Test("a warning repeated word for word over many notes is shown three times, then counted; --json lists each")
+    func repeatedWarningsFolded() throws {
+        let fixture = FixtureVault("basic")
+        for i in 1...14 { fixture.write("undated/note-\(i).md", Data("# Undated \(i)\n".utf8)) }
+        let json = fixture.vault("check", "--json")
+        let problems = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        let undated = problems.filter { $0["code"] as? String == "no-created-date" }.count
+        #expect(undated >= 14)
+        let lines = fixture.vault("check").stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("warning: the note has no created date") }.count == 3)
+        #expect(
+            lines.contains(
+                "… and \(undated - 3) more with the same warning (no-created-date); `vault check --json` lists each one."),
+            "\(lines)")
+        let warnings = problems.filter { $0["severity"] as? String == "warning" }.count
+        #expect(lines.last?.contains(" \(warnings) warnings in ") == true, "the summary counts every one: \(lines.last ?? "")")
+    }
+
     @Test("hostile files are each reported by path, nothing crashes, and no file changes")
     func hostileFiles() throws {
         let fixture = FixtureVault("basic")

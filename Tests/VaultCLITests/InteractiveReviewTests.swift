@@ -62,6 +62,35 @@ struct InteractiveReviewTests {
         #expect(list.stdout.hasPrefix("Week 46, 2026 (2026-W46): completed, 3 of 3 notes decided"))
     }
 
+    @Test("the end page counts the pending notes instead of saying done; a monthly review opens with its warning on screen")
+    func pendingAtEndAndWarningOnScreen() throws {
+        var vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        var session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46")
+        try session.waitFor("Week 46, 2026 — 1 of 3")
+        try session.keys("k")
+        try session.waitFor("Week 46, 2026 — 2 of 3")
+        try session.keys("s")
+        try session.waitFor("Week 46, 2026 — 3 of 3")
+        try session.keys("s")
+        let end = try session.waitFor("Week 46, 2026 — 2 pending")
+        #expect(!end.contains("— done"))
+        #expect(end.contains("1 of 3 notes decided."))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+        session.stop()
+
+        vault.now = "2026-12-01T09:00:00Z"
+        session = Session(vault: vault)
+        try session.start("review monthly 2026-11")
+        let opened = try session.waitFor("November 2026 — 1 of")
+        #expect(opened.contains("Warning: reviewing November 2026 while these periods inside it are not"), "\(opened)")
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+    }
+
     @Test("Ctrl-C leaves the review with the terminal restored and progress saved")
     func interrupt() throws {
         let vault = try VaultSandbox(fixture: "curation")

@@ -59,6 +59,9 @@ struct InteractiveStudyTests {
         #expect(states["Longest river of Africa"] == "new")
         let rated = Set(lines.compactMap { field("card", of: $0) })
         #expect(rated == Set(cards.filter { $0["state"] as? String != "new" }.compactMap { $0["id"] as? String }))
+        // Under VAULT_NOW the answers are stamped at that moment, not after it: the next command there counts them.
+        let listed = try vault.run(["study", "--list"]).stdout
+        #expect(listed.contains("; 2 of ") && listed.contains(" answered today"), "\(listed)")
     }
 
     @Test("sm2 cards are rated 0-5 and a finished session prints its summary")

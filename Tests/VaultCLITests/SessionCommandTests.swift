@@ -187,6 +187,50 @@ struct SessionCommandTests {
         #expect(try vault.run(["goal", "list", "--json"]).stdout == "[]\n")
     }
 
+    @Test("a stop in the first minute cancels the session, with a message; nothing recorded, no points")
+    func stopInFirstMinute() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        for (start, stop) in [("2026-11-18T10:00:00Z", "2026-11-18T10:00:00Z"), ("2026-11-18T11:00:00Z", "2026-11-18T11:00:40Z")] {
+            #expect(try at(vault, start, ["session", "start", "Chemistry"]).status == 0)
+            let stopped = try at(vault, stop, ["session", "stop"])
+            #expect(stopped.status == 0, "\(stopped.stderr)")
+            #expect(
+                stopped.stdout
+                    == "Cancelled the session of Chemistry: it ran under a minute, too short to record (`vault session add` records one by hand).\n"
+            )
+        }
+        let status = try #require(try json(try at(vault, "2026-11-18T12:00:00Z", ["status", "--json"]).stdout) as? [String: Any])
+        #expect((status["running_sessions"] as? [Any])?.isEmpty == true)
+        #expect(status["points_total"] as? Int == 0)
+    }
+
+    @Test("a goal needing more than 16 h a day is not reachable, not on track")
+    func unreachableGoal() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T08:00:00Z", ["goal", "add", "--all", "--hours", "100", "--by", "2026-11-20"]).status == 0)
+        let goals = try json(try at(vault, "2026-11-18T09:00:00Z", ["goal", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(goals?.first?["standing"] as? String == "not reachable")
+        #expect(goals?.first?["hours_per_day_needed"] as? Double == 33.33)
+        #expect(try at(vault, "2026-11-18T09:00:00Z", ["status"]).stdout.contains("— not reachable"))
+        // 40 h in 3 days is a pace, not a wish: on track.
+        #expect(try at(vault, "2026-11-18T08:00:00Z", ["goal", "add", "Physics", "--hours", "40", "--by", "2026-11-20"]).status == 0)
+        let both = try json(try at(vault, "2026-11-18T09:00:00Z", ["goal", "list", "--json"]).stdout) as? [[String: Any]]
+        #expect(both?.compactMap { $0["standing"] as? String }.sorted() == ["not reachable", "on track"])
+    }
+
+    @Test("a follow-up review of a session earns 5 points on the day it is done")
+    func followUpPoints() throws {
+        let vault = try makeVault()
+        defer { vault.cleanUp() }
+        #expect(try at(vault, "2026-11-18T10:00:00Z", ["session", "add", "Chemistry", "--minutes", "60"]).status == 0)
+        #expect(try at(vault, "2026-11-19T10:00:00Z", ["session", "review", "--done", "ok"]).status == 0)
+        let status = try #require(try json(try at(vault, "2026-11-19T12:00:00Z", ["status", "--json"]).stdout) as? [String: Any])
+        #expect(status["points_today"] as? Int == 5)
+        #expect(status["points_total"] as? Int == 22 + 5, "10 + 60/5 for the session, 5 for its review")
+    }
+
     @Test("follow-up reviews over 90 days of VAULT_NOW moments: 1, 7, 30, 90 days; hard repeats, easy skips")
     func ladder() throws {
         let vault = try makeVault()

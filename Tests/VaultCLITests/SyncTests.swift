@@ -89,18 +89,35 @@ struct SyncTests {
         )
         r = try second.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
+        let device = { (machine: VaultSandbox) in
+            try! String(contentsOf: machine.root.appendingPathComponent(".vault/local/device"), encoding: .utf8)
+                .split(separator: "\n").first.map(String.init) ?? ""
+        }
+        // The conflict that came in, said out loud: the note, both decisions with machine and time, which stands.
+        let conflict =
+            "1 conflict between machines came in:\n  2026/11/walk.md in 2026-W46: \(device(laptop)) chose keep at 2026-11-15T18:00:00Z, \(device(phone)) chose archive at 2026-11-15T19:00:00Z; archive stands, the later decision. vault review weekly 2026-W46 decides again.\n"
         #expect(
             r.stdout
                 == "Committing:\n  2 new ledger lines\nCommitted local changes.\nPulled and pushed; 2 new events came in: 2 curate.\n"
+                + conflict
         )
         r = try first.run(["sync"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasSuffix("2 new events came in: 2 curate.\n"))
+        #expect(r.stdout.hasSuffix("2 new events came in: 2 curate.\n" + conflict))
+        // A sync that brings nothing new says nothing of the conflict again.
+        r = try second.run(["sync"])
+        #expect(r.stdout.hasSuffix("no new events came in.\n"), "\(r.stdout)")
         laptop.now = "2026-11-18T09:00:00Z"
         phone.now = "2026-11-18T09:00:00Z"
         let a = try laptop.run(["status", "--json"]).stdout
         #expect(a == (try phone.run(["status", "--json"]).stdout))
         #expect(a.contains("\"status\" : \"in progress\""))
+        // Status shows a line while the conflict's week is still open.
+        for machine in [laptop, phone] {
+            #expect(
+                try machine.run(["status"]).stdout.contains(
+                    "1 note decided differently on two machines in 2026-W46: the later decision stands; `vault check` names both\n"))
+        }
         let weeklyA = try laptop.run(["list", "weekly", "--json"]).stdout
         #expect(weeklyA == (try phone.run(["list", "weekly", "--json"]).stdout))
         #expect(weeklyA.contains("focus.md") && !weeklyA.contains("walk.md"), "the phone's later archive wins")
@@ -200,7 +217,8 @@ struct SyncTests {
         try vault.sh("git init -q -b main")
         r = try vault.run(["sync"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("has no commit yet; make the first one"), "\(r.stderr)")
+        #expect(r.stderr.contains("has no remote; add one with `git remote add origin URL`"))
+        #expect(try vault.sh("git log --oneline 2>/dev/null || true") == "", "nothing committed")
         try vault.sh("git add -A && git commit -qm start")
         r = try vault.run(["sync"])
         #expect(r.status == 1)
@@ -212,6 +230,40 @@ struct SyncTests {
             r.stderr
                 == "error: git's HEAD in \(vault.root.path) is detached (on no branch); check out a branch (`git switch main`) before `vault sync`.\n"
         )
+    }
+
+    @Test("the first sync of a clone of an empty remote commits everything, listed, and pushes with upstream")
+    func firstSyncOfEmptyRemote() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("vault-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let fixture = try VaultSandbox(fixture: "curation")
+        try fixture.sh("git init -q --bare -b main remote.git && git clone -q remote.git laptop 2>/dev/null", in: base)
+        let root = base.appendingPathComponent("laptop")
+        try fixture.sh("cp -a . '\(root.path)/' && rm -rf '\(fixture.root.path)'")
+        var laptop = VaultSandbox(root: root)
+        laptop.now = "2026-11-15T18:00:00Z"
+        #expect(try laptop.run(["review", "weekly", "--keep", focus]).status == 0)
+        let dry = try laptop.run(["sync", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("  added    .vault/config.yml\n"), "\(dry.stdout)")
+        let r = try laptop.run(["sync"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stdout.hasPrefix(
+                "Committing:\n  added    .gitattributes\n  added    .gitignore\n  added    .vault/config.yml\n"),
+            "\(r.stdout)")
+        #expect(r.stdout.contains("  added    2026/11/walk.md\n"))
+        #expect(r.stdout.hasSuffix("Committed local changes.\nPulled and pushed; no new events came in.\n"))
+        let committed = try laptop.sh("git ls-tree -r --name-only HEAD")
+        #expect(committed.contains(".vault/config.yml\n") && committed.contains(".vault/ledger/2026.log\n"))
+        #expect(!committed.contains(".vault/local/"))
+        #expect(try laptop.sh("git rev-parse --abbrev-ref @{u}") == "origin/main\n", "pushed with upstream")
+        // A second clone gets the whole vault, and its own first sync has nothing to do.
+        try laptop.sh("git clone -q remote.git phone", in: base)
+        let phone = VaultSandbox(root: base.appendingPathComponent("phone"))
+        #expect(try phone.read(".vault/config.yml") == (try laptop.read(".vault/config.yml")))
+        #expect(try phone.run(["sync"]).stdout == "No local changes to commit.\nPulled and pushed; no new events came in.\n")
     }
 
     @Test("sync --dry-run lists what goes out and comes in; a mass deletion is refused without --yes")

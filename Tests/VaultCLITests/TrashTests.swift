@@ -68,6 +68,40 @@ struct TrashTests {
         #expect(try vault.read(note).contains("# Second"))
     }
 
+    @Test("with an older copy in the trash, rm prints the trash entry to restore, and that command restores it")
+    func restoreCommandWithOlderCopy() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        #expect(try vault.run(["rm", note]).status == 0)
+        try vault.write(note, "# Second\n")
+        let removed = try vault.run(["rm", note])
+        #expect(removed.status == 0)
+        let command = try #require(
+            removed.stdout.components(separatedBy: "`vault restore ").last?.components(separatedBy: "` brings").first)
+        #expect(command.hasPrefix("'.vault/trash/deck/geography (removed "), "\(removed.stdout)")
+        // The path alone names both copies, as before; the printed entry names one.
+        #expect(try vault.run(["restore", note]).stderr.contains("matches 2"))
+        let restored = try vault.run(["restore", String(command.dropFirst().dropLast())])
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(try vault.read(note) == "# Second\n")
+        // Removed again beside the older copy: again the entry, never a path that names two.
+        #expect(try vault.run(["rm", note]).stdout.contains("`vault restore '.vault/trash/deck/geography (removed "))
+    }
+
+    @Test("vault new never takes the path of a trashed note, so restore still works")
+    func newSkipsTrashedPath() throws {
+        var vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        vault.now = "2026-11-18T09:00:00Z"
+        let first = try vault.run(["new", "Travel plans"])
+        #expect(first.stdout == "2026/11/travel-plans.md\n", "\(first.stderr)")
+        #expect(try vault.run(["rm", "2026/11/travel-plans.md"]).status == 0)
+        let second = try vault.run(["new", "Travel plans"])
+        #expect(second.stdout == "2026/11/travel-plans-2.md\n", "\(second.stderr)")
+        let restored = try vault.run(["restore", "2026/11/travel-plans.md"])
+        #expect(restored.status == 0, "\(restored.stderr)")
+    }
+
     @Test("on a terminal rm asks first: n keeps the note, y moves it")
     func confirms() throws {
         let vault = try VaultSandbox(fixture: "cards")

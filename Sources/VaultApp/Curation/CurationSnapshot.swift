@@ -57,13 +57,25 @@ public struct CurationSnapshot {
                     counts: FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone))
             }
         }
+        let (curated, keys) = Self.curated(loaded, files: context.files)
         let board = CurationBoard(
-            notes: loaded.notes, keys: loaded.keys, state: replay.curation, timeZone: context.timeZone,
+            notes: curated, keys: keys, state: replay.curation, timeZone: context.timeZone,
             baseline: Baseline(replay.events(BaselineEvent.self).events))
         trace.mark("board")
         return CurationSnapshot(
             context: context, notes: loaded.notes, cards: loaded.cards, replay: replay, board: board,
             problems: loaded.problems, counting: counting)
+    }
+
+    /// The notes that curation reviews: all but the memory palaces' (an
+    /// itinerary's index and location notes, practised with `vault loci`).
+    /// Usually there is no itinerary and nothing is read.
+    static func curated(_ loaded: NoteSummaries, files: any VaultFiles) -> ([NoteSummary], [NoteKey?]?) {
+        let walks = LociPalaces.walks(in: loaded.notes, files: files)
+        guard !walks.isEmpty else { return (loaded.notes, loaded.keys) }
+        let palace = Set(walks.flatMap { [$0.indexPath] + $0.stops.map(\.path) })
+        let kept = loaded.notes.indices.filter { !palace.contains(loaded.notes[$0].path) }
+        return (kept.map { loaded.notes[$0] }, loaded.keys.map { keys in kept.map { keys[$0] } })
     }
 
     /// The flashcard counts for `vault status` (waits for them), when asked for.

@@ -114,6 +114,8 @@ public struct LociFlow: InteractiveFlow {
     public private(set) var states: LociStates
     /// The moment the flow started at.
     public let start: Date
+    /// True under a given moment (`VAULT_NOW`): every rating is stamped at ``start``.
+    public var fixedMoment = false
     /// The location shown; `order.count` once finished.
     public private(set) var index = 0
     /// How much of the location is shown: 0 at first, 2 when it is rated.
@@ -135,12 +137,17 @@ public struct LociFlow: InteractiveFlow {
         self.walk = walk
         self.states = states
         self.start = start
-        order = mode == .learn ? walk.stops : states.reviewOrder(walk, at: start)
+        switch mode {
+        case .learn: order = walk.stops
+        case .review: order = states.reviewOrder(walk, at: start)
+        case .reverse: order = states.reverseOrder(walk, at: start)
+        }
     }
 
     /// `walk` of `palaces` in `mode`, at their context's `now`.
     public init(_ palaces: LociPalaces, walk: LociWalk, mode: Mode) {
         self.init(mode: mode, walk: walk, states: palaces.states, start: palaces.context.now)
+        fixedMoment = palaces.context.clock.isFixed
     }
 
     /// The location shown, nil once finished.
@@ -207,7 +214,8 @@ public struct LociFlow: InteractiveFlow {
         case .rate(let quality, let elapsed, let response) where step == .rating && (0...5).contains(quality):
             let answer = Answer(
                 stop: stop, mode: mode == .review ? .review : .reverse, quality: quality,
-                time: start.addingTimeInterval(Double(elapsed) / 1000), responseMilliseconds: response,
+                time: fixedMoment ? start : start.addingTimeInterval(Double(elapsed) / 1000),
+                responseMilliseconds: response,
                 typed: mode == .reverse ? Int(typed) : nil)
             return [.record(answer, walk: walk, states: states)]
         case .recorded(let rating) where step == .rating && rating.location == stop.key:

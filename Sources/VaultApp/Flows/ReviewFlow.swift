@@ -98,6 +98,10 @@ public struct ReviewFlow: InteractiveFlow {
     public var isAtEnd: Bool { index >= notes.count }
     /// Notes with a decision.
     public var decidedCount: Int { decisions.filter { $0 != nil }.count }
+    /// Notes still without a decision (skipped ones).
+    public var pendingCount: Int { notes.count - decidedCount }
+    /// True when every note has a decision: the end page may say "done".
+    public var isComplete: Bool { pendingCount == 0 }
 
     /// What the review did so far (shown when it is left, whichever way).
     public var summary: Summary {

@@ -71,6 +71,8 @@ public struct StudyFlow: InteractiveFlow {
     public let config: SchedulerConfig
     /// The moment the session started at.
     public let start: Date
+    /// True under a given moment (`VAULT_NOW`): every answer is stamped at ``start``.
+    public var fixedMoment = false
     /// The card shown; `queue.entries.count` when finished.
     public private(set) var index = 0
     /// Whether the answer of the card shown is shown.
@@ -97,6 +99,7 @@ public struct StudyFlow: InteractiveFlow {
         self.init(
             queue: studying.queue(options, schedules: replay.schedules), replay: replay,
             config: studying.context.config.schedulers, start: studying.context.now)
+        fixedMoment = studying.context.clock.isFixed
     }
 
     /// The card shown, nil once finished.
@@ -104,9 +107,10 @@ public struct StudyFlow: InteractiveFlow {
     /// True once every card of the queue is answered (at once for an empty queue).
     public var isFinished: Bool { index >= queue.entries.count }
 
-    /// The moment `elapsedMilliseconds` after the start.
+    /// The moment `elapsedMilliseconds` after the start; the start itself under a given moment
+    /// (answers then keep their order by the ledger's sequence).
     public func time(elapsedMilliseconds: Int) -> Date {
-        start.addingTimeInterval(Double(elapsedMilliseconds) / 1000)
+        fixedMoment ? start : start.addingTimeInterval(Double(elapsedMilliseconds) / 1000)
     }
 
     /// The schedule `answer` would give the card shown at `time` (nothing is written).

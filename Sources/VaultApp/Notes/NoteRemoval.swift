@@ -38,6 +38,15 @@ public struct NoteRemoval {
         try trash.discard(plan.note.path, at: context.now, timeZone: context.timeZone)
     }
 
+    /// What to give `vault restore` to bring back the trash entry `trashPath`
+    /// of the note once at `path`: that path when it names only this entry,
+    /// else the entry itself (`.vault/trash/…`), quoted when it holds a space.
+    public func restoreArgument(for path: String, trashPath: String) -> String {
+        if (try? trashed(path)) == trashPath { return path }
+        let entry = ".vault/trash/" + trashPath
+        return entry.contains(" ") ? "'\(entry)'" : entry
+    }
+
     /// The trashed note `reference` names: its path (in the vault or in the
     /// trash), its file name, its id or an id prefix.
     /// - Throws: ``AppError/noteNotFound(_:)``, ``AppError/ambiguousNote(_:candidates:)``.

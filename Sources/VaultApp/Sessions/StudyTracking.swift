@@ -53,11 +53,9 @@ public struct StudyTracking {
             guard switching else {
                 throw AppError.sessionRunning(subject: running.subject, since: describe(running.start))
             }
-            if context.now > running.start {
-                stopped = try stop(id: running.id, questions: nil, correct: nil, note: nil)
-            } else {
-                // Switched the moment it began (a wrong subject): nothing was studied, so it is cancelled.
-                try context.ledger.append(SessionCancel(time: context.now, session: running.id))
+            // Switched within a minute of its start (a wrong subject): nothing was studied, so stop cancels it.
+            if case .recorded(let record) = try stop(id: running.id, questions: nil, correct: nil, note: nil) {
+                stopped = record
             }
         }
         let id = context.newIDs.newID()
@@ -79,18 +77,31 @@ public struct StudyTracking {
         return only
     }
 
+    /// What `vault session stop` did.
+    public enum Stopped: Sendable {
+        /// The session, recorded.
+        case recorded(StudySessionRecord)
+        /// The session ran under a minute: cancelled, not recorded (no 0-minute session worth points).
+        case cancelled(RunningSession)
+    }
+
     /// Stops the running session, now or at `end` (a session left running: `vault session stop --at`).
+    /// A session stopped within a minute of its start is cancelled instead (`vault session cancel`).
     /// - Throws: as ``running(_:)``; ``AppError/badSession(_:)`` for counts that do not add up, an end
-    ///   in the future or not after the start, and a session longer than a day.
+    ///   in the future or before the start, and a session longer than a day.
     @discardableResult
     public func stop(id: String?, at end: Date? = nil, questions: Int?, correct: Int?, note: String?) throws
-        -> StudySessionRecord
+        -> Stopped
     {
         let run = try running(id)
         try Self.checkCounts(questions: questions, correct: correct)
         let ended = end ?? context.now
         if let end, end > context.now.addingTimeInterval(60) {
             throw AppError.badSession("--at \(describe(end)) is in the future; give the moment the session ended.")
+        }
+        // Under a minute (or at its very start, as under a fixed VAULT_NOW): nothing to record.
+        if end == nil || ended > run.start, ended.timeIntervalSince(run.start) < 60 {
+            return .cancelled(try cancel(id: run.id))
         }
         guard ended > run.start else {
             throw AppError.badSession("the session started at \(describe(run.start)), after the moment it would stop.")
@@ -105,9 +116,10 @@ public struct StudyTracking {
             SessionStop(
                 time: context.now, session: run.id, end: end, questions: questions, correct: correct, note: note))
         let noteText = [run.note, note].compactMap { $0 }.joined(separator: " · ")
-        return StudySessionRecord(
-            id: run.id, subject: run.subject, start: run.start, end: ended, questions: questions,
-            correct: correct, note: noteText.isEmpty ? nil : noteText, manual: false)
+        return .recorded(
+            StudySessionRecord(
+                id: run.id, subject: run.subject, start: run.start, end: ended, questions: questions,
+                correct: correct, note: noteText.isEmpty ? nil : noteText, manual: false))
     }
 
     /// Drops the running session.
@@ -224,7 +236,7 @@ public struct StudyTracking {
 
     /// The points now.
     public func points() -> StudyPoints {
-        StudyPoints(sessions: log.sessions, activity: context.ledger.replay().activity, now: context.now)
+        StudyPoints(sessions: log.sessions, reviewsDone: log.reviewsDone, activity: context.ledger.replay().activity, now: context.now)
     }
 
     /// The days with a session, for the streak.

@@ -24,9 +24,11 @@ public struct VaultStatus {
         trace.mark("memory palaces")
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
+        let open = Set(report.periods.map(\.review.period))
+        let conflicts = snapshot.state.conflicts.filter { open.contains($0.period) }
         return VaultStatus(
-            snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count, study: study,
-            lociDue: lociDue)
+            snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count,
+            conflicts: conflicts, study: study, lociDue: lociDue)
     }
 
     /// Study tracking at a glance: what `vault status` shows of sessions.
@@ -43,6 +45,10 @@ public struct VaultStatus {
     /// Lines of the ledger that replay skipped and `vault check` reports
     /// (conflict markers, malformed or cut-short lines).
     public let ledgerProblems: Int
+
+    /// Conflicting decisions of two machines in a period that status still shows (due, missed or current);
+    /// the later decision is in force, `vault check` and `vault sync` name both.
+    public let conflicts: [CurationState.Conflict]
 
     /// Sessions running, goals, points and session reviews due.
     public let study: StudySummary

@@ -8,6 +8,16 @@ public enum Syncing {
     public struct Result {
         public var outcome: SyncOutcome
         public var incoming: [String: Int]
+        /// Conflicting decisions that the pull brought (none before it), by period then note.
+        public var conflicts: [NoteConflict] = []
+    }
+
+    /// Two machines' different decisions on one note in one period, and the note's path when it is in the vault.
+    public struct NoteConflict: Sendable {
+        public var conflict: CurationState.Conflict
+        public var path: String?
+        /// The decision in force: the later one.
+        public var standing: CurationState.Decided { conflict.decisions.last! }
     }
 
     /// What a sync would do now (a `git fetch` excepted when `fetch`).
@@ -19,15 +29,23 @@ public enum Syncing {
     /// Commits as this machine, pulls and pushes.
     /// - Throws: git's failures, and a mass deletion without `allowMassDeletion`.
     public static func run(_ context: AppContext, allowMassDeletion: Bool) throws -> Result {
-        let before = Set(context.ledger.history().events.map(\.identity))
+        let history = context.ledger.history()
+        let before = Set(history.events.map(\.identity))
+        let conflictsBefore = Set(CurationState(history).conflicts)
         let device = try context.sync.deviceID()
-        let notes = context.notes.summaries().notes.count
+        let summaries = context.notes.summaries().notes
         let outcome = try context.sync.run(
-            message: "vault sync from \(device)", totalNotes: notes, allowMassDeletion: allowMassDeletion)
+            message: "vault sync from \(device)", totalNotes: summaries.count, allowMassDeletion: allowMassDeletion)
+        let after = context.ledger.history()
         var counts: [String: Int] = [:]
-        for event in context.ledger.history().events where !before.contains(event.identity) {
+        for event in after.events where !before.contains(event.identity) {
             counts[event.kind, default: 0] += 1
         }
-        return Result(outcome: outcome, incoming: counts)
+        var paths: [String: String] = [:]
+        for note in summaries { if let id = note.id?.lowercased() { paths[id] = note.path } }
+        let conflicts = CurationState(after).conflicts.filter { !conflictsBefore.contains($0) }.map {
+            NoteConflict(conflict: $0, path: paths[$0.note.lowercased()])
+        }
+        return Result(outcome: outcome, incoming: counts, conflicts: conflicts)
     }
 }

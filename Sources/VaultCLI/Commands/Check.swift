@@ -21,6 +21,11 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
+        /// More identical problems than this (same code and message) are folded after ``repeatsShown``.
+        static let repeatsListed = 10
+        /// How many of a folded run are printed before the count of the rest.
+        static let repeatsShown = 3
+
         @Flag(help: "Print the problems as JSON.")
         var json = false
 
@@ -45,7 +50,24 @@ extension VaultCommand {
                 try context.output.json(problems)
             } else {
                 let style = context.output.style
+                // A problem repeated word for word over many files (an adopted vault without dates) is
+                // shown a few times, then counted: thousands of identical lines would bury the rest.
+                let key = { (problem: Diagnostic) in "\(problem.code)\u{0}\(problem.message)" }
+                var repeats: [String: Int] = [:]
+                for problem in problems { repeats[key(problem), default: 0] += 1 }
+                var shown: [String: Int] = [:]
                 for problem in problems {
+                    let total = repeats[key(problem)] ?? 1
+                    if total > Self.repeatsListed {
+                        let seen = shown[key(problem), default: 0]
+                        shown[key(problem)] = seen + 1
+                        if seen == Self.repeatsShown {
+                            context.output.line(
+                                "… and \(grouped(total - seen)) more with the same \(problem.severity == .error ? "error" : "warning") (\(problem.code)); `vault check --json` lists each one."
+                            )
+                        }
+                        if seen >= Self.repeatsShown { continue }
+                    }
                     let severity = problem.severity == .error ? style.red("error") : style.yellow("warning")
                     let path = TerminalText.oneLine(problem.path)
                     let place = problem.line.map { "\(path):\($0)" } ?? path

@@ -64,7 +64,7 @@ extension VaultCommand {
             }
             let trashed = try removal.remove(plan)
             context.output.line(
-                "Moved \(plan.note.path) to .vault/trash/\(trashed) (\(refers) refer to it); `vault restore \(plan.note.path)` brings it back."
+                "Moved \(plan.note.path) to .vault/trash/\(trashed) (\(refers) refer to it); `vault restore \(removal.restoreArgument(for: plan.note.path, trashPath: trashed))` brings it back."
             )
         }
     }

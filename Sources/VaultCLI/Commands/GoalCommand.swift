@@ -63,7 +63,7 @@ extension VaultCommand {
                 var table = Table(flexible: [1], droppable: [3, 5, 4])
                 table.add(["ID", "SUBJECT", "DONE", "LEFT", "BY", "DAYS LEFT", "PER DAY", "STANDING"].map(style.dim))
                 for p in goals {
-                    let standing = p.standing == .behind || p.standing == .missed
+                    let standing = p.standing == .behind || p.standing == .missed || p.standing == .unreachable
                         ? style.red(p.standing.rawValue) : style.green(p.standing.rawValue)
                     table.add([
                         String(p.goal.id.prefix(8)), p.goal.subject ?? "all",

@@ -78,20 +78,26 @@ extension VaultCommand {
             let review = CurationReview(
                 CurationSnapshot.load(context.app()), level: level,
                 period: self.period.flatMap { ReviewPeriod($0, level: level) })
+            var warnings: [String] = []
             if review.ledgerProblems > 0 {
-                context.output.warning(
+                warnings.append(
                     "the ledger has \(plural(review.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
                 )
             }
             let incomplete = review.incompleteLowerPeriods
             if !incomplete.isEmpty {
                 let names = incomplete.map { "\($0.period.id) (\($0.pendingCount) pending)" }.joined(separator: ", ")
-                context.output.warning(
+                warnings.append(
                     "reviewing \(review.period.title) while these periods inside it are not completed: \(names). Their undecided notes are not in this review yet."
                 )
             }
+            for warning in warnings { context.output.warning(warning) }
             if list { return try ReviewListing(review: review, context: context).print(json: json) }
-            if !isScripted { return try ReviewScreen(review: review, context: context).run() }
+            if !isScripted {
+                // The screen opens with the warnings too: on the alternate screen those above are hidden until it closes.
+                let notice = warnings.map { "Warning: " + $0 }.joined(separator: " ")
+                return try ReviewScreen(review: review, context: context, notice: notice).run()
+            }
             try decide(review, context: context)
         }
 

@@ -57,7 +57,14 @@ extension VaultCommand {
                 let context = try global.context()
                 let tracking = StudyTracking(context.app())
                 let end = try at.map(tracking.moment)
-                let session = try tracking.stop(id: id, at: end, questions: questions, correct: correct, note: note)
+                let stopped = try tracking.stop(id: id, at: end, questions: questions, correct: correct, note: note)
+                guard case .recorded(let session) = stopped else {
+                    if case .cancelled(let run) = stopped {
+                        context.output.line(
+                            "Cancelled the session of \(run.subject): it ran under a minute, too short to record (`vault session add` records one by hand).")
+                    }
+                    return
+                }
                 var text = "Stopped \(session.subject) after \(SessionText.duration(session.minutes))"
                 let accuracy = SessionText.accuracy(questions: session.questions, correct: session.correct)
                 if !accuracy.isEmpty { text += ", \(accuracy) correct" }

@@ -67,6 +67,13 @@ extension VaultCommand {
                         "The ledger has \(plural(status.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
                     ))
             }
+            if !status.conflicts.isEmpty {
+                let periods = Array(Set(status.conflicts.map(\.period))).sorted().map(\.id).joined(separator: ", ")
+                out.line(
+                    style.yellow(
+                        "\(plural(status.conflicts.count, "note")) decided differently on two machines in \(periods): the later decision stands; "
+                    ) + style.dim("`vault check` names both"))
+            }
             if let baseline = report.baseline {
                 out.wrappedLine(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
             }

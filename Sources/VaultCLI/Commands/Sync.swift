@@ -15,11 +15,13 @@ extension VaultCommand {
                 The ledger merges by union; when two machines edited the same note, it names the notes and \
                 the commands to finish or abort the merge.
 
+                The first sync of a repository without a commit (a clone of an empty remote, a fresh \
+                `git init` with a remote) makes the first commit and pushes it with upstream. Conflicting \
+                decisions that came in with the pull are listed: the note, each machine's decision and time, \
+                and which one stands (the later).
+
                 Examples:
                   vault sync --dry-run   # what would be committed, and what is waiting upstream
-                  vault sync
-                Examples:
-                  vault sync --dry-run
                   vault sync
                 """)
 
@@ -47,12 +49,30 @@ extension VaultCommand {
                 let parts = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
                 context.output.line("Pulled and pushed; \(plural(total, "new event")) came in: \(parts).")
             }
+            printConflicts(result.conflicts, context: context)
+        }
+
+        /// The conflicting decisions that came in: the note, each machine's decision and time, which stands and why.
+        func printConflicts(_ conflicts: [Syncing.NoteConflict], context: CommandContext) {
+            guard !conflicts.isEmpty else { return }
+            let out = context.output
+            out.line(out.style.yellow("\(plural(conflicts.count, "conflict")) between machines came in:"))
+            for item in conflicts {
+                let period = item.conflict.period
+                let parts = item.conflict.decisions.map {
+                    "\($0.device) chose \($0.decision.rawValue) at \(VaultDate.isoString($0.time))"
+                }.joined(separator: ", ")
+                out.line(
+                    "  \(item.path ?? item.conflict.note) in \(period.id): \(parts); \(item.standing.decision.rawValue) stands, the later decision. "
+                        + out.style.dim("vault review \(period.level.rawValue) \(period.id)") + " decides again.")
+            }
         }
 
         /// What goes out (and, with --dry-run, what is coming in).
         func printPlan(_ plan: SyncPlan, context: CommandContext) {
             let out = context.output
-            let notes = { (paths: [String]) in paths.filter { !$0.hasPrefix(".vault/") } }
+            // Every path but the ledger's files, which are counted as ledger lines below.
+            let notes = { (paths: [String]) in paths.filter { !$0.hasPrefix(".vault/ledger/") } }
             let lines =
                 notes(plan.added).map { "  added    \($0)" } + notes(plan.changed).map { "  changed  \($0)" }
                 + notes(plan.deleted).map { "  deleted  \($0)" }

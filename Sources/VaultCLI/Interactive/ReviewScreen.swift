@@ -12,6 +12,8 @@ import VaultMarkdown
 struct ReviewScreen {
     let review: CurationReview
     let context: CommandContext
+    /// Shown on the first frame (the warnings said before the review: the screen would hide them).
+    var notice = ""
     var period: ReviewPeriod { review.period }
 
     static let keys = "k keep · a archive · s/→ skip · p/← previous · ↓↑ scroll · e edit · q quit"
@@ -25,7 +27,7 @@ struct ReviewScreen {
             out.line("\(period.title): nothing to review.")
             return
         }
-        var message = ""
+        var message = notice
         var scroll = ScrollPosition()
         var body: (index: Int, columns: Int, lines: [String])?
         let style = RawTerminal.style
@@ -92,7 +94,11 @@ struct ReviewScreen {
         let decided = flow.decidedCount
         guard let note = flow.note else {
             return ScreenFrame(
-                header: [style.bold("\(period.title) — done")],
+                header: [
+                    style.bold(
+                        flow.isComplete
+                            ? "\(period.title) — done" : "\(period.title) — \(flow.pendingCount) pending")
+                ],
                 body: ["", "\(decided) of \(plural(flow.notes.count, "note")) decided."], message: message,
                 keys: "p previous · q quit")
         }

@@ -43,6 +43,20 @@ public struct LociStates: Sendable {
         return due + walk.stops.filter { !dueKeys.contains($0.key) }
     }
 
+    /// The order `vault loci reverse` asks in: the due locations first, then the others, each group
+    /// shuffled (seeded by the itinerary and the day, so a walk is the same when resumed): asked in
+    /// walking order, each number would give the next away.
+    public func reverseOrder(_ walk: LociWalk, at now: Date) -> [LociStop] {
+        let ordered = reviewOrder(walk, at: now)
+        let due = ordered.prefix { isDue($0, at: now) }
+        let day = UInt64(bitPattern: Int64((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+        var random = SplitMix64(seed: StableHash.fnv1a(walk.name, seed: StableHash.mix(day)))
+        func shuffled(_ stops: ArraySlice<LociStop>) -> [LociStop] {
+            random.permutation(stops.count).map { stops[stops.startIndex + $0] }
+        }
+        return shuffled(due) + shuffled(ordered[due.count...])
+    }
+
     /// The rating event for answering `stop` with `quality` at `time`.
     public func rating(
         _ stop: LociStop, of walk: LociWalk, mode: LociRating.Mode, quality: Int, at time: Date,

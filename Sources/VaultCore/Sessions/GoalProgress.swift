@@ -10,9 +10,14 @@ public struct GoalProgress: Hashable, Sendable {
         case onTrack = "on track"
         /// Short of those shares.
         case behind
+        /// The hours left need more than ``maxHoursPerDay`` a day until the deadline.
+        case unreachable = "not reachable"
         /// The deadline passed short of the hours.
         case missed
     }
+
+    /// The most study a day a goal may ask for: beyond it a goal is ``Standing/unreachable``, not on track.
+    public static let maxHoursPerDay = 16.0
 
     public var goal: StudyGoal
     public var hoursDone: Double
@@ -52,6 +57,7 @@ public struct GoalProgress: Hashable, Sendable {
             let gone = min(days, max(0, today - firstDay))
             let expected = goal.hours * Double(gone) / Double(days)
             standing = hoursDone + 1e-9 >= expected ? .onTrack : .behind
+            if (goal.hours - hoursDone) / Double(daysLeft) > Self.maxHoursPerDay + 1e-9 { standing = .unreachable }
         }
     }
 }

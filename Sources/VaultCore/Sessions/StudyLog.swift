@@ -101,6 +101,8 @@ public struct StudyLog: Sendable {
     public private(set) var goals: [StudyGoal] = []
     /// Follow-ups still to do, by session id.
     public private(set) var followUps: [String: FollowUp] = [:]
+    /// When each follow-up review of a session was done (the ones that counted: a session still followed up).
+    public private(set) var reviewsDone: [Date] = []
     /// Events that could not be read (reported by `vault check`).
     public private(set) var problems: [VaultCoreError] = []
     /// Every subject name the ledger renames (lowercased) → its latest name.
@@ -204,6 +206,7 @@ public struct StudyLog: Sendable {
                 case SessionReviewDone.kind:
                     let done = try SessionReviewDone(event)
                     guard let current = followUps[done.session] else { continue }
+                    reviewsDone.append(done.time)
                     if let next = FollowUpLadder.next(after: current.step, done.result) {
                         followUps[done.session] = FollowUp(
                             session: current.session, subject: current.subject, step: next,

@@ -8,10 +8,13 @@ import VaultCore
 public struct RunningClock: Clock {
     let start: Date
     let startedAt: Date
+    public let isFixed: Bool
 
-    public init(startingAt start: Date) {
+    /// A clock from `start`; `fixed` when that moment was given (`VAULT_NOW`, `--now`) rather than read.
+    public init(startingAt start: Date, fixed: Bool = false) {
         self.start = start
         startedAt = Date()
+        isFixed = fixed
     }
 
     public func now() -> Date { start.addingTimeInterval(max(0, Date().timeIntervalSince(startedAt))) }

@@ -14,10 +14,13 @@ public struct VaultSync: VaultSyncing, Sendable {
     public func deviceID() throws -> String { try LedgerStore(layout: layout).deviceID() }
 
     /// What a sync would do now, without doing it (a `git fetch` excepted).
-    /// - Throws: ``VaultStoreError`` for a vault outside git, without a remote, on a detached HEAD, in an empty
-    ///   repository, or in the middle of a merge or rebase.
+    /// In a repository without a commit yet (a clone of an empty remote, a fresh `git init`), every file
+    /// of the vault is added.
+    /// - Throws: ``VaultStoreError`` for a vault outside git, without a remote, on a detached HEAD, or in the
+    ///   middle of a merge or rebase.
     public func plan(fetch: Bool = true) throws -> Plan {
         let remote = try checkRepository()
+        let hasCommit = self.hasCommit
         var plan = Plan()
         let prefix = try git(["rev-parse", "--show-prefix"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let status = try git(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--", "."])
@@ -35,7 +38,7 @@ public struct VaultSync: VaultSyncing, Sendable {
                 plan.changed.append(path)
             }
         }
-        let numstat = try git(["diff", "HEAD", "--numstat", "--", ".vault/ledger/"])
+        let numstat = hasCommit ? try git(["diff", "HEAD", "--numstat", "--", ".vault/ledger/"]) : ""
         plan.newLedgerLines = numstat.split(separator: "\n").reduce(0) {
             $0 + (Int($1.split(separator: "\t").first ?? "") ?? 0)
         }
@@ -43,7 +46,7 @@ public struct VaultSync: VaultSyncing, Sendable {
             let text = (try? String(contentsOf: layout.url(of: path), encoding: .utf8)) ?? ""
             plan.newLedgerLines += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.count
         }
-        if fetch, (try? git(["fetch", "-q", remote])) != nil,
+        if fetch, hasCommit, (try? git(["fetch", "-q", remote])) != nil,
             (try? git(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])) != nil
         {
             let incoming = try git(["diff", "--name-only", "--relative", "HEAD...@{u}", "--", "."])
@@ -53,7 +56,8 @@ public struct VaultSync: VaultSyncing, Sendable {
     }
 
     /// Runs the sync: commit the vault's own paths, pull (the ledger merges
-    /// by union through .gitattributes), push.
+    /// by union through .gitattributes), push. The first sync of a repository
+    /// without a commit makes the first commit and pushes it with upstream.
     /// - Parameters:
     ///   - message: the commit message for local changes.
     ///   - totalNotes: the notes in the vault now (for the mass-deletion guard).
@@ -76,6 +80,7 @@ public struct VaultSync: VaultSyncing, Sendable {
             committed = true
         }
         let branch = try git(["rev-parse", "--abbrev-ref", "HEAD"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard hasCommit else { throw VaultStoreError.syncEmptyRepository(layout.root.path) }  // nothing to commit
         let hasUpstream = (try? git(["rev-parse", "--abbrev-ref", "--symbolic-full-name", "@{u}"])) != nil
         do {
             if hasUpstream {
@@ -107,9 +112,6 @@ public struct VaultSync: VaultSyncing, Sendable {
                 throw VaultStoreError.syncUnfinished(layout.root.path)
             }
         }
-        guard (try? git(["rev-parse", "--verify", "-q", "HEAD"])) != nil else {
-            throw VaultStoreError.syncEmptyRepository(layout.root.path)
-        }
         guard (try? git(["symbolic-ref", "-q", "HEAD"])) != nil else {
             throw VaultStoreError.syncDetachedHead(layout.root.path)
         }
@@ -119,6 +121,9 @@ public struct VaultSync: VaultSyncing, Sendable {
         }
         return remote
     }
+
+    /// Whether the repository has a commit yet (HEAD names one).
+    var hasCommit: Bool { (try? git(["rev-parse", "--verify", "-q", "HEAD"])) != nil }
 
     /// Runs git in the vault folder; returns stdout (stdout and stderr are
     /// read together, so git can print any amount to either, see ``ChildProcess``).

@@ -115,19 +115,44 @@ struct LociFlowTests {
         #expect(flow.step == .rating && flow.showsPicture)
         #expect(flow.typedRight == false)
         _ = try flow.send(.rate(2, elapsedMilliseconds: 100, responseMilliseconds: 100), through: palaces)
-        #expect(flow.stop?.name == "Hall" && flow.step == .typing && flow.typed == "")
-        _ = try flow.send(.digit(2), through: palaces)
+        let second = flow.order[1]
+        #expect(flow.stop == second && flow.step == .typing && flow.typed == "")
+        _ = try flow.send(.digit(second.sequence), through: palaces)
         _ = try flow.send(.check, through: palaces)
         #expect(flow.typedRight == true)
         _ = try flow.send(.rate(4, elapsedMilliseconds: 200, responseMilliseconds: 100), through: palaces)
         #expect(flow.index == 2)
         _ = flow.handle(.quit)
         #expect(world.lines.map { $0["mode"] } == ["reverse", "reverse"])
-        #expect(world.lines.map { $0["answer"] } == ["9", "2"])
+        #expect(world.lines.map { $0["answer"] } == ["9", "\(second.sequence)"])
         #expect(world.lines.map { $0["right"] } == ["no", "yes"])
         #expect(world.lines.map { $0["quality"] } == ["2", "4"])
         let summary = flow.summary
         #expect(summary.rated == 2 && summary.right == 1 && summary.stopped)
+    }
+
+    @Test("reverse asks out of walking order when nothing is due, in the same order all day; review keeps walking order")
+    func reverseOrder() {
+        let world = World()
+        #expect(world.flow(.review).order.map(\.sequence) == [1, 2, 3])
+        let orders = (0..<7).map { day in
+            world.flow(.reverse, at: LociFlowTests.now.addingTimeInterval(Double(day) * 86_400)).order.map(\.sequence)
+        }
+        #expect(orders.allSatisfy { $0.sorted() == [1, 2, 3] })
+        #expect(orders.contains { $0 != [1, 2, 3] }, "\(orders)")
+        #expect(world.flow(.reverse, at: LociFlowTests.now.addingTimeInterval(3_600)).order.map(\.sequence) == orders[0])
+    }
+
+    @Test("under a given moment (VAULT_NOW) a rating is stamped at that moment, never after it")
+    func fixedMomentStamps() throws {
+        let world = World()
+        let palaces = world.palaces
+        var flow = world.flow(.review)
+        flow.fixedMoment = true
+        _ = try flow.send(.reveal, through: palaces)
+        _ = try flow.send(.reveal, through: palaces)
+        _ = try flow.send(.rate(4, elapsedMilliseconds: 90_000, responseMilliseconds: 500), through: palaces)
+        #expect(world.ledger.events.map(\.time) == [LociFlowTests.now])
     }
 
     @Test("reverse typing: enter with nothing typed asks for the number; a digit can be taken back; seven at most")
@@ -174,7 +199,9 @@ struct LociFlowTests {
         try world.ledger.append(
             LociStates(ratings: []).rating(Self.walk.stops[2], of: Self.walk, mode: .review, quality: 4, at: earlier))
         var flow = world.flow(.reverse)
-        #expect(flow.order.map(\.sequence) == [3, 1, 2])
+        #expect(world.flow(.review).order.map(\.sequence) == [3, 1, 2])
+        #expect(flow.order.first?.sequence == 3, "reverse asks the due location first too; the others shuffled")
+        #expect(flow.order.map(\.sequence).sorted() == [1, 2, 3])
         #expect(flow.states.state("k3").repetitions == 1)
         #expect(world.flow(.learn).order.map(\.sequence) == [1, 2, 3], "learn keeps walking order")
         _ = flow.handle(.digit(3))

@@ -42,6 +42,15 @@ struct StudyFlowTests {
         var ratings: [String] { ledger.events.filter { $0.kind == "rate" }.compactMap { $0["rating"] } }
     }
 
+    @Test("answers are stamped at the start plus the time spent; under a given moment (VAULT_NOW), at that moment")
+    func answerTimes() {
+        var flow = World().flow()
+        #expect(flow.time(elapsedMilliseconds: 5_000) == StudyFlowTests.now.addingTimeInterval(5))
+        flow.fixedMoment = true
+        #expect(flow.time(elapsedMilliseconds: 5_000) == StudyFlowTests.now)
+        #expect(flow.summary(elapsedMilliseconds: 90_000).elapsedMilliseconds == 90_000, "the time spent is still counted")
+    }
+
     @Test("the first card is shown with its answer hidden; a rating before the reveal does nothing")
     func ratingNeedsReveal() throws {
         let world = World()

@@ -35,6 +35,31 @@ struct SyncingTests {
         #expect(result.outcome.committed && result.outcome.pushed)
     }
 
+    @Test("a pull that brings another machine's different decision reports the conflict: both decisions, the later stands")
+    func conflictsThatCameIn() throws {
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let week46 = try #require(ReviewPeriod("2026-W46", level: .weekly))
+        try ledger.append(CurationEvent(time: Fixture.now, note: Fixture.idA, period: week46, decision: .keep))
+        let sync = MemorySync()
+        sync.ledger = ledger
+        let later = Fixture.now.addingTimeInterval(3_600)
+        sync.incoming = [
+            CurationEvent(time: later, note: Fixture.idA, period: week46, decision: .archive)
+                .ledgerEvent(device: "phone", sequence: 1)
+        ]
+        let context = Fixture.context(Fixture.weekNotes, ledger: ledger, sync: sync)
+        let result = try Syncing.run(context, allowMassDeletion: false)
+        let conflict = try #require(result.conflicts.first)
+        #expect(result.conflicts.count == 1)
+        #expect(conflict.conflict.period == week46)
+        #expect(conflict.path == Fixture.weekNotes.first { $0.id == Fixture.idA }?.path)
+        #expect(conflict.conflict.decisions.map(\.decision) == [.keep, .archive])
+        #expect(conflict.standing.device == "phone" && conflict.standing.time == later)
+        // The next sync brings nothing new: the conflict is not reported again.
+        sync.incoming = []
+        #expect(try Syncing.run(context, allowMassDeletion: false).conflicts.isEmpty)
+    }
+
     @Test("a pull that brings nothing counts nothing")
     func nothingIncoming() throws {
         let sync = MemorySync()

@@ -16,6 +16,25 @@ struct VaultStatusTests {
         #expect(weekly.map(\.review.pendingCount) == [3, 1])
     }
 
+    @Test("two machines' different decisions in a week still shown are a conflict of the status; an older week's are not")
+    func conflictsInOpenPeriods() throws {
+        var texts = Fixture.weekTexts
+        texts["old.md"] = Fixture.text([("id", "eeeeeeee-0000-4000-8000-000000000005"), ("created", "2026-10-06T09:00:00")])
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let week46 = try #require(ReviewPeriod("2026-W46", level: .weekly))
+        let week41 = try #require(ReviewPeriod("2026-W41", level: .weekly))
+        for (week, note) in [(week46, Fixture.idA), (week41, "eeeeeeee-0000-4000-8000-000000000005")] {
+            ledger.receive([
+                CurationEvent(time: Fixture.now, note: note, period: week, decision: .keep).ledgerEvent(device: "laptop", sequence: week == week46 ? 1 : 2),
+                CurationEvent(time: Fixture.now.addingTimeInterval(60), note: note, period: week, decision: .archive)
+                    .ledgerEvent(device: "phone", sequence: week == week46 ? 1 : 2),
+            ])
+        }
+        let status = VaultStatus.load(Fixture.context(Fixture.notes(texts), ledger: ledger))
+        #expect(status.conflicts.map(\.period) == [week46], "week 41 is decided and no longer shown")
+        #expect(status.conflicts.first?.decisions.last?.decision == .archive)
+    }
+
     @Test("decided notes leave the count to review; missed weeks join it")
     func decidedAndMissed() throws {
         var texts = Fixture.weekTexts

@@ -87,6 +87,34 @@ struct SessionClockTests {
         #expect(ignored.running.map(\.id) == ["s1"])
     }
 
+    @Test("a goal needing more than 16 h a day is not reachable, with the pace it would need")
+    func unreachableGoal() {
+        let goal = StudyGoal(
+            id: "g", subject: nil, hours: 100, lastDay: VaultDate.parseDay("2026-11-23")!, created: at("2026-11-21T10:00"))
+        let progress = GoalProgress(goal, sessions: [], now: at("2026-11-21T11:00"), timeZone: berlin)
+        #expect(progress.standing == .unreachable)
+        #expect(progress.standing.rawValue == "not reachable")
+        #expect(progress.hoursPerDayNeeded.map { ($0 * 10).rounded() / 10 } == 33.3)
+        let sixteen = StudyGoal(
+            id: "h", subject: nil, hours: 48, lastDay: VaultDate.parseDay("2026-11-23")!, created: at("2026-11-21T10:00"))
+        #expect(GoalProgress(sixteen, sessions: [], now: at("2026-11-21T11:00"), timeZone: berlin).standing == .onTrack)
+    }
+
+    @Test("a follow-up review done earns 5 points on its day")
+    func followUpPoints() {
+        let log = StudyLog(
+            events: [
+                event(SessionEntry(time: at("2026-11-18T10:00"), session: "s1", subject: "Chemistry", start: at("2026-11-18T09:00"), minutes: 60), device: "laptop"),
+                event(SessionReviewDone(time: at("2026-11-19T10:00"), session: "s1", result: .ok), device: "laptop", sequence: 2),
+            ], timeZone: berlin)
+        #expect(log.reviewsDone == [at("2026-11-19T10:00")])
+        let points = StudyPoints(
+            sessions: log.sessions, reviewsDone: log.reviewsDone, activity: StudyActivity(timeZone: berlin),
+            now: at("2026-11-19T12:00"))
+        #expect(points.today == 5)
+        #expect(points.total == 22 + 5)
+    }
+
     @Test("a goal set this morning is on track today with nothing done, and behind tomorrow")
     func goalFirstDay() {
         let goal = StudyGoal(
