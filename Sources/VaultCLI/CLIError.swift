@@ -18,6 +18,8 @@ enum CLIError: LocalizedError, Equatable {
     case notInReview(note: String, period: String, why: String)
     /// `vault init FILE`: the path names a file.
     case notAFolder(String)
+    /// `vault new`'s scratch file for the editor cannot be made.
+    case scratchUnwritable(String, String)
 
     var errorDescription: String? {
         switch self {
@@ -48,6 +50,8 @@ enum CLIError: LocalizedError, Equatable {
             return "\(note) is not up for review in \(period): \(why)."
         case .cannotEdit(let path, let reason):
             return "\(path): \(reason)"
+        case .scratchUnwritable(let path, let reason):
+            return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         }
     }
 }

@@ -32,6 +32,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case syncMassDeletion(deleted: Int, total: Int)
     /// A pull stopped in a conflict on these files (vault-relative).
     case syncConflict(files: [String])
+    /// A path that cannot go into a crontab line or a systemd unit.
+    case unsafeForTimer(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -90,6 +92,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
             return "`\(command)` failed: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .noteExists(let path):
             return "\(path) already exists; choose another title or path."
+        case .unsafeForTimer(let path, let reason):
+            return
+                "\(String(reflecting: path)) cannot go into a crontab line or a systemd unit: \(reason). Move or rename it to a path without one; nothing was written."
         }
     }
 }
