@@ -17,12 +17,17 @@ enum CompositionRoot {
     /// With `search`, the search engine is made before the config is read:
     /// it asks the watcher or starts scanning the notes at once, so the scan
     /// overlaps reading the config.
-    static func open(_ options: GlobalOptions, search: Bool = false, output: Output = .standard) throws
-        -> CommandContext
-    {
+    ///
+    /// A vault whose `.vault/` folders are symbolic links (or files) is
+    /// refused before anything is read or written, unless
+    /// `verifyingStateFolders` is false (`vault check`, which names them).
+    static func open(
+        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true
+    ) throws -> CommandContext {
         let layout = try VaultLocator.locate(
             explicit: options.vaultPath, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
             current: workingFolder)
+        if verifyingStateFolders { try layout.verifyStateFolders() }
         let engine = search ? VaultSearchEngine(starting: layout) : VaultSearchEngine(layout: layout)
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
@@ -57,6 +62,7 @@ enum CompositionRoot {
             let layout = try? VaultLocator.locate(
                 explicit: explicitVault, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
                 current: workingFolder),
+            (try? layout.verifyStateFolders()) != nil,
             let vault = try? Vault(layout: layout)
         else { return nil }
         let now = (try? GlobalOptions.moment(nil, in: vault.config.timeZone)) ?? Date()

@@ -1,8 +1,8 @@
 import Foundation
 import VaultCore
 
-/// ``NamedFiles``: files the person names, read whole, written atomically
-/// (``AtomicFile``), and static sites (``SiteWriter``).
+/// ``NamedFiles``: files the person names, read whole, written as a
+/// shell's `>` would (``NamedOutput``), and static sites (``SiteWriter``).
 public struct UserFiles: NamedFiles, Sendable {
     public let vault: VaultLayout
     /// The folder relative paths start from.
@@ -23,7 +23,8 @@ public struct UserFiles: NamedFiles, Sendable {
         }
     }
 
-    public func write(_ data: Data, to path: String) throws { try AtomicFile.write(data, to: url(path)) }
+    /// Writes as a shell's `>` would (``NamedOutput``): atomically over a regular file, through a link, a device or a FIFO.
+    public func write(_ data: Data, to path: String) throws { try NamedOutput.write(data, to: url(path)) }
 
     public func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         try SiteWriter(root: url(folder), vault: vault).write(pages, attachments: attachments)
