@@ -153,4 +153,22 @@ struct OutsideTheVaultTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(!FileManager.default.fileExists(atPath: leftover.path))
     }
+
+    @Test("vault init in a folder whose name is not UTF-8 is refused, named; nothing is written in the parent")
+    func nonUTF8Folder() throws {
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("vault-bytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let binary = VaultSandbox.binary.path
+        let inFolder = try VaultSandbox.exec(
+            "/bin/sh", ["-c", "mkdir \"$(printf 'notes\\377')\" && cd \"$(printf 'notes\\377')\" && exec '\(binary)' init"], in: parent)
+        #expect(inFolder.status == 1)
+        #expect(inFolder.stderr.hasPrefix("error: the current folder's path (\(parent.path)/notes\u{FFFD}) is not UTF-8"), "\(inFolder.stderr)")
+        let named = try VaultSandbox.exec("/bin/sh", ["-c", "exec '\(binary)' init \"$(printf 'other\\376')\""], in: parent)
+        #expect(named.status == 1)
+        #expect(named.stderr.hasPrefix("error: the argument 'other\u{FFFD}' is not UTF-8"), "\(named.stderr)")
+        // Only the folder made by mkdir: no .vault, .gitignore or .gitattributes in the parent, no U+FFFD folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent(".vault").path))
+    }
 }
