@@ -31,6 +31,7 @@ enum CompositionRoot {
         let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
         if verifyingStateFolders { try layout.verifyStateFolders() }
         let engine = search ? VaultSearchEngine(starting: layout) : VaultSearchEngine(layout: layout)
+        engine.notice = { output.warning($0) }
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
         return CommandContext(

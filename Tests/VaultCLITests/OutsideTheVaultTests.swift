@@ -171,4 +171,35 @@ struct OutsideTheVaultTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).count == 1)
         #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent(".vault").path))
     }
+
+    @Test("a read-only vault: search and index --stats answer from the cache as it is (or a copy in memory), said once")
+    func readOnlyVault() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            print("skipped: needs root and setpriv to run vault as another user")
+            return
+        }
+        let vault = try VaultSandbox(fixture: "cards")
+        defer {
+            _ = try? VaultSandbox.exec("/bin/chmod", ["-R", "u+w", vault.root.path], in: URL(fileURLWithPath: "/"))
+            vault.cleanUp()
+        }
+        // Read-only for everyone but root, which fills the cache first (root writes whatever the modes say).
+        _ = try VaultSandbox.exec("/bin/chmod", ["-R", "a+rX,a-w", vault.root.path], in: URL(fileURLWithPath: "/"))
+        #expect(try vault.run(["search", "capital"]).status == 0)
+        func asNobody(_ arguments: [String]) throws -> VaultSandbox.Result {
+            try VaultSandbox.exec(
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", VaultSandbox.binary.path] + arguments,
+                environment: vault.environment(["HOME": "/tmp"]), in: URL(fileURLWithPath: "/"))
+        }
+        let search = try asNobody(["search", "capital"])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("deck/geography.md"))
+        #expect(search.stderr == "warning: the vault cannot be written here; searched its cache as it is (nothing was written).\n")
+        let filtered = try asNobody(["search", "capital", "cycle:daily"])
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        #expect(filtered.stderr.components(separatedBy: "warning:").count == 2, "said once: \(filtered.stderr)")
+        let stats = try asNobody(["index", "--stats"])
+        #expect(stats.status == 0, "\(stats.stderr)")
+        #expect(stats.stdout.contains(".vault/cache/index.sqlite"))
+    }
 }
