@@ -47,9 +47,12 @@ public struct VaultLayout: Hashable, Sendable {
     /// Refuses a vault whose state folders are not its own (``misplacedStateFolders()``).
     /// - Throws: ``VaultStoreError/linkedStateFolder(path:reason:)`` for the first.
     public func verifyStateFolders() throws {
-        if let first = misplacedStateFolders().first {
-            throw VaultStoreError.linkedStateFolder(path: first.path, reason: first.reason)
+        guard let first = misplacedStateFolders().first else { return }
+        // The ledger's own words (it holds the history: the person replaces the link, not --fix).
+        if first.path == ".vault/ledger", first.reason.hasPrefix("is a symbolic link") {
+            throw VaultStoreError.linkedLedger(first.path)
         }
+        throw VaultStoreError.linkedStateFolder(path: first.path, reason: first.reason)
     }
 
     /// The absolute URL of a vault-relative path.

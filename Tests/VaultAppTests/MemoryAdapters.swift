@@ -47,8 +47,10 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
 
     var all: [String: Data] { lock.withLock { storage } }
 
+    /// The lexical half of the path rule, as the adapter has it (``VaultPath``): `..` out of the vault is refused.
     func read(_ path: String) throws -> Data {
-        guard let data = lock.withLock({ storage[path] }) else { throw CocoaError(.fileReadNoSuchFile) }
+        let normal = try VaultPath.normalized(path).get()
+        guard let data = lock.withLock({ storage[normal] }) else { throw CocoaError(.fileReadNoSuchFile) }
         return data
     }
 

@@ -23,11 +23,7 @@ public struct VaultFileStore: VaultFiles, Sendable {
     /// reads a `..` after a link (which would climb from the link's target).
     /// - Throws: ``VaultStoreError/outsideVault(path:reason:)``.
     public func inside(_ path: String) throws -> String {
-        let relative: String
-        switch VaultPath.normalized(path) {
-        case .success(let normal): relative = normal
-        case .failure(let refusal): throw VaultStoreError.outsideVault(path: path, reason: refusal.description)
-        }
+        let relative = try lexical(path)
         let realRoot = Self.realPath(layout.root.path) ?? layout.root.path
         var current = realRoot
         var walked = ""
@@ -54,6 +50,16 @@ public struct VaultFileStore: VaultFiles, Sendable {
         return relative
     }
 
+    /// The lexical half of the rule alone (``VaultPath``), for the writers
+    /// that refuse every symbolic link on the way themselves (``NoteFiles``).
+    /// - Throws: ``VaultStoreError/outsideVault(path:reason:)``.
+    func lexical(_ path: String) throws -> String {
+        switch VaultPath.normalized(path) {
+        case .success(let normal): return normal
+        case .failure(let refusal): throw VaultStoreError.outsideVault(path: path, reason: refusal.description)
+        }
+    }
+
     /// `realpath(3)`: the path with every link resolved, or nil when it cannot be.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -71,11 +77,12 @@ public struct VaultFileStore: VaultFiles, Sendable {
 
     @discardableResult
     public func rewrite(_ path: String, _ edit: (Data) throws -> Data) throws -> Bool {
-        try NoteFiles(layout: layout).rewrite(try inside(path), edit)
+        // NoteFiles refuses any link on the way (stricter than the rule), with its own words.
+        try NoteFiles(layout: layout).rewrite(try lexical(path), edit)
     }
 
     public func create(_ data: Data, preferredPath path: String) throws -> String {
-        try NoteFiles(layout: layout).create(data, preferredPath: try inside(path))
+        try NoteFiles(layout: layout).create(data, preferredPath: try lexical(path))
     }
 
     public func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
