@@ -22,15 +22,26 @@ public enum SchedulerText {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
+    /// `text` with every `scalar` replaced by `replacement`, scalar by scalar:
+    /// String's own search compares Characters, and a combining mark after
+    /// `'` or `%` makes one Character of both, which it would not find.
+    static func replacing(_ scalar: Unicode.Scalar, with replacement: String, in text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            if c == scalar { out += replacement } else { out.unicodeScalars.append(c) }
+        }
+        return out
+    }
+
     /// One POSIX shell word: single quotes, a quote inside as `'\''`.
     public static func shellWord(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        "'" + replacing("'", with: "'\\''", in: text) + "'"
     }
 
     /// A shell command as a crontab line's command part: cron turns an
     /// unescaped `%` into a line break (and ends the command there), `\%` into `%`.
     public static func cronCommand(_ command: String) -> String {
-        command.replacingOccurrences(of: "%", with: "\\%")
+        replacing("%", with: "\\%", in: command)
     }
 
     /// One argument of a unit's `ExecStart=`: in double quotes, with `\` and
@@ -52,6 +63,6 @@ public enum SchedulerText {
 
     /// A unit setting's free text (`Description=`): specifiers escaped (`%%`).
     public static func systemdValue(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%%")
+        replacing("%", with: "%%", in: text)
     }
 }
