@@ -15,5 +15,8 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzLoci", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzIgnore", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzCalendar", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzProgramText", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzPath", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )

@@ -17,6 +17,10 @@ enum CLIError: LocalizedError, Equatable {
     case notInReview(note: String, period: String, why: String)
     /// `vault init FILE`: the path names a file.
     case notAFolder(String)
+    /// A path whose bytes are not UTF-8 (named with U+FFFD for those bytes).
+    case notUTF8(String)
+    /// `vault new`'s scratch file for the editor cannot be made.
+    case scratchUnwritable(String, String)
 
     var errorDescription: String? {
         switch self {
@@ -45,6 +49,11 @@ enum CLIError: LocalizedError, Equatable {
             return "\(path) is a file, not a folder; give a folder (new or holding notes) to make a vault."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
+        case .notUTF8(let what):
+            return
+                "\(what) is not UTF-8 (\u{FFFD} stands for the bytes that are not); vault names files in UTF-8 and would take it for another folder. Rename it (`convmv` can), or give an absolute --vault path that is UTF-8. Nothing was written."
+        case .scratchUnwritable(let path, let reason):
+            return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         }
     }
 }

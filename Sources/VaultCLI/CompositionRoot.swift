@@ -17,13 +17,21 @@ enum CompositionRoot {
     /// With `search`, the search engine is made before the config is read:
     /// it asks the watcher or starts scanning the notes at once, so the scan
     /// overlaps reading the config.
-    static func open(_ options: GlobalOptions, search: Bool = false, output: Output = .standard) throws
-        -> CommandContext
-    {
-        let layout = try VaultLocator.locate(
-            explicit: options.vaultPath, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
-            current: workingFolder)
+    ///
+    /// A vault whose `.vault/` folders are symbolic links (or files) is
+    /// refused before anything is read or written, unless
+    /// `verifyingStateFolders` is false (`vault check`, which names them).
+    static func open(
+        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true
+    ) throws -> CommandContext {
+        let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
+        let named = [options.vaultPath, environment].compactMap { $0 }.first { !$0.isEmpty }
+        // An absolute vault path needs no working folder; anything else does, and it must read.
+        let current = named?.hasPrefix("/") == true ? workingFolder ?? URL(fileURLWithPath: "/") : try requireWorkingFolder()
+        let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
+        if verifyingStateFolders { try layout.verifyStateFolders() }
         let engine = search ? VaultSearchEngine(starting: layout) : VaultSearchEngine(layout: layout)
+        engine.notice = { output.warning($0) }
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
         return CommandContext(
@@ -53,15 +61,43 @@ enum CompositionRoot {
             namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention(), tracer: tracer)
     }
 
-    /// The shell's folder, which relative paths on the command line start from.
-    static var workingFolder: URL { URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+    /// The shell's folder, which relative paths on the command line start
+    /// from; nil when its path is not UTF-8: a Swift string cannot hold it,
+    /// and Foundation's lossy copy (with U+FFFD) standardizes to the parent
+    /// folder, where `vault init` would then write.
+    static var workingFolder: URL? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(validating: bytes, as: UTF8.self).map { URL(fileURLWithPath: $0, isDirectory: true) }
+    }
+
+    /// ``workingFolder``, or a sentence when its path is not UTF-8.
+    /// - Throws: ``CLIError/notUTF8(_:)``.
+    static func requireWorkingFolder() throws -> URL {
+        guard let folder = workingFolder else {
+            throw CLIError.notUTF8("the current folder's path (\(FileManager.default.currentDirectoryPath))")
+        }
+        return folder
+    }
+
+    /// The first command-line argument whose bytes are not UTF-8 (shown with U+FFFD), or nil.
+    static var nonUTF8Argument: String? {
+        for index in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }
+            if String(validating: bytes, as: UTF8.self) == nil { return String(decoding: bytes, as: UTF8.self) }
+        }
+        return nil
+    }
 
     /// The vault the words typed so far name, for shell completion; nil when there is none.
     static func completionContext(explicitVault: String?) -> AppContext? {
-        guard
+        guard let current = workingFolder,
             let layout = try? VaultLocator.locate(
                 explicit: explicitVault, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
-                current: workingFolder),
+                current: current),
+            (try? layout.verifyStateFolders()) != nil,
             let vault = try? Vault(layout: layout)
         else { return nil }
         let now = (try? GlobalOptions.moment(nil, in: vault.config.timeZone)) ?? Date()

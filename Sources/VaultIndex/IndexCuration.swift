@@ -8,6 +8,7 @@ extension SearchIndex {
     /// called with a fresh replay before every query that uses those filters.
     /// - Throws: a database error.
     public func applyCuration(_ marks: [SearchMark]) throws {
+        try copyIntoMemory()  // a read-only vault: marks go to a copy in memory
         try database.writeWithoutTransaction { db in
             try db.inTransaction {
                 try db.execute(sql: "UPDATE notes SET cycle = 0, archived = 0 WHERE cycle != 0 OR archived != 0")

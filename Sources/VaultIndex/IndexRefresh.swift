@@ -37,8 +37,12 @@ extension SearchIndex {
                     scanned: scan.count, added: 0, changed: 0, removed: 0, scanSeconds: scanSeconds,
                     totalSeconds: Self.seconds(since: start))
             }
+            // A read-only vault: the change goes to a copy in memory, never to the file.
+            if readOnly {
+                if rebuild { try resetDatabase() } else { try copyIntoMemory() }
+            }
             let isEmpty = try database.read { try Bool.fetchOne($0, sql: "SELECT NOT EXISTS (SELECT 1 FROM notes)") }
-            if rebuild || isEmpty == true {
+            if (rebuild || isEmpty == true) && !inMemory {
                 return try build(
                     scan.files, fingerprint: fingerprint, progress: progress, start: start, scanSeconds: scanSeconds)
             }

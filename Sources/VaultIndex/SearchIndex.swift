@@ -24,9 +24,17 @@ public final class SearchIndex {
     var database: DatabaseQueue
     /// The inode of the cache file when it was opened.
     var openedInode: Int64?
+    /// The vault cannot be written here (a snapshot, another user's vault):
+    /// the cache is read where it is, never written; a change (a refresh, the
+    /// curation filters) goes to a copy in memory (``inMemory``).
+    public private(set) var readOnly = false
+    /// The cache in use is a copy in memory, not the file.
+    public internal(set) var inMemory = false
 
     /// Opens the cache of the vault at `layout`, creating or rebuilding the
-    /// file when it is missing, from another version, or damaged.
+    /// file when it is missing, from another version, or damaged. In a vault
+    /// this process cannot write, the cache file is opened read-only (or, when
+    /// there is none that can be used, an empty one is made in memory).
     /// - Throws: ``VaultIndexError/cannotWrite(path:reason:)`` when the cache
     ///   folder cannot be created or the file cannot be opened.
     public init(layout: VaultLayout, timeZone: TimeZone, tracer: any Tracer = NoTracer()) throws {
@@ -34,6 +42,16 @@ public final class SearchIndex {
         self.timeZone = timeZone
         self.tracer = tracer
         self.url = layout.cacheFolder.appendingPathComponent(Self.fileName)
+        if Self.cannotWrite(layout) {
+            readOnly = true
+            if let queue = try? Self.openReadOnly(url), (try? queue.read(IndexSchema.isCurrent)) == true {
+                database = queue
+            } else {
+                database = try Self.emptyInMemory()
+                inMemory = true
+            }
+            return
+        }
         do {
             try FileManager.default.createDirectory(at: layout.cacheFolder, withIntermediateDirectories: true)
         } catch {
@@ -44,6 +62,46 @@ public final class SearchIndex {
     }
 
     static let displayPath = ".vault/cache/" + fileName
+
+    /// True when the cache folder (or, without one, `.vault/`) cannot be written by this process.
+    static func cannotWrite(_ layout: VaultLayout) -> Bool {
+        if access(layout.cacheFolder.path, F_OK) == 0 {
+            return access(layout.cacheFolder.path, W_OK) != 0
+        }
+        return access(layout.dotVault.path, W_OK) != 0
+    }
+
+    /// The cache file opened for reading only, as it is (no journal mode set).
+    static func openReadOnly(_ url: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// An empty cache in memory, for a vault that cannot be written.
+    static func emptyInMemory() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try queue.write(IndexSchema.create)
+        return queue
+    }
+
+    /// Before a change in a read-only vault: the cache copied into memory
+    /// (SQLite's backup), where the change goes; the file stays as it is.
+    func copyIntoMemory() throws {
+        guard readOnly, !inMemory else { return }
+        let memory = try DatabaseQueue()
+        try database.backup(to: memory)
+        database = memory
+        inMemory = true
+    }
+
+    /// A sentence for the person when the cache was not written (a read-only vault); nil otherwise.
+    public var readOnlyNotice: String? {
+        guard readOnly else { return nil }
+        return inMemory
+            ? "the vault cannot be written here, so its search cache was brought up to date in memory only (nothing was written)."
+            : "the vault cannot be written here; searched its cache as it is (nothing was written)."
+    }
 
     /// Leaves the cache open until the process exits, for a command that
     /// exits right after its search: closing the last connection would
@@ -94,6 +152,7 @@ public final class SearchIndex {
     /// renames a new file into place), so a long-running watcher does not keep
     /// writing to the old one.
     public func reopenIfReplaced() throws {
+        if readOnly { return }
         guard let onDisk = Self.inode(of: url), onDisk == openedInode else {
             try database.close()
             database = try Self.openOrReset(url)
@@ -110,6 +169,11 @@ public final class SearchIndex {
     /// Replaces the cache with an empty one (for `vault index --rebuild`, and
     /// after finding the file damaged).
     func resetDatabase() throws {
+        if readOnly {
+            database = try Self.emptyInMemory()
+            inMemory = true
+            return
+        }
         try database.close()
         database = try Self.reset(url)
         openedInode = Self.inode(of: url)

@@ -48,6 +48,18 @@ public final class VaultSearchEngine: SearchEngine {
         return index
     }
 
+    /// Told, once, when the cache was read or brought up to date without
+    /// writing (a read-only vault): a sentence for the person.
+    public var notice: ((String) -> Void)?
+    private var noticed = false
+
+    /// Says what ``SearchIndex/readOnlyNotice`` says, once per process.
+    private func sayReadOnly() {
+        guard !noticed, let text = opened?.readOnlyNotice else { return }
+        noticed = true
+        notice?(text)
+    }
+
     public func freshen(progress: (any IndexProgress)?) throws {
         guard let scan else { return }
         let report = try index().refresh(scan: scan.files, progress: progress)
@@ -58,7 +70,8 @@ public final class VaultSearchEngine: SearchEngine {
     }
 
     public func refresh(rebuild: Bool, progress: (any IndexProgress)?) throws -> RefreshReport {
-        try index().refresh(rebuild: rebuild, progress: progress)
+        defer { sayReadOnly() }
+        return try index().refresh(rebuild: rebuild, progress: progress)
     }
 
     public func mark(_ marks: [SearchMark]) throws {
@@ -66,10 +79,14 @@ public final class VaultSearchEngine: SearchEngine {
     }
 
     public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {
-        try index().search(query, limit: limit, pathsOnly: pathsOnly)
+        defer { sayReadOnly() }
+        return try index().search(query, limit: limit, pathsOnly: pathsOnly)
     }
 
-    public func statistics() throws -> IndexStatistics { try index().statistics() }
+    public func statistics() throws -> IndexStatistics {
+        defer { sayReadOnly() }
+        return try index().statistics()
+    }
 
     public func watch(idleExitSeconds: Int?, log: @escaping (String) -> Void) throws {
         let watcher = IndexWatcher(index: try index(), layout: layout, log: log)

@@ -45,19 +45,24 @@ public enum AtomicFile {
     /// A temporary file older than this was left by a write that was killed midway.
     public static let staleAfterSeconds = 60
 
-    /// Removes the temporary files of killed writes (older than a minute) in
-    /// `folder`; a write in progress elsewhere is younger and left alone.
+    /// Removes the temporary files and folders of killed writes (older than
+    /// a minute) in `folder`; a write in progress elsewhere is younger and left alone.
     static func removeStaleTemporaries(in folder: URL) {
-        for url in staleTemporaries(in: folder) { unlink(url.path) }
+        for url in staleTemporaries(in: folder) {
+            if unlink(url.path) != 0, errno == EISDIR || errno == EPERM { try? FileManager.default.removeItem(at: url) }
+        }
     }
 
-    /// The temporary files in `folder` that killed atomic writes left behind (older than a minute).
+    /// The temporary files in `folder` that killed atomic writes left behind,
+    /// and the temporary folders of killed folder writes (an itinerary's
+    /// import, ``ItineraryFiles``), older than a minute.
     public static func staleTemporaries(in folder: URL, now: Date = Date()) -> [URL] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         return names.filter { $0.hasPrefix(".") && $0.contains(temporaryMarker) }.compactMap { name in
             let url = folder.appendingPathComponent(name)
             var info = stat()
-            guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR
+            else { return nil }
             let age = now.timeIntervalSince1970 - Double(info.modifiedNanoseconds) / 1e9
             return age > Double(staleAfterSeconds) ? url : nil
         }

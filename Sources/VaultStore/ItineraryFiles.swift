@@ -53,6 +53,8 @@ public enum ItineraryFiles {
                 }
             }
             AtomicFile.syncFolder(parent)
+            // The hidden folders of imports killed midway (each up to a copy of every picture) go with the next one.
+            AtomicFile.removeStaleTemporaries(in: parent)
         } catch {
             try? FileManager.default.removeItem(at: temp)
             throw error

@@ -12,7 +12,7 @@ public struct NoteTrash: Sendable {
 
     public init(layout: VaultLayout) { self.layout = layout }
 
-    public var folder: URL { layout.dotVault.appendingPathComponent("trash") }
+    public var folder: URL { layout.trashFolder }
 
     /// Moves the note at `path` into the trash (a rename: the bytes are not copied).
     /// Returns the path inside the trash.

@@ -23,25 +23,31 @@ public struct ReminderUnits: Sendable {
         "vault-remind-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vault.path)))
     }
 
-    /// systemd quotes: a path with spaces stays one argument.
-    static func quoted(_ text: String) -> String {
-        "\""
-            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "%", with: "%%") + "\""
+    /// The binary's and the vault's paths, refused when a timer could not read them back as one argument.
+    /// - Throws: ``VaultStoreError/unsafeForTimer(path:reason:)``.
+    func checkedPaths() throws {
+        for path in [binary, vault.path] {
+            if let reason = SchedulerText.refusal(path) { throw VaultStoreError.unsafeForTimer(path: path, reason: reason) }
+        }
     }
 
+    /// The service unit; its `ExecStart=` quotes both paths for systemd (``SchedulerText/systemdArgument(_:)``).
+    /// - Throws: ``VaultStoreError/unsafeForTimer(path:reason:)`` when a path holds a line break or another control character.
     public var service: String {
-        """
-        [Unit]
-        Description=vault reminders for \(vault.path.replacingOccurrences(of: "%", with: "%%"))
+        get throws {
+            try checkedPaths()
+            return """
+                [Unit]
+                Description=vault reminders for \(SchedulerText.systemdValue(vault.path))
 
-        [Service]
-        Type=oneshot
-        # notify-send reaches the desktop through the user's session bus.
-        Environment=DBUS_SESSION_BUS_ADDRESS=unix:path=%t/bus
-        ExecStart=\(Self.quoted(binary)) --vault \(Self.quoted(vault.path)) remind
+                [Service]
+                Type=oneshot
+                # notify-send reaches the desktop through the user's session bus.
+                Environment=DBUS_SESSION_BUS_ADDRESS=unix:path=%t/bus
+                ExecStart=\(SchedulerText.systemdArgument(binary)) --vault \(SchedulerText.systemdArgument(vault.path)) remind
 
-        """
+                """
+        }
     }
 
     public var timer: String {
@@ -59,11 +65,16 @@ public struct ReminderUnits: Sendable {
         """
     }
 
-    /// For `crontab -e`: every 10 minutes, with the session bus set.
+    /// For `crontab -e`: every 10 minutes, with the session bus set; both
+    /// paths one shell word each, with `%` escaped for cron.
+    /// - Throws: ``VaultStoreError/unsafeForTimer(path:reason:)`` when a path holds a line break or another control character.
     public var crontabLine: String {
-        func sh(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        return
-            "*/10 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus \(sh(binary)) --vault \(sh(vault.path)) remind >/dev/null 2>&1"
+        get throws {
+            try checkedPaths()
+            let command =
+                "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus \(SchedulerText.shellWord(binary)) --vault \(SchedulerText.shellWord(vault.path)) remind >/dev/null 2>&1"
+            return "*/10 * * * * " + SchedulerText.cronCommand(command)
+        }
     }
 
     /// `~/.config/systemd/user/` (or `$XDG_CONFIG_HOME/systemd/user/`).
@@ -80,7 +91,7 @@ public struct ReminderUnits: Sendable {
     public func install() throws -> [String] {
         let folder = Self.unitFolder
         var written: [String] = []
-        for (suffix, text) in [("service", service), ("timer", timer)] {
+        for (suffix, text) in [("service", try service), ("timer", timer)] {
             let url = folder.appendingPathComponent("\(name).\(suffix)")
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -12,8 +12,8 @@ final class FirstFailure: @unchecked Sendable {
     }
 }
 
-/// Writes a static site's files under a folder that is empty or missing
-/// (never over something else), and copies the attachments.
+/// Writes a static site's files as a folder that is empty or missing (never
+/// over something else), and copies the attachments, all at once.
 public struct SiteWriter {
     public let root: URL
     public let vault: VaultLayout
@@ -50,6 +50,10 @@ public struct SiteWriter {
         }
     }
 
+    /// Writes the site into a new hidden folder beside `root` and renames it
+    /// into place when every file is written: a failure or a kill leaves no
+    /// half-written site (at most the hidden folder, which ``staleFolders(beside:)`` names).
+    /// A collision between a page and a vault file is named before anything is written.
     public func write(_ files: some Collection<(path: String, html: String)>, attachments: [String]) throws {
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
@@ -58,11 +62,25 @@ public struct SiteWriter {
         if root.path.hasPrefix(vault.root.standardizedFileURL.path + "/"), !root.path.contains("/.") {
             throw VaultStoreError.unwritable(path: root.path, reason: "the site would be inside the vault and become notes' neighbours; give a folder outside it")
         }
+        let files = Array(files)
+        if let collision = SiteCollision.first(pages: files.map(\.path), attachments: attachments) {
+            throw VaultStoreError.unwritable(
+                path: root.path,
+                reason:
+                    "the vault's \(collision.path) has the name of \(collision.claimedBy); rename it or list it in .vault/ignore. Nothing was written")
+        }
+        let sources = try attachments.map { try VaultFileStore(layout: vault).contained($0) }
+        let parent = root.deletingLastPathComponent()
+        try Self.named(parent.path) { try fm.createDirectory(at: parent, withIntermediateDirectories: true) }
+        let temp = parent.appendingPathComponent(
+            ".\(root.lastPathComponent)\(AtomicFile.temporaryMarker)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        guard mkdir(temp.path, 0o755) == 0 else {
+            throw VaultStoreError.unwritable(path: root.path, reason: errnoDescription())
+        }
         do {
-            let files = Array(files)
             var made = Set<String>()
             for file in files {
-                let folder = (root.path + "/" + file.path as NSString).deletingLastPathComponent
+                let folder = (temp.path + "/" + file.path as NSString).deletingLastPathComponent
                 if made.insert(folder).inserted {
                     try Self.named(folder) { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
                 }
@@ -70,23 +88,28 @@ public struct SiteWriter {
             // Files on every core: creating 100,000 files is the kernel's work, and it runs in parallel.
             let failure = FirstFailure()
             let chunk = 256
-            let base = root.path
+            let base = temp.path
             DispatchQueue.concurrentPerform(iterations: (files.count + chunk - 1) / chunk) { c in
                 for file in files[(c * chunk)..<min(files.count, (c + 1) * chunk)] {
                     do { try SiteWriter.write(file.html, to: base + "/" + file.path) } catch { failure.record(error) }
                 }
             }
             if let error = failure.error { throw error }
-            for path in attachments {
-                let url = root.appendingPathComponent(path)
-                try Self.named(url.path) {
+            for (path, source) in zip(attachments, sources) {
+                let url = temp.appendingPathComponent(path)
+                try Self.named(root.appendingPathComponent(path).path) {
                     try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try fm.copyItem(at: vault.url(of: path), to: url)
+                    try fm.copyItem(at: source, to: url)
                 }
             }
-        } catch let error as VaultStoreError {
-            throw error
+            // rename(2) replaces an empty folder, and fails on one that is not (someone wrote there meanwhile).
+            guard rename(temp.path, root.path) == 0 else {
+                throw VaultStoreError.unwritable(path: root.path, reason: errnoDescription())
+            }
+            AtomicFile.syncFolder(parent)
         } catch {
+            try? fm.removeItem(at: temp)
+            if let error = error as? VaultStoreError { throw error }
             throw VaultStoreError.unwritable(path: root.path, reason: VaultStoreError.reason(of: error))
         }
     }

@@ -11,7 +11,9 @@ import VaultCore
 public enum VaultInitializer {
     /// The `.gitignore` lines a vault needs: the caches, the per-clone state,
     /// and the temporary file an atomic write leaves if it is killed midway.
-    public static let gitignoreLines = [".vault/cache/", ".vault/local/", ".vault/trash/", ".*.vault-tmp-*"]
+    /// Without a trailing slash, so that they match a file or a symbolic link
+    /// of that name too, and no collaborator can commit one in their place.
+    public static let gitignoreLines = [".vault/cache", ".vault/local", ".vault/trash", ".*.vault-tmp-*"]
     /// The `.gitattributes` lines a vault needs: the ledger merges by union.
     public static let gitattributesLines = [".vault/ledger/*.log merge=union"]
 

@@ -32,6 +32,12 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case syncMassDeletion(deleted: Int, total: Int)
     /// A pull stopped in a conflict on these files (vault-relative).
     case syncConflict(files: [String])
+    /// A vault-relative path that leads out of the vault (through `..` or a symbolic link).
+    case outsideVault(path: String, reason: String)
+    /// One of `.vault/`'s own folders is a symbolic link or not a folder.
+    case linkedStateFolder(path: String, reason: String)
+    /// A path that cannot go into a crontab line or a systemd unit.
+    case unsafeForTimer(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -90,6 +96,15 @@ public enum VaultStoreError: LocalizedError, Equatable {
             return "`\(command)` failed: \(output.trimmingCharacters(in: .whitespacesAndNewlines))"
         case .noteExists(let path):
             return "\(path) already exists; choose another title or path."
+        case .outsideVault(let path, let reason):
+            return
+                "\(String(reflecting: path)) leads out of the vault: \(reason). vault reads and writes only inside the vault's folder; nothing was read or written there."
+        case .linkedStateFolder(let path, let reason):
+            return
+                "\(path) \(reason), so what vault keeps there would go elsewhere; run `vault check --fix` to make it a folder of the vault's own. Nothing was written."
+        case .unsafeForTimer(let path, let reason):
+            return
+                "\(String(reflecting: path)) cannot go into a crontab line or a systemd unit: \(reason). Move or rename it to a path without one; nothing was written."
         }
     }
 }

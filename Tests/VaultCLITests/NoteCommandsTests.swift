@@ -124,6 +124,34 @@ struct NoteCommandsTests {
         #expect(fixture.checksums() == before)
     }
 
+    @Test("new's scratch file is 0600 in a folder only its owner opens (0700), and is gone after the save")
+    func newScratchIsPrivate() throws {
+        let fixture = FixtureVault("basic")
+        let temporary = fixture.url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let report = fixture.url.appendingPathComponent("scratch-seen")
+        let script = fixture.url.appendingPathComponent("mode-editor.sh")
+        try """
+            #!/bin/sh
+            printf '%s %s %s\\n' "$(stat -c %a "$1")" "$(stat -c %a "$(dirname "$1")")" "$1" > '\(report.path)'
+            printf 'Private title\\n\\nBody.\\n' > "$1"
+            cp "$1" "$1~"
+
+            """.write(to: script, atomically: true, encoding: .utf8)
+        chmod(script.path, 0o755)
+        var runner = fixture.vault
+        runner.environment["EDITOR"] = "sh " + script.path
+        runner.environment["TMPDIR"] = temporary.path
+        runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
+        let result = runner("new")
+        #expect(result.status == 0, "\(result.stderr)")
+        let seen = try String(contentsOf: report, encoding: .utf8).split(separator: " ").map(String.init)
+        #expect(seen.count == 3 && seen[0] == "600" && seen[1] == "700", "\(seen)")
+        #expect(seen[2].hasPrefix(temporary.path + "/vault-new-"))
+        // The file, the editor's backup beside it and the private folder are all gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test("the editor's template has front matter slots; what is written there is front matter, not body")
     func newWithTemplate() throws {
         let fixture = FixtureVault("basic")

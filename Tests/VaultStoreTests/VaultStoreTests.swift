@@ -142,7 +142,7 @@ struct VaultSetupTests {
         #expect(written == [".vault/config.yml", ".gitignore", ".gitattributes"])
         #expect(dir.read("Daily/2026-11-18.md") == before)
         #expect(
-            dir.read(".gitignore") == "node_modules/\n.vault/cache/\n.vault/local/\n.vault/trash/\n.*.vault-tmp-*\n")
+            dir.read(".gitignore") == "node_modules/\n.vault/cache\n.vault/local\n.vault/trash\n.*.vault-tmp-*\n")
         #expect(dir.read(".gitattributes") == ".vault/ledger/*.log merge=union\n")
         let config = try ConfigFile.read(VaultLayout(root: dir.url))
         #expect(config.timeZoneIdentifier == "Asia/Tokyo")

@@ -25,6 +25,13 @@ public struct VaultCheck {
         try disk.repairLedger()
     }
 
+    /// Replaces `.vault/cache`, `.vault/local` or `.vault/trash` when it is a
+    /// symbolic link (or a file) with a folder of the vault's own (`--fix`).
+    /// - Returns: the paths replaced.
+    public func repairStateFolders() throws -> [String] {
+        try disk.repairStateFolders()
+    }
+
     /// Every problem, and how many notes were checked.
     public func problems() -> (problems: [Diagnostic], notes: Int) {
         let config = context.config
@@ -42,7 +49,24 @@ public struct VaultCheck {
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
-        return (problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)), loaded.notes.count)
+        return (
+            stateFolders() + problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)),
+            loaded.notes.count
+        )
+    }
+
+    /// `.vault/` folders that are symbolic links or files: every command
+    /// refuses the vault until they are folders of its own.
+    func stateFolders() -> [Diagnostic] {
+        disk.misplacedStateFolders().map { path, reason in
+            let fix =
+                path == ".vault/cache" || path == ".vault/local" || path == ".vault/trash"
+                ? "`vault check --fix` replaces it with an empty folder (what it points to is left alone)."
+                : "replace it with the folder itself (it holds the vault's history, so vault does not)."
+            return Diagnostic(
+                code: "linked-state-folder", severity: .error, path: path, line: nil,
+                message: "\(reason): what vault keeps there would be read from and written outside the vault; \(fix)")
+        }
     }
 
     /// Notes whose paths differ only in Unicode normalization (`é` as one
@@ -71,13 +95,14 @@ public struct VaultCheck {
         }
     }
 
-    /// The temporary files that killed writes left behind (older than a minute), in the note folders and `.vault/`.
+    /// The temporary files and folders (ending in `/`) that killed writes left behind (older than a minute), in the note folders and `.vault/`.
     func leftovers() -> [Diagnostic] {
         disk.leftoverTemporaries().map { path in
             Diagnostic(
                 code: "leftover-temporary", severity: .warning, path: path, line: nil,
-                message:
-                    "a temporary file left by a write that was killed midway; the next write in this folder removes it, or delete it."
+                message: path.hasSuffix("/")
+                    ? "a temporary folder left by an import that was killed midway; the next import in this folder removes it, or delete it."
+                    : "a temporary file left by a write that was killed midway; the next write in this folder removes it, or delete it."
             )
         }
     }

@@ -33,9 +33,13 @@ extension VaultCommand {
         var fix = false
 
         func run() throws {
-            let context = try global.context()
+            // The one command that opens a vault whose .vault/ folders are links: it names them, and --fix repairs them.
+            let context = try CompositionRoot.open(global, verifyingStateFolders: false)
             let check = VaultCheck(context.app())
             if fix {
+                for path in try check.repairStateFolders() where !json {
+                    context.output.line("Fixed \(path): replaced the link with an empty folder of the vault's own.")
+                }
                 for change in try check.repair() where !json {
                     var text =
                         "Fixed \(change.path): removed \(plural(change.removedLines, "bad line")) and \(plural(change.duplicates, "duplicate event"))"

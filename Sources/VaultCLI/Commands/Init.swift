@@ -47,11 +47,13 @@ extension VaultCommand {
         }
 
         func run() throws {
-            let folder = URL(
-                fileURLWithPath: directory ?? ".",
-                relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            )
-            .standardizedFileURL
+            // A path that is not UTF-8 would reach the file system changed (U+FFFD) or cut to its parent: refused.
+            if let argument = CompositionRoot.nonUTF8Argument { throw CLIError.notUTF8("the argument '\(argument)'") }
+            let folder =
+                directory?.hasPrefix("/") == true
+                ? URL(fileURLWithPath: directory!).standardizedFileURL
+                : URL(fileURLWithPath: directory ?? ".", relativeTo: try CompositionRoot.requireWorkingFolder())
+                    .standardizedFileURL
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
                 throw CLIError.notAFolder(folder.path)

@@ -63,7 +63,7 @@ extension VaultCommand {
             if let text {
                 (note.title, note.body) = NewNote.split(text)
             } else {
-                let file = FileManager.default.temporaryDirectory.appendingPathComponent("vault-new-\(note.id).md")
+                let file = try Self.scratchFile(named: "vault-new-\(note.id).md")
                 scratch = file
                 let written = try textFromEditor(
                     note.editorTemplate(
@@ -73,20 +73,20 @@ extension VaultCommand {
                 (frontMatter, note.title, note.body) = (parts.frontMatter, parts.title, parts.body)
             }
             guard !note.title.isEmpty else {
-                if let scratch { try? FileManager.default.removeItem(at: scratch) }
+                if let scratch { Self.removeScratch(scratch) }
                 throw CLIError.emptyNote
             }
             let rendered = note.render(in: context.timeZone, frontMatter: frontMatter)
             do {
                 if frontMatter != nil { try check(rendered, config: config, timeZone: context.timeZone) }
             } catch {
-                // The person's text stays where they wrote it, to fix and paste again.
+                // The person's text stays where they wrote it (a file only they can read), to fix and paste again.
                 context.output.warning("your text is kept in \(scratch?.path ?? "")")
                 throw error
             }
             let path = try context.app().files.create(
                 Data(rendered.utf8), preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
-            if let scratch { try? FileManager.default.removeItem(at: scratch) }
+            if let scratch { Self.removeScratch(scratch) }
             context.output.line(path)
         }
 
@@ -105,9 +105,34 @@ extension VaultCommand {
             }
         }
 
-        /// Opens the editor on `template` in a scratch file and returns what was written.
+        /// A new file `name` in a folder of its own under the temporary folder
+        /// that only this user can open (0700), the file itself 0600: the
+        /// note's text is nobody else's to read while it is being written.
+        static func scratchFile(named name: String) throws -> URL {
+            var template = Array(
+                URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("vault-new-XXXXXX").path.utf8CString)
+            guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw CLIError.scratchUnwritable(NSTemporaryDirectory(), String(cString: strerror(errno)))
+            }
+            return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(name)
+        }
+
+        /// Removes the scratch file and its private folder (with what the editor left there: backups, swap files).
+        static func removeScratch(_ file: URL) {
+            try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
+        }
+
+        /// Opens the editor on `template` in a scratch file (created 0600, never an existing one) and returns what was written.
         private func textFromEditor(_ template: String, scratch: URL) throws -> String {
-            try Data(template.utf8).write(to: scratch)
+            let fd = open(scratch.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+            guard fd >= 0 else { throw CLIError.scratchUnwritable(scratch.path, String(cString: strerror(errno))) }
+            let bytes = Array(template.utf8)
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == bytes.count else {
+                Self.removeScratch(scratch)
+                throw CLIError.scratchUnwritable(scratch.path, String(cString: strerror(errno)))
+            }
             try Editor.open(scratch.path)
             return (try? String(contentsOf: scratch, encoding: .utf8)) ?? ""
         }

@@ -58,7 +58,7 @@ extension VaultCommand {
             }
             if install {
                 if cron {
-                    context.output.line(units.crontabLine)
+                    context.output.line(try units.crontabLine)
                 } else if write {
                     let written = try units.install()
                     context.output.line("Wrote \(written.joined(separator: " and ")).")
@@ -66,7 +66,7 @@ extension VaultCommand {
                         "Run: systemctl --user daemon-reload && systemctl --user enable --now \(units.name).timer")
                 } else {
                     context.output.write(
-                        "# ~/.config/systemd/user/\(units.name).service\n\(units.service)\n# ~/.config/systemd/user/\(units.name).timer\n\(units.timer)"
+                        "# ~/.config/systemd/user/\(units.name).service\n\(try units.service)\n# ~/.config/systemd/user/\(units.name).timer\n\(units.timer)"
                     )
                 }
                 return

@@ -4,10 +4,20 @@ import Foundation
 /// `<title>` on each bar, point or cell so hovering tells the number.
 /// Colours are CSS variables, so the page's light and dark themes apply.
 enum SVGChart {
-    /// `text` safe inside XML.
+    /// `text` safe inside XML, scalar by scalar (String's search compares
+    /// Characters, and would miss a `<` or `"` followed by a combining mark).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     static func number(_ value: Double) -> String {

@@ -2,7 +2,7 @@ import Foundation
 
 /// RFC 5545 text: content lines ending in CRLF, folded at 75 octets (a
 /// continuation starts with a space, never inside a UTF-8 sequence), TEXT
-/// values with `\`, `;`, `,` and newlines escaped.
+/// values with `\`, `;`, `,` and newlines escaped and other control characters left out.
 public struct ICalendarText {
     private(set) var lines: [String] = []
 
@@ -14,16 +14,21 @@ public struct ICalendarText {
     /// Adds a TEXT property, escaped.
     public mutating func text(_ name: String, _ value: String) { add(name, Self.escape(value)) }
 
+    /// `text` as a TEXT value: `\`, `;`, `,` escaped, a line break as `\n`, and
+    /// every other control character (C0 but the tab, DEL, C1), which RFC 5545's
+    /// TEXT does not allow, left out.
     public static func escape(_ text: String) -> String {
         var out = ""
-        for c in text {
+        for c in text.unicodeScalars {
             switch c {
             case "\\": out += "\\\\"
             case ";": out += "\\;"
             case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            case "\r": break
-            default: out.append(c)
+            case "\n": out += "\\n"
+            case "\t": out.unicodeScalars.append(c)
+            default:
+                if c.value < 0x20 || (0x7F...0x9F).contains(c.value) { continue }
+                out.unicodeScalars.append(c)
             }
         }
         return out

@@ -17,9 +17,11 @@ public protocol DesktopNotifier {
 public protocol ReminderTimer {
     /// The units' name.
     var name: String { get }
-    var service: String { get }
+    /// The service unit's text; refused when a path cannot go into one safely.
+    var service: String { get throws }
     var timer: String { get }
-    var crontabLine: String { get }
+    /// The crontab line; refused when a path cannot go into one safely.
+    var crontabLine: String { get throws }
     /// Writes the units into the user's systemd folder.
     /// - Returns: the paths written.
     func install() throws -> [String]

@@ -11,8 +11,17 @@ public protocol VaultInspection {
     func ledgerOnDisk() -> LocatedLedger
     /// The ledger files a file-sync tool made as conflict copies, with the file each copies.
     func ledgerConflictCopies() -> [(copy: String, original: String)]
-    /// Vault-relative paths of the temporary files killed writes left behind.
+    /// Vault-relative paths of the temporary files killed writes left behind,
+    /// and of the temporary folders of killed imports (ending in `/`).
     func leftoverTemporaries() -> [String]
+    /// `.vault/` folders (cache, local, trash, ledger) that are a symbolic
+    /// link or a file instead of a folder of the vault's own, with why.
+    func misplacedStateFolders() -> [(path: String, reason: String)]
+    /// Replaces a symbolic link (or a file) at `.vault/cache`, `.vault/local`
+    /// or `.vault/trash` with an empty folder (`--fix`); the ledger and
+    /// `.vault` itself are left for the person, as they hold the history.
+    /// - Returns: the paths replaced.
+    func repairStateFolders() throws -> [String]
     /// Repairs the ledger files (`--fix`): conflict markers, malformed and
     /// cut-short lines and duplicates go, every valid event stays.
     func repairLedger() throws -> [LedgerFileRepair]

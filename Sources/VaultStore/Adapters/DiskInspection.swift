@@ -30,7 +30,28 @@ public struct DiskInspection: VaultInspection {
         let folders =
             VaultScanner(layout: layout).folders().map { $0.isEmpty ? layout.root : layout.url(of: $0) }
             + [layout.dotVault, layout.dotVault.appendingPathComponent("ledger")]
-        return folders.flatMap { AtomicFile.staleTemporaries(in: $0) }.compactMap { layout.relativePath(of: $0) }
+        return folders.flatMap { AtomicFile.staleTemporaries(in: $0) }.compactMap { url in
+            var info = stat()
+            let folder = lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            return layout.relativePath(of: url).map { folder ? $0 + "/" : $0 }
+        }
+    }
+
+    public func misplacedStateFolders() -> [(path: String, reason: String)] { vault.layout.misplacedStateFolders() }
+
+    public func repairStateFolders() throws -> [String] {
+        let layout = vault.layout
+        // Only the link (or file) goes, never what it points to; `.vault` and the ledger stay as they are.
+        if layout.misplacedStateFolders().contains(where: { $0.path == ".vault" }) { return [] }
+        var replaced: [String] = []
+        for (path, _) in layout.misplacedStateFolders() where path != ".vault/ledger" {
+            let url = layout.url(of: path)
+            guard unlink(url.path) == 0, mkdir(url.path, 0o755) == 0 else {
+                throw VaultStoreError.unwritable(path: path, reason: errnoDescription())
+            }
+            replaced.append(path)
+        }
+        return replaced
     }
 
     public func repairLedger() throws -> [LedgerFileRepair] {

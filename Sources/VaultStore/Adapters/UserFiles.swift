@@ -1,31 +1,43 @@
 import Foundation
 import VaultCore
 
-/// ``NamedFiles``: files the person names, read whole, written atomically
-/// (``AtomicFile``), and static sites (``SiteWriter``).
+/// ``NamedFiles``: files the person names, read whole, written as a
+/// shell's `>` would (``NamedOutput``), and static sites (``SiteWriter``).
 public struct UserFiles: NamedFiles, Sendable {
     public let vault: VaultLayout
-    /// The folder relative paths start from.
-    public let workingFolder: URL
+    /// The folder relative paths start from; nil when its path is not UTF-8
+    /// (then only absolute paths are taken).
+    public let workingFolder: URL?
 
-    public init(vault: VaultLayout, workingFolder: URL) {
+    public init(vault: VaultLayout, workingFolder: URL?) {
         self.vault = vault
         self.workingFolder = workingFolder
     }
 
-    func url(_ path: String) -> URL { URL(fileURLWithPath: path, relativeTo: workingFolder).standardizedFileURL }
+    /// `path` as a URL.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` for a relative path from a working folder that is not UTF-8.
+    func url(_ path: String) throws -> URL {
+        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
+        guard let workingFolder else {
+            throw VaultStoreError.unwritable(
+                path: path, reason: "the current folder's path is not UTF-8, so a relative path cannot be found from it; give an absolute path")
+        }
+        return URL(fileURLWithPath: path, relativeTo: workingFolder).standardizedFileURL
+    }
 
     public func read(_ path: String) throws -> Data {
+        let url = try url(path)
         do {
-            return try Data(contentsOf: url(path))
+            return try Data(contentsOf: url)
         } catch {
             throw VaultStoreError.unreadable(path: path, reason: VaultStoreError.reason(of: error))
         }
     }
 
-    public func write(_ data: Data, to path: String) throws { try AtomicFile.write(data, to: url(path)) }
+    /// Writes as a shell's `>` would (``NamedOutput``): atomically over a regular file, through a link, a device or a FIFO.
+    public func write(_ data: Data, to path: String) throws { try NamedOutput.write(data, to: try url(path)) }
 
     public func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
-        try SiteWriter(root: url(folder), vault: vault).write(pages, attachments: attachments)
+        try SiteWriter(root: try url(folder), vault: vault).write(pages, attachments: attachments)
     }
 }

@@ -3,31 +3,97 @@ import VaultCore
 
 /// ``VaultFiles`` over the vault's folder: notes through ``NoteFiles``,
 /// folders through ``ItineraryFiles``, attachments by a walk that honours
-/// `.vault/ignore`.
+/// `.vault/ignore`. Every path goes through the one path rule first
+/// (``contained(_:)``): what leads out of the vault is refused, named.
 public struct VaultFileStore: VaultFiles, Sendable {
     public let layout: VaultLayout
 
     public init(layout: VaultLayout) { self.layout = layout }
 
-    public func read(_ path: String) throws -> Data { try ItineraryFiles.read(path, in: layout) }
+    /// The one path rule: `path` (vault-relative) as a URL inside the vault,
+    /// refused when it leaves the vault through `..` (``VaultPath``), an
+    /// absolute path, or a symbolic link on the way whose target is outside
+    /// (or that leads nowhere: dangling, or a loop). Parts that do not exist
+    /// yet are plain names and stay inside.
+    /// - Throws: ``VaultStoreError/outsideVault(path:reason:)``.
+    public func contained(_ path: String) throws -> URL { layout.url(of: try inside(path)) }
 
-    public func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: layout.url(of: path).path) }
+    /// `path` normalized (no `.`, `..` or empty part), once ``contained(_:)``
+    /// has checked it: the form every file operation uses, so the kernel never
+    /// reads a `..` after a link (which would climb from the link's target).
+    /// - Throws: ``VaultStoreError/outsideVault(path:reason:)``.
+    public func inside(_ path: String) throws -> String {
+        let relative = try lexical(path)
+        let realRoot = Self.realPath(layout.root.path) ?? layout.root.path
+        var current = realRoot
+        var walked = ""
+        // Split at "/" bytes: a combining mark after a slash makes one Swift Character of both.
+        for bytes in relative.utf8.split(separator: UInt8(ascii: "/")) {
+            let part = String(decoding: bytes, as: UTF8.self)
+            walked += walked.isEmpty ? part : "/" + part
+            let next = current + "/" + part
+            var info = stat()
+            guard lstat(next, &info) == 0 else { break }
+            guard info.st_mode & S_IFMT == S_IFLNK else {
+                current = next
+                continue
+            }
+            guard let real = Self.realPath(next) else {
+                throw VaultStoreError.outsideVault(
+                    path: path, reason: "\(walked) is a symbolic link that leads nowhere (\(errnoDescription()))")
+            }
+            guard real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else {
+                throw VaultStoreError.outsideVault(path: path, reason: "\(walked) is a symbolic link to \(real), outside the vault")
+            }
+            current = real
+        }
+        return relative
+    }
+
+    /// The lexical half of the rule alone (``VaultPath``), for the writers
+    /// that refuse every symbolic link on the way themselves (``NoteFiles``).
+    /// - Throws: ``VaultStoreError/outsideVault(path:reason:)``.
+    func lexical(_ path: String) throws -> String {
+        switch VaultPath.normalized(path) {
+        case .success(let normal): return normal
+        case .failure(let refusal): throw VaultStoreError.outsideVault(path: path, reason: refusal.description)
+        }
+    }
+
+    /// `realpath(3)`: the path with every link resolved, or nil when it cannot be.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public func read(_ path: String) throws -> Data { try ItineraryFiles.read(try inside(path), in: layout) }
+
+    /// False too for a path that leads out of the vault.
+    public func exists(_ path: String) -> Bool {
+        guard let url = try? contained(path) else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
 
     @discardableResult
     public func rewrite(_ path: String, _ edit: (Data) throws -> Data) throws -> Bool {
-        try NoteFiles(layout: layout).rewrite(path, edit)
+        // NoteFiles refuses any link on the way (stricter than the rule), with its own words.
+        try NoteFiles(layout: layout).rewrite(try lexical(path), edit)
     }
 
     public func create(_ data: Data, preferredPath path: String) throws -> String {
-        try NoteFiles(layout: layout).create(data, preferredPath: path)
+        try NoteFiles(layout: layout).create(data, preferredPath: try lexical(path))
     }
 
     public func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
+        let folder = try inside(folder)
+        for file in files { _ = try inside(folder + "/" + file.name) }
         try ItineraryFiles.write(files, folder: folder, in: layout, replacing: replacing)
     }
 
     /// Every regular file that is not a note, not hidden, not inside a
-    /// hidden folder and not ignored by `.vault/ignore`, sorted.
+    /// hidden folder, not ignored by `.vault/ignore` and not reached through
+    /// a link out of the vault, sorted.
     public func attachments() -> [String] {
         let ignore = IgnoreRules.read(layout.ignoreFile)
         guard
@@ -43,7 +109,8 @@ public struct VaultFileStore: VaultFiles, Sendable {
                 if ignore.ignores(path, isDirectory: true) { walker.skipDescendants() }
                 continue
             }
-            guard values?.isRegularFile == true, !path.hasSuffix(".md"), !ignore.ignores(path, isDirectory: false)
+            guard values?.isRegularFile == true, !path.hasSuffix(".md"), !ignore.ignores(path, isDirectory: false),
+                (try? contained(path)) != nil
             else { continue }
             found.append(path)
         }
