@@ -162,6 +162,7 @@ public struct NoteLoader: Sendable {
         let missing = notes.indices.filter { notes[$0].created == nil }
         guard !missing.isEmpty else { return notes }
         let gitDates = GitHistory.firstCommitDates(in: layout.root)
+        var byFileTime: [Int] = []
         for i in missing {
             if let date = gitDates[notes[i].path] {
                 notes[i].created = date
@@ -169,7 +170,12 @@ public struct NoteLoader: Sendable {
             } else {
                 notes[i].created = Date(timeIntervalSince1970: Double(files[i].modified) / 1e9)
                 notes[i].createdOrigin = .modificationTime
+                byFileTime.append(i)
             }
+        }
+        for k in CopiedFileTimes.copied(byFileTime.map { files[$0].modified }) {
+            notes[byFileTime[k]].created = nil
+            notes[byFileTime[k]].createdOrigin = .copied
         }
         return notes
     }

@@ -298,4 +298,31 @@ struct TerminalInjectionTests {
             try JSONSerialization.jsonObject(with: Data(folder.vault("list", "--json").stdout.utf8)) as? [[String: Any]]
         #expect(json?.first?["title"] as? String == "Title \(osc52)", "JSON stays exact")
     }
+
+    @Test("a vault copied without dates (every file modified in one minute) floods no review; check folds its warning")
+    func copiedVaultFloodsNoReview() throws {
+        let folder = FixtureVault()
+        let copiedAt = Date(timeIntervalSince1970: 1_794_999_960)  // 2026-11-18 09:46:00 UTC, a Wednesday
+        for n in 1...25 { folder.write("Copied/note \(n).md", Data("Text of note \(n).\n".utf8)) }
+        folder.write("Written.md", Data("Written that Monday.\n".utf8))
+        for n in 1...25 {
+            try FileManager.default.setAttributes(
+                [.modificationDate: copiedAt.addingTimeInterval(Double(n))],
+                ofItemAtPath: folder.url.appendingPathComponent("Copied/note \(n).md").path)
+        }
+        try FileManager.default.setAttributes(
+            [.modificationDate: copiedAt.addingTimeInterval(-2 * 86_400)],
+            ofItemAtPath: folder.url.appendingPathComponent("Written.md").path)
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        var vault = folder.vault
+        vault.environment["VAULT_NOW"] = "2026-11-22T20:00:00Z"
+        let listed = vault("review", "weekly", "2026-W47", "--list", "--json")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("Written.md"))
+        #expect(!listed.stdout.contains("Copied/"), "\(listed.stdout)")
+        let checked = vault("check")
+        #expect(checked.stdout.components(separatedBy: "copied-file-time").count - 1 <= 4, "\(checked.stdout)")
+        #expect(checked.stdout.contains("and 22 more"), "\(checked.stdout)")
+        #expect(checked.stdout.contains("Written.md: warning: the note has no created date"), "\(checked.stdout)")
+    }
 }

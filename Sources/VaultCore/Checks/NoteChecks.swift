@@ -31,6 +31,14 @@ public enum NoteChecks {
                     ))
             }
             let isBinary = note.diagnostics.contains { $0.code == "binary-file" }
+            if note.createdOrigin == .copied, !isBinary {
+                problems.append(
+                    Diagnostic(
+                        code: "copied-file-time", severity: .warning, path: note.path, line: nil,
+                        message:
+                            "the note has no created date ('created:', a date in its file name, git history), and its file was modified in the same minute as \(CopiedFileTimes.burst) or more such notes, so that time says when the vault was copied; it comes up in no review until you add 'created:' to its front matter."
+                    ))
+            }
             let lacksDate = note.createdOrigin == .modificationTime || note.createdOrigin == .unknown
             if lacksDate, !isBinary {
                 problems.append(

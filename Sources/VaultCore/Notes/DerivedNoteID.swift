@@ -14,7 +14,7 @@ public enum DerivedNoteID {
     /// The id for the note at `path` created at `created` (from `origin`).
     public static func id(path: String, created: Date?, origin: CreatedOrigin) -> String {
         var text = "vault-note-id v1\n" + path + "\n"
-        if let created, origin != .modificationTime, origin != .unknown {
+        if let created, origin != .modificationTime, origin != .copied, origin != .unknown {
             text += String(Int64(created.timeIntervalSince1970.rounded(.down)))
         }
         let high = StableHash.fnv1a(text)

@@ -72,6 +72,9 @@ public enum CreatedOrigin: String, Hashable, Sendable, Codable {
     case git
     /// The file's modification time: a last resort that a fresh clone resets.
     case modificationTime = "mtime"
+    /// No date: the file's modification time is shared with many other
+    /// notes', so it says when the vault was copied (``CopiedFileTimes``).
+    case copied
     /// Not known yet (the store fills it in).
     case unknown
 }

@@ -160,6 +160,7 @@ enum CatalogCoding {
         case .git: 2
         case .modificationTime: 3
         case .unknown: 4
+        case .copied: 5
         }
     }
 
@@ -170,6 +171,7 @@ enum CatalogCoding {
         case 2: .git
         case 3: .modificationTime
         case 4: .unknown
+        case 5: .copied
         default: throw CacheDamage()
         }
     }

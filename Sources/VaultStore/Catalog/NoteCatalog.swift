@@ -415,11 +415,13 @@ public struct NoteCatalog: Sendable {
         guard !needing.isEmpty else { return "" }
         let head = GitHistory.headCommit(in: layout.root) ?? ""
         let headMoved = head != storedHead
-        let justParsed = needing.contains { entries.notes[$0].created == nil }
+        /// A note parsed just now (a copied note's missing date was worked out already).
+        func isNew(_ i: Int) -> Bool { entries.notes[i].created == nil && entries.notes[i].createdOrigin != .copied }
+        let justParsed = needing.contains(where: isNew)
         guard justParsed || headMoved else { return head }
         let dates = GitHistory.firstCommitDates(in: layout.root)
         for i in needing {
-            let reused = entries.notes[i].created != nil
+            let reused = !isNew(i)
             if reused && !headMoved { continue }  // its date still holds
             if let date = dates[entries.notes[i].path] {
                 entries.notes[i].created = date
@@ -429,6 +431,13 @@ public struct NoteCatalog: Sendable {
                 entries.notes[i].createdOrigin = .modificationTime
             }
             if reused { report.redated += 1 }
+        }
+        // Times shared by a burst of notes say when the vault was copied (the
+        // whole vault's file-dated notes count, not only those dated now).
+        let byFileTime = entries.notes.indices.filter { entries.notes[$0].createdOrigin == .modificationTime }
+        for k in CopiedFileTimes.copied(byFileTime.map { entries.files[$0].modified }) {
+            entries.notes[byFileTime[k]].created = nil
+            entries.notes[byFileTime[k]].createdOrigin = .copied
         }
         return head
     }
