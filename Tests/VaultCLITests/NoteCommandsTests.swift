@@ -124,7 +124,7 @@ struct NoteCommandsTests {
         #expect(fixture.checksums() == before)
     }
 
-    @Test("new's scratch file is 0600 in a folder only its owner opens (0700), and is gone after the save")
+    @Test("new's scratch file is 0600 in a folder only its owner opens (0700), gone after the save, and a refused text moves to the user's state folder")
     func newScratchIsPrivate() throws {
         let fixture = FixtureVault("basic")
         let temporary = fixture.url.appendingPathComponent("tmp")
@@ -142,6 +142,7 @@ struct NoteCommandsTests {
         var runner = fixture.vault
         runner.environment["EDITOR"] = "sh " + script.path
         runner.environment["TMPDIR"] = temporary.path
+        runner.environment["XDG_STATE_HOME"] = fixture.url.appendingPathComponent("state").path
         runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
         let result = runner("new")
         #expect(result.status == 0, "\(result.stderr)")
@@ -149,6 +150,21 @@ struct NoteCommandsTests {
         #expect(seen.count == 3 && seen[0] == "600" && seen[1] == "700", "\(seen)")
         #expect(seen[2].hasPrefix(temporary.path + "/vault-new-"))
         // The file, the editor's backup beside it and the private folder are all gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        // A refused text leaves the shared temporary folder too, for the user's own state folder.
+        try "#!/bin/sh\nprintf -- '---\\ncategory: Nosuch\\n---\\n# Refused\\n' > \"$1\"\n".write(
+            to: script, atomically: true, encoding: .utf8)
+        let refused = runner("new")
+        #expect(refused.status == 1)
+        let unsaved = fixture.url.appendingPathComponent("state/vault/unsaved")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: unsaved.path)
+        #expect(kept.count == 1 && kept[0].hasPrefix("vault-new-"), "\(kept)")
+        #expect(refused.stderr.contains("warning: your text is kept in \(unsaved.path)/vault-new-"), "\(refused.stderr)")
+        let mode = { (path: String) in
+            ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1
+        }
+        #expect(mode(unsaved.path) == 0o700 && mode(unsaved.appendingPathComponent(kept[0]).path) == 0o600)
+        #expect(try String(contentsOf: unsaved.appendingPathComponent(kept[0]), encoding: .utf8).contains("# Refused"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
@@ -167,6 +183,7 @@ struct NoteCommandsTests {
         var runner = fixture.vault
         // Through sh: exec of a script just written can fail with ETXTBSY while a test running beside holds its fd.
         runner.environment["EDITOR"] = "sh " + script.path
+        runner.environment["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("vault-state-\(UUID().uuidString)").path
         runner.environment["VAULT_NOW"] = "2026-11-18T09:00:00Z"
         let result = runner("new")
         #expect(result.status == 0, "\(result.stderr)")

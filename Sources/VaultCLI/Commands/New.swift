@@ -80,8 +80,9 @@ extension VaultCommand {
             do {
                 if frontMatter != nil { try check(rendered, config: config, timeZone: context.timeZone) }
             } catch {
-                // The person's text stays where they wrote it (a file only they can read), to fix and paste again.
-                context.output.warning("your text is kept in \(scratch?.path ?? "")")
+                // The person's text is kept, to fix and paste again: out of the
+                // shared temporary folder, in their own state folder, 0600.
+                if let scratch { context.output.warning("your text is kept in \(Self.keepUnsaved(scratch))") }
                 throw error
             }
             let path = try context.app().files.create(
@@ -115,6 +116,28 @@ extension VaultCommand {
                 throw CLIError.scratchUnwritable(NSTemporaryDirectory(), String(cString: strerror(errno)))
             }
             return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(name)
+        }
+
+        /// Moves a refused note's scratch file into `$XDG_STATE_HOME/vault/unsaved/`
+        /// (`~/.local/state/vault/unsaved/`, made 0700; the file stays 0600) and
+        /// removes its folder in the temporary folder; returns where the text is.
+        /// When that cannot be done the scratch file stays where it is, and that path is returned.
+        static func keepUnsaved(_ scratch: URL) -> String {
+            let environment = ProcessInfo.processInfo.environment
+            let state =
+                environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+                ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
+            let folder = state.appendingPathComponent("vault/unsaved")
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                let kept = folder.appendingPathComponent(scratch.lastPathComponent)
+                try FileManager.default.moveItem(at: scratch, to: kept)
+                removeScratch(scratch)
+                return kept.path
+            } catch {
+                return scratch.path
+            }
         }
 
         /// Removes the scratch file and its private folder (with what the editor left there: backups, swap files).
