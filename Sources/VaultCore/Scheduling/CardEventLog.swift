@@ -146,7 +146,7 @@ public struct CardEventLog: Sendable {
                 case "card": card = field.value
                 case "rating": rating = field.value
                 case "scheduler": scheduler = SchedulerName(ledgerValue: field.value) ?? .fsrs
-                case "response_ms": milliseconds = Int(field.value)
+                case "response_ms": milliseconds = StudyRanges.responseMilliseconds(field.value)
                 default: continue
                 }
                 found += 1

@@ -109,7 +109,7 @@ public struct RatingEvent: TypedEvent, Hashable {
         }
         self.init(
             time: event.time, card: card, note: event["note"] ?? "", scheduler: scheduler, answer: answer,
-            responseMilliseconds: event["response_ms"].flatMap { Int($0) }, position: event["pos"].flatMap { Int($0) },
+            responseMilliseconds: event["response_ms"].flatMap(StudyRanges.responseMilliseconds), position: event["pos"].flatMap { Int($0) },
             text: event["text"], cardKind: event["card_kind"].flatMap(Card.Kind.init(rawValue:)), before: before,
             after: after)
     }

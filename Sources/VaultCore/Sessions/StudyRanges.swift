@@ -7,6 +7,16 @@ public enum StudyRanges {
     public static let minutes = 1...1440
     /// Questions attempted (and answered correctly) in one session.
     public static let questions = 0...100_000
+    /// The response time of one answer (`response_ms` of a `rate` event), in
+    /// milliseconds: at most a day. Replay reads a value outside it as no
+    /// response time (the answer itself stands), so sums over a million answers fit.
+    public static let responseMilliseconds = 0...86_400_000
+
+    /// A `response_ms` field read as a response time, nil when it is not a whole number in range.
+    public static func responseMilliseconds(_ text: String) -> Int? {
+        Int(text).flatMap { responseMilliseconds.contains($0) ? $0 : nil }
+    }
+
     /// Hours of a goal (more than 0, at most this).
     public static let maxGoalHours = 100_000.0
 

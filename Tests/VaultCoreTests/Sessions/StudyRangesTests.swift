@@ -99,4 +99,21 @@ struct StudyRangesTests {
         #expect(VaultDate.parseDay("0001-01-01") != nil)
         #expect(VaultDate.parseDay("9999-12-31") != nil)
     }
+
+    @Test("a rate event's response time beyond a day (or not a number) is read as none; the answer stands")
+    func responseTimesHaveARange() throws {
+        func rate(_ sequence: Int, _ ms: String) -> LedgerEvent {
+            raw(
+                "rate", "2026-11-18T09:0\(sequence):00Z", sequence: sequence,
+                [("card", "c0ffee000001"), ("scheduler", "fsrs"), ("rating", "good"), ("response_ms", ms)])
+        }
+        let events = [rate(1, "4200"), rate(2, "9223372036854775807"), rate(3, "-5"), rate(4, "86400000")]
+        #expect(try events.map { try RatingEvent($0).responseMilliseconds } == [4200, nil, nil, 86_400_000])
+        let log = CardEventLog(events: events)
+        let answers = log.histories.flatMap { $0 }.compactMap { entry -> Int?? in
+            if case .answer(_, _, let ms) = entry { return .some(ms) }
+            return nil
+        }
+        #expect(answers == [4200, nil, nil, 86_400_000])
+    }
 }
