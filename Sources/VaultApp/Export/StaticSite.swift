@@ -257,20 +257,7 @@ public struct StaticSite {
         var bodies: [String] { storage }
     }
 
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else { return text }
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 
     static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {
         "<ul class=\"notes\">"

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// Small SVG charts for the HTML report: every one with axes, labels, and a
 /// `<title>` on each bar, point or cell so hovering tells the number.
@@ -6,19 +7,7 @@ import Foundation
 enum SVGChart {
     /// `text` safe inside XML, scalar by scalar (String's search compares
     /// Characters, and would miss a `<` or `"` followed by a combining mark).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { XMLText.escaped(text) }
 
     static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
