@@ -18,3 +18,15 @@ struct SitePathsTests {
         #expect(SitePaths.page(ofNote: "notes/" + long + "a.md") != page, "two long names stay two pages")
     }
 }
+
+@Suite("Static site links")
+struct SiteRelativeLinkTests {
+    @Test("a relative link climbs out of the page's folders and percent-encodes what a URL cannot hold")
+    func relativeLinks() {
+        #expect(SitePaths.relative(from: "2026/11/a.html", to: "2026/11/b.html") == "b.html")
+        #expect(SitePaths.relative(from: "2026/11/a.html", to: "tags/x.html") == "../../tags/x.html")
+        #expect(SitePaths.relative(from: "index.html", to: "notes/Café au lait.html") == "notes/Caf%C3%A9%20au%20lait.html")
+        #expect(SitePaths.relative(from: "a.html", to: "q?#%&.html") == "q%3F%23%25%26.html")
+        #expect(SitePaths.relative(from: "a.html", to: "A-z_0.9~.html") == "A-z_0.9~.html")
+    }
+}
