@@ -3,7 +3,12 @@ import Testing
 
 /// `vault import loci`, `vault loci …` and `vault export loci`, end to end.
 @Suite("Memory palaces end to end", .serialized)
-struct LociCommandTests {
+final class LociCommandTests {
+    /// The folders ``external(_:_:)`` made outside the vaults, removed after each test.
+    private var externals: [URL] = []
+
+    deinit { for folder in externals { try? FileManager.default.removeItem(at: folder) } }
+
     /// A 1x1 PNG.
     static let pngBase64 =
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
@@ -44,6 +49,7 @@ struct LociCommandTests {
     func external(_ data: Data, _ name: String = "walk.json") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loci-in-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        externals.append(folder)
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
         return url.path
