@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+import VaultStore
+
+@testable import VaultIndex
 
 /// With `vault index --watch` running, curation commands take the note
 /// catalog the watcher vouches for instead of scanning the vault: they must
@@ -89,5 +92,39 @@ struct WatchedCatalogTests {
         let rescanned = try vault.run(["status", "--json"], env: ["VAULT_TRACE": "1"])
         #expect(rescanned.stderr.contains("catalog: scan"))
         #expect(rescanned.stdout == ignored)
+    }
+
+    @Test("a watcher asked by a command of another catalog format stops, and the command scans")
+    func watcherOfAnotherFormatStops() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let watcher = Process()
+        watcher.executableURL = VaultSandbox.binary
+        watcher.arguments = ["index", "--watch", "--vault", vault.root.path]
+        let log = Pipe()
+        watcher.standardError = log
+        watcher.standardOutput = FileHandle.nullDevice
+        try watcher.run()
+        defer { if watcher.isRunning { watcher.terminate() } }
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("watching") {
+            let chunk = log.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        _ = try vouched(vault, week)  // this binary's format: vouched for
+
+        let layout = VaultLayout(root: vault.root)
+        let other = WatchRequest.catalog(zone: "UTC", version: NoteCatalog.formatVersion + 1)
+        #expect(WatchSocket.ask(layout, other) == .error)
+        let deadline = Date().addingTimeInterval(10)
+        while watcher.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(!watcher.isRunning, "the watcher should stop when a command of another format asks")
+        seen.append(log.fileHandleForReading.readDataToEndOfFile())
+        #expect(String(decoding: seen, as: UTF8.self).contains("another note catalog format (\(NoteCatalog.formatVersion + 1)) asked; stopping"))
+
+        let run = try vault.run(week, env: ["VAULT_TRACE": "1", "VAULT_NO_WATCHER": "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("vouched for by the watcher"), "\(run.stderr)")
     }
 }

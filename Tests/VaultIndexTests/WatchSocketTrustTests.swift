@@ -24,7 +24,7 @@
         }
 
         /// Runs a Python impostor holding `layout`'s socket until it prints `ready`.
-        func impostor(_ layout: VaultLayout, script: String) throws -> Process {
+        func impostor(_ layout: VaultLayout, script: String, arguments: [String] = []) throws -> Process {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             let hex = name(layout).map { String(format: "%02x", $0) }.joined()
@@ -35,7 +35,7 @@
                 name = b"\\0" + bytes.fromhex("\(hex)")
                 \(script)
                 """,
-            ]
+            ] + arguments
             let out = Pipe()
             process.standardOutput = out
             try process.run()
@@ -84,6 +84,53 @@
             let start = Date()
             #expect(WatchSocket.sync(layout) == false)
             #expect(Date().timeIntervalSince(start) < 3, "waited \(Date().timeIntervalSince(start)) s")
+        }
+
+        @Test(
+            "a watcher of an older vault, which closes this version's catalog request unanswered, is stopped",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+        func olderWatcherRetired() throws {
+            let (layout, root) = layout()
+            defer { try? FileManager.default.removeItem(at: root) }
+            // Named as a watcher is (`vault index --watch`: the words after `-c SCRIPT`),
+            // and, as a watcher does, taking SIGTERM even when the test runner blocked it.
+            let process = try impostor(
+                layout,
+                script: """
+                    import signal; signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
+                    s = socket.socket(socket.AF_UNIX); s.bind(name); s.listen(8)
+                    print("ready", flush=True)
+                    while True:
+                        c, _ = s.accept(); c.recv(100); c.close()
+                    """, arguments: ["index", "--watch"])
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            #expect(WatchSocket.catalog(layout, timeZone: TimeZone(identifier: "UTC")!) == nil)
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            #expect(!process.isRunning, "the older watcher should have been sent SIGTERM")
+            if !process.isRunning {
+                #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+            }
+        }
+
+        @Test(
+            "a listener that is not a watcher is never signalled, whatever it answers",
+            .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
+        func otherListenerLeftAlone() throws {
+            let (layout, root) = layout()
+            defer { try? FileManager.default.removeItem(at: root) }
+            let process = try impostor(
+                layout,
+                script: """
+                    s = socket.socket(socket.AF_UNIX); s.bind(name); s.listen(8)
+                    print("ready", flush=True)
+                    while True:
+                        c, _ = s.accept(); c.recv(100); c.close()
+                    """)
+            defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+            #expect(WatchSocket.catalog(layout, timeZone: TimeZone(identifier: "UTC")!) == nil)
+            usleep(200_000)
+            #expect(process.isRunning)
         }
 
         @Test("a same-user answer in time is trusted")

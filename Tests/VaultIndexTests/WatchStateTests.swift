@@ -69,15 +69,19 @@ struct WatchStateTests {
     @Test("requests and answers read back what they write; anything else is refused")
     func protocolLines() {
         #expect(WatchRequest(line: "sync") == .sync)
-        #expect(WatchRequest(line: "catalog Europe/Berlin") == .catalog(zone: "Europe/Berlin"))
-        for bad in ["", "sync now", "catalog", "catalog a b", "hello"] { #expect(WatchRequest(line: bad) == nil) }
+        #expect(WatchRequest(line: "catalog Europe/Berlin 8") == .catalog(zone: "Europe/Berlin", version: 8))
+        #expect(WatchRequest(line: "catalog Europe/Berlin") == .catalog(zone: "Europe/Berlin", version: nil))
+        #expect(WatchRequest.catalog(zone: "UTC", version: 9).line == "catalog UTC 9")
+        for bad in ["", "sync now", "catalog", "catalog a b", "catalog a 1 2", "catalog  1", "hello"] {
+            #expect(WatchRequest(line: bad) == nil)
+        }
         let scan = NoteCatalog.VouchedScan(fingerprint: ScanFingerprint(value: 0xdead_beef), count: 42)
         #expect(WatchResponse.catalog(scan).line == "ok deadbeef 42")
-        #expect(WatchResponse(line: "ok deadbeef 42", to: .catalog(zone: "UTC")) == .catalog(scan))
+        #expect(WatchResponse(line: "ok deadbeef 42", to: .catalog(zone: "UTC", version: 8)) == .catalog(scan))
         #expect(WatchResponse(line: "ok", to: .sync) == .ok)
-        #expect(WatchResponse(line: "error", to: .catalog(zone: "UTC")) == .error)
-        #expect(WatchResponse(line: "ok", to: .catalog(zone: "UTC")) == nil)
-        #expect(WatchResponse(line: "ok zz 1", to: .catalog(zone: "UTC")) == nil)
+        #expect(WatchResponse(line: "error", to: .catalog(zone: "UTC", version: 8)) == .error)
+        #expect(WatchResponse(line: "ok", to: .catalog(zone: "UTC", version: 8)) == nil)
+        #expect(WatchResponse(line: "ok zz 1", to: .catalog(zone: "UTC", version: 8)) == nil)
     }
 
     @Test("the spawn policy: auto from 10,000 notes, always, never, and VAULT_NO_WATCHER over all")

@@ -63,6 +63,8 @@ public final class IndexWatcher {
     /// never). Watchers that commands start on their own use it.
     public var idleExitSeconds: Int?
     private var lastActivity = DispatchTime.now().uptimeNanoseconds
+    /// Set when a command of another catalog format asked: the watcher stops.
+    private var retired = false
 
     public init(index: SearchIndex, layout: VaultLayout, log: @escaping (String) -> Void) {
         self.index = index
@@ -94,10 +96,12 @@ public final class IndexWatcher {
             // Only the other thread touches the index until it has finished.
             let index = UncheckedIndex(index: index)
             firstRefresh = Background { Result { try index.index.refresh(scan: scan) } }
-            while !state.rootGone && !isIdleTooLong { try step(source: source, server: server) }
-            log(
-                state.rootGone
-                    ? "the vault folder is gone; stopping" : "no request for \(idleExitSeconds ?? 0) s; stopping")
+            while !state.rootGone && !retired && !isIdleTooLong { try step(source: source, server: server) }
+            if state.rootGone {
+                log("the vault folder is gone; stopping")
+            } else if !retired {
+                log("no request for \(idleExitSeconds ?? 0) s; stopping")
+            }
         #else
             throw Failure.unsupported
         #endif
@@ -169,7 +173,16 @@ public final class IndexWatcher {
                     return
                 }
                 WatchServer.answer(client, .ok)
-            case .catalog(let zoneID):
+            case .catalog(let zoneID, let version):
+                guard version == NoteCatalog.formatVersion else {
+                    // A command of another `vault` reads `notes.bin` in another
+                    // format: vouching for ours would have it re-parse every note.
+                    // Stop, so that it starts a watcher of its own.
+                    WatchServer.answer(client, .error)
+                    log("a command reading another note catalog format (\(version.map(String.init) ?? "older")) asked; stopping")
+                    retired = true
+                    return
+                }
                 do {
                     guard let zone = TimeZone(identifier: zoneID) else { throw Failure.system("unknown zone") }
                     // The catalog first: the search cache takes the events in

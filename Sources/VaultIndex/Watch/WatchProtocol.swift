@@ -5,23 +5,29 @@ import VaultStore
 public enum WatchRequest: Equatable, Sendable {
     /// Apply every change the watcher has been told of to the search cache.
     case sync
-    /// Bring the note catalog for the time zone named up to date, and say what it matches.
-    case catalog(zone: String)
+    /// Bring the note catalog for the time zone named up to date, and say
+    /// what it matches. `version` is the asking binary's catalog format
+    /// (``NoteCatalog/formatVersion``); nil from a binary older than that word.
+    case catalog(zone: String, version: UInt64?)
 
     /// The request's line, without its newline.
     public var line: String {
         switch self {
         case .sync: return "sync"
-        case .catalog(let zone): return "catalog \(zone)"
+        case .catalog(let zone, let version?): return "catalog \(zone) \(version)"
+        case .catalog(let zone, nil): return "catalog \(zone)"
         }
     }
 
     /// Reads a request line; nil for anything else.
     public init?(line: String) {
-        let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        let words = line.split(separator: " ", omittingEmptySubsequences: false)
         switch (words.first, words.count) {
         case ("sync", 1): self = .sync
-        case ("catalog", 2) where !words[1].isEmpty && !words[1].contains(" "): self = .catalog(zone: String(words[1]))
+        case ("catalog", 2) where !words[1].isEmpty: self = .catalog(zone: String(words[1]), version: nil)
+        case ("catalog", 3) where !words[1].isEmpty:
+            guard let version = UInt64(words[2]) else { return nil }
+            self = .catalog(zone: String(words[1]), version: version)
         default: return nil
         }
     }

@@ -33,13 +33,14 @@ public enum WatchSocket {
     /// to date, and returns what the catalog then matches; nil when there
     /// is no watcher or it failed (the caller then scans).
     public static func catalog(_ layout: VaultLayout, timeZone: TimeZone) -> NoteCatalog.VouchedScan? {
-        guard case .catalog(let scan) = ask(layout, .catalog(zone: timeZone.identifier)) else { return nil }
+        let request = WatchRequest.catalog(zone: timeZone.identifier, version: NoteCatalog.formatVersion)
+        guard case .catalog(let scan) = ask(layout, request) else { return nil }
         return scan
     }
 
     /// Sends `request` to the vault's watcher and returns its answer; nil
     /// when there is no watcher, or no readable answer in time.
-    private static func ask(_ layout: VaultLayout, _ request: WatchRequest) -> WatchResponse? {
+    static func ask(_ layout: VaultLayout, _ request: WatchRequest) -> WatchResponse? {
         #if os(Linux)
             let deadline = monotonicMilliseconds() + UInt64(syncTimeoutMilliseconds)
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -52,8 +53,13 @@ public enum WatchSocket {
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, length) }
             }
-            guard connected == 0, isSameUser(fd), writeAll(fd, request.line + "\n") else { return nil }
-            return readLine(fd, deadline: deadline).flatMap { WatchResponse(line: $0, to: request) }
+            guard connected == 0, isSameUser(fd), let peer = peerCredentials(fd), writeAll(fd, request.line + "\n")
+            else { return nil }
+            guard let line = readLine(fd, deadline: deadline) else {
+                if case .catalog = request, hasClosed(fd) { retireOlderWatcher(pid: peer.pid) }
+                return nil
+            }
+            return WatchResponse(line: line, to: request)
         #else
             return nil
         #endif
@@ -154,6 +160,20 @@ public enum WatchSocket {
         /// `SO_PEERCRED` (glibc defines it only under `_GNU_SOURCE`, which Swift's Glibc does not import).
         static let peerCredentialsOption: Int32 = 17
 
+        /// The process id and user id at the other end of the Unix socket `fd`, from the kernel.
+        static func peerCredentials(_ fd: Int32) -> (pid: pid_t, uid: uid_t)? {
+            // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
+            var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+            var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+            guard getsockopt(fd, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0,
+                Int(length) == MemoryLayout.size(ofValue: credentials)
+            else { return nil }
+            return (credentials.pid, credentials.uid)
+        }
+
+        /// The user id of the process at the other end of the Unix socket `fd`, from the kernel.
+        static func peerUser(_ fd: Int32) -> uid_t? { peerCredentials(fd)?.uid }
+
         /// True when the process at the other end of `fd` runs as this
         /// process's user (or as root); false when it does not or cannot be told.
         static func isSameUser(_ fd: Int32) -> Bool {
@@ -161,15 +181,27 @@ public enum WatchSocket {
             return uid == geteuid() || uid == 0
         }
 
-        /// The user id of the process at the other end of the Unix socket `fd`, from the kernel.
-        static func peerUser(_ fd: Int32) -> uid_t? {
-            // struct ucred { pid_t pid; uid_t uid; gid_t gid; }
-            var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-            var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-            guard getsockopt(fd, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0,
-                Int(length) == MemoryLayout.size(ofValue: credentials)
-            else { return nil }
-            return credentials.uid
+        /// True when the peer of `fd` has closed its end (the next read would give end of stream).
+        static func hasClosed(_ fd: Int32) -> Bool {
+            var byte: UInt8 = 0
+            return recv(fd, &byte, 1, Int32(MSG_DONTWAIT) | Int32(MSG_PEEK)) == 0
+        }
+
+        /// Stops the watcher at `pid`, a process of this user that closed a
+        /// `catalog` request of this version unanswered: a watcher started by
+        /// an older `vault`, which rewrites `notes.bin` in its own format on
+        /// every request (so every command re-parsed the vault) and, asked
+        /// by every command, never went idle. Only a `vault index --watch`
+        /// is sent the signal; the command then scans and starts a watcher of
+        /// its own version.
+        static func retireOlderWatcher(pid: pid_t) {
+            // Read to the end: /proc files say they are empty.
+            guard pid > 0, pid != getpid(),
+                let command = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/cmdline")).readToEnd()
+            else { return }
+            let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            guard words.contains("index"), words.contains("--watch") else { return }
+            kill(pid, SIGTERM)
         }
 
         /// Milliseconds of a clock that only goes forward.

@@ -84,6 +84,10 @@ public struct NoteCatalog: Sendable {
     /// Where the catalog is kept.
     public var url: URL { layout.cacheFolder.appendingPathComponent(CatalogFile.name) }
 
+    /// The format version of `notes.bin` this binary reads and writes; a
+    /// watcher vouches only to commands of the same (docs/FORMAT.md, "Watcher socket").
+    public static var formatVersion: UInt64 { CatalogFile.version }
+
     /// The zone and scan the stored catalog says it matches, read from its
     /// first bytes only (nil when there is none of this format version):
     /// enough for a watcher to tell whether the file needs bringing up to
