@@ -1,0 +1,58 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import VaultCLI
+
+/// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
+/// listens, prints the URL as the first line, and serves until SIGTERM or
+/// Ctrl-C (requests in flight are finished, then exit 0).
+public enum ServeMain {
+    public static func run() async -> Int32 {
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            ServeOptions.exit(withError: error)
+        }
+        let secrets: ServerSecrets
+        do {
+            _ = try options.context()
+            secrets = try ServerSecrets.make(tokenFile: options.tokenFile)
+        } catch {
+            ServeOptions.report(error)
+            return 1
+        }
+        let web = WebApp(options: options, secrets: secrets)
+        var logger = Logger(label: "vault-serve")
+        logger.logLevel = .critical
+        let listen = options.listen
+        let shownHost = ServeAddress.shownHost(listen)
+        let app = Application(
+            router: web.router(),
+            configuration: .init(address: .hostname(listen, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                let url = "http://\(ServeAddress.bracketed(shownHost)):\(port)/?token=\(secrets.token)"
+                ServeOptions.say(url)
+                if listen == "0.0.0.0" || listen == "::" {
+                    if let code = QRCode.terminalText(url) { ServeOptions.say(code) }
+                }
+                if options.open { ServeAddress.openInBrowser(url) }
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            ServeOptions.report(ServeError.portTaken(host: listen, port: options.port))
+            return 1
+        } catch let error as IOError {
+            ServeOptions.report(ServeError.cannotListen(host: listen, port: options.port, reason: String(cString: strerror(error.errnoCode))))
+            return 1
+        } catch {
+            ServeOptions.report(ServeError.cannotListen(host: listen, port: options.port, reason: "\(error)"))
+            return 1
+        }
+        return 0
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// A `vault serve` process on a copy of a vault, on a free port, and curl to talk to it.
+final class RunningServer {
+    let process = Process()
+    let sandbox: ServeSandbox
+    /// The first line printed: `http://127.0.0.1:PORT/?token=TOKEN`.
+    private(set) var url = ""
+    private let out = Pipe()
+    private let err = Pipe()
+
+    /// Starts `vault serve --port 0` (through `vault`, which execs `vault-serve`) and reads its first line.
+    init(sandbox: ServeSandbox, arguments: [String] = ["--port", "0"]) throws {
+        self.sandbox = sandbox
+        process.executableURL = ServeSandbox.binaryFolder.appendingPathComponent("vault")
+        process.arguments = ["serve"] + arguments
+        process.environment = sandbox.environment()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        url = try Self.firstLine(of: out.fileHandleForReading, within: 30)
+    }
+
+    /// The port and token of ``url``.
+    var base: String { String(url.prefix { $0 != "?" }.dropLast()) }
+    var token: String { String(url.split(separator: "=").last ?? "") }
+
+    /// Reads up to the first newline, or fails after `seconds`.
+    static func firstLine(of handle: FileHandle, within seconds: Double) throws -> String {
+        var data = Data()
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+            if let newline = data.firstIndex(of: 10) { return String(decoding: data[..<newline], as: UTF8.self) }
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The server's stderr so far (after it exited).
+    func standardError() -> String { String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    /// SIGTERM, then the exit status.
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    struct Answer {
+        var status: Int
+        var headers: String
+        var body: String
+        func header(_ name: String) -> String? {
+            headers.split(separator: "\r\n").first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
+                .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// `curl` a path as it is (no `..` folding), with the token cookie unless `cookie` is false.
+    func curl(_ path: String, cookie: Bool = true, cookieValue: String? = nil, extra: [String] = []) throws -> Answer {
+        var arguments = ["-s", "--path-as-is", "-D", "-", "--max-time", "20"]
+        if cookie { arguments += ["-b", "vault_token=\(cookieValue ?? token)"] }
+        arguments += extra + [base + path]
+        let result = try ServeSandbox.run("/usr/bin/curl", arguments, environment: ProcessInfo.processInfo.environment)
+        let parts = result.stdout.components(separatedBy: "\r\n\r\n")
+        let head = parts.first ?? ""
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return Answer(status: status, headers: head, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import VaultServe
+
+/// The running server as a stranger on the network meets it: the token,
+/// the cookie, the headers, the paths it refuses, the limits, the port, the exit.
+@Suite("vault serve security", .serialized)
+struct ServerSecurityTests {
+    @Test("the first line is the URL with a token; nothing answers without it; the token becomes a strict cookie")
+    func tokenAndCookie() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        #expect(server.token.count == 32)
+        for path in ["/", "/assets/app.js", "/study", "/sw.js", "/manifest.webmanifest", "/search?q=x"] {
+            let answer = try server.curl(path, cookie: false)
+            #expect(answer.status == 401, "\(path)")
+            #expect(!answer.body.contains("data-count"), "\(path)")
+        }
+        let wrong = try server.curl("/?token=\(String(repeating: "0", count: 32))", cookie: false)
+        #expect(wrong.status == 403)
+        let wrongCookie = try server.curl("/", cookieValue: "nope")
+        #expect(wrongCookie.status == 403)
+        let first = try server.curl("/?token=\(server.token)", cookie: false)
+        #expect(first.status == 303)
+        #expect(first.header("location") == "/")
+        let cookie = try #require(first.header("set-cookie"))
+        #expect(cookie.contains("vault_token=\(server.token)"))
+        #expect(cookie.contains("HttpOnly"))
+        #expect(cookie.contains("SameSite=Strict"))
+        let page = try server.curl("/")
+        #expect(page.status == 200)
+        #expect(page.body.contains("data-count=\"notes\""))
+        let policy = try #require(page.header("content-security-policy"))
+        #expect(policy.contains("script-src 'self'"))
+        #expect(policy.contains("frame-ancestors 'none'"))
+        #expect(!policy.contains("unsafe-inline"))
+        #expect(page.header("x-content-type-options") == "nosniff")
+        #expect(page.header("cache-control") == "no-store")
+        #expect(!page.body.contains("<script>"))  // the one script is a file: no inline code
+    }
+
+    @Test("writes need POST with the CSRF token; another origin is refused")
+    func csrf() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        let before = try vault.ledgerLines()
+        let noToken = try server.curl("/study/rate", extra: ["--data", "card=x&answer=good"])
+        #expect(noToken.status == 403)
+        let page = try server.curl("/")
+        let csrf = try #require(page.body.components(separatedBy: "name=\"csrf\" content=\"").dropFirst().first?.prefix(32))
+        let otherSite = try server.curl(
+            "/study/rate", extra: ["--data", "card=x&answer=good&csrf=\(csrf)", "-H", "Origin: http://evil.example"])
+        #expect(otherSite.status == 403)
+        let put = try server.curl("/", extra: ["-X", "PUT"])
+        #expect(put.status == 405 || put.status == 404)
+        #expect(try vault.ledgerLines() == before)
+    }
+
+    @Test("no path outside the vault, nor in .vault/, nor through a link, is served")
+    func paths() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        try FileManager.default.createSymbolicLink(
+            atPath: vault.root.appendingPathComponent("loci/passwd.png").path, withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: vault.root.appendingPathComponent("config.png").path, withDestinationPath: ".vault/config.yml")
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        for path in [
+            "/files/../../../../etc/passwd", "/files/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/files/..%2f..%2f..%2fetc%2fpasswd",
+            "/files/.vault/config.yml", "/files/%2evault/config.yml", "/files/loci/passwd.png", "/files/config.png",
+            "/files/a%00.png", "/files/%00", "/../../etc/passwd", "/notes/..%2f..%2f..%2fetc%2fpasswd",
+            "/notes/.vault/config.yml", "/files/Inbox", "/files/README.md", "/study/..%2f..%2f..%2fetc",
+        ] {
+            let answer = try server.curl(path)
+            #expect(answer.status != 200, "\(path)")
+            #expect(!answer.body.contains("root:x:0"), "\(path)")
+            #expect(!answer.body.contains("timezone: Europe/Berlin"), "\(path)")
+        }
+    }
+
+    @Test("wrong tokens are rate limited; a huge header is refused")
+    func limits() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        var statuses: [Int] = []
+        for i in 0..<12 { statuses.append(try server.curl("/?token=wrong\(i)", cookie: false).status) }
+        #expect(statuses.prefix(10).allSatisfy { $0 == 403 })
+        #expect(statuses.last == 429)
+        // Blocked for the minute even with the right token.
+        #expect(try server.curl("/?token=\(server.token)", cookie: false).status == 429)
+        let big = try server.curl("/", extra: ["-H", "X-Filler: " + String(repeating: "a", count: 20_000)])
+        #expect(big.status == 431 || big.status == 400)
+    }
+
+    @Test("a taken port is named; SIGTERM exits 0")
+    func portAndExit() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        let port = try #require(server.base.split(separator: ":").last.map(String.init))
+        let second = try ServeSandbox.run(
+            ServeSandbox.binaryFolder.appendingPathComponent("vault").path, ["serve", "--port", port],
+            environment: vault.environment())
+        #expect(second.status == 1)
+        #expect(second.stderr == "error: port \(port) on 127.0.0.1 is taken (another vault serve?); stop it, or choose another port with --port.\n")
+        #expect(server.stop() == 0)
+    }
+}
