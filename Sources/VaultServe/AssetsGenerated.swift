@@ -69,6 +69,8 @@ progress { width: 100%; height: 0.5rem; }
 .hits li { margin: 0.75rem 0; }
 figure.locus img { width: 100%; height: auto; border-radius: 0.5rem; }
 @media (min-width: 64rem) { main { max-width: 60rem; } header.top nav { max-width: 60rem; } }
+form.stack { display: grid; gap: 0.5rem; max-width: 24rem; }
+form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 0 0.75rem; border: 1px solid var(--line); border-radius: 0.5rem; background: var(--bg); color: var(--fg); }
 """#)
 
     /// `app.js`.

@@ -64,7 +64,7 @@ enum DashboardPage {
         }
         html += "</section>"
         let study = status.study
-        html += "<section aria-labelledby=\"sessions\"><h2 id=\"sessions\">Study sessions</h2>"
+        html += "<section aria-labelledby=\"sessions\"><h2 id=\"sessions\"><a href=\"/sessions\">Study sessions</a></h2>"
         for run in study.running {
             let minutes = max(0, Int(now.timeIntervalSince(run.start) / 60))
             html +=

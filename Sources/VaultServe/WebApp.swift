@@ -49,6 +49,14 @@ struct WebApp: Sendable {
         router.get("/search") { request, _ in
             try respond { SearchPage.get($0, query: query(request), csrf: csrf) }
         }
+        router.get("/stats") { request, _ in try respond { StatsPage.get($0, query: query(request)) } }
+        router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
+        router.get("/sessions") { _, _ in try respond { SessionsPage.get($0, csrf: csrf) } }
+        router.post("/sessions/:action") { request, context in
+            let form = try await form(request, context: context)
+            let action = context.parameters.get("action") ?? ""
+            return try respond { SessionsPage.post($0, action: action, form: form) }
+        }
         router.get("/files/**") { request, context in
             let raw = String(request.uri.path.dropFirst("/files/".count))
             return try respond { PictureFiles.serve(raw, context: $0) }

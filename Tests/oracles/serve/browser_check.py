@@ -241,13 +241,33 @@ def run_checks(browser, phone, desk, url, base, web, cli):
         body = r.text()
         check(f"{path} is not served", r.status != 200 and "root:x:0" not in body and "timezone:" not in body, r.status)
 
+    # A session timer started on the phone and stopped on the desktop: its state is the ledger's.
+    before = len(ledger(web))
+    phone_page.goto(base + "/sessions")
+    with phone_page.expect_navigation():
+        phone_page.tap("text=Start a session")
+    page.goto(base + "/sessions")
+    shot(page, "sessions-desktop")
+    shot(phone_page, "sessions-phone")
+    with page.expect_navigation():
+        page.click("form[action='/sessions/stop'] button")
+    kinds = [l.split("\t")[3] for l in ledger(web)[before:]]
+    # Under a fixed VAULT_NOW the session lasted no minute: stop cancels it, as vault session stop does.
+    check("a session started on the phone is stopped on the desktop", kinds == ["session-start", "session-cancel"], kinds)
+    for name, pg in pages.items():
+        pg.goto(base + "/stats")
+        shot(pg, f"stats-{name}")
+    check("/stats draws the report's charts with its style sheet",
+          page.evaluate("() => document.querySelectorAll('svg').length") > 0
+          and page.evaluate("() => getComputedStyle(document.body).fontFamily") != "")
+
     # Search, and every page's controls named in Chromium's accessibility tree.
     page.goto(base + "/search?q=habit")
     for name, pg in pages.items():
         if name == "phone":
             pg.goto(base + "/search?q=habit")
         shot(pg, f"search-{name}")
-    for path in ["/", "/study", "/search?q=habit"]:
+    for path in ["/", "/study", "/search?q=habit", "/sessions", "/notes/Inbox/hostile.md"]:
         page.goto(base + path)
         cdp = desk.new_cdp_session(page)
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
