@@ -67,7 +67,8 @@ progress { width: 100%; height: 0.5rem; }
 .search-form { display: flex; gap: 0.5rem; }
 .search-form input { flex: 1; min-height: 44px; font: inherit; padding: 0 0.75rem; border: 1px solid var(--line); border-radius: 0.5rem; background: var(--bg); color: var(--fg); }
 .hits li { margin: 0.75rem 0; }
-figure.locus img { width: 100%; height: auto; border-radius: 0.5rem; }
+figure.locus { margin: 1rem 0; }
+figure.locus img { display: block; width: 100%; height: auto; border-radius: 0.5rem; }
 @media (min-width: 64rem) { main { max-width: 60rem; } header.top nav { max-width: 60rem; } }
 form.stack { display: grid; gap: 0.5rem; max-width: 24rem; }
 form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 0 0.75rem; border: 1px solid var(--line); border-radius: 0.5rem; background: var(--bg); color: var(--fg); }
@@ -190,7 +191,10 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
         var chain = Promise.resolve();
         all.forEach(function (fields, i) {
           chain = chain.then(function () {
-            return fetch("/study/rate", { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
+            var action = fields.__action || "/study/rate";
+            var body = {};
+            Object.keys(fields).forEach(function (name) { if (name !== "__action") body[name] = fields[name]; });
+            return fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(body) })
               .then(function (response) {
                 if (response.ok || response.status === 404 || response.status === 400) {
                   return withStore("readwrite", function (store) { return store.delete(keys[i]); });
@@ -212,9 +216,10 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
     var fields = {};
     new FormData(form).forEach(function (value, name) { fields[name] = String(value); });
     fields.answered_at = String(Date.now());
-    fetch(form.action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
+    var action = new URL(form.action).pathname;
+    fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
       .then(function (reply) { window.location.assign(reply.url); })
-      .catch(function () { keep(fields).then(nextOffline); });
+      .catch(function () { fields.__action = action; keep(fields).then(nextOffline); });
   });
 
   // Offline: the next card of the queue kept in the page, shown after an answer is kept.
@@ -223,6 +228,7 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
     var data = document.getElementById("next-cards");
     var cards = data ? JSON.parse(data.textContent || "[]") : [];
     var card = document.getElementById("card");
+    if (!card) return;
     var current = card && card.getAttribute("data-card");
     var index = -1;
     for (var i = 0; i < cards.length; i++) { if (cards[i].id === current) index = i; }

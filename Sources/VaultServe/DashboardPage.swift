@@ -82,10 +82,10 @@ enum DashboardPage {
         }
         html += "</section>"
         let lociDue = status.lociDue.reduce(0) { $0 + $1.due }
-        html += "<section aria-labelledby=\"palaces\"><h2 id=\"palaces\">Memory palaces</h2>"
+        html += "<section aria-labelledby=\"palaces\"><h2 id=\"palaces\"><a href=\"/loci\">Memory palaces</a></h2>"
         html += "<p><span data-count=\"loci_due\">\(lociDue)</span> \(lociDue == 1 ? "location" : "locations") due</p>"
         for palace in status.lociDue {
-            html += "<p>\(plural(palace.due, "location")) of ‘\(HTML.escape(palace.name))’ due</p>"
+            html += "<p><a href=\"/loci/\(HTML.escape(HTML.urlComponent(palace.name)))/review\">\(plural(palace.due, "location")) of ‘\(HTML.escape(palace.name))’ due</a></p>"
         }
         html += "</section>"
         if let streak = report.studyStreak, streak.best > 0 {

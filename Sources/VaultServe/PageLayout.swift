@@ -22,7 +22,7 @@ enum PageLayout {
         <body\(bodyClass.isEmpty ? "" : " class=\"\(HTML.escape(bodyClass))\"")>
         <a class="skip-link" href="#main">Skip to the content</a>
         <header class="top"><nav aria-label="Main">
-        <a href="/">Dashboard</a><a href="/study">Study</a><a href="/sessions">Sessions</a><a href="/search">Search</a><a href="/stats">Stats</a>
+        <a href="/">Dashboard</a><a href="/study">Study</a><a href="/sessions">Sessions</a><a href="/loci">Palaces</a><a href="/search">Search</a><a href="/stats">Stats</a>
         </nav></header>
         <main id="main" tabindex="-1">
         \(body)

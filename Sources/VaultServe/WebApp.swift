@@ -57,6 +57,18 @@ struct WebApp: Sendable {
             let action = context.parameters.get("action") ?? ""
             return try respond { SessionsPage.post($0, action: action, form: form) }
         }
+        router.get("/loci") { _, _ in try respond { LociPage.list($0, csrf: csrf) } }
+        router.get("/loci/:itinerary/:mode") { request, context in
+            let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
+            return try respond {
+                LociPage.get($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, query: query(request), csrf: csrf)
+            }
+        }
+        router.post("/loci/:itinerary/:mode") { request, context in
+            let form = try await form(request, context: context)
+            let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
+            return try respond { LociPage.rate($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, form: form) }
+        }
         router.get("/files/**") { request, context in
             let raw = String(request.uri.path.dropFirst("/files/".count))
             return try respond { PictureFiles.serve(raw, context: $0) }

@@ -113,7 +113,10 @@
         var chain = Promise.resolve();
         all.forEach(function (fields, i) {
           chain = chain.then(function () {
-            return fetch("/study/rate", { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
+            var action = fields.__action || "/study/rate";
+            var body = {};
+            Object.keys(fields).forEach(function (name) { if (name !== "__action") body[name] = fields[name]; });
+            return fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(body) })
               .then(function (response) {
                 if (response.ok || response.status === 404 || response.status === 400) {
                   return withStore("readwrite", function (store) { return store.delete(keys[i]); });
@@ -135,9 +138,10 @@
     var fields = {};
     new FormData(form).forEach(function (value, name) { fields[name] = String(value); });
     fields.answered_at = String(Date.now());
-    fetch(form.action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
+    var action = new URL(form.action).pathname;
+    fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
       .then(function (reply) { window.location.assign(reply.url); })
-      .catch(function () { keep(fields).then(nextOffline); });
+      .catch(function () { fields.__action = action; keep(fields).then(nextOffline); });
   });
 
   // Offline: the next card of the queue kept in the page, shown after an answer is kept.
@@ -146,6 +150,7 @@
     var data = document.getElementById("next-cards");
     var cards = data ? JSON.parse(data.textContent || "[]") : [];
     var card = document.getElementById("card");
+    if (!card) return;
     var current = card && card.getAttribute("data-card");
     var index = -1;
     for (var i = 0; i < cards.length; i++) { if (cards[i].id === current) index = i; }

@@ -261,13 +261,31 @@ def run_checks(browser, phone, desk, url, base, web, cli):
           page.evaluate("() => document.querySelectorAll('svg').length") > 0
           and page.evaluate("() => getComputedStyle(document.body).fontFamily") != "")
 
+    # Memory palaces: the real pictures load; a review by keys writes a loci-rate event.
+    for name, pg in pages.items():
+        pg.goto(base + "/loci/Home%20walk/learn")
+        width = pg.evaluate("() => { const i = document.querySelector('figure.locus img'); return i && i.complete ? i.naturalWidth : 0; }")
+        check(f"{name}: the location's picture loads (naturalWidth > 0)", width > 0, width)
+        shot(pg, f"loci-learn-{name}")
+    page.goto(base + "/loci/Home%20walk/review")
+    with page.expect_navigation():
+        page.keyboard.press("Space")
+    with page.expect_navigation():
+        page.keyboard.press("Space")
+    shot(page, "loci-review-desktop")
+    before = len(ledger(web))
+    with page.expect_navigation():
+        page.keyboard.press("4")
+    lines = ledger(web)[before:]
+    check("loci review: key 4 writes a loci-rate event", len(lines) == 1 and "\tloci-rate\t" in lines[0] and "quality=4" in lines[0], lines)
+
     # Search, and every page's controls named in Chromium's accessibility tree.
     page.goto(base + "/search?q=habit")
     for name, pg in pages.items():
         if name == "phone":
             pg.goto(base + "/search?q=habit")
         shot(pg, f"search-{name}")
-    for path in ["/", "/study", "/search?q=habit", "/sessions", "/notes/Inbox/hostile.md"]:
+    for path in ["/", "/study", "/search?q=habit", "/sessions", "/notes/Inbox/hostile.md", "/loci", "/loci/Home%20walk/learn"]:
         page.goto(base + path)
         cdp = desk.new_cdp_session(page)
         nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
