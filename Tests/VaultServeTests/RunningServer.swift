@@ -19,25 +19,30 @@ final class RunningServer {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        url = try Self.firstLine(of: out.fileHandleForReading, within: 30)
+        url = readLine()
+    }
+
+    private var pending = Data()
+
+    /// The next line the server prints (what was read past it is kept for the next call).
+    func readLine() -> String {
+        while pending.firstIndex(of: 10) == nil {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+        }
+        guard let newline = pending.firstIndex(of: 10) else {
+            defer { pending = Data() }
+            return String(decoding: pending, as: UTF8.self)
+        }
+        let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+        pending = Data(pending[(newline + 1)...])
+        return line
     }
 
     /// The port and token of ``url``.
     var base: String { String(url.prefix { $0 != "?" }.dropLast()) }
     var token: String { String(url.split(separator: "=").last ?? "") }
-
-    /// Reads up to the first newline, or fails after `seconds`.
-    static func firstLine(of handle: FileHandle, within seconds: Double) throws -> String {
-        var data = Data()
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-            if let newline = data.firstIndex(of: 10) { return String(decoding: data[..<newline], as: UTF8.self) }
-        }
-        return String(decoding: data, as: UTF8.self)
-    }
 
     /// The server's stderr so far (after it exited).
     func standardError() -> String { String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }

@@ -114,4 +114,45 @@ struct ServerSecurityTests {
         #expect(second.stderr == "error: port \(port) on 127.0.0.1 is taken (another vault serve?); stop it, or choose another port with --port.\n")
         #expect(server.stop() == 0)
     }
+
+    @Test("an edit on disk shows on the next page load: the server keeps no copy")
+    func fresh() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        let note = vault.root.appendingPathComponent("Inbox/fresh.md")
+        try "---\ntitle: Fresh\n---\nfirst words\n".write(to: note, atomically: true, encoding: .utf8)
+        #expect(try server.curl("/notes/Inbox/fresh.md").body.contains("first words"))
+        try "---\ntitle: Fresh\n---\nsecond words\n".write(to: note, atomically: true, encoding: .utf8)
+        let after = try server.curl("/notes/Inbox/fresh.md").body
+        #expect(after.contains("second words"))
+        #expect(!after.contains("first words"))
+    }
+
+    @Test("--listen 0.0.0.0 prints a network address and draws it as a QR code")
+    func qrCode() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault, arguments: ["--port", "0", "--listen", "0.0.0.0"])
+        defer { _ = server.stop() }
+        #expect(server.url.hasPrefix("http://"))
+        #expect(!server.url.contains("0.0.0.0"))
+        let code = server.readLine()
+        #expect(code.contains("█") || code.contains("▀"))
+    }
+
+    @Test("vault serve without vault-serve beside it says where it looked")
+    func missingServer() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vault-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("vault")
+        try FileManager.default.copyItem(at: ServeSandbox.binaryFolder.appendingPathComponent("vault"), to: alone)
+        let result = try ServeSandbox.run(alone.path, ["serve"], environment: vault.environment())
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: vault serve runs the program vault-serve, which is not at \(folder.path)/vault-serve; install it beside vault (`make install` copies both).\n")
+    }
 }
