@@ -67,6 +67,27 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
 
 
+CONTRAST = """() => {
+  const parse = c => { const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+    const p = m[1].split(',').map(Number); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+  const background = el => { for (let e = el; e; e = e.parentElement) { const c = parse(getComputedStyle(e).backgroundColor);
+    if (c && c.a > 0.5) return c; } return parse(getComputedStyle(document.documentElement).backgroundColor) || {r: 255, g: 255, b: 255}; };
+  const low = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (!el.offsetParent && el.tagName !== 'BODY') continue;
+    const text = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).map(n => n.textContent.trim()).join(' ');
+    if (!text) continue;
+    const fg = parse(getComputedStyle(el).color), bg = background(el);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    if (ratio < 4.5) low.push(text.slice(0, 30) + ' ' + ratio.toFixed(2));
+  }
+  return low;
+}"""
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="vault-browser-")
     web, cli = os.path.join(tmp, "web"), os.path.join(tmp, "cli")
@@ -278,6 +299,24 @@ def run_checks(browser, phone, desk, url, base, web, cli):
         page.keyboard.press("4")
     lines = ledger(web)[before:]
     check("loci review: key 4 writes a loci-rate event", len(lines) == 1 and "\tloci-rate\t" in lines[0] and "quality=4" in lines[0], lines)
+
+    # Contrast of every text at least 4.5:1 (WCAG AA) in both colour schemes, and a visible focus.
+    for scheme in ("light", "dark"):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+        pg = context.new_page()
+        pg.goto(url)
+        for path in ["/", "/study?reveal=1", "/sessions", "/search?q=habit", "/loci/Home%20walk/review?s=2", "/notes/Inbox/hostile.md"]:
+            pg.goto(base + path)
+            low = pg.evaluate(CONTRAST)
+            check(f"{scheme}: {path} text contrast at least 4.5:1", not low, low[:5])
+        pg.goto(base + "/")
+        pg.keyboard.press("Tab")
+        pg.keyboard.press("Tab")
+        outline = pg.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        check(f"{scheme}: the keyboard focus is visible", outline not in ("none", ""), outline)
+        if scheme == "dark":
+            shot(pg, "dashboard-dark-desktop")
+        context.close()
 
     # Search, and every page's controls named in Chromium's accessibility tree.
     page.goto(base + "/search?q=habit")
