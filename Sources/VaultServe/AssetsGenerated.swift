@@ -194,6 +194,9 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
             var action = fields.__action || "/study/rate";
             var body = {};
             Object.keys(fields).forEach(function (name) { if (name !== "__action") body[name] = fields[name]; });
+            // The page's CSRF token now: a server started again since the answer has a new one.
+            var meta = document.querySelector('meta[name="csrf"]');
+            if (meta && meta.content) body.csrf = meta.content;
             return fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(body) })
               .then(function (response) {
                 if (response.ok || response.status === 404 || response.status === 400) {

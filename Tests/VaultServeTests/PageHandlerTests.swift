@@ -141,4 +141,20 @@ struct PageHandlerTests {
         #expect(page.text.contains("Session stopped: 1 card studied."))
         #expect(page.text.contains("Accuracy: 100%"))
     }
+
+    @Test("a card holding </script> and <img onerror> is shown as text, in the page and in the offline data")
+    func hostileCard() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        // Every other card studied today first, so the hostile one is asked first.
+        let note = "---\ntitle: Hostile card\n---\nWhat ends a script? :: </script><script>alert(1)</script><img src=x onerror=alert(2)>\n"
+        try note.write(to: vault.root.appendingPathComponent("2026/11/hostile-card.md"), atomically: true, encoding: .utf8)
+        let page = StudyPage.get(try vault.context(), folder: "2026/11", query: FormFields(["reveal": "1"]), csrf: "c")
+        #expect(page.status == 200)
+        #expect(page.text.contains("What ends a script?"))
+        #expect(!page.text.contains("<script>alert"))
+        #expect(!page.text.contains("</script><script>"))
+        #expect(!page.text.contains("<img src=x"))
+        #expect(page.text.contains("\\u003c\\/script\\u003e"))  // in the JSON of the next cards
+    }
 }
