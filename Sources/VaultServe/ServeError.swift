@@ -8,6 +8,8 @@ enum ServeError: LocalizedError, Equatable {
     case cannotListen(host: String, port: Int, reason: String)
     /// `--token-file` cannot be used.
     case tokenFile(String, String)
+    /// `--tls-cert` or `--tls-key` cannot be read.
+    case tls(String, String)
 
     var errorDescription: String? {
         switch self {
@@ -17,6 +19,8 @@ enum ServeError: LocalizedError, Equatable {
             return "cannot listen on \(host):\(port): \(reason); check --listen and --port."
         case .tokenFile(let path, let why):
             return "the token file \(path) cannot be used: \(why); remove it to have a new one written."
+        case .tls(let path, let why):
+            return "cannot read \(path) as a PEM certificate or key: \(why); give --tls-cert a certificate and --tls-key its private key."
         }
     }
 }

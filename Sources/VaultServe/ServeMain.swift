@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import VaultCLI
@@ -23,17 +25,27 @@ public enum ServeMain {
             ServeOptions.report(error)
             return 1
         }
-        let web = WebApp(options: options, secrets: secrets)
+        let server: HTTPServerBuilder
+        do {
+            server = try serverBuilder(options)
+        } catch {
+            ServeOptions.report(error)
+            return 1
+        }
+        let scheme = options.tlsCert == nil ? "http" : "https"
+        var web = WebApp(options: options, secrets: secrets)
+        web.secure = options.tlsCert != nil
         var logger = Logger(label: "vault-serve")
         logger.logLevel = .critical
         let listen = options.listen
         let shownHost = ServeAddress.shownHost(listen)
         let app = Application(
             router: web.router(),
+            server: server,
             configuration: .init(address: .hostname(listen, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
-                let url = "http://\(ServeAddress.bracketed(shownHost)):\(port)/?token=\(secrets.token)"
+                let url = "\(scheme)://\(ServeAddress.bracketed(shownHost)):\(port)/?token=\(secrets.token)"
                 ServeOptions.say(url)
                 if listen == "0.0.0.0" || listen == "::" {
                     if let code = QRCode.terminalText(url) { ServeOptions.say(code) }
@@ -54,5 +66,19 @@ public enum ServeMain {
             return 1
         }
         return 0
+    }
+
+    /// Plain HTTP/1.1, or over TLS with `--tls-cert` and `--tls-key`.
+    /// - Throws: ``ServeError/tls(_:_:)`` when either file cannot be read.
+    static func serverBuilder(_ options: ServeOptions) throws -> HTTPServerBuilder {
+        guard let certFile = options.tlsCert, let keyFile = options.tlsKey else { return .http1() }
+        let chain: [NIOSSLCertificate]
+        let key: NIOSSLPrivateKey
+        do { chain = try NIOSSLCertificate.fromPEMFile(certFile) } catch { throw ServeError.tls(certFile, "\(error)") }
+        do { key = try NIOSSLPrivateKey(file: keyFile, format: .pem) } catch { throw ServeError.tls(keyFile, "\(error)") }
+        guard !chain.isEmpty else { throw ServeError.tls(certFile, "it holds no certificate") }
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        return try .tls(.http1(), tlsConfiguration: configuration)
     }
 }

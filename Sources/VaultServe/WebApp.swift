@@ -14,11 +14,13 @@ struct WebApp: Sendable {
     let options: ServeOptions
     let secrets: ServerSecrets
     let failures = FailedTokens()
+    /// True when served over TLS (the cookie is then `Secure`).
+    var secure = false
 
     /// The pages of a request, given its context (tests call them directly).
     func router() -> Router<WebContext> {
         let router = Router(context: WebContext.self)
-        router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures))
+        router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, secure: secure))
         let csrf = secrets.csrf
         router.get("/") { _, _ in try page { DashboardPage.render(VaultStatus.load($0), csrf: csrf) } }
         router.get("/review/:level/:period") { request, context in

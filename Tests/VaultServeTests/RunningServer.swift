@@ -65,10 +65,11 @@ final class RunningServer {
     }
 
     /// `curl` a path as it is (no `..` folding), with the token cookie unless `cookie` is false.
-    func curl(_ path: String, cookie: Bool = true, cookieValue: String? = nil, extra: [String] = []) throws -> Answer {
+    func curl(_ path: String, cookie: Bool = true, cookieValue: String? = nil, extra: [String] = [], scheme: String? = nil) throws -> Answer {
         var arguments = ["-s", "--path-as-is", "-D", "-", "--max-time", "20"]
         if cookie { arguments += ["-b", "vault_token=\(cookieValue ?? token)"] }
-        arguments += extra + [base + path]
+        let address = scheme.map { $0 + base.drop { $0 != ":" } } ?? base
+        arguments += extra + [address + path]
         let result = try ServeSandbox.run("/usr/bin/curl", arguments, environment: ProcessInfo.processInfo.environment)
         let parts = result.stdout.components(separatedBy: "\r\n\r\n")
         let head = parts.first ?? ""

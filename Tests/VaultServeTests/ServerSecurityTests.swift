@@ -155,4 +155,31 @@ struct ServerSecurityTests {
         #expect(result.status == 1)
         #expect(result.stderr == "error: vault serve runs the program vault-serve, which is not at \(folder.path)/vault-serve; install it beside vault (`make install` copies both).\n")
     }
+
+    @Test("--tls-cert and --tls-key serve HTTPS, the cookie marked Secure", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func tls() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let cert = vault.root.appendingPathComponent("../\(vault.root.lastPathComponent)-cert.pem").standardized
+        let key = vault.root.appendingPathComponent("../\(vault.root.lastPathComponent)-key.pem").standardized
+        defer { try? FileManager.default.removeItem(at: cert); try? FileManager.default.removeItem(at: key) }
+        let made = try ServeSandbox.run(
+            "/usr/bin/openssl",
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key.path, "-out", cert.path, "-days", "1", "-subj", "/CN=127.0.0.1"],
+            environment: ProcessInfo.processInfo.environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        let server = try RunningServer(sandbox: vault, arguments: ["--port", "0", "--tls-cert", cert.path, "--tls-key", key.path])
+        defer { _ = server.stop() }
+        #expect(server.url.hasPrefix("https://127.0.0.1:"))
+        let first = try server.curl("/?token=\(server.token)", cookie: false, extra: ["-k"])
+        #expect(first.status == 303)
+        #expect(first.header("set-cookie")?.contains("; Secure") == true)
+        #expect(try server.curl("/", extra: ["-k"]).status == 200)
+        let plain = try server.curl("/", extra: ["-k"], scheme: "http")
+        #expect(plain.status != 200)
+        let alone = try ServeSandbox.run(
+            ServeSandbox.binaryFolder.appendingPathComponent("vault").path, ["serve", "--tls-cert", cert.path], environment: vault.environment())
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("--tls-cert and --tls-key go together."))
+    }
 }

@@ -26,8 +26,8 @@ package struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("token-file"), help: "Keep the token in this file (made 0600 when missing) instead of a new one each start.")
     package var tokenFile: String?
 
-    /// TLS certificate (PEM); this build serves plain HTTP only, see ``validate()``.
-    @Option(name: .customLong("tls-cert"), help: "A PEM certificate for HTTPS (not in this build: use an SSH tunnel).")
+    /// A PEM certificate (chain) for HTTPS.
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key.")
     package var tlsCert: String?
 
     /// TLS key (PEM).
@@ -38,10 +38,7 @@ package struct ServeOptions: ParsableArguments {
 
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        if tlsCert != nil || tlsKey != nil {
-            throw ValidationError(
-                "--tls-cert and --tls-key are not in this build of vault serve (it is built without hummingbird-tls); reach it over an SSH tunnel instead (README, \"vault serve from a phone\").")
-        }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
     }
 
     /// The options as `vault-serve` reads them back (the vault made absolute,
@@ -50,6 +47,7 @@ package struct ServeOptions: ParsableArguments {
         var out = ["--port", String(port), "--listen", listen]
         if open { out.append("--open") }
         if let tokenFile { out += ["--token-file", tokenFile] }
+        if let tlsCert, let tlsKey { out += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
         if let vault = global.vaultPath { out += ["--vault", vault] }
         if let now = global.now { out += ["--now", now] }
         return out
