@@ -139,6 +139,14 @@ def run_checks(browser, phone, desk, url, base, web, cli):
         pages[name] = page
     page = pages["desktop"]
 
+    # Installable: the manifest reads and Chromium finds nothing missing (a test profile is incognito).
+    cdp = desk.new_cdp_session(page)
+    wait_for(lambda: page.evaluate("() => !!navigator.serviceWorker.controller"), 10)
+    errors = [e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    check("installable: a manifest and a service worker Chromium accepts",
+          not [e for e in errors if e != "in-incognito"] and not cdp.send("Page.getAppManifest").get("errors"), errors)
+    cdp.detach()
+
     # The dashboard's counts are vault status --json's.
     status = json.loads(vault(web, "status", "--json").stdout)
     counts = {el.get_attribute("data-count"): int(el.inner_text()) for el in page.query_selector_all("[data-count]")}
