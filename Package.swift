@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "VaultServe",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultApp", "VaultCLI",
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultCLI", "VaultProcess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -87,6 +87,6 @@ let package = Package(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
-        .testTarget(name: "VaultServeTests", dependencies: ["VaultServe", "vault-serve", "VaultCLI", "VaultApp"]),
+        .testTarget(name: "VaultServeTests", dependencies: ["VaultServe", "vault-serve", "VaultCLI", "VaultApp", "VaultProcess"]),
     ]
 )

@@ -119,14 +119,17 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
       if (reveal()) { event.preventDefault(); return; }
       if (name === "Enter") return;  // Enter on a focused rating button submits it
     }
-    var keys = { ArrowRight: "s", ArrowLeft: "p" };
-    var wanted = keys[name] || name;
+    // The terminal's other keys for the same action: space and → skip (review) or go on (learn), ← goes back.
+    var aliases = { Space: ["s", "n"], ArrowRight: ["s", "n"], ArrowLeft: ["p"], Escape: ["q"] };
+    var wanted = [name].concat(aliases[name] || []);
     var candidates = document.querySelectorAll("[data-key]");
-    for (var i = 0; i < candidates.length; i++) {
-      if (candidates[i].getAttribute("data-key") === wanted && visible(candidates[i])) {
-        event.preventDefault();
-        activate(candidates[i]);
-        return;
+    for (var w = 0; w < wanted.length; w++) {
+      for (var i = 0; i < candidates.length; i++) {
+        if (candidates[i].getAttribute("data-key") === wanted[w] && visible(candidates[i])) {
+          event.preventDefault();
+          activate(candidates[i]);
+          return;
+        }
       }
     }
   });

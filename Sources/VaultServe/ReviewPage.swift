@@ -106,7 +106,7 @@ enum ReviewPage {
         html += PageLayout.postButton(action: base, csrf: csrf, fields: [("decision", "archive")] + fields, label: "Archive", key: "a", className: "button danger")
         html += PageLayout.linkButton(href: base + "?at=\(flow.index + 1)", label: "Skip", key: "s")
         if flow.index > 0 { html += PageLayout.linkButton(href: base + "?at=\(flow.index - 1)", label: "Back", key: "p") }
-        html += "</nav>"
+        html += PageLayout.linkButton(href: "/", label: "Quit", key: "q", className: "button quiet") + "</nav>"
         return PageLayout.page(title: "Review \(title)", csrf: csrf, body: html, bodyClass: "review")
     }
 }

@@ -5,12 +5,15 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import VaultCLI
+import VaultProcess
 
 /// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
 /// listens, prints the URL as the first line, and serves until SIGTERM or
 /// Ctrl-C (requests in flight are finished, then exit 0).
 public enum ServeMain {
     public static func run() async -> Int32 {
+        // A server answers many requests: each one's notes and events are freed after it, not kept until exit.
+        KeptUntilExit.freeFromNowOn()
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
