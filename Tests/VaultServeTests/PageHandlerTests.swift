@@ -3,6 +3,7 @@ import Testing
 import VaultApp
 import VaultCore
 
+@testable import VaultCLI
 @testable import VaultServe
 
 /// The page handlers over the real adapters on a copy of ExampleVault, as a
@@ -156,5 +157,30 @@ struct PageHandlerTests {
         #expect(!page.text.contains("</script><script>"))
         #expect(!page.text.contains("<img src=x"))
         #expect(page.text.contains("\\u003c\\/script\\u003e"))  // in the JSON of the next cards
+    }
+
+    @Test("an answer kept offline is written at the moment it was given (within the last 30 days)")
+    func offlineMoment() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let ms = Int(now.timeIntervalSince1970 * 1000)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms - 3_600_000, now: now) == -3_600_000)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms + 60_000, now: now) == 0)  // a clock ahead: now
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms - 31 * 86_400_000, now: now) == 0)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: nil, now: now) == 0)
+        guard ProcessInfo.processInfo.environment["VAULT_NOW"] == nil else { return }
+        // With the clock running (no VAULT_NOW), the rate event carries the browser's moment.
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let context = try ServeOptions.parse(["--vault", vault.root.path]).context()
+        let card = try #require(StudyFlow(Studying(context), options: StudyOptions()).entry?.card)
+        let hourAgo = Int(context.now.timeIntervalSince1970 * 1000) - 3_600_000
+        let answer = StudyPage.rate(
+            context, form: FormFields(["card": card.id, "answer": "good", "response_ms": "2500", "answered_at": String(hourAgo)]))
+        #expect(answer.status == 303)
+        let line = try #require(try vault.ledgerLines().last)
+        let stamp = try #require(line.split(separator: "\t").first.map(String.init))
+        let written = try #require(VaultDate.parse(stamp, in: context.timeZone))
+        #expect(abs(written.timeIntervalSince1970 * 1000 - Double(hourAgo)) < 1000)
+        #expect(line.contains("response_ms=2500"))
     }
 }

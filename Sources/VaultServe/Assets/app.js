@@ -143,11 +143,16 @@
     response.value = String(Date.now() - shownAt);
     var fields = {};
     new FormData(form).forEach(function (value, name) { fields[name] = String(value); });
-    fields.answered_at = String(Date.now());
+    var answeredAt = String(Date.now());
     var action = new URL(form.action).pathname;
     fetch(action, { method: "POST", credentials: "same-origin", body: new URLSearchParams(fields) })
       .then(function (reply) { window.location.assign(reply.url); })
-      .catch(function () { fields.__action = action; keep(fields).then(nextOffline); });
+      .catch(function () {
+        // Kept for later with the moment it was given (online, the server's clock times it).
+        fields.answered_at = answeredAt;
+        fields.__action = action;
+        keep(fields).then(nextOffline);
+      });
   });
 
   // Offline: the next card of the queue kept in the page, shown after an answer is kept.
