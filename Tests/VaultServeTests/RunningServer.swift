@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A `vault serve` process on a copy of a vault, on a free port, and curl to talk to it.
-final class RunningServer {
+final class RunningServer: @unchecked Sendable {
     let process = Process()
     let sandbox: ServeSandbox
     /// The first line printed: `http://127.0.0.1:PORT/?token=TOKEN`.

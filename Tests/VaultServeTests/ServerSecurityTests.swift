@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+import VaultApp
+import VaultCore
+
 @testable import VaultServe
 
 /// The running server as a stranger on the network meets it: the token,
@@ -181,5 +184,37 @@ struct ServerSecurityTests {
             ServeSandbox.binaryFolder.appendingPathComponent("vault").path, ["serve", "--tls-cert", cert.path], environment: vault.environment())
         #expect(alone.status == 64)
         #expect(alone.stderr.contains("--tls-cert and --tls-key go together."))
+    }
+
+    @Test("answers from several devices at once all land in the ledger")
+    func concurrentAnswers() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        let cards = StudyFlow(Studying(try vault.context()), options: StudyOptions()).queue.entries.prefix(5).map(\.card.id)
+        try #require(cards.count >= 3)
+        let page = try server.curl("/")
+        let csrf = try #require(page.body.components(separatedBy: "name=\"csrf\" content=\"").dropFirst().first?.prefix(32))
+        let before = try vault.ledgerLines().count
+        let statuses = StatusList()
+        DispatchQueue.concurrentPerform(iterations: cards.count) { i in
+            let answer = try? server.curl(
+                "/study/rate", extra: ["--data", "card=\(cards[i])&answer=good&response_ms=1000&csrf=\(csrf)"])
+            statuses.append(answer?.status ?? 0)
+        }
+        #expect(statuses.values.allSatisfy { $0 == 303 }, "\(statuses.values)")
+        let lines = try vault.ledgerLines().dropFirst(before).filter { $0.contains("\trate\t") }
+        #expect(Set(cards.map { "card=\($0)" }) == Set(lines.compactMap { $0.split(separator: "\t").first { $0.hasPrefix("card=") }.map(String.init) }))
+    }
+
+    final class StatusList: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [Int] = []
+        func append(_ value: Int) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
     }
 }
