@@ -251,6 +251,8 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
       return;
     }
     card.setAttribute("data-card", next.id);
+    var place = document.getElementById("place");
+    if (place) place.textContent = next.place + " (kept for offline)";
     card.querySelector(".question").textContent = next.question;
     var answer = document.getElementById("answer");
     answer.textContent = next.answer;

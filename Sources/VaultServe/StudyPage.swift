@@ -116,7 +116,7 @@ enum StudyPage {
         var html = "<h1 class=\"visually-hidden\">Study</h1>"
         html +=
             "<p class=\"progress\" role=\"status\">Card 1 of \(total) · \(HTML.escape(entry.group.name)) · \(scheduler.rawValue) · \(run.answers.count) answered</p>"
-        html += "<p class=\"meta\"><a href=\"/notes/\(HTML.escape(HTML.urlPath(card.notePath)))\">\(HTML.escape(card.notePath)):\(card.line)</a></p>"
+        html += "<p class=\"meta\" id=\"place\"><a href=\"/notes/\(HTML.escape(HTML.urlPath(card.notePath)))\">\(HTML.escape(card.notePath)):\(card.line)</a></p>"
         html += "<p class=\"offline-count\" id=\"waiting\" role=\"status\" hidden></p>"
         html += "<article class=\"card\" id=\"card\" data-card=\"\(HTML.escape(card.id))\">"
         html += "<div class=\"question\">\(cardHTML(card.question))</div>"
@@ -157,7 +157,7 @@ enum StudyPage {
         let cards = entries.map { entry -> [String: String] in
             let card = entry.card
             let answer = card.kind == .cloze ? card.question.replacingOccurrences(of: "[…]", with: card.answer) : card.answer
-            return ["id": card.id, "question": card.question, "answer": answer]
+            return ["id": card.id, "question": card.question, "answer": answer, "place": "\(card.notePath):\(card.line)"]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: cards, options: [.sortedKeys]) else { return "" }
         // `<`, `>` and `&` as JSON escapes: the text cannot close the element.

@@ -173,6 +173,8 @@
       return;
     }
     card.setAttribute("data-card", next.id);
+    var place = document.getElementById("place");
+    if (place) place.textContent = next.place + " (kept for offline)";
     card.querySelector(".question").textContent = next.question;
     var answer = document.getElementById("answer");
     answer.textContent = next.answer;
