@@ -48,6 +48,7 @@ install: release build
 	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
 		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 .build/release/vault $(PREFIX)/bin/vault
+	install -m 755 .build/release/vault-serve $(PREFIX)/bin/vault-serve
 	install -m 644 .build/plugins/GenerateManual/outputs/vault/vault.1 $(PREFIX)/share/man/man1/vault.1
 	.build/release/vault --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/vault
 	.build/release/vault --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_vault

@@ -22,6 +22,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
+        // `vault serve` execs it from beside `vault`: the web server's dependencies stay out of every other command.
+        .executable(name: "vault-serve", targets: ["vault-serve"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
         .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore"]),
     ],
@@ -29,6 +31,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // No pkgConfig: its -L/usr/lib/x86_64-linux-gnu would come first on the
@@ -56,6 +62,24 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"], linkerSettings: releaseLink),
+        // The web app (`vault serve`): pages over the same use cases and flows, its context from
+        // VaultCLI's composition root. Its own executable, so `vault` links no HTTP server.
+        .target(
+            name: "VaultServe",
+            dependencies: [
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultCLI", "VaultProcess",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            // Compiled in as AssetsGenerated.swift (scripts/serve-assets.py).
+            exclude: ["Assets"]
+        ),
+        .executableTarget(name: "vault-serve", dependencies: ["VaultServe"], linkerSettings: releaseLink),
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
@@ -63,5 +87,6 @@ let package = Package(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
+        .testTarget(name: "VaultServeTests", dependencies: ["VaultServe", "vault-serve", "VaultCLI", "VaultApp", "VaultProcess"]),
     ]
 )

@@ -21,6 +21,8 @@ enum CLIError: LocalizedError, Equatable {
     case notUTF8(String)
     /// `vault new`'s scratch file for the editor cannot be made.
     case scratchUnwritable(String, String)
+    /// `vault serve` found no `vault-serve` program beside `vault`.
+    case serverMissing(String)
 
     var errorDescription: String? {
         switch self {
@@ -54,6 +56,8 @@ enum CLIError: LocalizedError, Equatable {
                 "\(what) is not UTF-8 (\u{FFFD} stands for the bytes that are not); vault names files in UTF-8 and would take it for another folder. Rename it (`convmv` can), or give an absolute --vault path that is UTF-8. Nothing was written."
         case .scratchUnwritable(let path, let reason):
             return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
+        case .serverMissing(let path):
+            return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
         }
     }
 }

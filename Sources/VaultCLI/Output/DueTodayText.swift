@@ -3,14 +3,14 @@ import VaultCore
 /// The one wording of "cards today" that `vault status`, `vault cards --due`
 /// and `vault study --list` share, so their numbers read the same: the cards
 /// to study (due and new), then what is left out and why.
-enum DueTodayText {
+package enum DueTodayText {
     /// `2 due, 9 new`.
-    static func split(due: Int, new: Int) -> String {
+    package static func split(due: Int, new: Int) -> String {
         "\(due) due, \(new) new"
     }
 
     /// `; 1 set aside (overdue by more than 3 days); 1 sibling waits for tomorrow`, or "".
-    static func leftOut(setAside: Int, buried: Int, graceDays: Int = 3) -> String {
+    package static func leftOut(setAside: Int, buried: Int, graceDays: Int = 3) -> String {
         var text = ""
         if setAside > 0 { text += "; \(setAside) set aside (overdue by more than \(plural(graceDays, "day")))" }
         if buried > 0 {

@@ -2,14 +2,14 @@ import Foundation
 import VaultCore
 
 /// How sessions and goals read in the terminal.
-enum SessionText {
+package enum SessionText {
     /// `45m`, `1h 05m`, `0m`.
-    static func duration(_ minutes: Int) -> String {
+    package static func duration(_ minutes: Int) -> String {
         minutes < 60 ? "\(minutes)m" : "\(minutes / 60)h \((minutes % 60).zeroPadded(2))m"
     }
 
     /// `2026-11-18 09:00` in `timeZone`.
-    static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
+    package static func clock(_ date: Date, _ timeZone: TimeZone) -> String {
         String(VaultDate.isoString(date, in: timeZone).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
@@ -21,7 +21,7 @@ enum SessionText {
     }
 
     /// `12.5`, `30`.
-    static func hours(_ value: Double) -> String {
+    package static func hours(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         guard abs(rounded) < 1e15 else { return "\(rounded)" }  // and not a number
         // Tenths by hand: `String(format:)`'s first use costs `vault status` about 0.3 ms.
@@ -31,7 +31,7 @@ enum SessionText {
     }
 
     /// `Chemistry: 12.5 of 30 h (41%), 1.2 h a day to 2026-12-31 — behind`.
-    static func goal(_ progress: GoalProgress) -> String {
+    package static func goal(_ progress: GoalProgress) -> String {
         let name = progress.goal.subject ?? "All subjects"
         var text = "\(name): \(hours(progress.hoursDone)) of \(hours(progress.goal.hours)) h (\(progress.percent)%)"
         let by = VaultDate.dayString(dayNumber: progress.goal.lastDay)

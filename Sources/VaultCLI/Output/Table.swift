@@ -129,7 +129,7 @@ func truncated(_ text: String, _ limit: Int) -> String {
 }
 
 /// "1 note", "2 notes".
-func plural(_ count: Int, _ noun: String) -> String {
+package func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 
@@ -142,7 +142,7 @@ extension String {
 }
 
 /// `count` with thousands separated by commas: 2,310.
-func grouped(_ count: Int) -> String {
+package func grouped(_ count: Int) -> String {
     let digits = String(count.magnitude)
     var out = ""
     for (i, c) in digits.enumerated() {

@@ -3,11 +3,16 @@ import VaultCore
 
 /// `vault stats --html FILE`: one self-contained page (inline CSS and SVG,
 /// no script, no request), light and dark by `prefers-color-scheme`.
-struct StatsHTML {
+package struct StatsHTML {
     let stats: VaultStatistics
     let title: String
 
-    var page: String {
+    package init(stats: VaultStatistics, title: String) {
+        self.stats = stats
+        self.title = title
+    }
+
+    package var page: String {
         let s = stats
         var body = "<header><h1>\(SVGChart.escape(title))</h1><p>Statistics on \(s.today) · charts over \(s.days) days · streak \(s.streak) days (best \(s.bestStreak))</p></header>"
         body += section("Activity", "Ratings, curation decisions and study time per day over the last year.", calendar())
@@ -28,7 +33,7 @@ struct StatsHTML {
             """
     }
 
-    static let css = """
+    package static let css = """
         :root{--bg:#ffffff;--fg:#1f2328;--muted:#656d76;--card:#f6f8fa;--line:#d0d7de;--c0:#ebedf0;--c1:#9be9a8;--c2:#40c463;--c3:#30a14e;--c4:#216e39;--a:#137fec;--b:#10b981;--c:#f59e0b;--d:#ef4444;--e:#8b5cf6}
         @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--card:#161b22;--line:#30363d;--c0:#161b22;--c1:#0e4429;--c2:#006d32;--c3:#26a641;--c4:#39d353}}
         body{margin:0;padding:24px 32px;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import VaultApp
+import VaultCore
+
+/// The options of `vault serve`, read twice: by `vault` (which checks them
+/// and execs `vault-serve` with them, ``arguments``) and by `vault-serve`
+/// itself. The web app's context comes from this module's composition root
+/// (``context()``), so the server and the terminal build the same adapters.
+package struct ServeOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+
+    /// The TCP port (0: one the system picks).
+    @Option(help: "The port to listen on (0: any free one).")
+    package var port: Int = 4747
+
+    /// The address to bind.
+    @Option(help: "The address to listen on: 127.0.0.1 (this machine only), or 0.0.0.0 for a phone on your network.")
+    package var listen: String = "127.0.0.1"
+
+    /// Opens the URL in the browser once the server listens.
+    @Flag(help: "Open the page in the browser (xdg-open).")
+    package var open = false
+
+    /// A file holding the token to use (made with a new one when missing).
+    @Option(name: .customLong("token-file"), help: "Keep the token in this file (made 0600 when missing) instead of a new one each start.")
+    package var tokenFile: String?
+
+    /// A PEM certificate (chain) for HTTPS.
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this PEM certificate (chain); needs --tls-key.")
+    package var tlsCert: String?
+
+    /// TLS key (PEM).
+    @Option(name: .customLong("tls-key"), help: "The PEM key of --tls-cert.")
+    package var tlsKey: String?
+
+    package init() {}
+
+    package func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
+    }
+
+    /// The options as `vault-serve` reads them back (the vault made absolute,
+    /// so the server finds the same one whatever folder it starts in).
+    package var arguments: [String] {
+        var out = ["--port", String(port), "--listen", listen]
+        if open { out.append("--open") }
+        if let tokenFile { out += ["--token-file", tokenFile] }
+        if let tlsCert, let tlsKey { out += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
+        if let vault = global.vaultPath { out += ["--vault", vault] }
+        if let now = global.now { out += ["--now", now] }
+        return out
+    }
+
+    /// The use cases' context over the real adapters, for one request: the
+    /// vault found, its config read and the clock read now, as a CLI command
+    /// would (so every page sees what a command run now would see).
+    /// - Throws: when the vault cannot be found or opened.
+    package func context() throws -> AppContext {
+        try CompositionRoot.open(global).app()
+    }
+
+    /// The vault's folder (found as ``context()`` finds it).
+    /// - Throws: when there is no vault.
+    package func vaultFolder() throws -> URL {
+        try context().files.location(of: "")
+    }
+
+    /// Prints `text` on stdout at once (the URL line, the QR code).
+    package static func say(_ text: String) {
+        Output.standard.line(text)
+        Output.standard.flush()
+    }
+
+    /// Prints `error: SENTENCE` on stderr as every vault command does.
+    package static func report(_ error: Error) {
+        Output.standard.error(error)
+        Output.standard.flush()
+    }
+
+    /// Prints `error: message` on stderr.
+    package static func report(message: String) {
+        Output.standard.error(message: message)
+        Output.standard.flush()
+    }
+}

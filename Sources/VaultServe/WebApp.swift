@@ -1,0 +1,122 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import VaultApp
+import VaultCLI
+import VaultCore
+
+/// The web app: the routes, each a page handler over a context made for
+/// the request by the composition root (``ServeOptions/context()``), behind
+/// the ``SecurityLayer``.
+struct WebApp: Sendable {
+    let options: ServeOptions
+    let secrets: ServerSecrets
+    let failures = FailedTokens()
+    /// True when served over TLS (the cookie is then `Secure`).
+    var secure = false
+
+    /// The pages of a request, given its context (tests call them directly).
+    func router() -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, secure: secure))
+        let csrf = secrets.csrf
+        router.get("/") { _, _ in try page { DashboardPage.render(VaultStatus.load($0), csrf: csrf) } }
+        router.get("/review/:level/:period") { request, context in
+            let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
+            return try respond { ReviewPage.get($0, level: level, period: period, query: query(request), csrf: csrf) }
+        }
+        router.post("/review/:level/:period") { request, context in
+            let form = try await form(request, context: context)
+            let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
+            return try respond { ReviewPage.post($0, level: level, period: period, form: form) }
+        }
+        router.get("/study") { request, _ in
+            try respond { StudyPage.get($0, folder: nil, query: query(request), csrf: csrf) }
+        }
+        router.get("/study/**") { request, context in
+            let folder = context.parameters.getCatchAll().joined(separator: "/")
+            return try respond { StudyPage.get($0, folder: folder.removingPercentEncoding ?? folder, query: query(request), csrf: csrf) }
+        }
+        router.post("/study/rate") { request, context in
+            let form = try await form(request, context: context)
+            return try respond { StudyPage.rate($0, form: form) }
+        }
+        router.get("/notes/**") { request, _ in
+            let raw = String(request.uri.path.dropFirst("/notes/".count))
+            let reference = raw.removingPercentEncoding ?? raw
+            return try respond { NotePage.get($0, reference: reference, csrf: csrf) }
+        }
+        router.get("/search") { request, _ in
+            try respond { SearchPage.get($0, query: query(request), csrf: csrf) }
+        }
+        router.get("/stats") { request, _ in try respond { StatsPage.get($0, query: query(request)) } }
+        router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
+        router.get("/sessions") { _, _ in try respond { SessionsPage.get($0, csrf: csrf) } }
+        router.post("/sessions/:action") { request, context in
+            let form = try await form(request, context: context)
+            let action = context.parameters.get("action") ?? ""
+            return try respond { SessionsPage.post($0, action: action, form: form) }
+        }
+        router.get("/loci") { _, _ in try respond { LociPage.list($0, csrf: csrf) } }
+        router.get("/loci/:itinerary/:mode") { request, context in
+            let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
+            return try respond {
+                LociPage.get($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, query: query(request), csrf: csrf)
+            }
+        }
+        router.post("/loci/:itinerary/:mode") { request, context in
+            let form = try await form(request, context: context)
+            let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
+            return try respond { LociPage.rate($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, form: form) }
+        }
+        router.get("/files/**") { request, context in
+            let raw = String(request.uri.path.dropFirst("/files/".count))
+            return try respond { PictureFiles.serve(raw, context: $0) }
+        }
+        for asset in Assets.all {
+            router.get(RouterPath(asset.path)) { _, _ in Self.response(asset.response) }
+        }
+        return router
+    }
+
+    /// The query string's fields.
+    private func query(_ request: Request) -> FormFields {
+        FormFields(encoded: request.uri.query ?? "")
+    }
+
+    /// The form of a POST, its CSRF field checked.
+    /// - Throws: 403 without the right CSRF token, 413 past the body limit.
+    private func form(_ request: Request, context: WebContext) async throws -> FormFields {
+        let buffer = try await request.body.collect(upTo: SecurityLayer.maxBodyBytes)
+        let form = FormFields(encoded: String(buffer: buffer))
+        guard let given = form["csrf"], secrets.isCSRF(given) else { throw HTTPError(.forbidden) }
+        return form
+    }
+
+    /// A page handler run over a fresh context.
+    private func page(_ render: (AppContext) throws -> String) throws -> Response {
+        try respond { .page(try render($0)) }
+    }
+
+    private func respond(_ handler: (AppContext) throws -> WebResponse) throws -> Response {
+        let context: AppContext
+        do {
+            context = try options.context()
+        } catch {
+            return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
+        }
+        return Self.response(try handler(context))
+    }
+
+    /// The HTTP response of `web`.
+    static func response(_ web: WebResponse) -> Response {
+        var headers: HTTPFields = [.contentType: web.contentType]
+        if let location = web.location { headers[.location] = location }
+        headers[.cacheControl] = web.noStore ? "no-store" : "private, max-age=300"
+        return Response(
+            status: HTTPResponse.Status(code: web.status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: web.body)))
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import VaultServe
+
+exit(await ServeMain.run())

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `vault serve` in a real browser (Tests/oracles/serve/browser_check.py): Playwright for
+/// Python, from PyPI into .build/serve-browser-venv on first use, driving Debian's
+/// Chromium (`CHROMIUM` or `command -v chromium`; Playwright downloads no browser), at
+/// 390×844 with touch and at 1280×800. `VAULT_SERVE_SHOTS=DIR` keeps the screenshots.
+@Suite("vault serve in a browser", .serialized)
+struct BrowserTests {
+    static let chromium: String? =
+        ProcessInfo.processInfo.environment["CHROMIUM"]
+        ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// The venv's python with `packages` installed (made on first use).
+    static func venvPython(packages: [String] = ["playwright"]) throws -> String {
+        let venv = ServeSandbox.packageRoot.appendingPathComponent(".build/serve-browser-venv")
+        let python = venv.appendingPathComponent("bin/python").path
+        if !FileManager.default.isExecutableFile(atPath: python) {
+            let made = try ServeSandbox.run(try #require(Self.python), ["-m", "venv", venv.path], environment: ProcessInfo.processInfo.environment)
+            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        for package in packages {
+            guard try ServeSandbox.run(python, ["-c", "import \(package)"], environment: environment).status != 0 else { continue }
+            let pip = try ServeSandbox.run(python, ["-m", "pip", "install", "-q", package], environment: environment)
+            try #require(pip.status == 0, "pip install \(package) failed (PyPI unreachable?): \(pip.stderr)")
+        }
+        return python
+    }
+
+    @Test(
+        "dashboard, review, study by keys and taps, offline answers, hostile notes, paths, in Chromium",
+        .enabled(if: chromium != nil && python != nil, "needs chromium and python3 (scripts/ensure-deps.sh --test)"))
+    func browser() throws {
+        let python = try Self.venvPython()
+        var environment = ProcessInfo.processInfo.environment
+        environment["VAULT_BIN"] = ServeSandbox.binaryFolder.appendingPathComponent("vault").path
+        environment["VAULT_EXAMPLE"] = ServeSandbox.packageRoot.appendingPathComponent("ExampleVault").path
+        environment["CHROMIUM"] = Self.chromium
+        environment["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+        if let shots = environment["VAULT_SERVE_SHOTS"] { environment["SHOTS"] = shots }
+        let script = ServeSandbox.packageRoot.appendingPathComponent("Tests/oracles/serve/browser_check.py").path
+        let result = try ServeSandbox.run(python, [script], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import VaultApp
+import VaultCore
+
+@testable import VaultCLI
+@testable import VaultServe
+
+/// The page handlers over the real adapters on a copy of ExampleVault, as a
+/// request runs them (a fresh context each), compared with the CLI's words and ledger lines.
+@Suite("vault serve pages")
+struct PageHandlerTests {
+    /// The `data-count` numbers of a page.
+    static func counts(_ html: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var rest = Substring(html)
+        while let start = rest.range(of: "data-count=\"") {
+            rest = rest[start.upperBound...]
+            guard let quote = rest.firstIndex(of: "\""), let close = rest.firstIndex(of: ">"),
+                let end = rest[close...].firstIndex(of: "<")
+            else { break }
+            counts[String(rest[..<quote])] = Int(rest[rest.index(after: close)..<end])
+        }
+        return counts
+    }
+
+    @Test("the dashboard's counts are vault status's")
+    func dashboardCounts() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let html = DashboardPage.render(VaultStatus.load(try vault.context()), csrf: "c")
+        let counts = Self.counts(html)
+        let json = try vault.vault(["status", "--json"])
+        let status = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        for key in ["notes", "notes_to_review", "due_flashcards", "new_flashcards", "session_reviews_due", "loci_due"] {
+            #expect(counts[key] == status[key] as? Int, "\(key)")
+        }
+        #expect(counts["notes"] ?? 0 > 0)
+    }
+
+    /// The first period the dashboard links to a review of.
+    static func pendingReview(_ context: AppContext) throws -> CurationBoard.Review {
+        let status = VaultStatus.load(context)
+        return try #require(
+            status.report.periods.first { $0.review.pendingCount > 0 && $0.role != .current }?.review)
+    }
+
+    @Test("keep and archive from the page write the ledger lines vault review writes")
+    func reviewLedgerEqualsCLI() throws {
+        let web = try ServeSandbox()
+        let cli = try ServeSandbox()
+        defer { web.cleanUp(); cli.cleanUp() }
+        let review = try Self.pendingReview(try web.context())
+        let level = review.period.level.rawValue
+        let notes = zip(review.items, review.decisions).filter { $0.1 == nil }.map(\.0.note).prefix(2)
+        try #require(notes.count == 2)
+        let before = try web.ledgerLines().count
+        for (decision, note) in zip(["keep", "archive"], notes) {
+            let answer = ReviewPage.post(
+                try web.context(), level: level, period: review.period.id,
+                form: FormFields(["decision": decision, "path": note.path, "csrf": "c"]))
+            #expect(answer.status == 303)
+            #expect(answer.location?.hasPrefix("/review/\(level)/") == true)
+            let result = try cli.vault(["review", level, review.period.id, "--\(decision)", note.path])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let webLines = try web.ledgerLines()
+        let cliLines = try cli.ledgerLines()
+        #expect(webLines.count == before + 2)
+        #expect(webLines.map(ServeSandbox.comparable) == cliLines.map(ServeSandbox.comparable))
+    }
+
+    @Test("the review resumes at the first undecided note and ?at= moves within bounds")
+    func reviewResumes() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let context = try vault.context()
+        let review = try Self.pendingReview(context)
+        let first = try #require(zip(review.items, review.decisions).first { $0.1 == nil }?.0)
+        let page = ReviewPage.get(context, level: review.period.level.rawValue, period: review.period.id, query: FormFields(), csrf: "c")
+        #expect(page.status == 200)
+        #expect(page.text.contains(HTML.escape(first.note.title)))
+        let end = ReviewPage.get(
+            context, level: review.period.level.rawValue, period: review.period.id, query: FormFields(["at": "999"]), csrf: "c")
+        #expect(end.text.contains("still undecided") || end.text.contains("is decided"))
+        let bad = ReviewPage.get(context, level: "weekly", period: "2026-13", query: FormFields(), csrf: "c")
+        #expect(bad.status == 404)
+    }
+
+    @Test("a note holding <script> and onerror= is shown as text")
+    func hostileNoteIsEscaped() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let note = """
+            ---
+            title: "<script>alert('t')</script>"
+            tags: ["<img src=x onerror=alert(2)>"]
+            ---
+            Body <script>alert(1)</script> and <img src=x onerror=alert(3)> [x](javascript:alert(4))
+            """
+        let folder = vault.root.appendingPathComponent("Inbox")
+        try note.write(to: folder.appendingPathComponent("hostile.md"), atomically: true, encoding: .utf8)
+        let context = try vault.context()
+        let page = NotePage.get(context, reference: "Inbox/hostile.md", csrf: "c")
+        #expect(page.status == 200)
+        #expect(!page.text.contains("<script>alert"))
+        #expect(!page.text.contains("<img src=x"))
+        #expect(!page.text.contains("javascript:"))
+        #expect(page.text.contains("&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;"))
+    }
+
+    @Test("a rating from the page writes the ledger lines vault study --rate writes")
+    func studyLedgerEqualsCLI() throws {
+        let web = try ServeSandbox()
+        let cli = try ServeSandbox()
+        defer { web.cleanUp(); cli.cleanUp() }
+        let context = try web.context()
+        let flow = StudyFlow(Studying(context), options: StudyOptions())
+        let card = try #require(flow.entry?.card)
+        let answer = StudyPage.rate(context, form: FormFields(["card": card.id, "answer": "good", "response_ms": "", "csrf": "c"]))
+        #expect(answer.status == 303)
+        #expect(answer.location == "/study?t=good")
+        let result = try cli.vault(["study", "--rate", "\(card.id)=good"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let webLines = try web.ledgerLines().map(ServeSandbox.comparable)
+        let cliLines = try cli.ledgerLines().map(ServeSandbox.comparable)
+        #expect(webLines.suffix(3) == cliLines.suffix(3))
+        #expect(webLines == cliLines)
+        // The next page shows another card, its answer hidden, the intervals on the buttons.
+        let next = StudyPage.get(try web.context(), folder: nil, query: FormFields(["t": "good"]), csrf: "c")
+        #expect(next.status == 200)
+        #expect(!next.text.contains("data-card=\"\(card.id)\""))
+        #expect(next.text.contains("id=\"answer\" hidden"))
+        #expect(next.text.contains("class=\"interval\""))
+    }
+
+    @Test("?n= stops after that many answers with a summary")
+    func studyLimit() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let page = StudyPage.get(try vault.context(), folder: nil, query: FormFields(["n": "1", "t": "good"]), csrf: "c")
+        #expect(page.text.contains("Session stopped: 1 card studied."))
+        #expect(page.text.contains("Accuracy: 100%"))
+    }
+
+    @Test("a card holding </script> and <img onerror> is shown as text, in the page and in the offline data")
+    func hostileCard() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        // Every other card studied today first, so the hostile one is asked first.
+        let note = "---\ntitle: Hostile card\n---\nWhat ends a script? :: </script><script>alert(1)</script><img src=x onerror=alert(2)>\n"
+        try note.write(to: vault.root.appendingPathComponent("2026/11/hostile-card.md"), atomically: true, encoding: .utf8)
+        let page = StudyPage.get(try vault.context(), folder: "2026/11", query: FormFields(["reveal": "1"]), csrf: "c")
+        #expect(page.status == 200)
+        #expect(page.text.contains("What ends a script?"))
+        #expect(!page.text.contains("<script>alert"))
+        #expect(!page.text.contains("</script><script>"))
+        #expect(!page.text.contains("<img src=x"))
+        #expect(page.text.contains("\\u003c\\/script\\u003e"))  // in the JSON of the next cards
+    }
+
+    @Test("an answer kept offline is written at the moment it was given (within the last 30 days)")
+    func offlineMoment() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let ms = Int(now.timeIntervalSince1970 * 1000)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms - 3_600_000, now: now) == -3_600_000)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms + 60_000, now: now) == 0)  // a clock ahead: now
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: ms - 31 * 86_400_000, now: now) == 0)
+        #expect(StudyPage.elapsedMilliseconds(answeredAt: nil, now: now) == 0)
+        guard ProcessInfo.processInfo.environment["VAULT_NOW"] == nil else { return }
+        // With the clock running (no VAULT_NOW), the rate event carries the browser's moment.
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let context = try ServeOptions.parse(["--vault", vault.root.path]).context()
+        let card = try #require(StudyFlow(Studying(context), options: StudyOptions()).entry?.card)
+        let hourAgo = Int(context.now.timeIntervalSince1970 * 1000) - 3_600_000
+        let answer = StudyPage.rate(
+            context, form: FormFields(["card": card.id, "answer": "good", "response_ms": "2500", "answered_at": String(hourAgo)]))
+        #expect(answer.status == 303)
+        let line = try #require(try vault.ledgerLines().last)
+        let stamp = try #require(line.split(separator: "\t").first.map(String.init))
+        let written = try #require(VaultDate.parse(stamp, in: context.timeZone))
+        #expect(abs(written.timeIntervalSince1970 * 1000 - Double(hourAgo)) < 1000)
+        #expect(line.contains("response_ms=2500"))
+    }
+}

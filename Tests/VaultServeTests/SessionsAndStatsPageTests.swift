@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import VaultApp
+import VaultCore
+
+@testable import VaultCLI
+@testable import VaultServe
+
+/// `/sessions` and `/stats` over the real adapters, against what the CLI writes.
+@Suite("vault serve sessions and stats")
+struct SessionsAndStatsPageTests {
+    /// A ledger line without its device, sequence and session id (random in each copy).
+    static func comparable(_ line: String) -> String {
+        ServeSandbox.comparable(line).split(separator: "\t").filter { !$0.hasPrefix("session=") }.joined(separator: "\t")
+    }
+
+    @Test("start and a past session from the page write the events vault session writes")
+    func sessionEvents() throws {
+        let web = try ServeSandbox()
+        let cli = try ServeSandbox()
+        defer { web.cleanUp(); cli.cleanUp() }
+        let subject = try #require(try web.context().config.subjects.first?.name)
+        let before = try web.ledgerLines().count
+        #expect(SessionsPage.post(try web.context(), action: "add", form: FormFields(["subject": subject, "minutes": "30", "note": "<b>x</b>"])).status == 303)
+        #expect(SessionsPage.post(try web.context(), action: "start", form: FormFields(["subject": subject])).status == 303)
+        #expect(try cli.vault(["session", "add", subject, "--minutes", "30", "--note", "<b>x</b>"]).status == 0)
+        #expect(try cli.vault(["session", "start", subject]).status == 0)
+        let webLines = try web.ledgerLines().dropFirst(before).map(Self.comparable)
+        let cliLines = try cli.ledgerLines().dropFirst(before).map(Self.comparable)
+        #expect(webLines.count == 2)
+        #expect(webLines == cliLines)
+        let page = SessionsPage.get(try web.context(), csrf: "c")
+        #expect(page.text.contains("since"))
+        #expect(page.text.contains("&lt;b&gt;x&lt;/b&gt;"))
+        // A second start while one runs is refused with the CLI's sentence, and writes nothing.
+        let count = try web.ledgerLines().count
+        let second = SessionsPage.post(try web.context(), action: "start", form: FormFields(["subject": subject]))
+        #expect(second.status == 400)
+        #expect(try web.ledgerLines().count == count)
+    }
+
+    @Test("/stats is vault stats --html's report, its style from /stats.css")
+    func stats() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let page = StatsPage.get(try vault.context(), query: FormFields())
+        #expect(page.status == 200)
+        #expect(!page.text.contains("<style>"))
+        #expect(page.text.contains("<link rel=\"stylesheet\" href=\"/stats.css\">"))
+        let file = vault.root.appendingPathComponent("stats.html")
+        #expect(try vault.vault(["stats", "--html", file.path]).status == 0)
+        let report = try String(contentsOf: file, encoding: .utf8)
+        let restored = page.text.replacingOccurrences(of: "<link rel=\"stylesheet\" href=\"/stats.css\">", with: "<style>\(StatsHTML.css)</style>")
+            .replacingOccurrences(of: "<nav aria-label=\"Main\"><a href=\"/\">Back to the dashboard</a></nav>", with: "")
+        #expect(restored == report)
+    }
+}

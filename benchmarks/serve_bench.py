@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""vault serve's speed bars (issue 35): each page's time (median of RUNS requests over
+one kept-alive connection, request sent to last byte), an answer POST, the time from
+start to the printed URL, 20 clients for 10 s with wrk (errors, p99), resident memory.
+
+    serve_bench.py VAULT_BINARY VAULT_DIR [--runs N] [--wrk]
+
+Prints `label: value` lines for benchmarks/run.sh. The vault is copied first (answers
+are written to it). Needs the release build of vault and vault-serve side by side.
+"""
+import argparse
+import http.client
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.parse
+
+NOW = "2026-11-18T09:00:00Z"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("vault")
+    parser.add_argument("folder")
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--wrk", action="store_true")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="serve-bench-")
+    folder = os.path.join(work, "vault")
+    shutil.copytree(args.folder, folder, symlinks=True)
+    env = dict(os.environ, VAULT_NOW=NOW, VAULT_NO_WATCHER="1")
+    # Warm the caches as a person's first `vault` would have.
+    subprocess.run([args.vault, "status", "--vault", folder], env=env, capture_output=True)
+    started = time.perf_counter()
+    server = subprocess.Popen([args.vault, "serve", "--port", "0", "--vault", folder], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        url = server.stdout.readline().strip()
+        ready = (time.perf_counter() - started) * 1000
+        print(f"ready: {ready:.0f} ms (start to the URL printed)")
+        parts = urllib.parse.urlsplit(url)
+        token = parts.query.split("=", 1)[1]
+        connection = http.client.HTTPConnection(parts.hostname, parts.port)
+        cookie = {"Cookie": f"vault_token={token}"}
+
+        def get(path):
+            connection.request("GET", path, headers=cookie)
+            response = connection.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+
+        def timed(path):
+            times = []
+            for _ in range(args.runs):
+                t = time.perf_counter()
+                status, _ = get(path)
+                times.append((time.perf_counter() - t) * 1000)
+                if status != 200:
+                    return f"status {status}"
+            return f"{statistics.median(times):.1f} ms"
+
+        status, home = get("/")
+        review = re.search(r'href="(/review/[^"]+)"', home)
+        note = None
+        _, search = get("/search?q=memory")
+        found = re.search(r'href="(/notes/[^"]+)"', search)
+        if found:
+            note = found.group(1)
+        pages = ["/", "/study", "/stats", "/search?q=memory", "/sessions", "/loci"]
+        pages += [review.group(1)] if review else []
+        pages += [note] if note else []
+        for path in pages:
+            print(f"page {path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path}: {timed(path)}")
+        # Answer POSTs: each rates the card the study page shows.
+        times = []
+        for _ in range(min(args.runs, 10)):
+            _, page = get("/study")
+            card = re.search(r'data-card="([^"]+)"', page)
+            csrf = re.search(r'name="csrf" content="([^"]+)"', page)
+            if not card:
+                break
+            body = urllib.parse.urlencode({"card": card.group(1), "answer": "good", "response_ms": "1500",
+                                           "csrf": csrf.group(1)})
+            t = time.perf_counter()
+            connection.request("POST", "/study/rate", body=body, headers={
+                **cookie, "Content-Type": "application/x-www-form-urlencoded"})
+            response = connection.getresponse()
+            response.read()
+            times.append((time.perf_counter() - t) * 1000)
+        print(f"answer POST: {statistics.median(times):.1f} ms" if times else "answer POST: no card to answer")
+        if args.wrk and shutil.which("wrk"):
+            out = subprocess.run(["wrk", "-t2", "-c20", "-d10s", "--latency", "-H", f"Cookie: vault_token={token}",
+                                  f"http://{parts.hostname}:{parts.port}/"], capture_output=True, text=True).stdout
+            p99 = re.search(r"99%\s+(\S+)", out)
+            errors = re.search(r"Socket errors: (.*)", out)
+            non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+            rate = re.search(r"Requests/sec:\s+(\S+)", out)
+            print(f"wrk 20 clients 10 s: p99 {p99.group(1) if p99 else '?'}, {rate.group(1) if rate else '?'} requests/s, "
+                  f"errors {errors.group(1) if errors else 'none'}, non-2xx {non2xx.group(1) if non2xx else 0}")
+        with open(f"/proc/{server.pid}/status") as f:
+            rss = re.search(r"VmRSS:\s+(\d+) kB", f.read())
+        print(f"resident memory after the requests: {int(rss.group(1)) / 1024:.0f} MB" if rss else "resident memory: ?")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

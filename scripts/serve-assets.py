@@ -1,0 +1,32 @@
+#!/usr/bin/env python3
+"""Writes Sources/VaultServe/AssetsGenerated.swift from Sources/VaultServe/Assets/*: vault serve's
+style sheet, script, service worker, manifest and icon, compiled into the binary as string literals.
+Run it after editing an asset; VaultServeTests checks the two agree."""
+import os
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "VaultServe")
+files = [
+    ("app.css", "/assets/app.css", "text/css; charset=utf-8", "style"),
+    ("app.js", "/assets/app.js", "text/javascript; charset=utf-8", "script"),
+    ("sw.js", "/sw.js", "text/javascript; charset=utf-8", "serviceWorker"),
+    ("manifest.webmanifest", "/manifest.webmanifest", "application/manifest+json", "manifest"),
+    ("icon.svg", "/assets/icon.svg", "image/svg+xml", "icon"),
+]
+out = [
+    "// Generated from Sources/VaultServe/Assets by scripts/serve-assets.py: edit those files, then run it.",
+    "// The assets live in the binary (no bundle beside it to lose); VaultServeTests checks this file matches them.",
+    "",
+    "/// The style sheet, script, service worker, manifest and icon, served from the binary.",
+    "enum Assets {",
+]
+for name, path, kind, symbol in files:
+    text = open(os.path.join(root, "Assets", name), encoding="utf-8").read()
+    assert '"""#' not in text and "\\#" not in text, name
+    out.append(f"    /// `{name}`.")
+    out.append(f'    static let {symbol} = Asset(path: "{path}", contentType: "{kind}", file: "{name}", text: #"""')
+    out.append(text.rstrip("\n"))
+    out.append('"""#)')
+    out.append("")
+out.append("    static let all = [" + ", ".join(f[3] for f in files) + "]")
+out.append("}")
+open(os.path.join(root, "AssetsGenerated.swift"), "w", encoding="utf-8").write("\n".join(out) + "\n")
