@@ -12,7 +12,13 @@ extension VaultCommand {
                 Examples:
                   vault
                   vault status --json
+                  vault status --line
+                  vault status --format '{reviews}r {cards}c {streak}d'
                   VAULT_NOW=2026-11-18T09:00:00Z vault status
+
+                --line prints one short line for a prompt or a status bar (nothing
+                when nothing is due); it reads the caches and never writes.
+                --format places counts: \(StatusLine.placeholders.map { "{\($0.name)}" }.joined(separator: " ")).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -20,7 +26,28 @@ extension VaultCommand {
         @Flag(name: TypedOptions.json.name, help: "Print JSON.")
         var json = false
 
+        @Flag(name: TypedOptions.line.name, help: "Print one short line for a prompt or a status bar.")
+        var line = false
+
+        @Option(name: TypedOptions.format.name, help: "The line's text, with {reviews}, {cards}, {palaces}, {streak}, … (implies --line).")
+        var format: String?
+
+        func validate() throws {
+            if json, line || format != nil { throw ValidationError("--json and --line (or --format) cannot be used together.") }
+            if let format {
+                do { _ = try StatusLine(reviews: 0, cards: 0, palaces: 0, locations: 0, streak: 0).render(format) } catch {
+                    throw ValidationError(error.localizedDescription)
+                }
+            }
+        }
+
         func run() throws {
+            if line || format != nil {
+                // On every prompt: no cache written, no watcher started (CacheWrites).
+                let context = try CompositionRoot.open(global, writingCaches: false)
+                let counts = VaultStatusLine.load(context.app())
+                return context.output.line(try format.map(counts.render) ?? counts.text)
+            }
             let context = try global.context()
             let status = VaultStatus.load(context.app())
             let report = status.report
