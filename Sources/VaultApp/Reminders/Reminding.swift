@@ -1,7 +1,7 @@
 import Foundation
 import VaultCore
 
-/// `vault remind`: what is due now (reviews, cards, session reviews),
+/// `vault remind`: what is due now (reviews, cards, session reviews, memory palaces),
 /// planned against the quiet hours, days off and the last reminder.
 public struct Reminding {
     /// What is due; nil when the moment held the reminder back and the vault was not scanned.
@@ -78,6 +78,8 @@ public struct Reminding {
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
             cardsInRotation: rotation, firstQuestions: queue.entries.map(\.card.question),
             // Session follow-up reviews (StudyLog's ladder) as the status counts them.
-            sessionReviews: status.study.followUpsDue)
+            sessionReviews: status.study.followUpsDue,
+            // Memory palaces with locations due, as the status lists them.
+            locationsDue: status.lociDue.reduce(0) { $0 + $1.due }, palacesDue: status.lociDue.map(\.name))
     }
 }

@@ -100,7 +100,8 @@ extension VaultCommand {
         func summary(_ work: DueWork?) -> String {
             guard let work, !work.isEmpty else { return "" }
             return
-                " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+                " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews"
+                    + (work.locationsDue > 0 ? ", \(work.locationsDue) locations." : ".")
         }
     }
 }

@@ -9,8 +9,20 @@ import Foundation
 ///   vault's zone, 30 minutes, with a 10-minute alarm;
 /// - each missed review as a to-do, due on its review day;
 /// - a study event each of the next days, at the end of the quiet hours,
-///   with the number of cards forecast for it.
+///   with the number of cards forecast for it;
+/// - a walk of each memory palace on each of the next days it has
+///   locations due (those overdue on the first day), at the same hour.
 public enum ScheduleCalendar {
+    /// The locations of one memory palace due on one day (overdue ones on the first).
+    public struct PalaceDay: Sendable, Equatable {
+        public var palace: String
+        public var day: Int
+        public var locations: Int
+        public init(palace: String, day: Int, locations: Int) {
+            (self.palace, self.day, self.locations) = (palace, day, locations)
+        }
+    }
+
     /// One day of the study forecast: its day number and the cards due (new ones on the first day).
     public struct StudyDay: Sendable {
         public var day: Int
@@ -31,7 +43,7 @@ public enum ScheduleCalendar {
     ///   - studyAt: minutes after midnight of the daily study event.
     public static func text(
         vaultName: String, vaultKey: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
-        study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60
+        study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60, palaces: [PalaceDay] = []
     ) -> String {
         var ics = ICalendarText()
         let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultKey)))
@@ -90,6 +102,18 @@ public enum ScheduleCalendar {
             ics.add("DURATION", "PT\(max(10, min(120, day.cards)))M")
             ics.text("SUMMARY", "Study \(day.cards) flashcard\(day.cards == 1 ? "" : "s") (vault study)")
             alarm("\(day.cards) flashcards to study")
+            ics.add("END", "VEVENT")
+        }
+        for walk in palaces where walk.locations > 0 {
+            let key = String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(walk.palace)))
+            let command = walk.palace.contains(" ") ? "vault loci review \"\(walk.palace)\"" : "vault loci review \(walk.palace)"
+            ics.add("BEGIN", "VEVENT")
+            ics.add("UID", "loci-\(key)-\(VaultDate.dayString(dayNumber: walk.day))@\(domain)")
+            ics.add("DTSTAMP", stamp)
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: walk.day, minutes: studyAt))
+            ics.add("DURATION", "PT\(max(10, min(60, walk.locations * 2)))M")
+            ics.text("SUMMARY", "Walk \(walk.palace): \(walk.locations) location\(walk.locations == 1 ? "" : "s") due (\(command))")
+            alarm("\(walk.locations) locations of \(walk.palace) due")
             ics.add("END", "VEVENT")
         }
         ics.add("END", "VCALENDAR")

@@ -14,10 +14,14 @@ public struct DueWork: Hashable, Sendable {
     public var firstQuestions: [String]
     /// Follow-up reviews of study sessions due.
     public var sessionReviews: Int
+    /// Locations of memory palaces due now, in all palaces.
+    public var locationsDue: Int
+    /// The names of the palaces with a location due, as `vault status` lists them.
+    public var palacesDue: [String]
 
     public init(
         notesToCurate: Int, periods: [String], cardsToStudy: Int, cardsInRotation: Int, firstQuestions: [String],
-        sessionReviews: Int
+        sessionReviews: Int, locationsDue: Int = 0, palacesDue: [String] = []
     ) {
         self.notesToCurate = notesToCurate
         self.periods = periods
@@ -25,9 +29,11 @@ public struct DueWork: Hashable, Sendable {
         self.cardsInRotation = cardsInRotation
         self.firstQuestions = firstQuestions
         self.sessionReviews = sessionReviews
+        self.locationsDue = locationsDue
+        self.palacesDue = palacesDue
     }
 
-    public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 }
+    public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 && locationsDue == 0 }
 }
 
 /// Whether `vault remind` raises a notification now, and what it says: a
@@ -92,6 +98,10 @@ public enum ReminderPlan: Equatable, Sendable {
         }
         if work.sessionReviews > 0 {
             parts.append("\(work.sessionReviews) session review\(work.sessionReviews == 1 ? "" : "s")")
+        }
+        if work.locationsDue > 0 {
+            parts.append(
+                "\(work.locationsDue) location\(work.locationsDue == 1 ? "" : "s") to walk (\(work.palacesDue.joined(separator: ", ")))")
         }
         var body = parts.joined(separator: " · ")
         let questions = work.firstQuestions.prefix(batch)
