@@ -28,7 +28,8 @@ public enum CalendarExport {
         let key = first.map { "first-event " + VaultDate.isoString($0) } ?? vaultName
         return ScheduleCalendar.text(
             vaultName: vaultName, vaultKey: key, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
-            studyAt: context.config.remind.quietEnd, palaces: palaceDays(context, notes: snapshot.notes, days: days))
+            studyAt: context.config.remind.quietEnd, palaces: palaceDays(context, notes: snapshot.notes, days: days),
+            schedule: snapshot.board.schedule)
     }
 
     /// Each palace's locations due on each of the next `days` days (overdue ones today), from their SM-2 states.

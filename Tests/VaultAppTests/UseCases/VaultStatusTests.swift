@@ -122,4 +122,17 @@ struct VaultStatusTests {
         #expect(line.palaces == 1)
         #expect(line.locations == 2)
     }
+
+    @Test("with review_day weekly: thursday, on Wednesday 18 November week 46 is not due yet: week 45 is")
+    func reviewDayMovesTheDueWeek() throws {
+        var config = Fixture.config
+        config.reviewSchedule = try #require(ReviewSchedule.standard.setting(.weekly, "thursday"))
+        let status = VaultStatus.load(Fixture.context(Fixture.weekNotes, config: config))
+        let weekly = status.report.periods.filter { $0.review.period.level == .weekly }
+        #expect(weekly.map(\.role) == [.due, .current])
+        #expect(weekly.map(\.review.period.id) == ["2026-W45", "2026-W47"])
+        #expect(status.snapshot.board.schedule.weekday == 4)
+        let standard = VaultStatus.load(Fixture.context(Fixture.weekNotes))
+        #expect(standard.report.periods.filter { $0.review.period.level == .weekly }.map(\.review.period.id) == ["2026-W46", "2026-W47"])
+    }
 }
