@@ -75,3 +75,31 @@ struct StatusLineTests {
         #expect(both.stderr.hasPrefix("error: --json and --line (or --format) cannot be used together."), "\(both.stderr)")
     }
 }
+
+/// Milestones and insights end to end on ExampleVault (issue 36, point 6).
+@Suite("Milestones end to end")
+struct MilestonesCLITests {
+    @Test("stats --json lists milestones and insights; status names one on its day")
+    func milestones() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-milestones-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: VaultSandbox.packageRoot.appendingPathComponent("ExampleVault"), to: root)
+        let vault = VaultSandbox(root: root)
+        defer { vault.cleanUp() }
+        let stats = try #require(try vault.json(["stats", "--json"]) as? [String: Any])
+        let milestones = try #require(stats["milestones"] as? [[String: Any]])
+        #expect(milestones.map { $0["title"] as? String } == ["7-day streak", "30-day streak", "10 hours of Statistics"])
+        #expect(milestones.map { $0["day"] as? String } == ["2026-10-07", "2026-10-30", "2026-11-13"])
+        #expect(milestones.allSatisfy { $0["is_new"] as? Bool == false })
+        let insights = try #require(stats["insights"] as? [String: Any])
+        #expect(insights["best_hour"] as? Int == 9)
+        #expect((insights["by_hour"] as? [[String: Any]])?.count == 24)
+        let text = try vault.run(["stats"])
+        #expect(text.stdout.contains("Milestones\n  2026-11-13  10 hours of Statistics\n  2026-10-30  30-day streak\n"))
+        #expect(text.stdout.contains("Insights  best hour 09:00 (95% recalled, 42 answers)"))
+        let onTheDay = try vault.run(["status"], env: ["VAULT_NOW": "2026-11-13T20:00:00Z"])
+        #expect(onTheDay.stdout.contains("\nMilestone reached today: 10 hours of Statistics\n"))
+        let json = try #require(try vault.json(["status", "--json"]) as? [String: Any])
+        #expect(json["milestones_today"] as? [String] == [])
+        #expect(!(try vault.run(["status"]).stdout.contains("Milestone")))
+    }
+}

@@ -139,6 +139,11 @@ extension VaultCommand {
             for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
                 out.wrappedLine("Goal " + SessionText.goal(goal))
             }
+            if !status.milestonesToday.isEmpty {
+                out.wrappedLine(
+                    style.yellow("Milestone reached today: ")
+                        + status.milestonesToday.map { TerminalText.forScreen($0.title) }.joined(separator: " · "))
+            }
             if let streak = report.studyStreak, streak.best > 0 {
                 var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
                 if study.points.total > 0 {
@@ -187,6 +192,8 @@ struct StatusJSON: Encodable {
     var sessionReviews: [FollowUpJSON]
     var goals: [GoalJSON]
     var lociDue: Int
+    /// The titles of the milestones reached today (`vault stats --json` has every milestone).
+    var milestonesToday: [String]
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -211,5 +218,6 @@ struct StatusJSON: Encodable {
         sessionReviews = status.study.reviewsDue.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) }
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
         lociDue = status.lociDue.reduce(0) { $0 + $1.due }
+        milestonesToday = status.milestonesToday.map(\.title)
     }
 }
