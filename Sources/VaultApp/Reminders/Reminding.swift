@@ -21,13 +21,41 @@ public struct Reminding {
     /// action for the batch) and records it.
     /// - Throws: when the reminder log cannot be written.
     public static func run(_ context: AppContext, force: Bool, dryRun: Bool) throws -> Outcome {
-        let reminding = load(context, lastReminder: context.reminderLog.last(), force: force, countWhenHeld: dryRun)
+        let entries = context.reminderLog.reminders()
+        // A snooze still running holds reminders back as the minimum interval does.
+        let last = [context.reminderLog.last(), PendingReminders.snoozedUntil(entries, at: context.now).map {
+            $0.addingTimeInterval(-Double(context.config.remind.minimumInterval) * 60)
+        }].compactMap { $0 }.max()
+        let reminding = load(context, lastReminder: last, force: force, countWhenHeld: dryRun)
         guard case .remind(let title, let body, let batch) = reminding.plan, !dryRun else {
             return Outcome(reminding: reminding, raised: nil)
         }
-        let raised = context.notifier.raise(title: title, body: body, studyBatch: batch > 0 ? batch : nil)
+        let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
+        let raised = context.notifier.raise(
+            title: title, body: body, studyBatch: batch > 0 ? batch : nil, reminder: entry.id)
         try context.reminderLog.record(context.now)
+        // Pending until a click answers it or a day has passed (PendingReminders).
+        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now) + [entry])
         return Outcome(reminding: reminding, raised: .some(raised))
+    }
+
+    /// The reminders raised and not acted on, the latest first: what `vault
+    /// status` shows first, and what the study screen may show (a helper of
+    /// issue 36 draws it there).
+    public static func pending(_ context: AppContext) -> [ReminderEntry] {
+        PendingReminders.pending(context.reminderLog.reminders(), at: context.now)
+    }
+
+    /// `vault remind --answer study|snooze|skip [--reminder ID]`: a
+    /// notification's action, recorded against the reminder `id` (nil: the
+    /// latest pending one). A snooze holds reminders back for an hour.
+    /// - Throws: ``VaultCoreError/badAnswer(argument:reason:)`` when the word is
+    ///   none or no such reminder is pending; the log's error when it cannot be written.
+    public static func answer(_ context: AppContext, _ word: String, reminder id: String?) throws -> ReminderEntry {
+        let (entries, answered) = try PendingReminders.answering(
+            context.reminderLog.reminders(), id: id, with: word, at: context.now)
+        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now))
+        return answered
     }
 
     /// The plan at the context's moment, given the last reminder.

@@ -36,7 +36,8 @@ public struct VaultStatus {
         trace.mark("milestones")
         return VaultStatus(
             snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count,
-            conflicts: conflicts, study: study, lociDue: lociDue, milestonesToday: milestones)
+            conflicts: conflicts, study: study, lociDue: lociDue, milestonesToday: milestones,
+            pendingReminders: Reminding.pending(context))
     }
 
     /// Study tracking at a glance: what `vault status` shows of sessions.
@@ -66,6 +67,9 @@ public struct VaultStatus {
 
     /// Milestones reached today (``Milestone``: news on their day), but cards mastered, which need the card log.
     public let milestonesToday: [Milestone]
+
+    /// Reminders raised and not acted on, the latest first (``PendingReminders``): shown first.
+    public let pendingReminders: [ReminderEntry]
 
     /// Notes in the vault.
     public var noteCount: Int { snapshot.notes.count }

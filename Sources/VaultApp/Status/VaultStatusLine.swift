@@ -16,6 +16,6 @@ public enum VaultStatusLine {
         let due = palaces.walks.map { palaces.counts($0).due }.filter { $0 > 0 }
         return StatusLine(
             reviews: report.notesToReview, cards: snapshot.flashcards?.toStudy ?? 0, palaces: due.count,
-            locations: due.reduce(0, +), streak: streak.current)
+            locations: due.reduce(0, +), streak: streak.current, pending: Reminding.pending(context).count)
     }
 }

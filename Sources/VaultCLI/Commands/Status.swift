@@ -55,6 +55,14 @@ extension VaultCommand {
             let style = context.output.style
             // Every line is broken at spaces to the window's width, never mid-word.
             let out = context.output
+            // Reminders not acted on come first (StudyFlow's pending queue).
+            if let latest = status.pendingReminders.first {
+                let count = status.pendingReminders.count
+                out.wrappedLine(
+                    style.yellow(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting")
+                        + " since \(SessionText.clock(status.pendingReminders.last!.raised, context.timeZone)): \(TerminalText.forScreen(latest.title))  "
+                        + style.dim(latest.batch > 0 ? "vault study --limit \(latest.batch)" : "vault remind --answer skip"))
+            }
             out.wrappedLine(
                 style.bold("\(plural(status.noteCount, "note")), \(report.notesToReview) to review now")
                     + style.dim(
@@ -194,6 +202,15 @@ struct StatusJSON: Encodable {
     var lociDue: Int
     /// The titles of the milestones reached today (`vault stats --json` has every milestone).
     var milestonesToday: [String]
+    /// Reminders raised and not acted on in the last 24 hours, the latest first.
+    var pendingReminders: [PendingJSON]
+
+    struct PendingJSON: Encodable {
+        var id: String
+        var raised: String
+        var title: String
+        var batch: Int
+    }
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -219,5 +236,8 @@ struct StatusJSON: Encodable {
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
         lociDue = status.lociDue.reduce(0) { $0 + $1.due }
         milestonesToday = status.milestonesToday.map(\.title)
+        pendingReminders = status.pendingReminders.map {
+            PendingJSON(id: $0.id, raised: VaultDate.isoString($0.raised, in: context.timeZone), title: $0.title, batch: $0.batch)
+        }
     }
 }
