@@ -107,7 +107,7 @@ public enum ConfigFile {
             }
         }
         if let remind = root["remind"] {
-            let settings = ["quiet_hours", "min_interval", "days_off", "batch"]
+            let settings = ["quiet_hours", "min_interval", "days_off", "batch", "at"]
             guard let entries = remind.entries else {
                 throw bad("remind", "must be a map: \(settings.joined(separator: ", ")).")
             }
@@ -142,6 +142,15 @@ public enum ConfigFile {
                         }
                         return i
                     })
+            }
+            if let at = remind["at"] {
+                if at.scalar?.lowercased() == "best" {
+                    config.remind.at = .best
+                } else if let text = at.scalar, let minutes = RemindSettings.minutes(text) {
+                    config.remind.at = .clock(minutes)
+                } else {
+                    throw bad("remind", "has an 'at' that is neither an hour such as 18:00 nor best.")
+                }
             }
             if let batch = remind["batch"], batch.scalar != "auto" {
                 guard let n = Self.wholeNumber(batch), (1...50).contains(n) else {

@@ -296,4 +296,15 @@ struct RemindTests {
         #expect(try vault.run(["remind", "--force"], env: at("2026-11-18T10:40:00Z")).status == 0)
         #expect(awaitLine("2026-11-18T10:40:00Z\t2\tskip\t-\t"), "\(reminders())")
     }
+
+    @Test("remind.at: best holds reminders outside the hour of the best recall (ExampleVault's: 09:00)")
+    func atBest() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        try vault.write(".vault/config.yml", try vault.read(".vault/config.yml") + "remind:\n  at: best\n")
+        let outside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
+        #expect(outside.stdout.hasPrefix("Reminders come in the hour from 09:00 (remind.at); no reminder now. Due: 9 cards"), "\(outside.stdout)")
+        let inside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T08:30:00Z"])
+        #expect(inside.stdout.hasPrefix("vault: 2 cards now?\n"), "\(inside.stdout)")
+    }
 }

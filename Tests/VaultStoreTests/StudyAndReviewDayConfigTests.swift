@@ -49,4 +49,12 @@ struct StudyAndReviewDayConfigTests {
         #expect(reason("review_day:\n  weakly: monday\n").contains("Did you mean 'weekly'?"))
         #expect(reason("review_day: sunday\n").contains("'review_day' must be a map"))
     }
+
+    @Test("remind.at is an hour or best")
+    func remindAt() throws {
+        #expect(try parse("remind:\n  at: best\n").remind.at == .best)
+        #expect(try parse("remind:\n  at: \"18:00\"\n").remind.at == .clock(18 * 60))
+        #expect(try parse("").remind.at == nil)
+        #expect(throws: VaultStoreError.self) { try parse("remind:\n  at: soon\n") }
+    }
 }

@@ -67,7 +67,12 @@ public struct Reminding {
     public static func load(_ context: AppContext, lastReminder: Date?, force: Bool, countWhenHeld: Bool = false)
         -> Reminding
     {
-        let settings = context.config.remind
+        var settings = context.config.remind
+        switch settings.at {
+        case .clock(let minutes)?: settings.resolvedHour = minutes / 60
+        case .best?: settings.resolvedHour = bestHour(context)
+        case nil: break
+        }
         if !force, !countWhenHeld,
             let held = ReminderPlan.hold(
                 settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone)
@@ -79,6 +84,11 @@ public struct Reminding {
             work, settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone,
             force: force)
         return Reminding(work: work, plan: plan)
+    }
+
+    /// The hour of the best recall (``Insights/bestHour``) from every card answer of the ledger; nil until one is known.
+    static func bestHour(_ context: AppContext) -> Int? {
+        Insights(ReviewKind.classify(context.ledger.cardLog(), cards: nil, now: context.now, timeZone: context.timeZone)).bestHour
     }
 
     /// Counts what is due: notes in due and missed reviews, cards, session follow-up reviews.

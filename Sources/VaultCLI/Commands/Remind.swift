@@ -99,6 +99,9 @@ extension VaultCommand {
                 context.output.line("Nothing is due; no reminder.")
             case .quietHours(let until):
                 context.output.line("Quiet hours until \(until); no reminder." + summary(reminding.work))
+            case .outsideHour(let hour):
+                context.output.line(
+                    "Reminders come in the hour from \(hour) (remind.at); no reminder now." + summary(reminding.work))
             case .dayOff(let day):
                 context.output.line("\(day.capitalized) is a day off; no reminder." + summary(reminding.work))
             case .tooSoon(let next):

@@ -30,7 +30,7 @@ extension VaultCommand {
         @Argument(help: "Only cards of notes in this folder.")
         var folder: String?
 
-        @Option(help: "Cards a day, answered ones included (default study.daily_limit, else 30, or 50 with --exam).")
+        @Option(help: "Cards a day, answered ones included (default 30, or 50 with --exam).")
         var limit: Int?
 
         @Option(help: "all, learning, reviewing or due.")

@@ -44,6 +44,8 @@ public enum ReminderPlan: Equatable, Sendable {
     case quietHours(until: String)
     case dayOff(String)
     case tooSoon(next: Date)
+    /// Not in the hour `remind.at` names (`HH:MM`, its start).
+    case outsideHour(String)
 
     /// StudyFlow's batch: 1 card when fewer than 20 are in rotation, 2-3 for
     /// 20-100 (3 from 60), 5-8 above (one more per 100 beyond 100, at most 8).
@@ -67,6 +69,7 @@ public enum ReminderPlan: Equatable, Sendable {
         let weekday = ((day + 3) % 7 + 7) % 7
         if settings.daysOff.contains(weekday) { return .dayOff(RemindSettings.weekdayNames[weekday]) }
         if settings.isQuiet(minute: minute) { return .quietHours(until: RemindSettings.clock(settings.quietEnd)) }
+        if let hour = settings.resolvedHour, minute / 60 != hour { return .outsideHour(RemindSettings.clock(hour * 60)) }
         if let last = lastReminder {
             let next = last.addingTimeInterval(Double(settings.minimumInterval) * 60)
             if next > now { return .tooSoon(next: next) }

@@ -36,4 +36,22 @@ struct PendingRemindersTests {
         #expect(throws: VaultCoreError.self) { try PendingReminders.answering(entries, id: nil, with: "later", at: later(2)) }
         #expect(throws: VaultCoreError.self) { try PendingReminders.answering(entries, id: "2020-01-01T00:00:00Z", with: "skip", at: later(2)) }
     }
+
+    @Test("remind.at: only in its hour, in the vault's zone, after quiet hours and days off")
+    func atHour() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        var settings = RemindSettings()
+        settings.resolvedHour = 9
+        func hold(_ local: String) -> ReminderPlan? {
+            ReminderPlan.hold(settings: settings, lastReminder: nil, now: VaultDate.parse(local, in: berlin)!, timeZone: berlin)
+        }
+        #expect(hold("2026-11-18T09:00:00") == nil)
+        #expect(hold("2026-11-18T09:59:00") == nil)
+        #expect(hold("2026-11-18T10:00:00") == .outsideHour("09:00"))
+        #expect(hold("2026-11-18T18:00:00") == .outsideHour("09:00"))
+        #expect(hold("2026-11-18T23:30:00") == .quietHours(until: "09:00"), "quiet hours are said first")
+        // Across the DST change, 09:xx is wall time: 08:30Z on 28 March, 07:30Z on 30 March.
+        #expect(ReminderPlan.hold(settings: settings, lastReminder: nil, now: VaultDate.parse("2026-03-30T07:30:00Z", in: .gmt)!, timeZone: berlin) == nil)
+        #expect(ReminderPlan.hold(settings: settings, lastReminder: nil, now: VaultDate.parse("2026-03-30T08:30:00Z", in: .gmt)!, timeZone: berlin) == .outsideHour("09:00"))
+    }
 }
