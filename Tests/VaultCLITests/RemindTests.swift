@@ -307,4 +307,58 @@ struct RemindTests {
         let inside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T08:30:00Z"])
         #expect(inside.stdout.hasPrefix("vault: 2 cards now?\n"), "\(inside.stdout)")
     }
+
+    /// A python with dbus-next (a pure-Python D-Bus library) in .build/notify-venv, made on first use.
+    static func notifyServerPython() throws -> String {
+        let venv = VaultSandbox.packageRoot.appendingPathComponent(".build/notify-venv")
+        let python = venv.appendingPathComponent("bin/python").path
+        let root = VaultSandbox.packageRoot
+        if !FileManager.default.isExecutableFile(atPath: python) {
+            let made = try VaultSandbox.exec("/usr/bin/env", ["python3", "-m", "venv", venv.path], in: root)
+            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
+        }
+        if try VaultSandbox.exec(python, ["-c", "import dbus_next"], in: root).status != 0 {
+            let pip = try VaultSandbox.exec(python, ["-m", "pip", "install", "-q", "dbus-next==0.2.3"], in: root)
+            try #require(pip.status == 0, "pip install dbus-next failed (PyPI unreachable?): \(pip.stderr)")
+        }
+        return python
+    }
+
+    @Test(
+        "the real notify-send's actions: a notification server clicks Snooze 1 h, then Skip, and vault records each answer",
+        arguments: ["snooze", "skip"])
+    func realNotifierActions(click: String) throws {
+        let tools = ["/usr/bin/notify-send", "/usr/bin/dbus-run-session"]
+        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("missing in CI: \(tools)") }
+            print("skipped: notify-send or dbus-run-session is not installed")
+            return
+        }
+        let python = try Self.notifyServerPython()
+        let server = VaultSandbox.packageRoot.appendingPathComponent("Tests/oracles/notify_server.py").path
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let bin = vault.root.appendingPathComponent(".bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
+        let reminders = vault.root.appendingPathComponent(".vault/local/reminders").path
+        // The server clicks `click`; the real notify-send prints it; vault's waiter answers the reminder.
+        let script = """
+            '\(python)' '\(server)' \(click) > server.log 2>&1 & sleep 1
+            PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?
+            for i in $(seq 1 100); do grep -q '\t\(click)\t' '\(reminders)' 2>/dev/null && break; sleep 0.1; done
+            kill $! 2>/dev/null; cat server.log
+            """
+        let result = try VaultSandbox.exec("/usr/bin/timeout", ["60", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
+        #expect(result.stdout.contains("Raised a notification.\nEXIT=0"), "\(result.stdout)\n\(result.stderr)")
+        #expect(
+            result.stdout.contains("notify app=vault summary=vault: 2 cards now? actions=snooze,Snooze 1 h,skip,Skip"),
+            "no Study now button without a terminal: \(result.stdout)")
+        let expected =
+            click == "snooze"
+            ? "2026-11-18T09:00:00Z\t2\tsnooze\t2026-11-18T10:00:00Z\tvault: 2 cards now?\n"
+            : "2026-11-18T09:00:00Z\t2\tskip\t-\tvault: 2 cards now?\n"
+        #expect(try vault.read(".vault/local/reminders") == expected, "\(result.stdout)\n\(result.stderr)")
+    }
 }
