@@ -13,6 +13,8 @@ public struct Reminding {
         public let reminding: Reminding
         /// For a reminder raised: the notifier's sentence, or nil when there is no notifier (printed only).
         public let raised: String??
+        /// The end of a snooze that held this run back, if one did ("Snooze 1 h").
+        public var snoozedUntil: Date? = nil
     }
 
     /// `vault remind`: plans at the context's moment against the last
@@ -23,12 +25,13 @@ public struct Reminding {
     public static func run(_ context: AppContext, force: Bool, dryRun: Bool) throws -> Outcome {
         let entries = context.reminderLog.reminders()
         // A snooze still running holds reminders back as the minimum interval does.
-        let last = [context.reminderLog.last(), PendingReminders.snoozedUntil(entries, at: context.now).map {
+        let snoozed = PendingReminders.snoozedUntil(entries, at: context.now)
+        let last = [context.reminderLog.last(), snoozed.map {
             $0.addingTimeInterval(-Double(context.config.remind.minimumInterval) * 60)
         }].compactMap { $0 }.max()
         let reminding = load(context, lastReminder: last, force: force, countWhenHeld: dryRun)
         guard case .remind(let title, let body, let batch) = reminding.plan, !dryRun else {
-            return Outcome(reminding: reminding, raised: nil)
+            return Outcome(reminding: reminding, raised: nil, snoozedUntil: snoozed)
         }
         let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
         let raised = context.notifier.raise(

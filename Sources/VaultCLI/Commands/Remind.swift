@@ -104,6 +104,9 @@ extension VaultCommand {
                     "Reminders come in the hour from \(hour) (remind.at); no reminder now." + summary(reminding.work))
             case .dayOff(let day):
                 context.output.line("\(day.capitalized) is a day off; no reminder." + summary(reminding.work))
+            case .tooSoon(let next) where next == outcome.snoozedUntil:
+                context.output.line(
+                    "Snoozed until \(SessionText.clock(next, context.timeZone)); no reminder." + summary(reminding.work))
             case .tooSoon(let next):
                 context.output.line(
                     "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
