@@ -21,9 +21,15 @@ enum CompositionRoot {
     /// A vault whose `.vault/` folders are symbolic links (or files) is
     /// refused before anything is read or written, unless
     /// `verifyingStateFolders` is false (`vault check`, which names them).
+    ///
+    /// With `writingCaches` false (`vault status --line`), no cache is
+    /// written and no watcher started (``CacheWrites``): the caches are
+    /// read, and what they lack is worked out in memory.
     static func open(
-        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true
+        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
+        writingCaches: Bool = true
     ) throws -> CommandContext {
+        if !writingCaches { CacheWrites.allowed = false }
         let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
         let named = [options.vaultPath, environment].compactMap { $0 }.first { !$0.isEmpty }
         // An absolute vault path needs no working folder; anything else does, and it must read.

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The command lines people and scripts type most, read by hand:
 ///
-///     vault [status] [--json]
+///     vault [status] [--json | --line [--format TEXT]]
 ///     vault search [-l] [-0|--null] [--json] [--limit N] WORDS…
 ///
 /// each with `--vault DIR` and `--now MOMENT`. The argument parser reflects
@@ -32,12 +32,15 @@ enum QuickCommandLine {
     private static func status(_ arguments: ArraySlice<String>) -> ParsableCommand? {
         var words = Words(arguments, options: TypedOptions.status)
         var global = GlobalOptions.neither
-        var json = false
+        var json = false, line = false
+        var format: String?
         while let word = words.next() {
             guard let given = words.options(word) else { return nil }
             for (option, value) in given {
                 switch option {
                 case TypedOptions.json: json = true
+                case TypedOptions.line: line = true
+                case TypedOptions.format: format = value
                 default: guard global.take(option, value) else { return nil }
                 }
             }
@@ -45,6 +48,10 @@ enum QuickCommandLine {
         var command = VaultCommand.Status()
         command.global = global
         command.json = json
+        command.line = line
+        command.format = format
+        // The same checks the argument parser makes; a failing one is worded by it.
+        guard (try? command.validate()) != nil else { return nil }
         return command
     }
 

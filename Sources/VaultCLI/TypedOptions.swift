@@ -41,13 +41,15 @@ enum TypedOptions {
     static let pathsOnly = OptionSpelling(short: "l")
     static let null = OptionSpelling(short: "0", long: "null")
     static let limit = OptionSpelling(long: "limit", takesValue: true)
+    static let line = OptionSpelling(long: "line")
+    static let format = OptionSpelling(long: "format", takesValue: true)
     /// The argument parser's own help flag, which every command has.
     static let help = OptionSpelling(short: "h", long: "help")
 
     /// The options every command that works on a vault takes.
     static let global = [vault, now]
     /// `vault status`'s.
-    static let status = [json] + global
+    static let status = [json, line, format] + global
     /// `vault search`'s.
     static let search = [pathsOnly, null, json, limit] + global
 

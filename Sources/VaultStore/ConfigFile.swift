@@ -107,7 +107,7 @@ public enum ConfigFile {
             }
         }
         if let remind = root["remind"] {
-            let settings = ["quiet_hours", "min_interval", "days_off", "batch"]
+            let settings = ["quiet_hours", "min_interval", "days_off", "batch", "at"]
             guard let entries = remind.entries else {
                 throw bad("remind", "must be a map: \(settings.joined(separator: ", ")).")
             }
@@ -143,11 +143,62 @@ public enum ConfigFile {
                         return i
                     })
             }
+            if let at = remind["at"] {
+                if at.scalar?.lowercased() == "best" {
+                    config.remind.at = .best
+                } else if let text = at.scalar, let minutes = RemindSettings.minutes(text) {
+                    config.remind.at = .clock(minutes)
+                } else {
+                    throw bad("remind", "has an 'at' that is neither an hour such as 18:00 nor best.")
+                }
+            }
             if let batch = remind["batch"], batch.scalar != "auto" {
                 guard let n = Self.wholeNumber(batch), (1...50).contains(n) else {
                     throw bad("remind", "has a batch that is not 1 to 50 (or auto).")
                 }
                 config.remind.batch = n
+            }
+        }
+        if let study = root["study"] {
+            let settings = ["daily_limit", "preset"]
+            guard let entries = study.entries else { throw bad("study", "must be a map: daily_limit, preset.") }
+            if let unknown = entries.first(where: { !settings.contains($0.key) }) {
+                let guess = Suggestion.closest(to: unknown.key, among: settings).map { " Did you mean '\($0)'?" }
+                throw VaultStoreError.badConfig(
+                    path: path, line: unknown.keyLine,
+                    reason: "'study.\(unknown.key.elided(to: 80))' is not a setting of study (daily_limit, preset).\(guess ?? "")")
+            }
+            if let limit = study["daily_limit"] {
+                guard let n = Self.wholeNumber(limit), StudySettings.limitRange.contains(n) else {
+                    throw bad("study", "has a daily_limit that is not a number of cards (1 to 10000).")
+                }
+                config.study.dailyLimit = n
+            }
+            if let preset = study["preset"] {
+                let names = StudyPreset.allCases.map(\.rawValue)
+                guard let text = preset.scalar, let named = StudyPreset(rawValue: text.lowercased()) else {
+                    throw bad("study", "has a preset that is not one of \(names.joined(separator: ", ")).")
+                }
+                config.study.preset = named
+            }
+        }
+        if let reviewDay = root["review_day"] {
+            guard let entries = reviewDay.entries else {
+                throw bad("review_day", "must be a map: weekly (a weekday), monthly (a day 1-31), yearly (a date MM-DD).")
+            }
+            for entry in entries {
+                guard let level = ReviewLevel(rawValue: entry.key) else {
+                    let guess = Suggestion.closest(to: entry.key, among: ["weekly", "monthly", "yearly"]).map { " Did you mean '\($0)'?" }
+                    throw VaultStoreError.badConfig(
+                        path: path, line: entry.keyLine,
+                        reason: "'review_day.\(entry.key.elided(to: 80))' is not a review (weekly, monthly, yearly).\(guess ?? "")")
+                }
+                let shape = ["weekly": "a weekday such as sunday", "monthly": "a day of the month, 1 to 31", "yearly": "a date MM-DD such as 01-01"]
+                guard let text = entry.value.scalar, config.reviewSchedule.set(level, text) else {
+                    throw VaultStoreError.badConfig(
+                        path: path, line: entry.keyLine,
+                        reason: "'review_day.\(level.rawValue)' must be \(shape[level.rawValue]!).")
+                }
             }
         }
         if let types = root["source_types"] {
@@ -202,12 +253,12 @@ public enum ConfigFile {
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
-        // `schedulers` and `remind` are not listed: their text stays in `extra`, so writing the file back keeps them.
+        // `schedulers`, `remind`, `study` and `review_day` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
-        let read = known.union(["schedulers", "remind"])
+        let read = known.union(["schedulers", "remind", "study", "review_day"])
         for entry in map where !known.contains(entry.key) {
             config.extra[entry.key] = entry.value.yamlText
             if !read.contains(entry.key) {

@@ -219,17 +219,23 @@ final class MemorySync: VaultSyncing {
 /// The last reminder, in memory.
 final class MemoryReminderLog: ReminderLog {
     var recorded: [Date] = []
+    var entries: [ReminderEntry] = []
     func last() -> Date? { recorded.last }
     func record(_ time: Date) throws { recorded.append(time) }
+    func reminders() -> [ReminderEntry] { entries }
+    func save(reminders: [ReminderEntry]) throws { entries = reminders }
 }
 
 /// A notifier that remembers what it raised; `available: false` is a desktop without one.
 final class MemoryNotifier: DesktopNotifier {
     var available = true
     private(set) var raised: [(title: String, body: String, batch: Int?)] = []
-    func raise(title: String, body: String, studyBatch: Int?) -> String? {
+    /// The reminder ids the notifications' actions answer.
+    private(set) var reminderIDs: [String] = []
+    func raise(title: String, body: String, studyBatch: Int?, reminder id: String) -> String? {
         guard available else { return nil }
         raised.append((title, body, studyBatch))
+        reminderIDs.append(id)
         return "Raised a notification."
     }
 }

@@ -41,7 +41,7 @@ struct NoteCommandsTests {
         #expect(notes[3]["tags"] as? [String] == ["memory", "spaced-repetition"])
     }
 
-    @Test("show renders the note for the terminal, by id prefix")
+    @Test("show renders the note for the terminal, by id prefix, with its cycle and last review")
     func show() {
         let fixture = FixtureVault("basic")
         let result = fixture.vault("show", "7f0c")
@@ -53,6 +53,7 @@ struct NoteCommandsTests {
                 #habits #systems
                 2026-11-16  2026/11/systems.md
                 mood: curious
+                cycle daily · not reviewed yet
 
                 You fall to the level of your systems. #habits
 

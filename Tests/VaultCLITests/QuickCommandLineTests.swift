@@ -20,6 +20,7 @@ struct QuickCommandLineTests {
         ["search", "tag:x", "created:2026-11"], ["search", "\"deep work\"", "OR", "focus*"], ["search", "-0l", "x"],
         ["search", "x", "-l0", "--limit", "3"], ["--now=2026-11-18", "search", "x"], ["--vault=V", "--json"],
         ["search", "--json=yes", "x"],  // not an option: query words, to both readers
+        ["status", "--line"], ["--line"], ["status", "--format", "{cards}"], ["status", "--format={reviews} r", "--line"],
     ]
 
     /// Lines left to the argument parser: help, mistakes, other commands.
@@ -30,6 +31,8 @@ struct QuickCommandLineTests {
         ["search", "x", "--limit"], ["list"], ["review", "weekly"], ["search", "x", "--vault", "V", "--vault", "W"],
         ["status", "--bogus"], ["search", "--limit", "-3", "x"], ["search", "-l", "-l0", "x"], ["status", "-l"],
         ["search", "--vault", "V", "--vault=W", "x"],
+        ["status", "--json", "--line"], ["status", "--format", "{bogus}"], ["status", "--format"],
+        ["status", "--line", "--line"],
     ]
 
     @Test("the hand reader and the argument parser agree", arguments: taken)
@@ -80,6 +83,8 @@ struct QuickCommandLineTests {
         var vault: String?
         var now: String?
         var json: Bool
+        var line = false
+        var format: String?
         var query: [String] = []
         var pathsOnly = false
         var null = false
@@ -91,6 +96,8 @@ struct QuickCommandLineTests {
                 vault = status.global.vaultPath
                 now = status.global.now
                 json = status.json
+                line = status.line
+                format = status.format
             } else if let search = command as? VaultCommand.Search {
                 self.command = "search"
                 vault = search.global.vaultPath

@@ -21,13 +21,13 @@ struct RemindTests {
         #expect(day.status == 0)
         #expect(
             day.stdout.hasPrefix(
-                "vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews\n• "
+                "vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews · 2 locations to walk (Home walk)\n• "
             ))
         #expect(day.stdout.hasSuffix("(dry run: nothing raised)\n"))
         let night = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T23:30:00Z"])
         #expect(night.status == 0)
         #expect(
-            night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews.\n",
+            night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews, 2 locations.\n",
             "a dry run counts")
         #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
     }
@@ -58,16 +58,22 @@ struct RemindTests {
             "/bin/sh",
             ["-c", "printf '#!/bin/sh\\nprintf \"%%s\\\\n\" \"$@\" >> \"%s\"\\n' \"$1\" > \"$2\" && chmod 755 \"$2\"", "sh", calls.path, script],
             in: vault.root)
-        // No terminal on this PATH: the notification is a plain one and vault waits for notify-send.
+        // No terminal on this PATH: no Study now button, but Snooze 1 h and Skip; notify-send waits for the click
+        // in a process of its own, so the calls are read once it has written them.
         let env = [
             "PATH": bin.path, "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent", "VAULT_NOW": "2026-11-18T09:00:00Z",
         ]
         let first = try vault.run(["remind"], env: env)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasSuffix("Raised a notification.\n"))
-        let recorded = try String(contentsOf: calls, encoding: .utf8).split(separator: "\n")
+        var recorded: [Substring] = []
+        let deadline = Date().addingTimeInterval(20)
+        while recorded.count < 5, Date() < deadline {
+            recorded = ((try? String(contentsOf: calls, encoding: .utf8)) ?? "").split(separator: "\n")
+            usleep(50_000)
+        }
         #expect(recorded.first == "--app-name=vault")
-        #expect(recorded.dropFirst().first == "vault: 2 cards now?")
+        #expect(Array(recorded.dropFirst().prefix(3)) == ["--action=snooze=Snooze 1 h", "--action=skip=Skip", "vault: 2 cards now?"])
         #expect(try vault.read(lastReminder) == "2026-11-18T09:00:00Z\n")
         var later = env
         later["VAULT_NOW"] = "2026-11-18T09:20:00Z"
@@ -123,7 +129,13 @@ struct RemindTests {
         let opened = try #require(awaitFile(terminal), "the terminal was never opened")
         #expect(opened == "-e\n\(binary)\n--vault\n\(vault.root.path)\nstudy\n--limit\n2\n--end--\n")
         let notified = try String(contentsOf: calls, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(Array(notified.prefix(3)) == ["--app-name=vault", "--action=study=Study now", "vault: 2 cards now?"])
+        #expect(
+            Array(notified.prefix(5)) == [
+                "--app-name=vault", "--action=study=Study now", "--action=snooze=Snooze 1 h", "--action=skip=Skip",
+                "vault: 2 cards now?",
+            ])
+        // The click answered the reminder before the terminal opened: it is no longer pending.
+        #expect(try vault.read(".vault/local/reminders").contains("\tstudy\t-\tvault: 2 cards now?\n"))
 
         // Run by a systemd service (INVOCATION_ID set): the waiter goes through systemd-run, so it outlives the service.
         try FileManager.default.removeItem(at: terminal)
@@ -188,6 +200,8 @@ struct RemindTests {
             "/usr/bin/timeout", ["60", "xvfb-run", "-a", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
         #expect(result.stdout.contains("Raised a notification.\nEXIT=0"), "\(result.stdout)\n\(result.stderr)")
         #expect(try vault.read(lastReminder) == "2026-11-18T09:00:00Z\n")
+        // Raised with its actions and not answered (no one clicks under Xvfb): pending.
+        #expect(try vault.read(".vault/local/reminders") == "2026-11-18T09:00:00Z\t2\t-\t-\tvault: 2 cards now?\n")
     }
 
     @Test("--install prints a service and a timer that systemd-analyze verify accepts; --write and --uninstall; --cron")
@@ -230,5 +244,121 @@ struct RemindTests {
         let cron = try vault.run(["remind", "--install", "--cron"])
         #expect(cron.stdout.hasPrefix("*/10 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus '"))
         #expect(cron.stdout.hasSuffix(" remind >/dev/null 2>&1\n"))
+    }
+
+    @Test("Snooze 1 h and Skip through notify-send's actions; a reminder no action answered is pending, shown first, for 24 hours")
+    func snoozeSkipAndPending() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let bin = vault.root.appendingPathComponent(".bin")
+        let choice = vault.root.appendingPathComponent(".choice")
+        // A notify-send whose user picks the action written in .choice (nothing: the notification is closed).
+        try tool("notify-send", in: bin, "cat '\(choice.path)' 2>/dev/null\n")
+        var env = ["PATH": bin.path + ":/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]
+        func at(_ moment: String) -> [String: String] {
+            env["VAULT_NOW"] = moment
+            return env
+        }
+        func reminders() -> String { (try? vault.read(".vault/local/reminders")) ?? "" }
+        func awaitLine(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                if reminders().contains(text) { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        // Closed without an action: pending, and vault status shows it first; the status line counts it.
+        #expect(try vault.run(["remind"], env: at("2026-11-18T09:00:00Z")).stdout.contains("Raised a notification"))
+        let status = try vault.run(["status"], env: at("2026-11-18T09:05:00Z"))
+        #expect(status.stdout.hasPrefix("1 reminder waiting since 2026-11-18 10:00: vault: 2 cards now?  vault study --limit 2\n"), "\(status.stdout)")
+        #expect(try vault.run(["status", "--line"], env: at("2026-11-18T09:05:00Z")).stdout.hasPrefix("1 reminder waiting · "))
+        let json = try #require(try vault.json(["status", "--json"]) as? [String: Any])
+        #expect((json["pending_reminders"] as? [[String: Any]])?.first?["id"] as? String == "2026-11-18T09:00:00Z")
+        // A day later it has expired.
+        #expect(!(try vault.run(["status"], env: at("2026-11-19T09:00:00Z")).stdout.contains("reminder waiting")))
+        // --answer skip by hand answers the latest pending one.
+        #expect(try vault.run(["remind", "--answer", "skip"], env: at("2026-11-18T09:06:00Z")).stdout == "Skipped 'vault: 2 cards now?'.\n")
+        #expect(!(try vault.run(["status"], env: at("2026-11-18T09:07:00Z")).stdout.contains("reminder waiting")))
+        let none = try vault.run(["remind", "--answer", "skip"], env: at("2026-11-18T09:08:00Z"))
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("none is pending"))
+        // Snooze 1 h clicked: no reminder before 11:31 local (10:31Z), though the 30 minutes have passed.
+        try "snooze\n".write(to: choice, atomically: true, encoding: .utf8)
+        #expect(try vault.run(["remind"], env: at("2026-11-18T09:31:00Z")).status == 0)
+        #expect(awaitLine("2026-11-18T09:31:00Z\t2\tsnooze\t2026-11-18T10:31:00Z\t"), "\(reminders())")
+        try "".write(to: choice, atomically: true, encoding: .utf8)
+        let held = try vault.run(["remind"], env: at("2026-11-18T10:10:00Z"))
+        #expect(held.stdout.hasPrefix("Snoozed until 2026-11-18 11:31; no reminder."), "\(held.stdout)")
+        #expect(try vault.run(["remind"], env: at("2026-11-18T10:31:00Z")).stdout.contains("Raised a notification"))
+        // Skip clicked.
+        try "skip\n".write(to: choice, atomically: true, encoding: .utf8)
+        #expect(try vault.run(["remind", "--force"], env: at("2026-11-18T10:40:00Z")).status == 0)
+        #expect(awaitLine("2026-11-18T10:40:00Z\t2\tskip\t-\t"), "\(reminders())")
+    }
+
+    @Test("remind.at: best holds reminders outside the hour of the best recall (ExampleVault's: 09:00)")
+    func atBest() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        try vault.write(".vault/config.yml", try vault.read(".vault/config.yml") + "remind:\n  at: best\n")
+        let outside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
+        #expect(outside.stdout.hasPrefix("Reminders come in the hour from 09:00 (remind.at); no reminder now. Due: 9 cards"), "\(outside.stdout)")
+        let inside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T08:30:00Z"])
+        #expect(inside.stdout.hasPrefix("vault: 2 cards now?\n"), "\(inside.stdout)")
+    }
+
+    /// A python with dbus-next (a pure-Python D-Bus library) in .build/notify-venv, made on first use.
+    static func notifyServerPython() throws -> String {
+        let venv = VaultSandbox.packageRoot.appendingPathComponent(".build/notify-venv")
+        let python = venv.appendingPathComponent("bin/python").path
+        let root = VaultSandbox.packageRoot
+        if !FileManager.default.isExecutableFile(atPath: python) {
+            let made = try VaultSandbox.exec("/usr/bin/env", ["python3", "-m", "venv", venv.path], in: root)
+            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
+        }
+        if try VaultSandbox.exec(python, ["-c", "import dbus_next"], in: root).status != 0 {
+            let pip = try VaultSandbox.exec(python, ["-m", "pip", "install", "-q", "dbus-next==0.2.3"], in: root)
+            try #require(pip.status == 0, "pip install dbus-next failed (PyPI unreachable?): \(pip.stderr)")
+        }
+        return python
+    }
+
+    @Test(
+        "the real notify-send's actions: a notification server clicks Snooze 1 h, then Skip, and vault records each answer",
+        arguments: ["snooze", "skip"])
+    func realNotifierActions(click: String) throws {
+        let tools = ["/usr/bin/notify-send", "/usr/bin/dbus-run-session"]
+        guard tools.allSatisfy({ FileManager.default.isExecutableFile(atPath: $0) }) else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { Issue.record("missing in CI: \(tools)") }
+            print("skipped: notify-send or dbus-run-session is not installed")
+            return
+        }
+        let python = try Self.notifyServerPython()
+        let server = VaultSandbox.packageRoot.appendingPathComponent("Tests/oracles/notify_server.py").path
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let bin = vault.root.appendingPathComponent(".bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: bin.appendingPathComponent("notify-send").path, withDestinationPath: "/usr/bin/notify-send")
+        let reminders = vault.root.appendingPathComponent(".vault/local/reminders").path
+        // The server clicks `click`; the real notify-send prints it; vault's waiter answers the reminder.
+        let script = """
+            '\(python)' '\(server)' \(click) > server.log 2>&1 & sleep 1
+            PATH='\(bin.path)' VAULT_DIR='\(vault.root.path)' VAULT_NOW=2026-11-18T09:00:00Z '\(VaultSandbox.binary.path)' remind; echo EXIT=$?
+            for i in $(seq 1 100); do grep -q '\t\(click)\t' '\(reminders)' 2>/dev/null && break; sleep 0.1; done
+            kill $! 2>/dev/null; cat server.log
+            """
+        let result = try VaultSandbox.exec("/usr/bin/timeout", ["60", "dbus-run-session", "--", "sh", "-c", script], in: vault.root)
+        #expect(result.stdout.contains("Raised a notification.\nEXIT=0"), "\(result.stdout)\n\(result.stderr)")
+        #expect(
+            result.stdout.contains("notify app=vault summary=vault: 2 cards now? actions=snooze,Snooze 1 h,skip,Skip"),
+            "no Study now button without a terminal: \(result.stdout)")
+        let expected =
+            click == "snooze"
+            ? "2026-11-18T09:00:00Z\t2\tsnooze\t2026-11-18T10:00:00Z\tvault: 2 cards now?\n"
+            : "2026-11-18T09:00:00Z\t2\tskip\t-\tvault: 2 cards now?\n"
+        #expect(try vault.read(".vault/local/reminders") == expected, "\(result.stdout)\n\(result.stderr)")
     }
 }

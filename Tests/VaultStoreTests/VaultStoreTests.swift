@@ -293,7 +293,7 @@ struct ConfigFileTests {
             throws: VaultStoreError.badConfig(
                 path: "c.yml", line: 3,
                 reason:
-                    "'remind.quiet' is not a setting of remind (quiet_hours, min_interval, days_off, batch). Did you mean 'quiet_hours'?"
+                    "'remind.quiet' is not a setting of remind (quiet_hours, min_interval, days_off, batch, at). Did you mean 'quiet_hours'?"
             )
         ) {
             try ConfigFile.parse("remind:\n  batch: 2\n  quiet: 22:00-07:00\n", path: "c.yml")

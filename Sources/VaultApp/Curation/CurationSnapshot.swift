@@ -60,7 +60,7 @@ public struct CurationSnapshot {
         let (curated, keys) = Self.curated(loaded, files: context.files)
         let board = CurationBoard(
             notes: curated, keys: keys, state: replay.curation, timeZone: context.timeZone,
-            baseline: Baseline(replay.events(BaselineEvent.self).events))
+            baseline: Baseline(replay.events(BaselineEvent.self).events), schedule: context.config.reviewSchedule)
         trace.mark("board")
         return CurationSnapshot(
             context: context, notes: loaded.notes, cards: loaded.cards, replay: replay, board: board,

@@ -28,6 +28,26 @@ public enum CalendarExport {
         let key = first.map { "first-event " + VaultDate.isoString($0) } ?? vaultName
         return ScheduleCalendar.text(
             vaultName: vaultName, vaultKey: key, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
-            studyAt: context.config.remind.quietEnd)
+            studyAt: context.config.remind.quietEnd, palaces: palaceDays(context, notes: snapshot.notes, days: days),
+            schedule: snapshot.board.schedule)
+    }
+
+    /// Each palace's locations due on each of the next `days` days (overdue ones today), from their SM-2 states.
+    static func palaceDays(_ context: AppContext, notes: [NoteSummary], days: Int) -> [ScheduleCalendar.PalaceDay] {
+        let palaces = LociPalaces(context, summaries: notes)
+        let today = context.today
+        var result: [ScheduleCalendar.PalaceDay] = []
+        for walk in palaces.walks {
+            var perDay = Array(repeating: 0, count: days)
+            for stop in walk.stops {
+                guard let due = palaces.states.states[stop.key]?.due else { continue }
+                let k = max(0, VaultDate.dayNumber(of: due, in: context.timeZone) - today)
+                if k < days { perDay[k] += 1 }
+            }
+            for (k, count) in perDay.enumerated() where count > 0 {
+                result.append(ScheduleCalendar.PalaceDay(palace: walk.name, day: today + k, locations: count))
+            }
+        }
+        return result
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import VaultCore
 
-/// `vault remind`: what is due now (reviews, cards, session reviews),
+/// `vault remind`: what is due now (reviews, cards, session reviews, memory palaces),
 /// planned against the quiet hours, days off and the last reminder.
 public struct Reminding {
     /// What is due; nil when the moment held the reminder back and the vault was not scanned.
@@ -13,6 +13,8 @@ public struct Reminding {
         public let reminding: Reminding
         /// For a reminder raised: the notifier's sentence, or nil when there is no notifier (printed only).
         public let raised: String??
+        /// The end of a snooze that held this run back, if one did ("Snooze 1 h").
+        public var snoozedUntil: Date? = nil
     }
 
     /// `vault remind`: plans at the context's moment against the last
@@ -21,13 +23,42 @@ public struct Reminding {
     /// action for the batch) and records it.
     /// - Throws: when the reminder log cannot be written.
     public static func run(_ context: AppContext, force: Bool, dryRun: Bool) throws -> Outcome {
-        let reminding = load(context, lastReminder: context.reminderLog.last(), force: force, countWhenHeld: dryRun)
+        let entries = context.reminderLog.reminders()
+        // A snooze still running holds reminders back as the minimum interval does.
+        let snoozed = PendingReminders.snoozedUntil(entries, at: context.now)
+        let last = [context.reminderLog.last(), snoozed.map {
+            $0.addingTimeInterval(-Double(context.config.remind.minimumInterval) * 60)
+        }].compactMap { $0 }.max()
+        let reminding = load(context, lastReminder: last, force: force, countWhenHeld: dryRun)
         guard case .remind(let title, let body, let batch) = reminding.plan, !dryRun else {
-            return Outcome(reminding: reminding, raised: nil)
+            return Outcome(reminding: reminding, raised: nil, snoozedUntil: snoozed)
         }
-        let raised = context.notifier.raise(title: title, body: body, studyBatch: batch > 0 ? batch : nil)
+        let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
+        let raised = context.notifier.raise(
+            title: title, body: body, studyBatch: batch > 0 ? batch : nil, reminder: entry.id)
         try context.reminderLog.record(context.now)
+        // Pending until a click answers it or a day has passed (PendingReminders).
+        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now) + [entry])
         return Outcome(reminding: reminding, raised: .some(raised))
+    }
+
+    /// The reminders raised and not acted on, the latest first: what `vault
+    /// status` shows first, and what the study screen may show (a helper of
+    /// issue 36 draws it there).
+    public static func pending(_ context: AppContext) -> [ReminderEntry] {
+        PendingReminders.pending(context.reminderLog.reminders(), at: context.now)
+    }
+
+    /// `vault remind --answer study|snooze|skip [--reminder ID]`: a
+    /// notification's action, recorded against the reminder `id` (nil: the
+    /// latest pending one). A snooze holds reminders back for an hour.
+    /// - Throws: ``VaultCoreError/badAnswer(argument:reason:)`` when the word is
+    ///   none or no such reminder is pending; the log's error when it cannot be written.
+    public static func answer(_ context: AppContext, _ word: String, reminder id: String?) throws -> ReminderEntry {
+        let (entries, answered) = try PendingReminders.answering(
+            context.reminderLog.reminders(), id: id, with: word, at: context.now)
+        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now))
+        return answered
     }
 
     /// The plan at the context's moment, given the last reminder.
@@ -39,7 +70,12 @@ public struct Reminding {
     public static func load(_ context: AppContext, lastReminder: Date?, force: Bool, countWhenHeld: Bool = false)
         -> Reminding
     {
-        let settings = context.config.remind
+        var settings = context.config.remind
+        switch settings.at {
+        case .clock(let minutes)?: settings.resolvedHour = minutes / 60
+        case .best?: settings.resolvedHour = bestHour(context)
+        case nil: break
+        }
         if !force, !countWhenHeld,
             let held = ReminderPlan.hold(
                 settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone)
@@ -51,6 +87,11 @@ public struct Reminding {
             work, settings: settings, lastReminder: lastReminder, now: context.now, timeZone: context.timeZone,
             force: force)
         return Reminding(work: work, plan: plan)
+    }
+
+    /// The hour of the best recall (``Insights/bestHour``) from every card answer of the ledger; nil until one is known.
+    static func bestHour(_ context: AppContext) -> Int? {
+        Insights(ReviewKind.classify(context.ledger.cardLog(), cards: nil, now: context.now, timeZone: context.timeZone)).bestHour
     }
 
     /// Counts what is due: notes in due and missed reviews, cards, session follow-up reviews.
@@ -78,6 +119,8 @@ public struct Reminding {
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
             cardsInRotation: rotation, firstQuestions: queue.entries.map(\.card.question),
             // Session follow-up reviews (StudyLog's ladder) as the status counts them.
-            sessionReviews: status.study.followUpsDue)
+            sessionReviews: status.study.followUpsDue,
+            // Memory palaces with locations due, as the status lists them.
+            locationsDue: status.lociDue.reduce(0) { $0 + $1.due }, palacesDue: status.lociDue.map(\.name))
     }
 }

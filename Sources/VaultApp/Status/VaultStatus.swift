@@ -26,9 +26,18 @@ public struct VaultStatus {
         trace.mark("waiting for the flashcard counts")
         let open = Set(report.periods.map(\.review.period))
         let conflicts = snapshot.state.conflicts.filter { open.contains($0.period) }
+        // Milestones are news on the day they are reached; status reads no card log, so it names the
+        // streak, yearly-keep and study-hour ones (cards mastered are in `vault stats`).
+        let milestones = Milestone.reached(
+            activeDays: snapshot.replay.activity.activeDays(upTo: context.now).union(tracking.sessionDays()), reviews: [],
+            log: CardEventLog(), board: snapshot.board, sessions: tracking.log.sessions, now: context.now,
+            timeZone: context.timeZone
+        ).filter(\.isNew)
+        trace.mark("milestones")
         return VaultStatus(
             snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count,
-            conflicts: conflicts, study: study, lociDue: lociDue)
+            conflicts: conflicts, study: study, lociDue: lociDue, milestonesToday: milestones,
+            pendingReminders: Reminding.pending(context))
     }
 
     /// Study tracking at a glance: what `vault status` shows of sessions.
@@ -55,6 +64,12 @@ public struct VaultStatus {
 
     /// The itineraries with locations due now, and how many.
     public let lociDue: [(name: String, due: Int)]
+
+    /// Milestones reached today (``Milestone``: news on their day), but cards mastered, which need the card log.
+    public let milestonesToday: [Milestone]
+
+    /// Reminders raised and not acted on, the latest first (``PendingReminders``): shown first.
+    public let pendingReminders: [ReminderEntry]
 
     /// Notes in the vault.
     public var noteCount: Int { snapshot.notes.count }

@@ -61,6 +61,38 @@ public struct Studying {
         return planned.outcomes
     }
 
+    /// `vault cards --tier FOLDER=TIER`: plans moving every card of the notes
+    /// under the folder to the tier (``FolderTierMove``) and, unless
+    /// `dryRun`, appends one `tier` event per card that moves.
+    /// - Throws: ``VaultCoreError/badAnswer(argument:reason:)`` for an argument
+    ///   not written FOLDER=TIER, a tier that is none, or a folder whose cards are
+    ///   all under a scheduler that places them itself; ``AppError/noCardsInFolder(_:)``;
+    ///   the ledger's error when it cannot be written (events already written stay).
+    public func moveFolder(_ argument: String, dryRun: Bool) throws -> FolderTierMove {
+        guard let equals = argument.lastIndex(of: "="), equals != argument.startIndex,
+            argument.index(after: equals) != argument.endIndex
+        else {
+            throw VaultCoreError.badAnswer(argument: argument, reason: "is not written as FOLDER=TIER, e.g. lectures/week-3=reviewing.")
+        }
+        let folder = String(argument[..<equals])
+        guard let tier = StudyTier(rawValue: argument[argument.index(after: equals)...].lowercased()) else {
+            throw VaultCoreError.badAnswer(argument: argument, reason: "names no tier; use learning, reviewing, mastered or inactive.")
+        }
+        guard
+            let move = FolderTierMove.plan(
+                folder: folder, tier: tier, cards: cards, replay: replay(), config: context.config.schedulers, at: context.now)
+        else { throw AppError.noCardsInFolder(folder) }
+        if move.moving.isEmpty, move.alreadyThere == 0 {
+            throw VaultCoreError.badAnswer(
+                argument: argument,
+                reason:
+                    "moves no card: the \(move.otherScheduler) cards under '\(folder)' are placed by their scheduler; tiers are set by hand only under the tiers scheduler."
+            )
+        }
+        if !dryRun { try record(move.events) }
+        return move
+    }
+
     /// Records one answer given on the study screen: a `card-link` first when
     /// the card continues an edited card's history (a re-link in `replay` not
     /// yet recorded), then the `rate` event, through the ledger port. Returns

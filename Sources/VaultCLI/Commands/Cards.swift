@@ -15,6 +15,12 @@ extension VaultCommand {
                 Examples:
                   vault cards --due
                   vault cards --json | jq '.[] | select(.is_new)'
+                  vault cards --tier lectures/week-3=reviewing
+                  vault cards --tier lectures/week-3=reviewing --dry-run
+
+                --tier FOLDER=TIER moves every card of the notes under FOLDER (tiers \
+                scheduler) to TIER, one tier event per card: it says how many first, \
+                then names each; --dry-run only says how many.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -25,8 +31,20 @@ extension VaultCommand {
         @Flag(help: "Print JSON: one object per card.")
         var json = false
 
+        @Option(name: .customLong("tier"), help: "Move every card under a folder to a tier: FOLDER=reviewing. Repeatable.")
+        var tiers: [String] = []
+
+        @Flag(name: .customLong("dry-run"), help: "With --tier: say how many cards would move, and record nothing.")
+        var dryRun = false
+
+        func validate() throws {
+            if !tiers.isEmpty, due || json { throw ValidationError("--tier cannot be combined with --due or --json.") }
+            if dryRun, tiers.isEmpty { throw ValidationError("--dry-run needs --tier.") }
+        }
+
         func run() throws {
             let context = try global.context()
+            if !tiers.isEmpty { return try moveFolders(context) }
             let (listed, problems, queue) = Studying(context.app()).listing(dueOnly: due)
             for problem in problems { context.output.warning(problem.localizedDescription) }
             if json {
@@ -57,6 +75,28 @@ extension VaultCommand {
                             + DueTodayText.leftOut(setAside: queue.setAside.count, buried: queue.buried) + "."))
             } else {
                 context.output.line(style.dim(plural(listed.count, "card") + "."))
+            }
+        }
+
+        /// `--tier FOLDER=TIER`: how many cards move (and how many stay, and why), then each card moved.
+        private func moveFolders(_ context: CommandContext) throws {
+            let studying = Studying(context.app())
+            // Every argument is checked before any is recorded.
+            for argument in tiers { _ = try studying.moveFolder(argument, dryRun: true) }
+            for argument in tiers {
+                let move = try studying.moveFolder(argument, dryRun: dryRun)
+                var text = "\(plural(move.moving.count, "card")) under \(move.folder) \(dryRun ? "would move" : "moved") to \(move.tier.rawValue)"
+                var left: [String] = []
+                if move.alreadyThere > 0 { left.append("\(move.alreadyThere) already there") }
+                if move.otherScheduler > 0 { left.append("\(move.otherScheduler) placed by another scheduler") }
+                if !left.isEmpty { text += " (\(left.joined(separator: "; ")))" }
+                context.output.line(text + (dryRun ? "; nothing recorded (--dry-run)." : "."))
+                if dryRun { continue }
+                for (card, _) in move.moving {
+                    context.output.line(
+                        "  \(card.id)  \(card.notePath):\(card.line)  "
+                            + truncated(card.question.replacingOccurrences(of: "\n", with: " "), 50))
+                }
             }
         }
 

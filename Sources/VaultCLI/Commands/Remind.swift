@@ -15,10 +15,15 @@ extension VaultCommand {
                 notify-send. Otherwise it says why not, and exits 0. --install prints a systemd user timer \
                 (or --cron a crontab line) that runs it every 10 minutes; --write installs the units.
 
+                The notification offers Study now, Snooze 1 h and Skip; a reminder no action answered \
+                stays pending for 24 hours (vault status shows it first). --answer records an action \
+                by hand, for the latest pending reminder or the one --reminder names.
+
                 Examples:
                   vault remind --dry-run
                   vault remind --install --write
                   vault remind --install --cron
+                  vault remind --answer snooze
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -30,8 +35,14 @@ extension VaultCommand {
         @Flag(help: "With --install: a crontab line instead.") var cron = false
         @Flag(help: "With --install: write the units into ~/.config/systemd/user/.") var write = false
         @Flag(help: "Remove the units --install --write wrote.") var uninstall = false
+        @Option(help: "Answer a pending reminder: study, snooze (1 hour) or skip.") var answer: String?
+        @Option(help: "With --answer: the reminder's id (default: the latest pending one).") var reminder: String?
 
         func validate() throws {
+            if reminder != nil, answer == nil { throw ValidationError("--reminder goes with --answer.") }
+            if answer != nil, install || uninstall || dryRun || force {
+                throw ValidationError("--answer cannot be combined with --install, --uninstall, --dry-run or --force.")
+            }
             if (systemd || cron || write) && !install {
                 throw ValidationError("--systemd, --cron and --write go with --install.")
             }
@@ -44,6 +55,16 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
+            if let answer {
+                let answered = try Reminding.answer(context.app(), answer, reminder: reminder)
+                switch answered.answer {
+                case .snooze(let until)?:
+                    context.output.line("Snoozed '\(answered.title)' until \(SessionText.clock(until, context.timeZone)).")
+                case .skip?: context.output.line("Skipped '\(answered.title)'.")
+                default: context.output.line("Answered '\(answered.title)': study now.")
+                }
+                return
+            }
             let units = context.app().reminderTimer
             if uninstall {
                 let removed = try units.uninstall()
@@ -78,8 +99,14 @@ extension VaultCommand {
                 context.output.line("Nothing is due; no reminder.")
             case .quietHours(let until):
                 context.output.line("Quiet hours until \(until); no reminder." + summary(reminding.work))
+            case .outsideHour(let hour):
+                context.output.line(
+                    "Reminders come in the hour from \(hour) (remind.at); no reminder now." + summary(reminding.work))
             case .dayOff(let day):
                 context.output.line("\(day.capitalized) is a day off; no reminder." + summary(reminding.work))
+            case .tooSoon(let next) where next == outcome.snoozedUntil:
+                context.output.line(
+                    "Snoozed until \(SessionText.clock(next, context.timeZone)); no reminder." + summary(reminding.work))
             case .tooSoon(let next):
                 context.output.line(
                     "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
@@ -100,7 +127,8 @@ extension VaultCommand {
         func summary(_ work: DueWork?) -> String {
             guard let work, !work.isEmpty else { return "" }
             return
-                " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews."
+                " Due: \(work.cardsToStudy) cards, \(work.notesToCurate) notes, \(work.sessionReviews) session reviews"
+                    + (work.locationsDue > 0 ? ", \(work.locationsDue) locations." : ".")
         }
     }
 }

@@ -27,15 +27,49 @@ extension VaultCommand {
             let context = try global.context()
             let found = try context.app().findNote(context.noteReference(note))
             let data = try context.app().files.read(found.path)
+            let standing = NoteStanding.load(context.app(), note: found.summary)
             if json {
                 /// What `vault show` adds to the note's fields as `vault list --json` gives them.
-                struct Body: Encodable { var body: String }
+                struct Body: Encodable {
+                    struct Review: Encodable {
+                        var time: String
+                        var period: String
+                        var decision: String
+                    }
+                    var cycle: String?
+                    var archived: Bool?
+                    var lastReview: Review?
+                    var body: String
+                    enum CodingKeys: String, CodingKey {
+                        case cycle, archived, body
+                        case lastReview = "last_review"
+                    }
+                }
                 let body = String(decoding: NoteParser.body(of: data), as: UTF8.self)
-                try context.output.json(FlatJSON(NoteJSON(found, timeZone: context.timeZone), Body(body: body)))
+                let review = standing?.lastReview.map {
+                    Body.Review(
+                        time: VaultDate.isoString($0.time, in: context.timeZone), period: $0.period.id,
+                        decision: $0.decision.rawValue)
+                }
+                try context.output.json(
+                    FlatJSON(
+                        NoteJSON(found, timeZone: context.timeZone),
+                        Body(cycle: standing?.cycle.name, archived: standing?.archived, lastReview: review, body: body)))
                 return
             }
             let style = context.output.style
-            context.output.line(NoteHeader(note: found, config: context.config, style: style).render())
+            var header = NoteHeader(note: found, config: context.config, style: style).render()
+            if let standing {
+                var line = standing.archived ? "archived" : "cycle \(standing.cycle.name)"
+                if let last = standing.lastReview {
+                    let verb = last.decision == .archive ? "archived" : "kept"
+                    line += " · last review \(VaultDate.dayString(last.time, in: context.timeZone)) (\(verb) in \(last.period.id))"
+                } else {
+                    line += " · not reviewed yet"
+                }
+                header += "\n" + style.dim(line)
+            }
+            context.output.line(header)
             context.output.line()
             var document = NoteParser.body(of: data).withUnsafeBytes {
                 CommonMark.document(of: $0.bindMemory(to: UInt8.self))

@@ -12,7 +12,13 @@ extension VaultCommand {
                 Examples:
                   vault
                   vault status --json
+                  vault status --line
+                  vault status --format '{reviews}r {cards}c {streak}d'
                   VAULT_NOW=2026-11-18T09:00:00Z vault status
+
+                --line prints one short line for a prompt or a status bar (nothing
+                when nothing is due); it reads the caches and never writes.
+                --format places counts: \(StatusLine.placeholders.map { "{\($0.name)}" }.joined(separator: " ")).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -20,7 +26,28 @@ extension VaultCommand {
         @Flag(name: TypedOptions.json.name, help: "Print JSON.")
         var json = false
 
+        @Flag(name: TypedOptions.line.name, help: "Print one short line for a prompt or a status bar.")
+        var line = false
+
+        @Option(name: TypedOptions.format.name, help: "The line's text, with {reviews}, {cards}, {palaces}, {streak}, … (implies --line).")
+        var format: String?
+
+        func validate() throws {
+            if json, line || format != nil { throw ValidationError("--json and --line (or --format) cannot be used together.") }
+            if let format {
+                do { _ = try StatusLine(reviews: 0, cards: 0, palaces: 0, locations: 0, streak: 0).render(format) } catch {
+                    throw ValidationError(error.localizedDescription)
+                }
+            }
+        }
+
         func run() throws {
+            if line || format != nil {
+                // On every prompt: no cache written, no watcher started (CacheWrites).
+                let context = try CompositionRoot.open(global, writingCaches: false)
+                let counts = VaultStatusLine.load(context.app())
+                return context.output.line(try format.map(counts.render) ?? counts.text)
+            }
             let context = try global.context()
             let status = VaultStatus.load(context.app())
             let report = status.report
@@ -28,6 +55,14 @@ extension VaultCommand {
             let style = context.output.style
             // Every line is broken at spaces to the window's width, never mid-word.
             let out = context.output
+            // Reminders not acted on come first (StudyFlow's pending queue).
+            if let latest = status.pendingReminders.first {
+                let count = status.pendingReminders.count
+                out.wrappedLine(
+                    style.yellow(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting")
+                        + " since \(SessionText.clock(status.pendingReminders.last!.raised, context.timeZone)): \(TerminalText.forScreen(latest.title))  "
+                        + style.dim(latest.batch > 0 ? "vault study --limit \(latest.batch)" : "vault remind --answer skip"))
+            }
             out.wrappedLine(
                 style.bold("\(plural(status.noteCount, "note")), \(report.notesToReview) to review now")
                     + style.dim(
@@ -112,6 +147,11 @@ extension VaultCommand {
             for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
                 out.wrappedLine("Goal " + SessionText.goal(goal))
             }
+            if !status.milestonesToday.isEmpty {
+                out.wrappedLine(
+                    style.yellow("Milestone reached today: ")
+                        + status.milestonesToday.map { TerminalText.forScreen($0.title) }.joined(separator: " · "))
+            }
             if let streak = report.studyStreak, streak.best > 0 {
                 var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
                 if study.points.total > 0 {
@@ -160,6 +200,17 @@ struct StatusJSON: Encodable {
     var sessionReviews: [FollowUpJSON]
     var goals: [GoalJSON]
     var lociDue: Int
+    /// The titles of the milestones reached today (`vault stats --json` has every milestone).
+    var milestonesToday: [String]
+    /// Reminders raised and not acted on in the last 24 hours, the latest first.
+    var pendingReminders: [PendingJSON]
+
+    struct PendingJSON: Encodable {
+        var id: String
+        var raised: String
+        var title: String
+        var batch: Int
+    }
 
     init(_ status: VaultStatus) {
         let (report, context) = (status.report, status.snapshot.context)
@@ -184,5 +235,9 @@ struct StatusJSON: Encodable {
         sessionReviews = status.study.reviewsDue.map { FollowUpJSON($0, now: context.now, timeZone: context.timeZone) }
         goals = status.study.goals.map { GoalJSON($0, timeZone: context.timeZone) }
         lociDue = status.lociDue.reduce(0) { $0 + $1.due }
+        milestonesToday = status.milestonesToday.map(\.title)
+        pendingReminders = status.pendingReminders.map {
+            PendingJSON(id: $0.id, raised: VaultDate.isoString($0.raised, in: context.timeZone), title: $0.title, batch: $0.batch)
+        }
     }
 }

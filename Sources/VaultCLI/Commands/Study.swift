@@ -66,7 +66,8 @@ extension VaultCommand {
                 throw CLIError.studyNeedsTerminal
             }
             let studying = Studying(context.app())
-            let options = StudyOptions(mode: mode, folder: folder, preset: exam ? .exam : .normal, limit: limit)
+            // `study:` in the config fills in what the command line leaves out (StudySettings).
+            let options = context.config.study.options(mode: mode, folder: folder, limit: limit, exam: exam)
             if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(options) }
             if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
             if interactive {

@@ -3,11 +3,16 @@ import Foundation
 /// Desktop notifications through `notify-send` (libnotify), when it is on
 /// the PATH and a session bus is there to carry them.
 enum Notifier {
-    /// "Study now": a button that opens `vault study --limit N` in a terminal.
-    struct StudyAction {
+    /// The notification's actions: "Study now" (a button that opens `vault
+    /// study --limit N` in a terminal, when there is one and cards to study),
+    /// "Snooze 1 h" and "Skip"; a click first answers the reminder
+    /// (`vault remind --answer WORD --reminder ID`).
+    struct Actions {
         var binary: String
         var vault: String
-        var limit: Int
+        /// The reminder's id (the moment it was raised).
+        var reminder: String
+        var studyLimit: Int?
     }
 
     /// The session bus, from the environment or the usual per-user socket.
@@ -27,8 +32,8 @@ enum Notifier {
     }
 
     /// Raises the notification; returns a line saying so, or nil when there is no notifier.
-    /// With an action, notify-send waits for the click in a process of its own, so `vault` returns at once.
-    static func raise(title: String, body: String, action: StudyAction?) -> String? {
+    /// notify-send waits for the click in a process of its own, so `vault` returns at once.
+    static func raise(title: String, body: String, actions: Actions) -> String? {
         guard let notifySend = which("notify-send"), let bus = sessionBus else { return nil }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
@@ -37,43 +42,38 @@ enum Notifier {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        if let action, let terminal = which("x-terminal-emulator") {
-            // The shell waits for the click and opens the study screen; vault does not wait for it.
-            let waiter = [
-                "/bin/sh", "-c",
-                "choice=$(\"$1\" --app-name=vault --action=study='Study now' \"$2\" \"$3\") && [ \"$choice\" = study ] && exec \"$4\" -e \"$5\" --vault \"$6\" study --limit \"$7\"",
-                "vault-remind", notifySend, title, body, terminal, action.binary, action.vault, String(action.limit),
+        let terminal = actions.studyLimit == nil ? nil : which("x-terminal-emulator")
+        let study = terminal != nil ? "--action=study='Study now' " : ""
+        // The shell waits for the click, answers the reminder, and for "Study now" opens the study screen; vault does not wait.
+        let waiter = [
+            "/bin/sh", "-c",
+            "choice=$(\"$1\" --app-name=vault \(study)--action=snooze='Snooze 1 h' --action=skip=Skip \"$2\" \"$3\") || exit 0; "
+                + "[ -n \"$choice\" ] || exit 0; \"$4\" --vault \"$5\" remind --answer \"$choice\" --reminder \"$6\" >/dev/null 2>&1; "
+                + "[ \"$choice\" = study ] && exec \"$7\" -e \"$4\" --vault \"$5\" study --limit \"$8\"; exit 0",
+            "vault-remind", notifySend, title, body, actions.binary, actions.vault, actions.reminder, terminal ?? "",
+            actions.studyLimit.map(String.init) ?? "",
+        ]
+        let raised = terminal != nil ? "Raised a notification (with a Study now button)." : "Raised a notification."
+        // Run by systemd (the timer's oneshot service), every process still in the service when
+        // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
+        if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
+            let forwarded = [
+                "DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR",
             ]
-            // Run by systemd (the timer's oneshot service), every process still in the service when
-            // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
-            if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
-                let forwarded = [
-                    "DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR",
-                ]
-                .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
-                process.executableURL = URL(fileURLWithPath: systemdRun)
-                process.arguments = ["--user", "--quiet", "--collect"] + forwarded + ["--"] + waiter
-                do {
-                    try process.run()
-                    process.waitUntilExit()
-                } catch {
-                    return nil
-                }
-                return process.terminationStatus == 0 ? "Raised a notification (with a Study now button)." : nil
+            .compactMap { name in environment[name].map { "--setenv=\(name)=\($0)" } }
+            process.executableURL = URL(fileURLWithPath: systemdRun)
+            process.arguments = ["--user", "--quiet", "--collect"] + forwarded + ["--"] + waiter
+            do {
+                try process.run()
+                process.waitUntilExit()
+            } catch {
+                return nil
             }
-            process.executableURL = URL(fileURLWithPath: waiter[0])
-            process.arguments = Array(waiter.dropFirst())
-            do { try process.run() } catch { return nil }
-            return "Raised a notification (with a Study now button)."
+            return process.terminationStatus == 0 ? raised : nil
         }
-        process.executableURL = URL(fileURLWithPath: notifySend)
-        process.arguments = ["--app-name=vault", title, body]
-        do {
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            return nil
-        }
-        return process.terminationStatus == 0 ? "Raised a notification." : nil
+        process.executableURL = URL(fileURLWithPath: waiter[0])
+        process.arguments = Array(waiter.dropFirst())
+        do { try process.run() } catch { return nil }
+        return raised
     }
 }

@@ -14,6 +14,8 @@ struct StatsDashboard {
     static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
     static let greens = ["#2d333b", "#0e4429", "#006d32", "#26a641", "#39d353"]
     static let spark: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    /// The latest milestones the dashboard lists (all are in `--json`).
+    static let milestonesShown = 5
 
     var text: String {
         var out: [String] = []
@@ -67,6 +69,25 @@ struct StatsDashboard {
                 if palace.numbersTyped > 0 { text += ", \(palace.numbersRight)/\(palace.numbersTyped) numbers right" }
                 out.append(text)
             }
+            out.append("")
+        }
+        if !s.milestones.isEmpty {
+            out.append(style.bold("Milestones"))
+            for milestone in s.milestones.reversed().prefix(Self.milestonesShown) {
+                out.append("  \(milestone.day)  \(TerminalText.forScreen(milestone.title))" + (milestone.isNew ? style.yellow("  new today") : ""))
+            }
+            if s.milestones.count > Self.milestonesShown {
+                out.append(style.dim("  and \(s.milestones.count - Self.milestonesShown) earlier (--json lists them)"))
+            }
+            out.append("")
+        }
+        if let best = s.insights.bestHour, let bin = s.insights.byHour.first(where: { $0.from == best }), let recall = bin.recall {
+            var line = style.bold("Insights") + "  best hour \(best.zeroPadded(2)):00 (\(percent(recall)) recalled, \(bin.answers) answers)"
+            let positions = s.insights.byPosition.filter { $0.recall != nil }
+            if positions.count > 1 {
+                line += " · by position in a sitting " + positions.map { "\($0.from)+ \(percent($0.recall!))" }.joined(separator: ", ")
+            }
+            out.append(line)
             out.append("")
         }
         out.append(style.bold("Streak \(plural(s.streak, "day"))") + "  best \(s.bestStreak)")

@@ -5,12 +5,24 @@ import Foundation
 /// again updates instead of duplicating:
 ///
 /// - the weekly, monthly and yearly reviews as repeating events on their
-///   review days (Sunday; the 1st of the month; 1 January) at 18:00 in the
+///   review days (`review_day:`; by default Sunday, the 1st of the month, 1 January) at 18:00 in the
 ///   vault's zone, 30 minutes, with a 10-minute alarm;
 /// - each missed review as a to-do, due on its review day;
 /// - a study event each of the next days, at the end of the quiet hours,
-///   with the number of cards forecast for it.
+///   with the number of cards forecast for it;
+/// - a walk of each memory palace on each of the next days it has
+///   locations due (those overdue on the first day), at the same hour.
 public enum ScheduleCalendar {
+    /// The locations of one memory palace due on one day (overdue ones on the first).
+    public struct PalaceDay: Sendable, Equatable {
+        public var palace: String
+        public var day: Int
+        public var locations: Int
+        public init(palace: String, day: Int, locations: Int) {
+            (self.palace, self.day, self.locations) = (palace, day, locations)
+        }
+    }
+
     /// One day of the study forecast: its day number and the cards due (new ones on the first day).
     public struct StudyDay: Sendable {
         public var day: Int
@@ -31,7 +43,8 @@ public enum ScheduleCalendar {
     ///   - studyAt: minutes after midnight of the daily study event.
     public static func text(
         vaultName: String, vaultKey: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
-        study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60
+        study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60, palaces: [PalaceDay] = [],
+        schedule: ReviewSchedule = .standard
     ) -> String {
         var ics = ICalendarText()
         let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultKey)))
@@ -53,18 +66,18 @@ public enum ScheduleCalendar {
             ics.add("END", "VALARM")
         }
         // The repeating reviews, from the next review day of each level.
-        let reviews: [(ReviewLevel, String, String)] = [
-            (.weekly, "FREQ=WEEKLY;BYDAY=SU", "Weekly review: keep or archive the week's notes (vault review weekly)"),
-            (.monthly, "FREQ=MONTHLY;BYMONTHDAY=1", "Monthly review: the month's weekly notes (vault review monthly)"),
-            (.yearly, "FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1", "Yearly review: the year's monthly notes (vault review yearly)"),
+        let reviews: [(ReviewLevel, String)] = [
+            (.weekly, "Weekly review: keep or archive the week's notes (vault review weekly)"),
+            (.monthly, "Monthly review: the month's weekly notes (vault review monthly)"),
+            (.yearly, "Yearly review: the year's monthly notes (vault review yearly)"),
         ]
-        for (level, rule, summary) in reviews {
-            var period = ReviewPeriod(level: level, containingDay: today)
-            if period.reviewDay < today { period = period.next }
+        for (level, summary) in reviews {
+            let rule = schedule.recurrence(level)
+            let period = schedule.nextReview(level, from: today)
             ics.add("BEGIN", "VEVENT")
             ics.add("UID", "review-\(level.rawValue)@\(domain)")
             ics.add("DTSTAMP", stamp)
-            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: period.reviewDay, minutes: reviewAt))
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: schedule.reviewDay(of: period), minutes: reviewAt))
             ics.add("DURATION", "PT30M")
             ics.add("RRULE", rule)
             ics.text("SUMMARY", summary)
@@ -76,7 +89,7 @@ public enum ScheduleCalendar {
             ics.add("BEGIN", "VTODO")
             ics.add("UID", "missed-\(period.id)@\(domain)")
             ics.add("DTSTAMP", stamp)
-            ics.add("DUE;VALUE=DATE", ICalendarText.date(day: period.reviewDay))
+            ics.add("DUE;VALUE=DATE", ICalendarText.date(day: schedule.reviewDay(of: period)))
             ics.add("STATUS", "NEEDS-ACTION")
             ics.text("SUMMARY", "Missed review: \(period.title) (\(pending) notes pending)")
             ics.text("DESCRIPTION", "vault review \(period.level.rawValue) \(period.id)")
@@ -90,6 +103,18 @@ public enum ScheduleCalendar {
             ics.add("DURATION", "PT\(max(10, min(120, day.cards)))M")
             ics.text("SUMMARY", "Study \(day.cards) flashcard\(day.cards == 1 ? "" : "s") (vault study)")
             alarm("\(day.cards) flashcards to study")
+            ics.add("END", "VEVENT")
+        }
+        for walk in palaces where walk.locations > 0 {
+            let key = String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(walk.palace)))
+            let command = walk.palace.contains(" ") ? "vault loci review \"\(walk.palace)\"" : "vault loci review \(walk.palace)"
+            ics.add("BEGIN", "VEVENT")
+            ics.add("UID", "loci-\(key)-\(VaultDate.dayString(dayNumber: walk.day))@\(domain)")
+            ics.add("DTSTAMP", stamp)
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: walk.day, minutes: studyAt))
+            ics.add("DURATION", "PT\(max(10, min(60, walk.locations * 2)))M")
+            ics.text("SUMMARY", "Walk \(walk.palace): \(walk.locations) location\(walk.locations == 1 ? "" : "s") due (\(command))")
+            alarm("\(walk.locations) locations of \(walk.palace) due")
             ics.add("END", "VEVENT")
         }
         ics.add("END", "VCALENDAR")

@@ -31,6 +31,10 @@ public struct VaultConfig: Hashable, Sendable {
     public var subjects: [Subject] = []
     /// When `vault remind` may notify (`remind:`; kept as written in `extra`).
     public var remind = RemindSettings()
+    /// The day each period's review falls due (`review_day:`; kept as written in `extra`).
+    public var reviewSchedule = ReviewSchedule.standard
+    /// The saved daily limit and intensity preset of `vault study` (`study:`; kept as written in `extra`).
+    public var study = StudySettings()
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 

@@ -83,6 +83,8 @@ public struct CurationBoard: Sendable {
     public let timeZone: TimeZone
     /// The fresh start in force, if any: periods that ended before it count as done.
     public let baseline: Baseline?
+    /// The day each period's review falls due (`review_day:`).
+    public let schedule: ReviewSchedule
     /// Per level, the periods in which some note was created and where their items lie.
     private let weeks: PeriodRanges
     private let months: PeriodRanges
@@ -103,11 +105,12 @@ public struct CurationBoard: Sendable {
     ///   with each id in the cache); otherwise they are worked out here.
     public init(
         notes: [NoteSummary], keys: [NoteKey?]? = nil, state: CurationState, timeZone: TimeZone,
-        baseline: Baseline? = nil
+        baseline: Baseline? = nil, schedule: ReviewSchedule = .standard
     ) {
         precondition(keys == nil || keys!.count == notes.count)
         self.state = state
         self.baseline = baseline
+        self.schedule = schedule
         self.timeZone = timeZone
 
         // Sort small keys (day, moment, position), not notes: comparing
@@ -339,17 +342,21 @@ public struct CurationBoard: Sendable {
         ranges(level).periods
     }
 
-    /// The period of `level` whose review is due on day `today` under the
-    /// default schedule: the latest one whose review day has come (this
+    /// The period of `level` whose review is due on day `today` under
+    /// `schedule`: the latest one whose review day has come (by default this
     /// week on Sundays, else last week; last month; last year).
-    public static func duePeriod(_ level: ReviewLevel, today: Int) -> ReviewPeriod {
-        let current = ReviewPeriod(level: level, containingDay: today)
-        return current.reviewDay <= today ? current : current.previous
+    public static func duePeriod(_ level: ReviewLevel, today: Int, schedule: ReviewSchedule = .standard) -> ReviewPeriod {
+        schedule.duePeriod(level, today: today)
+    }
+
+    /// ``duePeriod(_:today:schedule:)`` under the board's own schedule.
+    public func duePeriod(_ level: ReviewLevel, today: Int) -> ReviewPeriod {
+        schedule.duePeriod(level, today: today)
     }
 
     /// Past periods of `level` (before the due one) with notes still pending, oldest first.
     public func missed(_ level: ReviewLevel, today: Int) -> [Review] {
-        let due = Self.duePeriod(level, today: today)
+        let due = duePeriod(level, today: today)
         return periods(level).filter { $0 < due && pendingCount($0) > 0 }.map(review)
     }
 
@@ -357,7 +364,7 @@ public struct CurationBoard: Sendable {
     /// period, up to the due one, that still has pending notes; the due
     /// period when none has.
     public func defaultPeriod(_ level: ReviewLevel, today: Int) -> ReviewPeriod {
-        let due = Self.duePeriod(level, today: today)
+        let due = duePeriod(level, today: today)
         for period in periods(level).reversed() where period <= due {
             if pendingCount(period) > 0 { return period }
         }

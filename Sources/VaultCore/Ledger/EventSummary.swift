@@ -28,6 +28,14 @@ public enum EventSummary {
         case TierChange.kind:
             guard let change = try? TierChange(event) else { break }
             return "card \(change.card.prefix(6)) moved to \(change.tier.rawValue)"
+        case LociRating.kind:
+            guard let rating = try? LociRating(event) else { break }
+            let place = rating.itinerary.isEmpty ? "location \(rating.sequence)" : "location \(rating.sequence) of \(rating.itinerary)"
+            var text = "\(place) rated \(rating.quality)/5 (\(rating.mode.rawValue))"
+            if let due = event["due"].flatMap({ VaultDate.parse($0, in: timeZone) }) {
+                text += " → due \(RelativeTime.describe(due, from: rating.time, in: timeZone))"
+            }
+            return text
         default:
             break
         }

@@ -1,16 +1,23 @@
 import Foundation
 
-/// When the last reminder was raised (`.vault/local/`, per machine).
+/// When the last reminder was raised, and the reminders of the last day
+/// with what was done with each (`.vault/local/`, per machine).
 public protocol ReminderLog {
     func last() -> Date?
     func record(_ time: Date) throws
+    /// The reminders recorded (``PendingReminders`` keeps a day of them).
+    func reminders() -> [ReminderEntry]
+    /// Replaces the reminders recorded.
+    func save(reminders: [ReminderEntry]) throws
 }
 
 /// The desktop's notifications (notify-send on Linux).
 public protocol DesktopNotifier {
-    /// Raises a notification, with a "Study now" action for `studyBatch` cards when given.
+    /// Raises a notification for the reminder `id` with its actions: "Study
+    /// now" for `studyBatch` cards when given, "Snooze 1 h" and "Skip"; a
+    /// click answers the reminder (`vault remind --answer WORD --reminder ID`).
     /// - Returns: what happened, as a sentence for the person; nil when there is no notifier.
-    func raise(title: String, body: String, studyBatch: Int?) -> String?
+    func raise(title: String, body: String, studyBatch: Int?, reminder id: String) -> String?
 }
 
 /// The timer that runs `vault remind` (a systemd user timer, or a cron line).

@@ -10,6 +10,19 @@ public struct RemindSettings: Hashable, Sendable {
     public var daysOff: Set<Int>
     /// Cards a reminder names; nil for StudyFlow's rule by cards in rotation.
     public var batch: Int?
+    /// `at:` the hour reminders come in: a clock hour, or `best` (the hour of
+    /// the best recall, ``Insights/bestHour``); nil for any hour.
+    public var at: ReminderHour?
+    /// The hour `at` stands for, as `vault remind` resolved it (nil: any hour).
+    public var resolvedHour: Int?
+
+    /// `remind.at:`.
+    public enum ReminderHour: Hashable, Sendable {
+        /// Minutes after midnight: reminders in the hour from then.
+        case clock(Int)
+        /// The hour of the best recall by the ledger; any hour until one is known.
+        case best
+    }
 
     public init(
         quietStart: Int = 23 * 60, quietEnd: Int = 9 * 60, minimumInterval: Int = 30, daysOff: Set<Int> = [],

@@ -14,10 +14,14 @@ public struct DueWork: Hashable, Sendable {
     public var firstQuestions: [String]
     /// Follow-up reviews of study sessions due.
     public var sessionReviews: Int
+    /// Locations of memory palaces due now, in all palaces.
+    public var locationsDue: Int
+    /// The names of the palaces with a location due, as `vault status` lists them.
+    public var palacesDue: [String]
 
     public init(
         notesToCurate: Int, periods: [String], cardsToStudy: Int, cardsInRotation: Int, firstQuestions: [String],
-        sessionReviews: Int
+        sessionReviews: Int, locationsDue: Int = 0, palacesDue: [String] = []
     ) {
         self.notesToCurate = notesToCurate
         self.periods = periods
@@ -25,9 +29,11 @@ public struct DueWork: Hashable, Sendable {
         self.cardsInRotation = cardsInRotation
         self.firstQuestions = firstQuestions
         self.sessionReviews = sessionReviews
+        self.locationsDue = locationsDue
+        self.palacesDue = palacesDue
     }
 
-    public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 }
+    public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 && locationsDue == 0 }
 }
 
 /// Whether `vault remind` raises a notification now, and what it says: a
@@ -38,6 +44,8 @@ public enum ReminderPlan: Equatable, Sendable {
     case quietHours(until: String)
     case dayOff(String)
     case tooSoon(next: Date)
+    /// Not in the hour `remind.at` names (`HH:MM`, its start).
+    case outsideHour(String)
 
     /// StudyFlow's batch: 1 card when fewer than 20 are in rotation, 2-3 for
     /// 20-100 (3 from 60), 5-8 above (one more per 100 beyond 100, at most 8).
@@ -61,6 +69,7 @@ public enum ReminderPlan: Equatable, Sendable {
         let weekday = ((day + 3) % 7 + 7) % 7
         if settings.daysOff.contains(weekday) { return .dayOff(RemindSettings.weekdayNames[weekday]) }
         if settings.isQuiet(minute: minute) { return .quietHours(until: RemindSettings.clock(settings.quietEnd)) }
+        if let hour = settings.resolvedHour, minute / 60 != hour { return .outsideHour(RemindSettings.clock(hour * 60)) }
         if let last = lastReminder {
             let next = last.addingTimeInterval(Double(settings.minimumInterval) * 60)
             if next > now { return .tooSoon(next: next) }
@@ -92,6 +101,10 @@ public enum ReminderPlan: Equatable, Sendable {
         }
         if work.sessionReviews > 0 {
             parts.append("\(work.sessionReviews) session review\(work.sessionReviews == 1 ? "" : "s")")
+        }
+        if work.locationsDue > 0 {
+            parts.append(
+                "\(work.locationsDue) location\(work.locationsDue == 1 ? "" : "s") to walk (\(work.palacesDue.joined(separator: ", ")))")
         }
         var body = parts.joined(separator: " · ")
         let questions = work.firstQuestions.prefix(batch)

@@ -28,14 +28,14 @@ public struct CurationStats: Sendable, Encodable {
             return Tally(id, Double(perWeek[id] ?? 0))
         }
         periods = [ReviewLevel.weekly, .monthly, .yearly].map { level in
-            let due = CurationBoard.duePeriod(level, today: today)
+            let due = input.board.duePeriod(level, today: today)
             var tally = PeriodTally(level: level.rawValue, onTime: 0, late: 0, missed: 0)
             for period in input.board.periods(level) where period < due {
                 let review = input.board.review(period)
                 switch review.status {
                 case .completed, .finishedEarly:
                     let last = ([review.finishedAt] + review.decisions.map { $0?.time }).compactMap { $0 }.max()
-                    let deadline = VaultDate.startOfDay(period.next.reviewDay, in: zone)
+                    let deadline = VaultDate.startOfDay(input.board.schedule.reviewDay(of: period.next), in: zone)
                     if let last, last > deadline { tally.late += 1 } else { tally.onTime += 1 }
                 case .notStarted, .inProgress:
                     if review.pendingCount > 0 { tally.missed += 1 }

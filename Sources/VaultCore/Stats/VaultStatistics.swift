@@ -18,6 +18,10 @@ public struct VaultStatistics: Sendable, Encodable {
     public var loci: LociStats
     /// The FSRS weights' predicted recall against the answers.
     public var calibration = CalibrationStats()
+    /// Every milestone reached, in the order reached (``Milestone``).
+    public var milestones: [Milestone] = []
+    /// Recall by hour of the day and by position in a sitting, and the best hour.
+    public var insights = Insights([])
 
     /// The statistics of `input`.
     public static func compute(_ input: StatsInput) -> VaultStatistics {
@@ -36,6 +40,10 @@ public struct VaultStatistics: Sendable, Encodable {
                 walks: input.walks, states: input.lociStates, now: input.now,
                 since: input.now.addingTimeInterval(-Double(input.days) * 86_400)))
         statistics.calibration = CalibrationStats(input)
+        statistics.milestones = Milestone.reached(
+            activeDays: input.activity.activeDays(upTo: input.now).union(sessionDays), reviews: reviews, log: input.cardLog,
+            board: input.board, sessions: input.sessions, now: input.now, timeZone: input.timeZone)
+        statistics.insights = Insights(reviews)
         return statistics
     }
 }

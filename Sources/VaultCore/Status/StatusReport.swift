@@ -70,7 +70,7 @@ public struct StatusReport: Sendable {
         var lines: [PeriodLine] = []
         for level in ReviewLevel.allCases {
             for missed in board.missed(level, today: today) { lines.append(PeriodLine(role: .missed, review: missed)) }
-            let due = CurationBoard.duePeriod(level, today: today)
+            let due = board.duePeriod(level, today: today)
             lines.append(PeriodLine(role: .due, review: board.review(due)))
             let current = ReviewPeriod(level: level, containingDay: today)
             if current != due {

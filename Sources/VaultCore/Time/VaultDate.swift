@@ -135,7 +135,8 @@ public enum VaultDate {
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+    /// The days of `month` (1-12) in `year`.
+    public static func daysInMonth(_ year: Int, _ month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -102,4 +102,22 @@ struct RemindingTests {
         #expect(work.cardsToStudy == 1)
         #expect(work.firstQuestions == ["Two?"])
     }
+
+    @Test("a raised reminder is pending with its id on the notification; an answer records it; a snooze holds the next")
+    func pendingAndAnswers() throws {
+        let first = try Reminding.run(context(), force: false, dryRun: false)
+        #expect(first.raised != nil)
+        #expect(notifier.reminderIDs == [VaultDate.isoString(Fixture.now)])
+        #expect(Reminding.pending(context()).map(\.batch) == [1], "2 cards in rotation: a batch of 1")
+        let snoozed = try Reminding.answer(context(), "snooze", reminder: nil)
+        #expect(snoozed.answer == .snooze(until: Fixture.now.addingTimeInterval(3600)))
+        #expect(Reminding.pending(context()).isEmpty)
+        // 40 minutes on, the 30-minute interval has passed, the snooze has not.
+        let held = try Reminding.run(context(at: Fixture.now.addingTimeInterval(40 * 60)), force: false, dryRun: false)
+        #expect(held.reminding.plan == .tooSoon(next: Fixture.now.addingTimeInterval(3600)))
+        let again = try Reminding.run(context(at: Fixture.now.addingTimeInterval(3600)), force: false, dryRun: false)
+        #expect(again.raised != nil)
+        #expect(log.entries.count == 2)
+        #expect(VaultStatus.load(context(at: Fixture.now.addingTimeInterval(3660))).pendingReminders.count == 1)
+    }
 }

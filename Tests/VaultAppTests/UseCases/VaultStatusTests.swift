@@ -87,4 +87,52 @@ struct VaultStatusTests {
         #expect(due.map(\.name) == ["Home walk"])
         #expect(due.map(\.due) == [1])
     }
+
+    @Test("the status line counts what status counts: notes to review, cards to study, palaces due, the streak")
+    func statusLineAgreesWithStatus() throws {
+        let cards = [Fixture.card("c1", "a.md", noteID: Fixture.idA, question: "One?")]
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let week46 = try #require(ReviewPeriod("2026-W46", level: .weekly))
+        try ledger.append(CurationEvent(time: Fixture.now.addingTimeInterval(-86_400), note: Fixture.idA, period: week46, decision: .keep))
+        let context = AppContext(
+            notes: MemoryNotes(all: Fixture.weekNotes, cards: cards), ledger: ledger, ids: MemoryNoteIDs(),
+            config: Fixture.config, now: Fixture.now)
+        let status = VaultStatus.load(context)
+        let line = VaultStatusLine.load(context)
+        #expect(line.reviews == status.report.notesToReview)
+        #expect(line.reviews == 2, "weeks 46's other two notes")
+        #expect(line.cards == 1)
+        #expect(line.streak == 1)
+        #expect(line.palaces == 0)
+        #expect(line.text == "2 reviews · 1 card · streak 1")
+    }
+
+    @Test("the status line counts palaces with a location due, and their locations")
+    func statusLinePalaces() throws {
+        let files = LociFixture.folder(LociFixture.itinerary(), in: "loci/Home walk")
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let context = Fixture.context(LociFixture.notes(files), ledger: ledger, files: MemoryFiles(files))
+        let walk = try #require(LociPalaces(context).walks.first)
+        for sequence in [1, 2] {
+            let stop = try #require(walk.stop(sequence))
+            try ledger.append(
+                LociStates(ratings: []).rating(stop, of: walk, mode: .review, quality: 4, at: Fixture.now.addingTimeInterval(-3 * 86_400)))
+        }
+        let line = VaultStatusLine.load(context)
+        #expect(line.palaces == 1)
+        #expect(line.locations == 2)
+    }
+
+    @Test("with review_day weekly: thursday, on Wednesday 18 November week 46 is not due yet: week 45 is")
+    func reviewDayMovesTheDueWeek() throws {
+        var config = Fixture.config
+        config.reviewSchedule = try #require(ReviewSchedule.standard.setting(.weekly, "thursday"))
+        let status = VaultStatus.load(Fixture.context(Fixture.weekNotes, config: config))
+        let weekly = status.report.periods.filter { $0.review.period.level == .weekly }
+        #expect(weekly.map(\.role) == [.due, .current])
+        #expect(weekly.map(\.review.period.id) == ["2026-W45", "2026-W47"])
+        #expect(status.snapshot.board.schedule.weekday == 4)
+        let standard = VaultStatus.load(Fixture.context(Fixture.weekNotes))
+        #expect(standard.report.periods.filter { $0.review.period.level == .weekly }.map(\.review.period.id) == ["2026-W46", "2026-W47"])
+    }
 }
