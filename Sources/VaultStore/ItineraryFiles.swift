@@ -25,6 +25,11 @@ public enum ItineraryFiles {
         }
         do {
             for file in files {
+                // Names with `/` go into subfolders (an Anki import's deck folders).
+                if file.name.contains("/") {
+                    try FileManager.default.createDirectory(
+                        at: temp.appendingPathComponent(file.name).deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
                 let fd = open(temp.appendingPathComponent(file.name).path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
                 guard fd >= 0 else {
                     throw VaultStoreError.unwritable(path: "\(folder)/\(file.name)", reason: errnoDescription())

@@ -11,7 +11,7 @@ import VaultProcess
 /// command's note scan (kernel time) and the replay's decoding (user time)
 /// overlap; a command that never asks for the replay (a search) reads no
 /// ledger at all.
-public final class VaultLedger: LedgerSource, @unchecked Sendable {
+public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Sendable {
     public let layout: VaultLayout
     public let timeZone: TimeZone
     /// The replay being loaded, once asked for; `lock` guards it (use cases
@@ -90,5 +90,27 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
         // review that records decisions then finishes must count them.
         lock.withLock { loading = nil }
         return written
+    }
+
+    /// Appends imported events as they are (their device and sequence kept),
+    /// each year's lines in one write (``LedgerAppender/writeLines(_:to:)``).
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
+    public func appendImported(_ events: [LedgerEvent]) throws {
+        let store = LedgerStore(layout: layout)
+        var byYear: [Int: [String]] = [:]
+        for event in events {
+            let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
+            byYear[year, default: []].append(LedgerLine.format(event))
+        }
+        let appender = try LedgerAppender(store: store, timeZone: timeZone, replay: replay())
+        try store.withLock {
+            for (year, lines) in byYear.sorted(by: { $0.key < $1.key }) {
+                try appender.writeLines(lines, to: store.relativePath(year: year))
+            }
+        }
+        lock.withLock {
+            decodedCardLog = nil
+            loading = nil
+        }
     }
 }
