@@ -6,13 +6,17 @@ Writes OUT_DIR/legacy.apkg (collection.anki21, schema 11, media map as JSON),
 OUT_DIR/current.apkg (collection.anki21b, zstd, schema 18, media map as zstd
 protobuf), OUT_DIR/current.colpkg, and OUT_DIR/expected.json: every note and
 card as Anki holds them, with each card's rating count, so the test compares
-what vault imported with what Anki wrote.
+what vault imported with what Anki wrote. OUT_DIR/refuse-*.apkg are packages
+vault must refuse: not a zip, no collection, a newer package version, a newer
+schema, a zip bomb, a media name with '..', a damaged database.
 """
 
 import json
 import os
+import sqlite3
 import sys
 import tempfile
+import zipfile
 
 from anki.collection import Collection, ExportAnkiPackageOptions
 from anki.import_export_pb2 import ExportLimit
@@ -113,6 +117,39 @@ def expected(col):
     return {"notes": notes}
 
 
+def refusals(out):
+    legacy = os.path.join(out, "legacy.apkg")
+    with zipfile.ZipFile(legacy) as z:
+        collection = z.read("collection.anki21")
+
+    def package(name, entries, method=zipfile.ZIP_STORED):
+        with zipfile.ZipFile(os.path.join(out, name), "w", method) as z:
+            for entry, data in entries.items():
+                z.writestr(entry, data)
+
+    with open(os.path.join(out, "refuse-not-zip.apkg"), "w") as f:
+        f.write("PK but not a zip at all\n" * 3)
+    package("refuse-no-collection.apkg", {"readme.txt": b"hello"})
+    package("refuse-newer-package.apkg", {"meta": b"\x08\x09", "collection.anki21b": b"x"})
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "c.db")
+        with open(path, "wb") as f:
+            f.write(collection)
+        db = sqlite3.connect(path)
+        db.execute("update col set ver = 99")
+        db.commit()
+        db.close()
+        with open(path, "rb") as f:
+            newer = f.read()
+    package("refuse-newer-schema.apkg", {"meta": b"\x08\x02", "collection.anki21": newer, "media": b"{}"})
+    package("refuse-zip-bomb.apkg", {"meta": b"\x08\x02", "collection.anki21": b"\0" * (64 << 20), "media": b"{}"},
+            zipfile.ZIP_DEFLATED)
+    package("refuse-media-name.apkg", {"meta": b"\x08\x02", "collection.anki21": collection,
+                                       "media": json.dumps({"0": "../escape.png"}), "0": PNG})
+    package("refuse-corrupt.apkg", {"meta": b"\x08\x02", "collection.anki21": b"SQLite format 3\0" + b"\xff" * 4096,
+                                    "media": b"{}"})
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
@@ -129,6 +166,7 @@ def main():
         col.close()
         with open(os.path.join(out, "eiffel.png"), "wb") as f:
             f.write(PNG)
+    refusals(out)
 
 
 if __name__ == "__main__":
