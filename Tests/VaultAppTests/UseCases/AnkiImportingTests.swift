@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import VaultCore
+import VaultMarkdown
+
+@testable import VaultApp
+
+/// A package reader that hands over a collection made in memory (or refuses).
+struct MemoryAnkiPackages: AnkiPackageReading {
+    var collection: AnkiCollection?
+    var refusal: AnkiImportError?
+
+    func collection(at path: String) throws -> AnkiCollection {
+        if let refusal { throw refusal }
+        return collection!
+    }
+}
+
+/// The ledger's import side: remembers what was appended.
+final class MemoryImportedLog: ImportedEventLog {
+    private(set) var events: [LedgerEvent] = []
+    func appendImported(_ events: [LedgerEvent]) throws { self.events += events }
+}
+
+@Suite("Anki importing")
+struct AnkiImportingTests {
+    static let basic = AnkiNoteType(
+        id: 1, name: "Basic", isCloze: false, fields: ["Front", "Back"],
+        templates: [.init(name: "Card 1", question: "{{Front}}", answer: "{{FrontSide}}<hr id=answer>{{Back}}")])
+    static let reversed = AnkiNoteType(
+        id: 2, name: "Basic (and reversed card)", isCloze: false, fields: ["Front", "Back"],
+        templates: [
+            .init(name: "Card 1", question: "{{Front}}", answer: "{{FrontSide}}<hr id=answer>{{Back}}"),
+            .init(name: "Card 2", question: "{{Back}}", answer: "{{FrontSide}}<hr id=answer>{{Front}}"),
+        ])
+    static let cloze = AnkiNoteType(
+        id: 3, name: "Cloze", isCloze: true, fields: ["Text", "Back Extra"],
+        templates: [.init(name: "Cloze", question: "{{cloze:Text}}", answer: "{{cloze:Text}}<br>{{Back Extra}}")])
+    static let vocab = AnkiNoteType(
+        id: 4, name: "Vocab", isCloze: false, fields: ["Word", "Meaning", "Example"],
+        templates: [
+            .init(name: "Recognise", question: "{{Word}}", answer: "{{FrontSide}}<hr id=answer>{{Meaning}}"),
+            .init(name: "Produce", question: "{{Meaning}}{{^Example}} (no example){{/Example}}", answer: "{{FrontSide}}<hr id=answer>{{Word}}"),
+        ])
+
+    static func collection() -> AnkiCollection {
+        AnkiCollection(
+            created: 1_700_000_000, schema: 18,
+            noteTypes: [1: basic, 2: reversed, 3: cloze, 4: vocab],
+            decks: [10: "Geography", 11: "Languages::French"],
+            notes: [
+                AnkiNote(id: 1_767_225_600_000, guid: "g-basic", noteType: 1, tags: ["geo::europe"], fields: ["Capital of <b>France</b>?", "Paris <img src=\"paris.png\">"]),
+                AnkiNote(id: 1_767_225_600_001, guid: "g-rev", noteType: 2, tags: [], fields: ["chien", "dog"]),
+                AnkiNote(id: 1_767_225_600_002, guid: "g-cloze", noteType: 3, tags: [], fields: ["{{c1::Paris}} and {{c2::Lyon::city}}", ""]),
+                AnkiNote(id: 1_767_225_600_003, guid: "g-vocab", noteType: 4, tags: [], fields: ["chat", "cat", ""]),
+            ],
+            cards: [
+                AnkiCard(id: 100, note: 1_767_225_600_000, deck: 10, ord: 0, queue: 2),
+                AnkiCard(id: 101, note: 1_767_225_600_001, deck: 11, ord: 0, queue: 0),
+                AnkiCard(id: 102, note: 1_767_225_600_001, deck: 11, ord: 1, queue: -1),
+                AnkiCard(id: 103, note: 1_767_225_600_002, deck: 11, ord: 0, queue: 0),
+                AnkiCard(id: 104, note: 1_767_225_600_002, deck: 11, ord: 1, queue: 0),
+                AnkiCard(id: 105, note: 1_767_225_600_003, deck: 11, ord: 0, queue: 0),
+                AnkiCard(id: 106, note: 1_767_225_600_003, deck: 11, ord: 1, queue: 0),
+            ],
+            reviews: [
+                AnkiReview(id: 1_767_300_000_000, card: 100, ease: 3, milliseconds: 4000, kind: 0),
+                AnkiReview(id: 1_767_400_000_000, card: 100, ease: 1, milliseconds: 6000, kind: 1),
+                AnkiReview(id: 1_767_500_000_000, card: 100, ease: 0, milliseconds: 0, kind: 4),
+                AnkiReview(id: 1_767_600_000_000, card: 104, ease: 4, milliseconds: 2000, kind: 0),
+                AnkiReview(id: 1_767_700_000_000, card: 102, ease: 2, milliseconds: 3000, kind: 0),
+            ],
+            media: [AnkiMedia(name: "paris.png", bytes: Data([0x89, 0x50, 0x4E, 0x47]))])
+    }
+
+    let files = MemoryFiles()
+    let ledger = MemoryLedger(timeZone: Fixture.zone)
+    let log = MemoryImportedLog()
+    let configStore = MemoryConfigStore()
+
+    func importing(_ packages: MemoryAnkiPackages = MemoryAnkiPackages(collection: collection())) -> AnkiImporting {
+        let notes = Fixture.notes(files.all.filter { $0.key.hasSuffix(".md") }.mapValues { String(decoding: $0, as: UTF8.self) })
+        let context = AppContext(
+            notes: MemoryNotes(all: notes), ledger: ledger, ids: MemoryNoteIDs(), config: Fixture.config, now: Fixture.now,
+            configStore: configStore, files: files)
+        return AnkiImporting(context, packages: packages, log: log)
+    }
+
+    func text(_ path: String) -> String { String(decoding: files.all[path] ?? Data(), as: UTF8.self) }
+
+    @Test("notes go into a folder per deck, with id from the guid, tags, and their cards in the vault's syntax")
+    func notesPerDeck() throws {
+        let plan = try importing().plan(file: "x.apkg", into: nil)
+        #expect(files.all.isEmpty, "planning writes nothing")
+        try importing().write(plan)
+        let basic = text("Anki/Geography/Capital of France.md")
+        #expect(basic.contains("id: \(AnkiConversion.noteID(guid: "g-basic"))\n"))
+        #expect(basic.contains("tags: [geo/europe]\n"))
+        #expect(basic.contains("anki_guid: g-basic\n"))
+        #expect(basic.hasSuffix("---\nCapital of **France**? :: Paris ![](<paris.png>)\n"))
+        #expect(files.all["Anki/Geography/paris.png"] == Data([0x89, 0x50, 0x4E, 0x47]))
+        #expect(text("Anki/Languages/French/chien.md").hasSuffix("---\nchien ::: dog\n"))
+        #expect(text("Anki/Languages/French/Paris and Lyon.md").hasSuffix("---\n{{c1::Paris}} and {{c2::Lyon::city}}\n"))
+        #expect(text("Anki/Languages/French/chat.md").hasSuffix("---\nchat\n?\ncat\n\ncat (no example)\n?\nchat\n"))
+        #expect(plan.conversion.decks.map(\.name) == ["Geography", "Languages::French"])
+        #expect(plan.conversion.decks.map(\.cards) == [1, 6])
+        #expect(plan.conversion.cards.count == 7, "every Anki card found its vault card")
+        #expect(configStore.saved.last?.decks.folders == ["Anki/"])
+    }
+
+    @Test("reviews with a rating become rate events on the written cards, under the collection's device and the review's id")
+    func reviewsAsEvents() throws {
+        let importing = importing()
+        let plan = try importing.plan(file: "x.apkg", into: "Flash")
+        try importing.write(plan)
+        #expect(log.events.map(\.sequence) == [1_767_300_000_000, 1_767_400_000_000, 1_767_600_000_000, 1_767_700_000_000])
+        #expect(Set(log.events.map(\.device)) == [AnkiConversion.device(of: Self.collection())])
+        let ratings = try log.events.map { try RatingEvent($0) }
+        #expect(ratings.map(\.answer) == [.fsrs(.good), .fsrs(.again), .fsrs(.easy), .fsrs(.hard)])
+        #expect(ratings[0].responseMilliseconds == 4000)
+        // The events' cards are the cards the written notes hold.
+        let cloze = CardExtractor.cards(
+            in: files.all["Flash/Languages/French/Paris and Lyon.md"]!, notePath: "Flash/Languages/French/Paris and Lyon.md",
+            noteID: AnkiConversion.noteID(guid: "g-cloze"))
+        #expect(ratings[2].card == cloze[1].id, "card ord 1 is cloze number 2")
+        let reversed = CardExtractor.cards(
+            in: files.all["Flash/Languages/French/chien.md"]!, notePath: "Flash/Languages/French/chien.md",
+            noteID: AnkiConversion.noteID(guid: "g-rev"))
+        #expect(ratings[3].card == reversed.first { $0.kind == .reverse }!.id)
+    }
+
+    @Test("a second import writes nothing: the same bytes, and no event the ledger holds")
+    func secondImport() throws {
+        try importing().write(try importing().plan(file: "x.apkg", into: nil))
+        ledger.receive(log.events)
+        let again = try importing().plan(file: "x.apkg", into: nil)
+        #expect(again.replacing && again.unchanged)
+        #expect(again.conversion.events.isEmpty)
+    }
+
+    @Test("a folder holding a note this package does not write is refused, nothing written")
+    func strangerInFolder() throws {
+        try files.writeFolder([VaultFile(name: "mine.md", bytes: Data("# Mine\n".utf8))], at: "Anki", replacing: false)
+        let before = files.all
+        #expect(throws: AnkiImportError.self) { try importing().plan(file: "x.apkg", into: nil) }
+        #expect(files.all == before)
+    }
+
+    @Test("a refused package writes nothing")
+    func refusal() throws {
+        let refusing = MemoryAnkiPackages(refusal: .notZip(file: "x.apkg"))
+        #expect(throws: AnkiImportError.notZip(file: "x.apkg")) { try importing(refusing).plan(file: "x.apkg", into: nil) }
+        #expect(files.all.isEmpty && log.events.isEmpty && configStore.saved.isEmpty)
+    }
+}
