@@ -25,6 +25,7 @@ struct AnkiImportOracleTests {
         var note_path: String
         var kind: String
         var reviews: Int
+        var state: String
     }
 
     /// The packages, made once per test run.
@@ -101,6 +102,13 @@ struct AnkiImportOracleTests {
             #expect(
                 mine.map(\.reviews).sorted() == note.cards.map(\.ratings).sorted(), "rate events of note \(note.guid)")
         }
+        // Anki's suspended card is suspended, its buried one buried (until tomorrow), and neither comes up today.
+        #expect(cards.filter { $0.state == "suspended" }.count == expected.notes.flatMap(\.cards).filter { $0.queue == -1 }.count)
+        #expect(cards.filter { $0.state == "buried" }.count == expected.notes.flatMap(\.cards).filter { $0.queue < -1 }.count)
+        let due = vault.vault("cards", "--due", "--json")
+        let dueCards = try JSONDecoder().decode([ListedCard].self, from: Data(due.stdout.utf8))
+        #expect(!dueCards.contains { $0.state == "suspended" || $0.state == "buried" })
+        #expect(!dueCards.isEmpty)
         let kinds = Dictionary(grouping: cards, by: \.kind).mapValues(\.count)
         #expect(kinds["reverse"] == 1)
         #expect(kinds["cloze"] == 2)

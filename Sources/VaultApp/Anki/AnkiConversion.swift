@@ -36,6 +36,14 @@ public struct AnkiConversion {
     public var events: [LedgerEvent] = []
     /// Reviews with a rating whose card was not matched.
     public var skippedReviews = 0
+    /// The `card-hold` events of Anki's suspended and buried cards not yet in the ledger.
+    public var holdEvents: [LedgerEvent] = []
+    /// Anki's suspended and buried cards (whether or not their event is new).
+    public var suspended = 0
+    public var buried = 0
+
+    /// The device of the collection's `card-hold` events (their sequence is Anki's card id).
+    public static func holdDevice(of collection: AnkiCollection) -> String { device(of: collection) + "-hold" }
 
     /// The device id of `collection`'s events: 12 hex digits from its creation time, the same on every import.
     public static func device(of collection: AnkiCollection) -> String {
@@ -57,8 +65,12 @@ public struct AnkiConversion {
 
     /// Converts `collection` into files under `folder` (vault-relative), with
     /// the events of reviews whose id is above `afterSequence` (those at or
-    /// below it are in the ledger already).
-    public init(_ collection: AnkiCollection, folder: String, timeZone: TimeZone, afterSequence: Int) {
+    /// below it are in the ledger already), and `card-hold` events dated `now`
+    /// for suspended and buried cards whose sequence is not in `knownHolds`.
+    public init(
+        _ collection: AnkiCollection, folder: String, timeZone: TimeZone, afterSequence: Int, now: Date = Date(timeIntervalSince1970: 0),
+        knownHolds: Set<Int> = []
+    ) {
         device = Self.device(of: collection)
         let mediaBytes = Dictionary(collection.media.map { ($0.name, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         var cardsByNote: [Int64: [AnkiCard]] = [:]
@@ -128,6 +140,15 @@ public struct AnkiConversion {
             if let deck = homeDeck[review.card] { deckCounts[deck]?.events += 1 }
         }
         decks = deckCounts.values.sorted { $0.name < $1.name }
+        // Suspended cards stay out of study; buried ones come back the next day (counted from the import).
+        let holdDevice = Self.holdDevice(of: collection)
+        for card in collection.cards where card.queue == -1 || card.queue == -2 || card.queue == -3 {
+            if card.queue == -1 { suspended += 1 } else { buried += 1 }
+            guard let vaultCard = cards[card.id], !knownHolds.contains(Int(card.id)) else { continue }
+            let event = CardHoldEvent(
+                time: now, card: vaultCard.id, note: vaultCard.noteKey, action: card.queue == -1 ? .suspend : .bury)
+            holdEvents.append(event.ledgerEvent(device: holdDevice, sequence: Int(card.id), utcOffset: timeZone.secondsFromGMT(for: now)))
+        }
     }
 
     // MARK: - Notes
@@ -299,6 +320,7 @@ public struct AnkiConversion {
             if out.count >= 60 { break }
         }
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+        while out.hasSuffix(".") || out.hasSuffix(" ") { out.removeLast() }
         return out.isEmpty ? fallback : out
     }
 

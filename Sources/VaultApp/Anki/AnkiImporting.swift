@@ -51,8 +51,14 @@ public struct AnkiImporting {
         if let problem = VaultPathRules.problem(folder: folder) { throw AnkiImportError.badFolder(folder: folder, reason: problem) }
         let collection = try packages.collection(at: file)
         let device = AnkiConversion.device(of: collection)
-        let after = context.ledger.replay().maxSequence(of: device)
-        let conversion = AnkiConversion(collection, folder: folder, timeZone: context.timeZone, afterSequence: after)
+        let replay = context.ledger.replay()
+        let after = replay.maxSequence(of: device)
+        let holdDevice = AnkiConversion.holdDevice(of: collection)
+        let knownHolds = Set(
+            replay.featureEvents.lazy.filter { $0.kind == CardHoldEvent.kind && $0.device == holdDevice }.map(\.sequence))
+        let conversion = AnkiConversion(
+            collection, folder: folder, timeZone: context.timeZone, afterSequence: after, now: context.now,
+            knownHolds: knownHolds)
         let replacing = context.files.exists(folder)
         var unchanged = replacing
         if replacing {
@@ -80,7 +86,8 @@ public struct AnkiImporting {
         if !plan.unchanged {
             try context.files.writeFolder(plan.conversion.files, at: plan.folder, replacing: plan.replacing)
         }
-        if !plan.conversion.events.isEmpty { try log.appendImported(plan.conversion.events) }
+        let events = plan.conversion.events + plan.conversion.holdEvents
+        if !events.isEmpty { try log.appendImported(events) }
         if plan.addsDeck {
             var config = context.config
             config.decks = Decks(folders: config.decks.folders + [plan.folder + "/"], tag: config.decks.tag)

@@ -7,7 +7,7 @@ extension VaultCommand {
     /// `vault import loci|anki`: bring other apps' data into the vault.
     struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Import other apps' data: LociApp itineraries, Anki packages.",
+            commandName: "import", abstract: "Import LociApp itineraries and Anki packages.",
             discussion: """
                 Examples:
                   vault import loci palace.json
@@ -48,7 +48,7 @@ extension VaultCommand {
                     out.line("Would import into \(folder)/ (Anki schema \(plan.schema)); nothing written.")
                 } else {
                     try importing.write(plan)
-                    out.line(plan.unchanged && conversion.events.isEmpty ? "Nothing new in \(TerminalText.oneLine(file)): \(folder)/ is up to date." : "Imported into \(folder)/:")
+                    out.line(plan.unchanged && conversion.events.isEmpty && conversion.holdEvents.isEmpty ? "Nothing new in \(TerminalText.oneLine(file)): \(folder)/ is up to date." : "Imported into \(folder)/:")
                 }
                 for deck in conversion.decks {
                     out.line(
@@ -56,6 +56,11 @@ extension VaultCommand {
                 }
                 out.line(
                     "Total: \(plural(plan.noteCount, "note")), \(plural(plan.cardCount, "card")), \(plural(conversion.events.count, "new rate event")), \(plural(plan.mediaCount, "media file")).")
+                if conversion.suspended + conversion.buried > 0 {
+                    out.line(
+                        "Held out of study: \(conversion.suspended) suspended, \(conversion.buried) buried until tomorrow (\(plural(conversion.holdEvents.count, "new card-hold event")))."
+                    )
+                }
                 if conversion.unmatchedCards > 0 {
                     out.line("\(plural(conversion.unmatchedCards, "Anki card")) found no card in the written notes; their reviews are left out.")
                 }

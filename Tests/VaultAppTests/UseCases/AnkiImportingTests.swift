@@ -113,9 +113,10 @@ struct AnkiImportingTests {
         let importing = importing()
         let plan = try importing.plan(file: "x.apkg", into: "Flash")
         try importing.write(plan)
-        #expect(log.events.map(\.sequence) == [1_767_300_000_000, 1_767_400_000_000, 1_767_600_000_000, 1_767_700_000_000])
-        #expect(Set(log.events.map(\.device)) == [AnkiConversion.device(of: Self.collection())])
-        let ratings = try log.events.map { try RatingEvent($0) }
+        let rates = log.events.filter { $0.kind == RatingEvent.kind }
+        #expect(rates.map(\.sequence) == [1_767_300_000_000, 1_767_400_000_000, 1_767_600_000_000, 1_767_700_000_000])
+        #expect(Set(rates.map(\.device)) == [AnkiConversion.device(of: Self.collection())])
+        let ratings = try rates.map { try RatingEvent($0) }
         #expect(ratings.map(\.answer) == [.fsrs(.good), .fsrs(.again), .fsrs(.easy), .fsrs(.hard)])
         #expect(ratings[0].responseMilliseconds == 4000)
         // The events' cards are the cards the written notes hold.
@@ -151,5 +152,41 @@ struct AnkiImportingTests {
         let refusing = MemoryAnkiPackages(refusal: .notZip(file: "x.apkg"))
         #expect(throws: AnkiImportError.notZip(file: "x.apkg")) { try importing(refusing).plan(file: "x.apkg", into: nil) }
         #expect(files.all.isEmpty && log.events.isEmpty && configStore.saved.isEmpty)
+    }
+}
+
+@Suite("Anki importing: held cards")
+struct AnkiHeldCardsTests {
+    @Test("Anki's suspended and buried cards become card-hold events once, and study leaves them out")
+    func heldCards() throws {
+        let files = MemoryFiles()
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let log = MemoryImportedLog()
+        var collection = AnkiImportingTests.collection()
+        collection.cards[4].queue = -2  // the cloze's second card buried
+        let context = AppContext(
+            notes: MemoryNotes(all: []), ledger: ledger, ids: MemoryNoteIDs(), config: Fixture.config, now: Fixture.now, files: files)
+        let importing = AnkiImporting(context, packages: MemoryAnkiPackages(collection: collection), log: log)
+        let plan = try importing.plan(file: "x.apkg", into: nil)
+        #expect(plan.conversion.suspended == 1 && plan.conversion.buried == 1)
+        try importing.write(plan)
+        let holds = log.events.filter { $0.kind == CardHoldEvent.kind }
+        #expect(holds.map { try? CardHoldEvent($0).action } == [.suspend, .bury])
+        ledger.receive(log.events)
+        #expect(try importing.plan(file: "x.apkg", into: nil).conversion.holdEvents.isEmpty, "a second import adds no hold")
+        // Study: the two held cards are out of today's queue, and back tomorrow for the buried one.
+        let notes = Fixture.notes(files.all.filter { $0.key.hasSuffix(".md") }.mapValues { String(decoding: $0, as: UTF8.self) })
+        let held = Set(plan.conversion.holdEvents.compactMap { try? CardHoldEvent($0).card })
+        let studying = Studying(
+            AppContext(
+                notes: MemoryNotes(all: notes, cards: Array(plan.conversion.cards.values)), ledger: ledger, ids: MemoryNoteIDs(),
+                config: Fixture.config, now: Fixture.now))
+        #expect(Set(studying.holds().keys) == held)
+        #expect(studying.studiable().count == plan.conversion.cards.count - 2)
+        let tomorrow = Studying(
+            AppContext(
+                notes: MemoryNotes(all: notes, cards: Array(plan.conversion.cards.values)), ledger: ledger, ids: MemoryNoteIDs(),
+                config: Fixture.config, now: Fixture.now.addingTimeInterval(86_400)))
+        #expect(tomorrow.studiable().count == plan.conversion.cards.count - 1)
     }
 }
