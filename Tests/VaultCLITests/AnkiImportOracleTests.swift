@@ -11,6 +11,7 @@ struct AnkiImportOracleTests {
         var ord: Int
         var queue: Int
         var ratings: Int
+        var resets: Int
     }
 
     struct ExpectedNote: Decodable {
@@ -102,7 +103,12 @@ struct AnkiImportOracleTests {
             #expect(
                 mine.map(\.reviews).sorted() == note.cards.map(\.ratings).sorted(), "rate events of note \(note.guid)")
         }
-        // Anki's suspended card is suspended, its buried one buried (until tomorrow), and neither comes up today.
+        // Anki's manual rows are card-reset events.
+        let ledger = try FileManager.default.contentsOfDirectory(atPath: vault.url.appendingPathComponent(".vault/ledger").path)
+            .filter { $0.hasSuffix(".log") }.map { vault.read(".vault/ledger/" + $0) }.joined()
+        #expect(
+            ledger.components(separatedBy: "\tcard-reset\t").count - 1 == expected.notes.flatMap(\.cards).reduce(0) { $0 + $1.resets })
+                // Anki's suspended card is suspended, its buried one buried (until tomorrow), and neither comes up today.
         #expect(cards.filter { $0.state == "suspended" }.count == expected.notes.flatMap(\.cards).filter { $0.queue == -1 }.count)
         #expect(cards.filter { $0.state == "buried" }.count == expected.notes.flatMap(\.cards).filter { $0.queue < -1 }.count)
         let due = vault.vault("cards", "--due", "--json")

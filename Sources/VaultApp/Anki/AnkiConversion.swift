@@ -36,6 +36,9 @@ public struct AnkiConversion {
     public var events: [LedgerEvent] = []
     /// Reviews with a rating whose card was not matched.
     public var skippedReviews = 0
+    /// The `card-reset` events of Anki's manual rows (type 4 "Forget" with no rating, type 5
+    /// rescheduled) not yet in the ledger, under the same device, the row's id as sequence.
+    public var resetEvents: [LedgerEvent] = []
     /// The `card-hold` events of Anki's suspended and buried cards not yet in the ledger.
     public var holdEvents: [LedgerEvent] = []
     /// Anki's suspended and buried cards (whether or not their event is new).
@@ -124,6 +127,13 @@ public struct AnkiConversion {
         var homeDeck: [Int64: String] = [:]
         for card in collection.cards {
             if let name = cardsByNote[card.note]?.min(by: { $0.ord < $1.ord }).flatMap({ deckOfCard[$0.id] }) { homeDeck[card.id] = name }
+        }
+        for review in collection.reviews where (review.kind == 4 && review.ease == 0) || review.kind == 5 {
+            guard review.id > Int64(afterSequence), let card = cards[review.card] else { continue }
+            let time = Date(timeIntervalSince1970: Double(review.id) / 1000)
+            let event = CardResetEvent(
+                time: time, card: card.id, note: card.noteKey, reset: review.kind == 5 ? .reschedule : .forget)
+            resetEvents.append(event.ledgerEvent(device: device, sequence: Int(review.id), utcOffset: timeZone.secondsFromGMT(for: time)))
         }
         for review in collection.reviews where (1...4).contains(review.ease) && review.kind != 4 && review.kind != 5 {
             guard review.id > Int64(afterSequence) else { continue }

@@ -86,7 +86,7 @@ public struct AnkiImporting {
         if !plan.unchanged {
             try context.files.writeFolder(plan.conversion.files, at: plan.folder, replacing: plan.replacing)
         }
-        let events = plan.conversion.events + plan.conversion.holdEvents
+        let events = plan.conversion.events + plan.conversion.resetEvents + plan.conversion.holdEvents
         if !events.isEmpty { try log.appendImported(events) }
         if plan.addsDeck {
             var config = context.config

@@ -48,7 +48,7 @@ extension VaultCommand {
                     out.line("Would import into \(folder)/ (Anki schema \(plan.schema)); nothing written.")
                 } else {
                     try importing.write(plan)
-                    out.line(plan.unchanged && conversion.events.isEmpty && conversion.holdEvents.isEmpty ? "Nothing new in \(TerminalText.oneLine(file)): \(folder)/ is up to date." : "Imported into \(folder)/:")
+                    out.line(plan.unchanged && conversion.events.isEmpty && conversion.resetEvents.isEmpty && conversion.holdEvents.isEmpty ? "Nothing new in \(TerminalText.oneLine(file)): \(folder)/ is up to date." : "Imported into \(folder)/:")
                 }
                 for deck in conversion.decks {
                     out.line(
@@ -56,6 +56,9 @@ extension VaultCommand {
                 }
                 out.line(
                     "Total: \(plural(plan.noteCount, "note")), \(plural(plan.cardCount, "card")), \(plural(conversion.events.count, "new rate event")), \(plural(plan.mediaCount, "media file")).")
+                if !conversion.resetEvents.isEmpty {
+                    out.line("\(plural(conversion.resetEvents.count, "new card-reset event")) (Anki's manual resets and reschedules).")
+                }
                 if conversion.suspended + conversion.buried > 0 {
                     out.line(
                         "Held out of study: \(conversion.suspended) suspended, \(conversion.buried) buried until tomorrow (\(plural(conversion.holdEvents.count, "new card-hold event")))."

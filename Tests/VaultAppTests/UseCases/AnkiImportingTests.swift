@@ -119,6 +119,9 @@ struct AnkiImportingTests {
         let ratings = try rates.map { try RatingEvent($0) }
         #expect(ratings.map(\.answer) == [.fsrs(.good), .fsrs(.again), .fsrs(.easy), .fsrs(.hard)])
         #expect(ratings[0].responseMilliseconds == 4000)
+        let resets = try log.events.filter { $0.kind == CardResetEvent.kind }.map { try CardResetEvent($0) }
+        #expect(resets.map(\.reset) == [.forget])
+        #expect(resets.first?.card == ratings[0].card, "the forget is on the card its row names")
         // The events' cards are the cards the written notes hold.
         let cloze = CardExtractor.cards(
             in: files.all["Flash/Languages/French/Paris and Lyon.md"]!, notePath: "Flash/Languages/French/Paris and Lyon.md",
