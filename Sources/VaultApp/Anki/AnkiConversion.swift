@@ -224,9 +224,13 @@ public struct AnkiConversion {
         }
         func field(_ i: Int) -> String { i < note.fields.count ? note.fields[i] : "" }
         if type.isCloze {
-            let paragraph = AnkiHTML.paragraphLines(md(field(0))).joined(separator: "\n")
+            // The field the question template names with `cloze:` (the first one when none does).
+            let question = type.templates.first?.question ?? ""
+            let clozeField =
+                type.fields.firstIndex { question.contains("{{cloze:\($0)}}") } ?? 0
+            let paragraph = AnkiHTML.paragraphLines(md(field(clozeField))).joined(separator: "\n")
             var blocks = [paragraph]
-            for i in 1..<max(1, type.fields.count) {
+            for i in type.fields.indices where i != clozeField {
                 let text = md(field(i))
                 if !text.isEmpty { blocks.append(text) }
             }

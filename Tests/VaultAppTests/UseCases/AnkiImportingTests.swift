@@ -193,3 +193,28 @@ struct AnkiHeldCardsTests {
         #expect(tomorrow.studiable().count == plan.conversion.cards.count - 1)
     }
 }
+
+@Suite("Anki conversion: note types")
+struct AnkiConversionTests {
+    @Test("a cloze type whose cloze field is not the first writes that field as the cloze paragraph")
+    func clozeFieldFromTemplate() {
+        let type = AnkiNoteType(
+            id: 9, name: "Cloze+", isCloze: true, fields: ["Source", "Sentence"],
+            templates: [.init(name: "Cloze", question: "{{cloze:Sentence}}", answer: "{{cloze:Sentence}}")])
+        let collection = AnkiCollection(
+            created: 1, schema: 11, noteTypes: [9: type], decks: [1: "Default"],
+            notes: [AnkiNote(id: 1, guid: "g", noteType: 9, tags: [], fields: ["a book", "{{c1::x}} and {{c2::y}}"])],
+            cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0), AnkiCard(id: 11, note: 1, deck: 1, ord: 1, queue: 0)],
+            reviews: [], media: [])
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        let text = String(decoding: conversion.files[0].bytes, as: UTF8.self)
+        #expect(text.hasSuffix("---\n{{c1::x}} and {{c2::y}}\n\na book\n"))
+        #expect(conversion.cards.count == 2 && conversion.unmatchedCards == 0)
+    }
+
+    @Test("names: deck levels as folders, a first field as the file stem without trailing dots")
+    func names() {
+        #expect(AnkiConversion.folder(ofDeck: "Languages::French/Belgian::.hidden") == "Languages/French Belgian/hidden")
+        #expect(AnkiConversion.fileStem("Is <b>it</b> so?..") == "Is it so")
+    }
+}
