@@ -81,16 +81,33 @@ public struct AnkiPackageFile: AnkiPackageReading {
             throw AnkiImportError.notAnki(file: file, reason: "it holds no \(name)")
         }
         let compressed = version >= 3
-        if compressed { database = try Zstd.decompress(database, limit: Int(limits.totalBytes)) }
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
             "vault-anki-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).sqlite")
+        defer { try? FileManager.default.removeItem(at: temporary) }
         do {
-            try database.write(to: temporary)
+            if compressed {
+                // Unpacked straight into the file, within the zip's ratio and size limits.
+                guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+                    let handle = try? FileHandle(forWritingTo: temporary)
+                else { throw CocoaError(.fileWriteUnknown) }
+                defer { try? handle.close() }
+                do {
+                    try Zstd.decompress(database, limit: zstdLimit(packed: database.count)) { try handle.write(contentsOf: Data($0)) }
+                } catch Zstd.Failure.tooLarge {
+                    throw AnkiImportError.tooLarge(
+                        file: file, reason: "'\(name)' unpacks to more than \(limits.ratio) times its packed size")
+                }
+            } else {
+                try database.write(to: temporary)
+            }
+        } catch let error as AnkiImportError {
+            throw error
+        } catch let error as Zstd.Failure {
+            throw error
         } catch {
             throw AnkiImportError.corrupt(file: file, reason: "it could not be unpacked into \(temporary.path)")
         }
         database = Data()
-        defer { try? FileManager.default.removeItem(at: temporary) }
         var collection: AnkiCollection
         do {
             collection = try AnkiDatabase.read(temporary.path, file: file)
@@ -111,7 +128,7 @@ public struct AnkiPackageFile: AnkiPackageReading {
         guard let map = try zip.read("media") else { return [] }
         var names: [(entry: String, name: String)] = []
         if compressed {
-            let bytes = try Zstd.decompress(map, limit: 1 << 30)
+            let bytes = try Zstd.decompress(map, limit: zstdLimit(packed: map.count))
             guard let entries = try? ProtobufReader.fields(bytes) else {
                 throw AnkiImportError.corrupt(file: file, reason: "its media map is not Anki's")
             }
@@ -137,10 +154,16 @@ public struct AnkiPackageFile: AnkiPackageReading {
         for (entry, name) in names.sorted(by: { $0.name < $1.name }) {
             guard Self.isSafeMediaName(name) else { throw AnkiImportError.badMediaName(file: file, name: name) }
             guard var bytes = try zip.read(entry) else { continue }
-            if compressed { bytes = try Zstd.decompress(bytes, limit: Int(limits.totalBytes)) }
+            if compressed { bytes = try Zstd.decompress(bytes, limit: zstdLimit(packed: bytes.count)) }
             media.append(AnkiMedia(name: name, bytes: bytes))
         }
         return media
+    }
+
+    /// The most a zstd frame of `packed` bytes may unpack to: the zip's ratio
+    /// (a frame under 64 KB may give 64 MB), never past its total.
+    func zstdLimit(packed: Int) -> Int {
+        Int(min(limits.totalBytes, max(UInt64(1 << 26), UInt64(packed) * limits.ratio)))
     }
 
     /// A name that stays one file in one folder: not empty, not `.` or

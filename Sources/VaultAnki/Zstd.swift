@@ -12,10 +12,19 @@ enum Zstd {
     /// The bytes `packed` holds, at most `limit` of them.
     /// - Throws: ``Failure`` for a damaged frame or one that unpacks past `limit`.
     static func decompress(_ packed: Data, limit: Int) throws -> Data {
+        var output = Data()
+        try decompress(packed, limit: limit) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// Unpacks `packed` chunk by chunk into `sink` (a file: a large collection
+    /// never sits in memory whole), at most `limit` bytes in all.
+    /// - Throws: ``Failure`` for a damaged frame or one that unpacks past `limit`; what `sink` throws.
+    static func decompress(_ packed: Data, limit: Int, into sink: (ArraySlice<UInt8>) throws -> Void) throws {
         guard let stream = ZSTD_createDStream() else { throw Failure.damaged("zstd cannot start") }
         defer { ZSTD_freeDStream(stream) }
         ZSTD_initDStream(stream)
-        var output = Data()
+        var total = 0
         let chunk = ZSTD_DStreamOutSize()
         var buffer = [UInt8](repeating: 0, count: chunk)
         var lastResult = 0
@@ -31,12 +40,12 @@ enum Zstd {
                     lastResult = result
                     return outBuffer.pos
                 }
-                output.append(contentsOf: buffer[0..<produced])
-                guard output.count <= limit else { throw Failure.tooLarge }
+                total += produced
+                guard total <= limit else { throw Failure.tooLarge }
+                try sink(buffer[0..<produced])
                 if inBuffer.pos == inBuffer.size, produced < chunk { break }
             } while true
         }
         guard lastResult == 0 else { throw Failure.damaged("the zstd frame is cut short") }
-        return output
     }
 }
