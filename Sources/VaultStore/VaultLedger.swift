@@ -97,17 +97,18 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
     public func appendImported(_ events: [LedgerEvent]) throws {
         let store = LedgerStore(layout: layout)
-        var byYear: [Int: [String]] = [:]
-        for event in events {
+        var byYear: [Int: [Int]] = [:]
+        for (i, event) in events.enumerated() {
             let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
-            byYear[year, default: []].append(LedgerLine.format(event))
+            byYear[year, default: []].append(i)
         }
         let appender = try LedgerAppender(store: store, timeZone: timeZone, replay: replay())
         try store.withLock {
             // In runs of 20,000 lines (about 5 MB): 500,000 imported reviews need no 125 MB buffer.
-            for (year, lines) in byYear.sorted(by: { $0.key < $1.key }) {
-                for start in stride(from: 0, to: lines.count, by: 20_000) {
-                    try appender.writeLines(Array(lines[start..<min(lines.count, start + 20_000)]), to: store.relativePath(year: year))
+            for (year, indices) in byYear.sorted(by: { $0.key < $1.key }) {
+                for start in stride(from: 0, to: indices.count, by: 20_000) {
+                    let lines = indices[start..<min(indices.count, start + 20_000)].map { LedgerLine.format(events[$0]) }
+                    try appender.writeLines(lines, to: store.relativePath(year: year))
                 }
             }
         }
