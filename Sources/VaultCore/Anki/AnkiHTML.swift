@@ -247,12 +247,13 @@ public enum AnkiHTML {
     }
 
     /// `markdown` made to stay inside one paragraph (a card's question or
-    /// answer): blank lines dropped, and a line that would open a block of
-    /// its own (heading, list, quote, fence, setext underline, a lone `?`)
-    /// escaped at its start.
+    /// answer): blank lines dropped, a line that would open a block of its
+    /// own (heading, list, quote, fence, setext underline, a lone `?`)
+    /// escaped at its start, and a spaced `::` kept from reading as a card.
     public static func paragraphLines(_ markdown: String) -> [String] {
         markdown.split(separator: "\n").compactMap { line in
-            var l = String(line)
+            // A word joiner before a spaced `::` keeps it text: the card syntax reads ` :: ` as a separator.
+            var l = line.contains(" ::") ? line.replacingOccurrences(of: " ::", with: " \u{2060}::") : String(line)
             while l.first == " " || l.first == "\t" { l.removeFirst() }
             guard !l.isEmpty, let first = l.first else { return nil }
             let afterFirst = l.dropFirst().first

@@ -218,3 +218,20 @@ struct AnkiConversionTests {
         #expect(AnkiConversion.fileStem("Is <b>it</b> so?..") == "Is it so")
     }
 }
+
+@Suite("Anki conversion: fields that look like card syntax")
+struct AnkiCardSyntaxTests {
+    @Test("a Basic note whose front holds ' :: ' still gives exactly one card")
+    func spacedSeparatorInField() {
+        let collection = AnkiCollection(
+            created: 1, schema: 11, noteTypes: [1: AnkiImportingTests.basic], decks: [1: "Default"],
+            notes: [AnkiNote(id: 1, guid: "g", noteType: 1, tags: [], fields: ["What is std :: vector?", "A C++ array"])],
+            cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0)], reviews: [], media: [])
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        let note = conversion.files.first { $0.name.hasSuffix(".md") }!
+        let cards = CardExtractor.cards(in: note.bytes, notePath: "Anki/" + note.name, noteID: "n")
+        #expect(cards.count == 1)
+        #expect(cards.first?.answer == "A C++ array")
+        #expect(conversion.unmatchedCards == 0)
+    }
+}

@@ -40,6 +40,11 @@ struct AnkiHTMLTests {
         #expect(md("<span style=\"color:red\">red</span>") == "red")
     }
 
+    @Test("a spaced :: in a field stays text, not a card separator")
+    func spacedSeparator() {
+        #expect(AnkiHTML.paragraphLines("std :: vector") == ["std \u{2060}:: vector"])
+    }
+
     @Test("cloze markers pass through")
     func clozePassesThrough() {
         #expect(md("{{c1::Paris}} is the capital of {{c2::France::country}}") == "{{c1::Paris}} is the capital of {{c2::France::country}}")
