@@ -95,21 +95,23 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// Appends imported events as they are (their device and sequence kept),
     /// each year's lines in a few large writes (``LedgerAppender/writeLines(_:to:)``).
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
-    public func appendImported(_ events: [LedgerEvent]) throws {
+    public func appendImported(_ events: some Sequence<LedgerEvent>) throws {
         let store = LedgerStore(layout: layout)
-        var byYear: [Int: [Int]] = [:]
-        for (i, event) in events.enumerated() {
-            let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
-            byYear[year, default: []].append(i)
-        }
         let appender = try LedgerAppender(store: store, timeZone: timeZone, replay: replay())
         try store.withLock {
-            // In runs of 20,000 lines (about 5 MB): 500,000 imported reviews need no 125 MB buffer.
-            for (year, indices) in byYear.sorted(by: { $0.key < $1.key }) {
-                for start in stride(from: 0, to: indices.count, by: 20_000) {
-                    let lines = indices[start..<min(indices.count, start + 20_000)].map { LedgerLine.format(events[$0]) }
-                    try appender.writeLines(lines, to: store.relativePath(year: year))
+            // In runs of 20,000 lines (about 5 MB) per year file: 500,000 imported
+            // reviews need no 125 MB buffer, and their events are made as they are read.
+            var pending: [Int: [String]] = [:]
+            for event in events {
+                let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
+                pending[year, default: []].append(LedgerLine.format(event))
+                if pending[year]!.count >= 20_000 {
+                    try appender.writeLines(pending[year]!, to: store.relativePath(year: year))
+                    pending[year] = []
                 }
+            }
+            for (year, lines) in pending.sorted(by: { $0.key < $1.key }) where !lines.isEmpty {
+                try appender.writeLines(lines, to: store.relativePath(year: year))
             }
         }
         lock.withLock {

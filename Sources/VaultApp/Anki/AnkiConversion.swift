@@ -32,8 +32,37 @@ public struct AnkiConversion {
     public var unmatchedCards = 0
     /// The ledger device the collection's events are written under.
     public var device: String
-    /// The `rate` events not yet in the ledger, in time order.
-    public var events: [LedgerEvent] = []
+    /// A review to write as a `rate` event, kept small (500,000 of them as
+    /// ledger events would be 250 MB; they are made one run at a time).
+    public struct PendingRating: Sendable {
+        /// The review's id: its moment in milliseconds, the event's sequence.
+        var id: Int64
+        /// The card, an index into ``ratedCards``.
+        var card: Int32
+        var rating: UInt8
+        var milliseconds: Int32
+    }
+
+    /// The cards the pending ratings name.
+    var ratedCards: [Card] = []
+    /// The reviews to write as `rate` events, in time order.
+    var ratings: [PendingRating] = []
+    let timeZone: TimeZone
+
+    /// The `rate` events not yet in the ledger, in time order, made as they are read.
+    public var events: LazyMapSequence<[PendingRating], LedgerEvent> {
+        let (device, cards, timeZone) = (device, ratedCards, timeZone)
+        return ratings.lazy.map { pending in
+            let card = cards[Int(pending.card)]
+            let time = Date(timeIntervalSince1970: Double(pending.id) / 1000)
+            let event = RatingEvent(
+                time: time, card: card.id, note: card.noteKey, scheduler: .fsrs,
+                answer: .fsrs(FSRSRating(rawValue: Int(pending.rating)) ?? .good),
+                responseMilliseconds: pending.milliseconds > 0 ? Int(pending.milliseconds) : nil, position: card.position,
+                text: card.identityText, cardKind: card.kind)
+            return event.ledgerEvent(device: device, sequence: Int(pending.id), utcOffset: timeZone.secondsFromGMT(for: time))
+        }
+    }
     /// Reviews with a rating whose card was not matched.
     public var skippedReviews = 0
     /// The `card-reset` events of Anki's manual rows (type 4 "Forget" with no rating, type 5
@@ -74,6 +103,7 @@ public struct AnkiConversion {
         _ collection: AnkiCollection, folder: String, timeZone: TimeZone, afterSequence: Int, now: Date = Date(timeIntervalSince1970: 0),
         knownHolds: Set<Int> = []
     ) {
+        self.timeZone = timeZone
         device = Self.device(of: collection)
         let mediaBytes = Dictionary(collection.media.map { ($0.name, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         var cardsByNote: [Int64: [AnkiCard]] = [:]
@@ -135,18 +165,25 @@ public struct AnkiConversion {
                 time: time, card: card.id, note: card.noteKey, reset: review.kind == 5 ? .reschedule : .forget)
             resetEvents.append(event.ledgerEvent(device: device, sequence: Int(review.id), utcOffset: timeZone.secondsFromGMT(for: time)))
         }
+        var cardIndex: [Int64: Int32] = [:]
         for review in collection.reviews where (1...4).contains(review.ease) && review.kind != 4 && review.kind != 5 {
             guard review.id > Int64(afterSequence) else { continue }
-            guard let card = cards[review.card], let rating = FSRSRating(rawValue: review.ease) else {
+            guard let card = cards[review.card] else {
                 skippedReviews += 1
                 continue
             }
-            let time = Date(timeIntervalSince1970: Double(review.id) / 1000)
-            let event = RatingEvent(
-                time: time, card: card.id, note: card.noteKey, scheduler: .fsrs, answer: .fsrs(rating),
-                responseMilliseconds: review.milliseconds > 0 ? review.milliseconds : nil, position: card.position,
-                text: card.identityText, cardKind: card.kind)
-            events.append(event.ledgerEvent(device: device, sequence: Int(review.id), utcOffset: timeZone.secondsFromGMT(for: time)))
+            let index: Int32
+            if let known = cardIndex[review.card] {
+                index = known
+            } else {
+                index = Int32(ratedCards.count)
+                ratedCards.append(card)
+                cardIndex[review.card] = index
+            }
+            ratings.append(
+                PendingRating(
+                    id: review.id, card: index, rating: UInt8(review.ease),
+                    milliseconds: Int32(clamping: max(0, review.milliseconds))))
             if let deck = homeDeck[review.card] { deckCounts[deck]?.events += 1 }
         }
         decks = deckCounts.values.sorted { $0.name < $1.name }

@@ -86,8 +86,9 @@ public struct AnkiImporting {
         if !plan.unchanged {
             try context.files.writeFolder(plan.conversion.files, at: plan.folder, replacing: plan.replacing)
         }
-        let events = plan.conversion.events + plan.conversion.resetEvents + plan.conversion.holdEvents
-        if !events.isEmpty { try log.appendImported(events) }
+        if !plan.conversion.ratings.isEmpty { try log.appendImported(plan.conversion.events) }
+        let others = plan.conversion.resetEvents + plan.conversion.holdEvents
+        if !others.isEmpty { try log.appendImported(others) }
         if plan.addsDeck {
             var config = context.config
             config.decks = Decks(folders: config.decks.folders + [plan.folder + "/"], tag: config.decks.tag)

@@ -13,7 +13,8 @@ public protocol AnkiPackageReading {
 /// and sequences, derived from what was imported), many at once, so the same
 /// import on two clones writes the same lines and git merges them as one.
 public protocol ImportedEventLog {
-    /// Appends `events` as they are (device and sequence kept).
+    /// Appends `events` as they are (device and sequence kept), reading them
+    /// once, in order (they may be made as they are read).
     /// - Throws: when the ledger cannot be written.
-    func appendImported(_ events: [LedgerEvent]) throws
+    func appendImported(_ events: some Sequence<LedgerEvent>) throws
 }

@@ -19,7 +19,7 @@ struct MemoryAnkiPackages: AnkiPackageReading {
 /// The ledger's import side: remembers what was appended.
 final class MemoryImportedLog: ImportedEventLog {
     private(set) var events: [LedgerEvent] = []
-    func appendImported(_ events: [LedgerEvent]) throws { self.events += events }
+    func appendImported(_ events: some Sequence<LedgerEvent>) throws { self.events += events }
 }
 
 @Suite("Anki importing")
