@@ -34,7 +34,7 @@ let package = Package(
         // No pkgConfig: its -L/usr/lib/x86_64-linux-gnu would come first on the
         // link's library path and choose the shared libraries over .build/static-libs.
         .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
-        // zstd and zlib for Anki's packages (`vault import anki`); release builds take libzstd.a from .build/static-libs.
+        // zstd and zlib for Anki's packages (`vault import anki`); release builds take libzstd.a and libz.a from .build/static-libs.
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "VaultCore"),
