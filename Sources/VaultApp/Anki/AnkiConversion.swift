@@ -63,6 +63,7 @@ public struct AnkiConversion {
             return event.ledgerEvent(device: device, sequence: Int(pending.id), utcOffset: timeZone.secondsFromGMT(for: time))
         }
     }
+
     /// Reviews with a rating whose card was not matched.
     public var skippedReviews = 0
     /// The `card-reset` events of Anki's manual rows (type 4 "Forget" with no rating, type 5
@@ -70,6 +71,8 @@ public struct AnkiConversion {
     public var resetEvents: [LedgerEvent] = []
     /// The `card-hold` events of Anki's suspended and buried cards not yet in the ledger.
     public var holdEvents: [LedgerEvent] = []
+    /// Notes left out: their note type is missing from the collection, or they have no card.
+    public var skippedNotes = 0
     /// Anki's suspended and buried cards (whether or not their event is new).
     public var suspended = 0
     public var buried = 0
@@ -77,7 +80,7 @@ public struct AnkiConversion {
     /// The device of the collection's `card-hold` events (their sequence is Anki's card id).
     public static func holdDevice(of collection: AnkiCollection) -> String { device(of: collection) + "-hold" }
 
-    /// The device id of `collection`'s events: 12 hex digits from its creation time, the same on every import.
+    /// The device id of `collection`'s events: `anki` and 8 hex digits from its creation time, the same on every import.
     public static func device(of collection: AnkiCollection) -> String {
         let hash = StableHash.fnv1a("anki collection \(collection.created)")
         let hex = String(hash, radix: 16)
@@ -113,9 +116,11 @@ public struct AnkiConversion {
         var mediaPlaced: Set<String> = []
         var mediaUsed: Set<String> = []
         for note in collection.notes {
-            guard let type = collection.noteTypes[note.noteType] else { continue }
             let noteCards = (cardsByNote[note.id] ?? []).sorted { $0.ord < $1.ord }
-            guard let first = noteCards.first else { continue }
+            guard let type = collection.noteTypes[note.noteType], let first = noteCards.first else {
+                skippedNotes += 1
+                continue
+            }
             let deckName = collection.decks[first.deck] ?? "Default"
             let deckFolder = Self.folder(ofDeck: deckName)
             let rendered = Self.body(of: note, type: type, cards: noteCards, deck: deckName)

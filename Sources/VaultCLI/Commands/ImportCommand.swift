@@ -64,6 +64,9 @@ extension VaultCommand {
                         "Held out of study: \(conversion.suspended) suspended, \(conversion.buried) buried until tomorrow (\(plural(conversion.holdEvents.count, "new card-hold event")))."
                     )
                 }
+                if conversion.skippedNotes > 0 {
+                    out.line("\(plural(conversion.skippedNotes, "Anki note")) left out: no note type in the package, or no card.")
+                }
                 if conversion.unmatchedCards > 0 {
                     out.line("\(plural(conversion.unmatchedCards, "Anki card")) found no card in the written notes; their reviews are left out.")
                 }

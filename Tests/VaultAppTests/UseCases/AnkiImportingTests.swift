@@ -212,6 +212,17 @@ struct AnkiConversionTests {
         #expect(conversion.cards.count == 2 && conversion.unmatchedCards == 0)
     }
 
+    @Test("a note whose note type is missing is counted as left out, not dropped silently")
+    func missingNoteType() {
+        let collection = AnkiCollection(
+            created: 1, schema: 11, noteTypes: [:], decks: [1: "Default"],
+            notes: [AnkiNote(id: 1, guid: "g", noteType: 5, tags: [], fields: ["a", "b"])],
+            cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0)], reviews: [], media: [])
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        #expect(conversion.files.isEmpty)
+        #expect(conversion.skippedNotes == 1)
+    }
+
     @Test("names: deck levels as folders, a first field as the file stem without trailing dots")
     func names() {
         #expect(AnkiConversion.folder(ofDeck: "Languages::French/Belgian::.hidden") == "Languages/French Belgian/hidden")
