@@ -73,6 +73,9 @@ extension VaultCommand {
                 if plan.addsDeck { out.line(dryRun ? "\(folder)/ would be added to decks:." : "\(folder)/ added to decks: in .vault/config.yml.") }
                 if !dryRun {
                     out.line("Due dates are recomputed from the history by the vault's scheduler; see them with `vault cards`.")
+                    if !plan.unchanged {
+                        out.line("The notes come up in the curation reviews of the periods Anki made them in; `vault baseline` counts the periods before today as done.")
+                    }
                 }
             }
         }
