@@ -40,6 +40,9 @@ let package = Package(
         // No pkgConfig: its -L/usr/lib/x86_64-linux-gnu would come first on the
         // link's library path and choose the shared libraries over .build/static-libs.
         .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
+        // zstd and zlib for Anki's packages (`vault import anki`); release builds take libzstd.a and libz.a from .build/static-libs.
+        .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "VaultCore"),
         // Process-level helpers with no domain: work on another thread, values kept until exit.
         .target(name: "VaultProcess"),
@@ -51,13 +54,18 @@ let package = Package(
                 "VaultCore", "VaultMarkdown", "VaultProcess", "VaultStore", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Anki's packages read (zip, SQLite, zstd, protobuf) behind `AnkiPackageReading`.
+        .target(
+            name: "VaultAnki",
+            dependencies: ["VaultCore", "CZstd", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The use cases see the ports and the domain only: the adapters are
         // built by each front end's composition root.
         .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
         .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp",
+                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp", "VaultAnki",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -83,6 +91,7 @@ let package = Package(
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
+        .testTarget(name: "VaultAnkiTests", dependencies: ["VaultAnki"]),
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),

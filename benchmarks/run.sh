@@ -6,7 +6,7 @@
 #   VAULT_BENCH_DIR   where generated vaults are cached (default ~/.cache/vault-bench;
 #                     never inside the repository)
 #   BENCH_SIZES       note counts to measure (default "1000 10000 100000")
-#   BENCH_EXTRA       0 skips the sections beyond the sizes (memory palaces,
+#   BENCH_EXTRA       0 skips the sections beyond the sizes (memory palaces, Anki import,
 #                     flashcards, study tracking, the adopted vault): a quick run
 #   BENCH_RUNS        runs per measurement, medians reported (default 5, at least 5)
 #
@@ -296,6 +296,17 @@ bench_row "study tracking" "vault session report, one event appended before each
     import*) note_row "memory palaces" "vault import loci (100 MB, 1,000 locations), median" "${line#*median }" ;;
     *peak*) note_row "memory palaces" "peak memory of that import" "${line#*median }" ;;
     loci*) note_row "memory palaces" "vault loci review --list (1,000 locations), median" "${line#*median }" ;;
+  esac
+done
+
+# ---- Anki import (issue 33: 20,000 notes, 40,000 cards and 500,000 reviews
+# imported <= 15 s at <= 300 MB; `vault status` afterwards <= 300 ms).
+"$ROOT/benchmarks/anki_bench.sh" | while IFS= read -r line; do
+  echo "  $line"
+  case "$line" in
+    import*) note_row "anki import" "vault import anki (20k notes, 40k cards, 500k reviews), median" "${line#*median }" ;;
+    *peak*) note_row "anki import" "peak memory of that import" "${line#*median }" ;;
+    status*) note_row "anki import" "vault status after that import, median" "${line#*median }" ;;
   esac
 done
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries vault builds against, when they are missing:
-# libcmark (Markdown), SQLite (search cache), tmux and git (end-to-end tests),
+# libcmark (Markdown), SQLite (search cache), zstd and zlib (Anki packages), tmux and git (end-to-end tests),
 # python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI).
 # With --test also what only the tests use: Chromium (the HTML report's
 # screenshot test renders it headless), chafa (the loci screens draw pictures
@@ -12,6 +12,8 @@ set -euo pipefail
 missing=()
 pkg-config --exists libcmark 2>/dev/null || missing+=(libcmark-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+pkg-config --exists libzstd 2>/dev/null || missing+=(libzstd-dev)
+pkg-config --exists zlib 2>/dev/null || missing+=(zlib1g-dev)
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 command -v git >/dev/null 2>&1 || missing+=(git)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
@@ -35,7 +37,7 @@ if command -v apt-get >/dev/null 2>&1; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" pkg-config >/dev/null
 elif command -v brew >/dev/null 2>&1; then
-  brew install cmark sqlite tmux git pkg-config python
+  brew install cmark sqlite zstd tmux git pkg-config python
 else
   echo "error: please install ${missing[*]} (libcmark, SQLite 3 with headers, tmux, git, python3 with venv) with your package manager." >&2
   exit 1

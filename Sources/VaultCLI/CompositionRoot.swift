@@ -1,4 +1,5 @@
 import Foundation
+import VaultAnki
 import VaultApp
 import VaultCore
 import VaultIndex
@@ -45,6 +46,14 @@ enum CompositionRoot {
                 vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine,
                 tracer: output.tracer), now: now, output: output,
             noteReference: vault.noteReference)
+    }
+
+    /// `vault import anki`'s use case over `context`: Anki's packages read
+    /// from the shell's folder, the imported events written by the vault's ledger.
+    static func ankiImporting(_ context: CommandContext) -> AnkiImporting {
+        let app = context.app()
+        let log = app.ledger as? any ImportedEventLog ?? VaultLedger(layout: VaultLayout(root: app.files.location(of: "")), timeZone: app.timeZone)
+        return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
     }
 
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).

@@ -11,6 +11,10 @@ import VaultCore
 ///   lines, all in one paragraph (a blank line or a heading ends it).
 /// - Cloze: each `==hidden==` in a paragraph (without `::` or `?` cards)
 ///   makes one card, the other deletions shown.
+/// - Anki's cloze: `{{c1::hidden}}` or `{{c1::hidden::hint}}`; a paragraph
+///   holding them (and no `::` or `?` card) makes one card per number, which
+///   hides every deletion of that number (`[hint]` or `[…]` in the gap) and
+///   shows the others; its `==…==` then stay text.
 ///
 /// Code blocks, HTML blocks, headings, inline code, HTML and link or image
 /// text never hold separators; cards inside list items and block quotes count.
@@ -227,6 +231,7 @@ public enum CardExtractor {
             whole.scalars += line.scalars
             whole.opaque += line.opaque
         }
+        if numberedClozeCards(firstLine: firstLine, whole: whole, lineStarts: lineStarts, into: &out) { return }
         var deletions: [Range<Int>] = []  // ranges of the hidden text, without the `==`
         let s = whole.scalars
         var i = 0
@@ -275,5 +280,91 @@ public enum CardExtractor {
                     kind: .cloze, question: shown(hiding: d), answer: hidden, line: firstLine + lineIndex,
                     clozeContext: context))
         }
+    }
+
+    /// One of Anki's deletions: `{{cN::text}}` or `{{cN::text::hint}}`, as scalar offsets of the paragraph.
+    struct NumberedDeletion {
+        var number: Int
+        /// From `{{` to past `}}`.
+        var whole: Range<Int>
+        var text: String
+        var hint: String?
+    }
+
+    /// Anki's deletions in `line`, outside code, HTML and links, in reading order.
+    static func numberedDeletions(in line: Line) -> [NumberedDeletion] {
+        let s = line.scalars
+        var found: [NumberedDeletion] = []
+        var i = 0
+        while i + 5 < s.count {
+            guard s[i] == "{", s[i + 1] == "{", s[i + 2] == "c", !line.opaque[i] else {
+                i += 1
+                continue
+            }
+            var j = i + 3
+            var number = 0
+            while j < s.count, ("0"..."9").contains(s[j]), number < 10_000 {
+                number = number * 10 + Int(s[j].value - 48)
+                j += 1
+            }
+            guard j > i + 3, number > 0, j + 1 < s.count, s[j] == ":", s[j + 1] == ":" else {
+                i += 1
+                continue
+            }
+            let start = j + 2
+            var k = start
+            while k + 1 < s.count, !(s[k] == "}" && s[k + 1] == "}") { k += 1 }
+            guard k + 1 < s.count else { break }
+            let inside = String(String.UnicodeScalarView(s[start..<k]))
+            let parts = inside.components(separatedBy: "::")
+            let text = parts[0].trimmingCharacters(in: .whitespaces)
+            let hint = parts.count > 1 ? parts[1...].joined(separator: "::").trimmingCharacters(in: .whitespaces) : nil
+            if !text.isEmpty {
+                found.append(NumberedDeletion(number: number, whole: i..<(k + 2), text: text, hint: hint?.isEmpty == true ? nil : hint))
+            }
+            i = k + 2
+        }
+        return found
+    }
+
+    /// Anki's clozes of a paragraph: one card per number, in increasing
+    /// order, hiding each deletion of that number; false when there are none.
+    private static func numberedClozeCards(firstLine: Int, whole: Line, lineStarts: [Int], into out: inout [CardDraft])
+        -> Bool
+    {
+        let deletions = numberedDeletions(in: whole)
+        guard !deletions.isEmpty else { return false }
+        let s = whole.scalars
+        func shown(hiding number: Int?) -> String {
+            var text = String.UnicodeScalarView()
+            var k = 0
+            var next = 0
+            while k < s.count {
+                if next < deletions.count, deletions[next].whole.lowerBound == k {
+                    let d = deletions[next]
+                    if d.number == number {
+                        text.append(contentsOf: "[\(d.hint ?? "…")]".unicodeScalars)
+                    } else {
+                        text.append(contentsOf: d.text.unicodeScalars)
+                    }
+                    k = d.whole.upperBound
+                    next += 1
+                } else {
+                    text.append(s[k])
+                    k += 1
+                }
+            }
+            return String(text).trimmingCharacters(in: .whitespaces)
+        }
+        let context = shown(hiding: nil)
+        for number in Set(deletions.map(\.number)).sorted().prefix(maxClozesPerParagraph) {
+            let mine = deletions.filter { $0.number == number }
+            let lineIndex = (lineStarts.lastIndex { $0 <= mine[0].whole.lowerBound }) ?? 0
+            out.append(
+                CardDraft(
+                    kind: .cloze, question: shown(hiding: number), answer: mine.map(\.text).joined(separator: ", "),
+                    line: firstLine + lineIndex, clozeContext: context))
+        }
+        return true
     }
 }

@@ -358,10 +358,14 @@ public enum ConfigFile {
                 text, key: "subjects", from: old.subjects.map(ConfigText.Entry.init(subject:)),
                 to: config.subjects.map(ConfigText.Entry.init(subject:)))
         }
+        if config.decks.folders != old.decks.folders {
+            text = ConfigText.updating(text, key: "decks", values: config.decks.folders.map { $0.isEmpty ? "/" : $0 })
+        }
         let weightsChanged = config.schedulers != old.schedulers
         if weightsChanged { text = FSRSWeightsText.updating(text, from: old.schedulers, to: config.schedulers) }
         guard let reread = try? parse(text, path: ".vault/config.yml"), reread.categories == config.categories,
-            reread.sourceTypes == config.sourceTypes, reread.subjects == config.subjects
+            reread.sourceTypes == config.sourceTypes, reread.subjects == config.subjects,
+            reread.decks.folders == config.decks.folders
         else {
             if weightsChanged { throw FSRSWeightsText.NotWritten(path: layout.configFile.path) }
             return try write(config, to: layout)

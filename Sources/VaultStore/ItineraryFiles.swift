@@ -25,15 +25,32 @@ public enum ItineraryFiles {
         }
         do {
             for file in files {
+                // Names with `/` go into subfolders (an Anki import's deck folders).
+                if file.name.contains("/") {
+                    try FileManager.default.createDirectory(
+                        at: temp.appendingPathComponent(file.name).deletingLastPathComponent(), withIntermediateDirectories: true)
+                }
                 let fd = open(temp.appendingPathComponent(file.name).path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
                 guard fd >= 0 else {
                     throw VaultStoreError.unwritable(path: "\(folder)/\(file.name)", reason: errnoDescription())
                 }
                 var failure = file.bytes.withUnsafeBytes { FileIO.writeAll(fd, $0) }
-                if failure == nil, fsync(fd) != 0 { failure = errnoDescription() }
+                #if !os(Linux)
+                    if failure == nil, fsync(fd) != 0 { failure = errnoDescription() }
+                #endif
                 close(fd)
                 if let failure { throw VaultStoreError.unwritable(path: "\(folder)/\(file.name)", reason: failure) }
             }
+            #if os(Linux)
+                // One syncfs for the lot before the rename: an Anki import's 20,000
+                // notes took a journal commit each with an fsync per file (70 s).
+                let folderFD = open(temp.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                if folderFD >= 0 {
+                    let synced = linuxSyncfs(folderFD)
+                    close(folderFD)
+                    if synced != 0 { throw VaultStoreError.unwritable(path: folder, reason: errnoDescription()) }
+                }
+            #endif
             AtomicFile.syncFolder(temp)
             if replacing {
                 let old = parent.appendingPathComponent(".\(target.lastPathComponent)\(stamp)-old")
@@ -70,3 +87,9 @@ public enum ItineraryFiles {
         }
     }
 }
+
+#if os(Linux)
+    /// glibc's syncfs(2), which the Glibc module leaves out (it needs _GNU_SOURCE).
+    @_silgen_name("syncfs")
+    private func linuxSyncfs(_ fd: Int32) -> Int32
+#endif

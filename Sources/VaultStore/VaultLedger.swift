@@ -11,7 +11,7 @@ import VaultProcess
 /// command's note scan (kernel time) and the replay's decoding (user time)
 /// overlap; a command that never asks for the replay (a search) reads no
 /// ledger at all.
-public final class VaultLedger: LedgerSource, @unchecked Sendable {
+public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Sendable {
     public let layout: VaultLayout
     public let timeZone: TimeZone
     /// The replay being loaded, once asked for; `lock` guards it (use cases
@@ -90,5 +90,33 @@ public final class VaultLedger: LedgerSource, @unchecked Sendable {
         // review that records decisions then finishes must count them.
         lock.withLock { loading = nil }
         return written
+    }
+
+    /// Appends imported events as they are (their device and sequence kept),
+    /// each year's lines in a few large writes (``LedgerAppender/writeLines(_:to:)``).
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
+    public func appendImported(_ events: some Sequence<LedgerEvent>) throws {
+        let store = LedgerStore(layout: layout)
+        let appender = try LedgerAppender(store: store, timeZone: timeZone, replay: replay())
+        try store.withLock {
+            // In runs of 20,000 lines (about 5 MB) per year file: 500,000 imported
+            // reviews need no 125 MB buffer, and their events are made as they are read.
+            var pending: [Int: [String]] = [:]
+            for event in events {
+                let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
+                pending[year, default: []].append(LedgerLine.format(event))
+                if pending[year]!.count >= 20_000 {
+                    try appender.writeLines(pending[year]!, to: store.relativePath(year: year))
+                    pending[year] = []
+                }
+            }
+            for (year, lines) in pending.sorted(by: { $0.key < $1.key }) where !lines.isEmpty {
+                try appender.writeLines(lines, to: store.relativePath(year: year))
+            }
+        }
+        lock.withLock {
+            decodedCardLog = nil
+            loading = nil
+        }
     }
 }

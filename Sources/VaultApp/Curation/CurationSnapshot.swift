@@ -44,7 +44,12 @@ public struct CurationSnapshot {
         trace.mark("ledger (\(replay.eventCount) events)")
         var counting: Background<CardsCounted>?
         if countingFlashcards {
-            let (cards, ledger, config) = (loaded.cards, context.ledger, context.config.schedulers)
+            // Held cards (suspended, buried today) are not up for study.
+            let holdEvents = replay.events(CardHoldEvent.self).events
+            let held = holdEvents.isEmpty ? [:] : CardHoldEvent.holds(holdEvents, now: context.now, timeZone: context.timeZone)
+            let (cards, ledger, config) = (
+                held.isEmpty ? loaded.cards : loaded.cards.filter { held[$0.id] == nil }, context.ledger, context.config.schedulers
+            )
             let (now, timeZone, tracer) = (context.now, context.timeZone, context.tracer)
             nonisolated(unsafe) let source = ledger  // the ledger port is read-only here and thread-safe
             counting = Background {

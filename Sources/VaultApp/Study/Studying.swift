@@ -42,12 +42,24 @@ public struct Studying {
         }
     }
 
-    /// The study queue under `options`, from `schedules`.
+    /// The cards held out of study now (suspended, or buried today), by card id (`card-hold` events).
+    public func holds() -> [String: CardHold] {
+        let events = context.ledger.replay().events(CardHoldEvent.self).events
+        return events.isEmpty ? [:] : CardHoldEvent.holds(events, now: context.now, timeZone: context.timeZone)
+    }
+
+    /// The cards that may come up for study: every card but the held ones.
+    public func studiable() -> [Card] {
+        let held = holds()
+        return held.isEmpty ? cards : cards.filter { held[$0.id] == nil }
+    }
+
+    /// The study queue under `options`, from `schedules` (held cards left out).
     public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
         var trace = PhaseTrace(context.tracer)
         defer { trace.mark("plan") }
         return StudyPlanner.plan(
-            cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
+            cards: studiable(), schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
     }
 
     /// Plans every answer first (so a bad argument records nothing), then appends the events.
@@ -124,7 +136,7 @@ public struct Studying {
         let replay = replay()
         if dueOnly {
             let queue = StudyPlanner.plan(
-                cards: cards, schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
+                cards: studiable(), schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
                 options: StudyOptions(mode: .all, limit: Int.max))
             return (queue.entries.map { ($0.card, $0.schedule) }, replay.problems, queue)
         }

@@ -45,10 +45,13 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             if !tiers.isEmpty { return try moveFolders(context) }
-            let (listed, problems, queue) = Studying(context.app()).listing(dueOnly: due)
+            let studying = Studying(context.app())
+            let (listed, problems, queue) = studying.listing(dueOnly: due)
+            let held = studying.holds()
             for problem in problems { context.output.warning(problem.localizedDescription) }
             if json {
-                try context.output.json(listed.map { CardJSON($0.0, $0.1, timeZone: context.timeZone) })
+                try context.output.json(
+                    listed.map { CardJSON($0.0, $0.1, timeZone: context.timeZone, hold: held[$0.0.id]) })
                 return
             }
             let style = context.output.style
@@ -62,7 +65,7 @@ extension VaultCommand {
                     ? "new" : schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "never"
                 table.add([
                     card.id, "\(card.notePath):\(card.line)", schedule.settings.name.rawValue,
-                    schedule.isNew ? "new" : schedule.state.name, dueText, memory(schedule),
+                    held[card.id]?.rawValue ?? (schedule.isNew ? "new" : schedule.state.name), dueText, memory(schedule),
                     truncated(card.question.replacingOccurrences(of: "\n", with: " "), 50),
                 ])
             }

@@ -34,7 +34,8 @@ struct CardJSON: Encodable {
         case promotionSuggested = "promotion_suggested"
     }
 
-    init(_ card: Card, _ schedule: CardSchedule, timeZone: TimeZone) {
+    /// - Parameter hold: a held card's `state` is `suspended` or `buried` (out of study until released or the next day).
+    init(_ card: Card, _ schedule: CardSchedule, timeZone: TimeZone, hold: CardHold? = nil) {
         id = card.id
         notePath = card.notePath
         note = card.noteKey
@@ -43,7 +44,7 @@ struct CardJSON: Encodable {
         question = card.question
         answer = card.answer
         scheduler = schedule.settings.name.rawValue
-        state = schedule.isNew ? "new" : schedule.state.name
+        state = hold?.rawValue ?? (schedule.isNew ? "new" : schedule.state.name)
         let tiers = schedule.settings.name == .tiers
         tier = tiers ? schedule.tier.rawValue : nil
         isNew = schedule.isNew

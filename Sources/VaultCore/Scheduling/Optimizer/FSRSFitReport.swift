@@ -69,24 +69,36 @@ public struct FSRSFitReport: Hashable, Sendable {
 /// answer is Again, q3 Hard, q4 or a correct answer Good, q5 Easy).
 public enum LedgerRevlog {
     /// The entries of `histories` (card → its events in replay order); tier moves are not answers.
-    public static func entries(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [RevlogEntry] {
-        cards(histories).flatMap(\.entries)
+    /// `forgets` (card → the moments of its `card-reset` forget events) add manual entries.
+    public static func entries(
+        _ histories: [(card: String, events: [CardScheduleReplay.CardEvent])], forgets: [String: [Date]] = [:]
+    ) -> [RevlogEntry] {
+        cards(histories, forgets: forgets).flatMap(\.entries)
     }
 
-    /// The same entries, grouped by card (for ``FSRSTrainingSet/init(cards:days:)``).
-    public static func cards(_ histories: [(card: String, events: [CardScheduleReplay.CardEvent])]) -> [(
-        card: String, entries: [RevlogEntry]
-    )] {
+    /// The same entries, grouped by card (for ``FSRSTrainingSet/init(cards:days:)``): a
+    /// card's first answer, and its first after a forget, are learning answers; a forget
+    /// is a manual entry, which cuts the history before it as Anki's "Forget" does.
+    public static func cards(
+        _ histories: [(card: String, events: [CardScheduleReplay.CardEvent])], forgets: [String: [Date]] = [:]
+    ) -> [(card: String, entries: [RevlogEntry])] {
         histories.map { card, events in
             var entries: [RevlogEntry] = []
             entries.reserveCapacity(events.count)
+            var resets = (forgets[card] ?? []).sorted()[...]
+            var learning = true
             for event in events {
                 guard case .answer(let time, let answer, _) = event else { continue }
+                while let reset = resets.first, reset <= time {
+                    entries.append(RevlogEntry(card: card, time: reset, rating: 0, kind: .manual))
+                    resets = resets.dropFirst()
+                    learning = true
+                }
                 entries.append(
-                    RevlogEntry(
-                        card: card, time: time, rating: answer.fsrsRating.rawValue,
-                        kind: entries.isEmpty ? .learning : .review))
+                    RevlogEntry(card: card, time: time, rating: answer.fsrsRating.rawValue, kind: learning ? .learning : .review))
+                learning = false
             }
+            for reset in resets { entries.append(RevlogEntry(card: card, time: reset, rating: 0, kind: .manual)) }
             return (card, entries)
         }
     }

@@ -1,0 +1,387 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// An Anki collection as the vault's files and events, computed without
+/// I/O: a note per Anki note in a folder per deck, the media beside the
+/// notes that show them, and a `rate` event per review with a rating.
+///
+/// Each Anki card is matched with the card `vault` reads from the written
+/// note (the card extractor runs on the very text written), so the events
+/// land on the cards `vault cards` lists.
+public struct AnkiConversion {
+    /// What goes into one deck's folder.
+    public struct DeckCount: Equatable, Sendable {
+        /// Anki's deck name (`Languages::French`).
+        public var name: String
+        /// The folder, relative to the import folder.
+        public var folder: String
+        public var notes = 0
+        public var cards = 0
+        public var events = 0
+        public var media = 0
+    }
+
+    /// The files, relative to the import folder (notes and media).
+    public var files: [VaultFile] = []
+    /// The vault card each Anki card became, by Anki card id.
+    public var cards: [Int64: Card] = [:]
+    /// Per deck, in name order.
+    public var decks: [DeckCount] = []
+    /// Anki cards no vault card was found for (their reviews are not imported).
+    public var unmatchedCards = 0
+    /// The ledger device the collection's events are written under.
+    public var device: String
+    /// A review to write as a `rate` event, kept small (500,000 of them as
+    /// ledger events would be 250 MB; they are made one run at a time).
+    public struct PendingRating: Sendable {
+        /// The review's id: its moment in milliseconds, the event's sequence.
+        var id: Int64
+        /// The card, an index into ``ratedCards``.
+        var card: Int32
+        var rating: UInt8
+        var milliseconds: Int32
+    }
+
+    /// The cards the pending ratings name.
+    var ratedCards: [Card] = []
+    /// The reviews to write as `rate` events, in time order.
+    var ratings: [PendingRating] = []
+    let timeZone: TimeZone
+
+    /// The `rate` events not yet in the ledger, in time order, made as they are read.
+    public var events: LazyMapSequence<[PendingRating], LedgerEvent> {
+        let (device, cards, timeZone) = (device, ratedCards, timeZone)
+        return ratings.lazy.map { pending in
+            let card = cards[Int(pending.card)]
+            let time = Date(timeIntervalSince1970: Double(pending.id) / 1000)
+            let event = RatingEvent(
+                time: time, card: card.id, note: card.noteKey, scheduler: .fsrs,
+                answer: .fsrs(FSRSRating(rawValue: Int(pending.rating)) ?? .good),
+                responseMilliseconds: pending.milliseconds > 0 ? Int(pending.milliseconds) : nil, position: card.position,
+                text: card.identityText, cardKind: card.kind)
+            return event.ledgerEvent(device: device, sequence: Int(pending.id), utcOffset: timeZone.secondsFromGMT(for: time))
+        }
+    }
+
+    /// Reviews with a rating whose card was not matched.
+    public var skippedReviews = 0
+    /// The `card-reset` events of Anki's manual rows (type 4 "Forget" with no rating, type 5
+    /// rescheduled) not yet in the ledger, under the same device, the row's id as sequence.
+    public var resetEvents: [LedgerEvent] = []
+    /// The `card-hold` events of Anki's suspended and buried cards not yet in the ledger.
+    public var holdEvents: [LedgerEvent] = []
+    /// Notes left out: their note type is missing from the collection, or they have no card.
+    public var skippedNotes = 0
+    /// Anki's suspended and buried cards (whether or not their event is new).
+    public var suspended = 0
+    public var buried = 0
+
+    /// The device of the collection's `card-hold` events (their sequence is Anki's card id).
+    public static func holdDevice(of collection: AnkiCollection) -> String { device(of: collection) + "-hold" }
+
+    /// The device id of `collection`'s events: `anki` and 8 hex digits from its creation time, the same on every import.
+    public static func device(of collection: AnkiCollection) -> String {
+        let hash = StableHash.fnv1a("anki collection \(collection.created)")
+        let hex = String(hash, radix: 16)
+        return "anki" + String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(8))
+    }
+
+    /// The vault's note id of the Anki note with `guid`: UUID-shaped, derived from the guid alone.
+    public static func noteID(guid: String) -> String {
+        func hex(_ value: UInt64) -> String {
+            let h = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - h.count) + h
+        }
+        let all = hex(StableHash.fnv1a("anki note \(guid)")) + hex(StableHash.fnv1a("\(guid) anki note"))
+        let c = Array(all)
+        return "\(String(c[0..<8]))-\(String(c[8..<12]))-5\(String(c[13..<16]))-8\(String(c[17..<20]))-\(String(c[20..<32]))"
+    }
+
+    /// Converts `collection` into files under `folder` (vault-relative), with
+    /// the events of reviews whose id is above `afterSequence` (those at or
+    /// below it are in the ledger already), and `card-hold` events dated `now`
+    /// for suspended and buried cards whose sequence is not in `knownHolds`.
+    public init(
+        _ collection: AnkiCollection, folder: String, timeZone: TimeZone, afterSequence: Int, now: Date = Date(timeIntervalSince1970: 0),
+        knownHolds: Set<Int> = []
+    ) {
+        self.timeZone = timeZone
+        device = Self.device(of: collection)
+        let mediaBytes = Dictionary(collection.media.map { ($0.name, $0.bytes) }, uniquingKeysWith: { a, _ in a })
+        var cardsByNote: [Int64: [AnkiCard]] = [:]
+        for card in collection.cards { cardsByNote[card.note, default: []].append(card) }
+        var deckCounts: [String: DeckCount] = [:]
+        var usedNames: Set<String> = []
+        var mediaPlaced: Set<String> = []
+        var mediaUsed: Set<String> = []
+        for note in collection.notes {
+            let noteCards = (cardsByNote[note.id] ?? []).sorted { $0.ord < $1.ord }
+            guard let type = collection.noteTypes[note.noteType], let first = noteCards.first else {
+                skippedNotes += 1
+                continue
+            }
+            let deckName = collection.decks[first.deck] ?? "Default"
+            let deckFolder = Self.folder(ofDeck: deckName)
+            let rendered = Self.body(of: note, type: type, cards: noteCards, deck: deckName)
+            let stem = Self.fileStem(type.isCloze ? AnkiTemplate.cloze(note.fields.first ?? "", number: 0, answer: true) : note.fields.first ?? "")
+            var name = (deckFolder.isEmpty ? "" : deckFolder + "/") + stem + ".md"
+            var n = 2
+            while usedNames.contains(name.lowercased()) {
+                name = (deckFolder.isEmpty ? "" : deckFolder + "/") + stem + " \(n).md"
+                n += 1
+            }
+            usedNames.insert(name.lowercased())
+            let id = Self.noteID(guid: note.guid)
+            let text = Self.frontMatter(note, id: id, type: type, timeZone: timeZone) + rendered.body
+            let data = Data(text.utf8)
+            files.append(VaultFile(name: name, bytes: data))
+            var count = deckCounts[deckName] ?? DeckCount(name: deckName, folder: deckFolder)
+            count.notes += 1
+            count.cards += noteCards.count
+            // The media this note shows, beside it.
+            for media in rendered.media where mediaBytes[media] != nil && Self.isPlainName(media) {
+                mediaUsed.insert(media)
+                let path = (deckFolder.isEmpty ? "" : deckFolder + "/") + media
+                if mediaPlaced.insert(path).inserted {
+                    files.append(VaultFile(name: path, bytes: mediaBytes[media]!))
+                    count.media += 1
+                }
+            }
+            deckCounts[deckName] = count
+            let vaultCards = CardExtractor.cards(in: data, notePath: folder + "/" + name, noteID: id)
+            for (ankiCard, card) in Self.match(noteCards, vaultCards, plan: rendered.plan) {
+                if let card { cards[ankiCard.id] = card } else { unmatchedCards += 1 }
+            }
+        }
+        // Media no note shows stay in the import folder's top, so nothing is dropped.
+        for media in collection.media where !mediaUsed.contains(media.name) {
+            if mediaPlaced.insert(media.name).inserted { files.append(VaultFile(name: media.name, bytes: media.bytes)) }
+        }
+        let deckOfCard = Dictionary(collection.cards.map { ($0.id, collection.decks[$0.deck] ?? "Default") }, uniquingKeysWith: { a, _ in a })
+        var homeDeck: [Int64: String] = [:]
+        for card in collection.cards {
+            if let name = cardsByNote[card.note]?.min(by: { $0.ord < $1.ord }).flatMap({ deckOfCard[$0.id] }) { homeDeck[card.id] = name }
+        }
+        for review in collection.reviews where (review.kind == 4 && review.ease == 0) || review.kind == 5 {
+            guard review.id > Int64(afterSequence), let card = cards[review.card] else { continue }
+            let time = Date(timeIntervalSince1970: Double(review.id) / 1000)
+            let event = CardResetEvent(
+                time: time, card: card.id, note: card.noteKey, reset: review.kind == 5 ? .reschedule : .forget)
+            resetEvents.append(event.ledgerEvent(device: device, sequence: Int(review.id), utcOffset: timeZone.secondsFromGMT(for: time)))
+        }
+        var cardIndex: [Int64: Int32] = [:]
+        for review in collection.reviews where (1...4).contains(review.ease) && review.kind != 4 && review.kind != 5 {
+            guard review.id > Int64(afterSequence) else { continue }
+            guard let card = cards[review.card] else {
+                skippedReviews += 1
+                continue
+            }
+            let index: Int32
+            if let known = cardIndex[review.card] {
+                index = known
+            } else {
+                index = Int32(ratedCards.count)
+                ratedCards.append(card)
+                cardIndex[review.card] = index
+            }
+            ratings.append(
+                PendingRating(
+                    id: review.id, card: index, rating: UInt8(review.ease),
+                    milliseconds: Int32(clamping: max(0, review.milliseconds))))
+            if let deck = homeDeck[review.card] { deckCounts[deck]?.events += 1 }
+        }
+        decks = deckCounts.values.sorted { $0.name < $1.name }
+        // Suspended cards stay out of study; buried ones come back the next day (counted from the import).
+        let holdDevice = Self.holdDevice(of: collection)
+        for card in collection.cards where card.queue == -1 || card.queue == -2 || card.queue == -3 {
+            if card.queue == -1 { suspended += 1 } else { buried += 1 }
+            guard let vaultCard = cards[card.id], !knownHolds.contains(Int(card.id)) else { continue }
+            let event = CardHoldEvent(
+                time: now, card: vaultCard.id, note: vaultCard.noteKey, action: card.queue == -1 ? .suspend : .bury)
+            holdEvents.append(event.ledgerEvent(device: holdDevice, sequence: Int(card.id), utcOffset: timeZone.secondsFromGMT(for: now)))
+        }
+    }
+
+    // MARK: - Notes
+
+    /// How a note's Anki cards meet the cards written: by order, by kind, or by cloze number.
+    enum MatchPlan {
+        case inOrder
+        case basicAndReverse
+        /// The cloze numbers of the written paragraph, in increasing order (the extractor's card order).
+        case clozeNumbers([Int])
+    }
+
+    static func match(_ anki: [AnkiCard], _ vault: [Card], plan: MatchPlan) -> [(AnkiCard, Card?)] {
+        switch plan {
+        case .inOrder:
+            return anki.enumerated().map { i, card in (card, i < vault.count ? vault[i] : nil) }
+        case .basicAndReverse:
+            return anki.map { card in (card, vault.first { $0.kind == (card.ord == 0 ? .basic : .reverse) }) }
+        case .clozeNumbers(let numbers):
+            // The extractor gives one card per number, in increasing order.
+            let clozes = vault.filter { $0.kind == .cloze }
+            return anki.map { card in
+                guard let i = numbers.firstIndex(of: card.ord + 1), i < clozes.count else { return (card, nil) }
+                return (card, clozes[i])
+            }
+        }
+    }
+
+    /// The numbers of `{{cN::text}}` deletions with text in `paragraph`, each once, increasing.
+    static func clozeNumbers(in paragraph: String) -> [Int] {
+        var numbers: Set<Int> = []
+        var rest = Substring(paragraph)
+        while let open = rest.range(of: "{{c") {
+            let digits = rest[open.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            let after = rest.index(open.upperBound, offsetBy: digits.count)
+            guard let n = Int(digits), n > 0, rest[after...].hasPrefix("::"),
+                let close = rest.range(of: "}}", range: after..<rest.endIndex)
+            else {
+                rest = rest[open.upperBound...]
+                continue
+            }
+            let inside = rest[rest.index(after, offsetBy: 2)..<close.lowerBound]
+            let text = inside.components(separatedBy: "::")[0].trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty { numbers.insert(n) }
+            rest = rest[close.upperBound...]
+        }
+        return numbers.sorted()
+    }
+
+    struct Rendered {
+        var body: String
+        var media: [String]
+        var plan: MatchPlan
+    }
+
+    /// The note's body: its cards in the vault's syntax, from its note type.
+    static func body(of note: AnkiNote, type: AnkiNoteType, cards: [AnkiCard], deck: String) -> Rendered {
+        var media: [String] = []
+        func md(_ html: String) -> String {
+            let converted = AnkiHTML.markdown(html)
+            media += converted.media
+            return converted.markdown
+        }
+        func field(_ i: Int) -> String { i < note.fields.count ? note.fields[i] : "" }
+        if type.isCloze {
+            // The field the question template names with `cloze:` (the first one when none does).
+            let question = type.templates.first?.question ?? ""
+            let clozeField =
+                type.fields.firstIndex { question.contains("{{cloze:\($0)}}") } ?? 0
+            let paragraph = AnkiHTML.paragraphLines(md(field(clozeField))).joined(separator: "\n")
+            var blocks = [paragraph]
+            for i in type.fields.indices where i != clozeField {
+                let text = md(field(i))
+                if !text.isEmpty { blocks.append(text) }
+            }
+            return Rendered(
+                body: blocks.joined(separator: "\n\n") + "\n", media: media, plan: .clozeNumbers(clozeNumbers(in: paragraph)))
+        }
+        if let reverse = standardBasic(type) {
+            var question = AnkiHTML.paragraphLines(md(field(0)))
+            var answer = AnkiHTML.paragraphLines(md(field(1)))
+            if question.isEmpty { question = ["(empty)"] }
+            if answer.isEmpty { answer = ["(empty)"] }
+            let both = reverse && cards.contains { $0.ord == 1 }
+            if both {
+                let line = question.joined(separator: "<br>") + " ::: " + answer.joined(separator: "<br>")
+                return Rendered(body: line + "\n", media: media, plan: .basicAndReverse)
+            }
+            if question.count == 1, answer.count == 1 {
+                return Rendered(body: question[0] + " :: " + answer[0] + "\n", media: media, plan: .inOrder)
+            }
+            return Rendered(body: (question + ["?"] + answer).joined(separator: "\n") + "\n", media: media, plan: .inOrder)
+        }
+        // Any other note type: each card from its templates, as a `?` card.
+        var values: [String: String] = [:]
+        for (i, name) in type.fields.enumerated() { values[name] = field(i) }
+        values["Tags"] = note.tags.joined(separator: " ")
+        values["Deck"] = deck
+        values["Subdeck"] = deck.components(separatedBy: "::").last ?? deck
+        values["Type"] = type.name
+        var blocks: [String] = []
+        for card in cards {
+            guard card.ord < type.templates.count else { continue }
+            let template = type.templates[card.ord]
+            values["Card"] = template.name
+            let front = AnkiTemplate.render(template.question, .init(fields: values, frontSide: nil, ord: card.ord))
+            var back = AnkiTemplate.render(template.answer, .init(fields: values, frontSide: front, ord: card.ord))
+            if let hr = back.range(of: #"<hr[^>]*id\s*=\s*["']?answer["']?[^>]*>"#, options: [.regularExpression, .caseInsensitive]) {
+                back = String(back[hr.upperBound...])
+            }
+            var question = AnkiHTML.paragraphLines(md(front))
+            var answer = AnkiHTML.paragraphLines(md(back))
+            if question.isEmpty { question = [template.name] }
+            if answer.isEmpty { answer = ["(empty)"] }
+            blocks.append((question + ["?"] + answer).joined(separator: "\n"))
+        }
+        return Rendered(body: blocks.joined(separator: "\n\n") + "\n", media: media, plan: .inOrder)
+    }
+
+    /// Nil unless `type` is Anki's Basic (false) or Basic and reversed (true):
+    /// two fields, the first template asking `{{Front}}`, the second (if any) `{{Back}}`.
+    static func standardBasic(_ type: AnkiNoteType) -> Bool? {
+        guard type.fields.count == 2, let first = type.templates.first else { return nil }
+        let front = "{{\(type.fields[0])}}"
+        let back = "{{\(type.fields[1])}}"
+        func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard plain(first.question) == front, plain(first.answer).hasSuffix(back) else { return nil }
+        if type.templates.count == 1 { return false }
+        guard type.templates.count == 2, plain(type.templates[1].question) == back,
+            plain(type.templates[1].answer).hasSuffix(front)
+        else { return nil }
+        return true
+    }
+
+    /// The front matter: id, created (from the note id), tags (`a::b` as `a/b`), Anki's guid and note type.
+    static func frontMatter(_ note: AnkiNote, id: String, type: AnkiNoteType, timeZone: TimeZone) -> String {
+        var lines = ["---", "id: \(id)"]
+        lines.append("created: \(VaultDate.isoString(Date(timeIntervalSince1970: Double(note.id) / 1000), in: timeZone))")
+        let tags = note.tags.map { $0.replacingOccurrences(of: "::", with: "/") }.filter { !$0.isEmpty }
+        if !tags.isEmpty { lines.append("tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]") }
+        lines.append("anki_guid: \(YAMLText.scalar(note.guid))")
+        lines.append("anki_note_type: \(YAMLText.scalar(type.name))")
+        lines += ["---", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Names
+
+    /// The folder of a deck: `Languages::French` → `Languages/French`; each
+    /// level made a folder name (no `/`, no leading `.`, no control characters).
+    public static func folder(ofDeck name: String) -> String {
+        name.components(separatedBy: "::").map { fileName($0, fallback: "Deck") }.joined(separator: "/")
+    }
+
+    /// A note's file stem: its first field's text on one line, at most 60 characters.
+    static func fileStem(_ html: String) -> String {
+        fileName(AnkiTemplate.stripHTML(html.replacingOccurrences(of: "<", with: " <")), fallback: "Note")
+    }
+
+    static func fileName(_ text: String, fallback: String) -> String {
+        var out = ""
+        var space = false
+        for scalar in text.unicodeScalars {
+            let bad = "/\\:*?\"<>|#^[]{}".unicodeScalars.contains(scalar) || scalar.properties.generalCategory == .control
+                || scalar.properties.isWhitespace
+            if bad {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out += " " }
+            space = false
+            out.unicodeScalars.append(scalar)
+            if out.count >= 60 { break }
+        }
+        while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
+        while out.hasSuffix(".") || out.hasSuffix(" ") { out.removeLast() }
+        return out.isEmpty ? fallback : out
+    }
+
+    /// A media name that stays in its folder (the reader refused any other already).
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
+    }
+}
