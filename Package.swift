@@ -48,10 +48,12 @@ let package = Package(
         // The use cases see the ports and the domain only: the adapters are
         // built by each front end's composition root.
         .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
+        // `vault lsp`: the language server, one more front end over the use cases.
+        .target(name: "VaultLSP", dependencies: ["VaultApp", "VaultCore", "VaultMarkdown"]),
         .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp",
+                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp", "VaultLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -61,7 +63,7 @@ let package = Package(
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
+        .testTarget(name: "VaultAppTests", dependencies: ["VaultApp", "VaultLSP"]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
     ]
 )

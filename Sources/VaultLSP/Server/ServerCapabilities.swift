@@ -1,0 +1,17 @@
+/// What the server says it can do, in `initialize`'s answer.
+enum ServerCapabilities {
+    static var initializeResult: JSONValue {
+        .object([
+            "capabilities": .object([
+                "positionEncoding": .string("utf-16"),
+                // Full text on every change (1): notes are small, and a full
+                // text cannot drift from the editor's.
+                "textDocumentSync": .object([
+                    "openClose": .bool(true), "change": .number(1), "save": .object(["includeText": .bool(false)]),
+                ]),
+                "definitionProvider": .bool(true),
+            ]),
+            "serverInfo": .object(["name": .string("vault")]),
+        ])
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import VaultApp
+import VaultCore
+import VaultMarkdown
+
+/// The vault the server answers about: the notes as the base ports gave
+/// them (read once, then refreshed per file the editor saves or the client
+/// says changed), with the open buffers in place of their files, and what
+/// is derived from them (the link resolver, the link graph), kept until a
+/// note changes.
+public final class VaultWorkspace: @unchecked Sendable {
+    /// The context the composition root made: the vault's own ports.
+    public let context: AppContext
+    /// The vault's folder, without a trailing `/`.
+    public let root: String
+    public private(set) var documents = OpenDocuments()
+
+    private var disk: [String: Note]?
+    private var summariesFromBase: NoteSummaries?
+    private var overlaid: [String: Note] = [:]
+    private var notesCache: [Note]?
+    private var resolverCache: LinkResolver?
+    private var graphCache: LinkGraph?
+
+    public init(context: AppContext) {
+        self.context = context
+        var root = context.files.location(of: "").standardizedFileURL.path
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+    }
+
+    /// The context the features hand to use cases: the same ports, but the
+    /// notes and files read through the open buffers.
+    public lazy var app: AppContext = {
+        let c = context
+        return AppContext(
+            notes: BufferedNotes(self), ledger: c.ledger, ids: c.ids, config: c.config, now: c.now,
+            configStore: c.configStore,
+            files: BufferedFiles(base: c.files) { [unowned self] path in self.documents[path]?.text.text },
+            trash: c.trash, search: c.search, clock: c.clock, newIDs: c.newIDs, inspection: c.inspection, sync: c.sync,
+            reminderLog: c.reminderLog, notifier: c.notifier, reminderTimer: c.reminderTimer, namedFiles: c.namedFiles,
+            retention: c.retention, tracer: c.tracer)
+    }()
+
+    // MARK: Paths
+
+    /// The vault-relative path of a `file://` URI inside the vault; nil otherwise.
+    public func path(of uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let full = url.standardizedFileURL.path
+        guard full.hasPrefix(root + "/") else { return nil }
+        return String(full.dropFirst(root.count + 1))
+    }
+
+    /// The `file://` URI of a vault-relative path.
+    public func uri(of path: String) -> String {
+        URL(fileURLWithPath: root + "/" + path).absoluteString
+    }
+
+    // MARK: Notes
+
+    /// The notes on disk, read through the base port once.
+    private var diskNotes: [String: Note] {
+        if let disk { return disk }
+        let loaded = context.notes.notes().notes
+        let byPath = Dictionary(loaded.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        disk = byPath
+        return byPath
+    }
+
+    /// The base port's summaries (for its cards and scan problems), read once.
+    var baseSummaries: NoteSummaries {
+        if let summariesFromBase { return summariesFromBase }
+        let summaries = context.notes.summaries()
+        summariesFromBase = summaries
+        return summaries
+    }
+
+    /// Every note, an open buffer's in place of its file, in path order.
+    public var notes: [Note] {
+        if let notesCache { return notesCache }
+        var byPath = diskNotes
+        for (path, note) in overlaid { byPath[path] = note }
+        let notes = byPath.keys.sorted().compactMap { byPath[$0] }
+        notesCache = notes
+        return notes
+    }
+
+    /// The note at `path` as the editor shows it.
+    public func note(at path: String) -> Note? { overlaid[path] ?? diskNotes[path] }
+
+    /// The text of the note at `path`: its buffer's, else the file's.
+    public func text(at path: String) -> DocumentText? {
+        if let document = documents[path] { return document.text }
+        guard let data = try? context.files.read(path) else { return nil }
+        return DocumentText(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Resolves links as Obsidian does, over the notes' paths, titles and aliases.
+    public var resolver: LinkResolver {
+        if let resolverCache { return resolverCache }
+        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        resolverCache = resolver
+        return resolver
+    }
+
+    /// Every link between the notes.
+    public var graph: LinkGraph {
+        if let graphCache { return graphCache }
+        let graph = LinkGraph(notes: notes)
+        graphCache = graph
+        return graph
+    }
+
+    // MARK: Changes
+
+    /// A buffer opened or edited: its text now answers for the note.
+    public func setBuffer(_ path: String, text: String, version: Int?) {
+        documents.open(path, text: text, version: version)
+        let parsed = parse(path, text: text)
+        let before = note(at: path)
+        overlaid[path] = parsed
+        invalidate(namesChanged: before.map(Self.names) != Self.names(parsed))
+    }
+
+    /// A buffer closed: the file on disk answers again.
+    public func closeBuffer(_ path: String) {
+        documents.close(path)
+        let before = note(at: path)
+        overlaid[path] = nil
+        invalidate(namesChanged: before.map(Self.names) != note(at: path).map(Self.names))
+    }
+
+    /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
+    public func fileChanged(_ path: String) {
+        guard disk != nil else { return }
+        if context.files.exists(path), let data = try? context.files.read(path) {
+            let parsed = parse(path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path])
+            disk?[path] = parsed
+        } else {
+            disk?[path] = nil
+        }
+        summariesFromBase = nil
+        invalidate(namesChanged: true)
+    }
+
+    private func invalidate(namesChanged: Bool) {
+        notesCache = nil
+        graphCache = nil
+        if namesChanged { resolverCache = nil }
+    }
+
+    /// What the resolver knows a note by.
+    private static func names(_ note: Note) -> [String] { [note.path, note.title] + note.aliases }
+
+    /// Parses a buffer as the store parses a file; a note that says
+    /// nothing of its date keeps the one the store found (file name, git,
+    /// modification time), which a buffer cannot know.
+    private func parse(_ path: String, text: String, keepingDatesOf known: Note? = nil) -> Note {
+        var note = NoteParser.parse(Data(text.utf8), path: path, timeZone: context.config.timeZone)
+        if note.createdOrigin == .unknown, let known = known ?? diskNotes[path] {
+            note.created = known.created
+            note.createdOrigin = known.createdOrigin
+        }
+        return note
+    }
+}
