@@ -150,7 +150,30 @@ public final class LanguageServer {
         "textDocument/definition": { workspace, params in
             let request = try positionParams(params, workspace)
             return Definition.locations(at: request.position, in: request.path, workspace: workspace)
-        }
+        },
+        "textDocument/completion": { workspace, params in
+            let request = try positionParams(params, workspace)
+            return Completion.list(at: request.position, in: request.path, workspace: workspace)
+        },
+        "textDocument/hover": { workspace, params in
+            let request = try positionParams(params, workspace)
+            return HoverInfo.hover(at: request.position, in: request.path, workspace: workspace)
+        },
+        "textDocument/references": { workspace, params in
+            let request = try positionParams(params, workspace)
+            return References.locations(
+                at: request.position, in: request.path,
+                includeDeclaration: params["context"]?["includeDeclaration"]?.bool ?? false, workspace: workspace)
+        },
+        "textDocument/documentSymbol": { workspace, params in
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = workspace.path(of: uri) else {
+                throw RPCError.invalidParams("expected a text document of the vault")
+            }
+            return Symbols.document(path, workspace: workspace)
+        },
+        "workspace/symbol": { workspace, params in
+            Symbols.workspace(params["query"]?.string ?? "", workspace: workspace)
+        },
     ]
 
     /// A position request's note path and position.

@@ -10,6 +10,13 @@ enum ServerCapabilities {
                     "openClose": .bool(true), "change": .number(1), "save": .object(["includeText": .bool(false)]),
                 ]),
                 "definitionProvider": .bool(true),
+                "completionProvider": .object([
+                    "triggerCharacters": .array(["[", "#", "|", ":", " "].map(JSONValue.string)),
+                ]),
+                "hoverProvider": .bool(true),
+                "referencesProvider": .bool(true),
+                "documentSymbolProvider": .bool(true),
+                "workspaceSymbolProvider": .bool(true),
             ]),
             "serverInfo": .object(["name": .string("vault")]),
         ])

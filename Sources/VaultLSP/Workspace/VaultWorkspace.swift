@@ -21,6 +21,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     private var notesCache: [Note]?
     private var resolverCache: LinkResolver?
     private var graphCache: LinkGraph?
+    private var namesCache: NoteNames?
 
     public init(context: AppContext) {
         self.context = context
@@ -112,6 +113,14 @@ public final class VaultWorkspace: @unchecked Sendable {
         return graph
     }
 
+    /// The notes by the names completion offers.
+    public var names: NoteNames {
+        if let namesCache { return namesCache }
+        let names = NoteNames(notes: notes)
+        namesCache = names
+        return names
+    }
+
     // MARK: Changes
 
     /// A buffer opened or edited: its text now answers for the note.
@@ -147,7 +156,10 @@ public final class VaultWorkspace: @unchecked Sendable {
     private func invalidate(namesChanged: Bool) {
         notesCache = nil
         graphCache = nil
-        if namesChanged { resolverCache = nil }
+        if namesChanged {
+            resolverCache = nil
+            namesCache = nil
+        }
     }
 
     /// What the resolver knows a note by.
