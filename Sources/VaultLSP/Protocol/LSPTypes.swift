@@ -53,3 +53,47 @@ struct TextDocumentPositionParams: Codable {
     var textDocument: TextDocumentIdentifier
     var position: Position
 }
+
+/// Changes to several files at once: text edits (each for a document at
+/// its version) and file renames, in the order given.
+public struct WorkspaceEdit: Codable, Hashable, Sendable {
+    public var documentChanges: [DocumentChange]
+
+    public init(documentChanges: [DocumentChange]) { self.documentChanges = documentChanges }
+}
+
+/// One step of a ``WorkspaceEdit``.
+public enum DocumentChange: Codable, Hashable, Sendable {
+    case edit(uri: String, version: Int?, edits: [TextEdit])
+    case rename(oldUri: String, newUri: String)
+
+    private enum Keys: String, CodingKey { case textDocument, edits, kind, oldUri, newUri, uri, version }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        switch self {
+        case .edit(let uri, let version, let edits):
+            var document = container.nestedContainer(keyedBy: Keys.self, forKey: .textDocument)
+            try document.encode(uri, forKey: .uri)
+            try document.encode(version, forKey: .version)  // null: the file on disk
+            try container.encode(edits, forKey: .edits)
+        case .rename(let oldUri, let newUri):
+            try container.encode("rename", forKey: .kind)
+            try container.encode(oldUri, forKey: .oldUri)
+            try container.encode(newUri, forKey: .newUri)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind == "rename" {
+            self = .rename(
+                oldUri: try container.decode(String.self, forKey: .oldUri), newUri: try container.decode(String.self, forKey: .newUri))
+        } else {
+            let document = try container.nestedContainer(keyedBy: Keys.self, forKey: .textDocument)
+            self = .edit(
+                uri: try document.decode(String.self, forKey: .uri), version: try document.decodeIfPresent(Int.self, forKey: .version),
+                edits: try container.decode([TextEdit].self, forKey: .edits))
+        }
+    }
+}

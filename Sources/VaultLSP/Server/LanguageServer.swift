@@ -171,6 +171,20 @@ public final class LanguageServer {
             }
             return Symbols.document(path, workspace: workspace)
         },
+        "textDocument/rename": { workspace, params in
+            let request = try positionParams(params, workspace)
+            guard let name = params["newName"]?.string else { throw RPCError.invalidParams("expected newName") }
+            return try Rename.edit(at: request.position, in: request.path, newName: name, workspace: workspace)
+        },
+        "workspace/willRenameFiles": { workspace, params in
+            let files = (params["files"]?.array ?? []).compactMap { file -> (String, String)? in
+                guard let old = file["oldUri"]?.string.flatMap(workspace.path(of:)),
+                    let new = file["newUri"]?.string.flatMap(workspace.path(of:))
+                else { return nil }
+                return (old, new)
+            }
+            return try Rename.willRename(files, workspace: workspace)
+        },
         "workspace/symbol": { workspace, params in
             Symbols.workspace(params["query"]?.string ?? "", workspace: workspace)
         },

@@ -17,6 +17,14 @@ enum ServerCapabilities {
                 "referencesProvider": .bool(true),
                 "documentSymbolProvider": .bool(true),
                 "workspaceSymbolProvider": .bool(true),
+                "renameProvider": .bool(true),
+                "workspace": .object([
+                    "fileOperations": .object([
+                        "willRename": .object([
+                            "filters": .array([.object(["pattern": .object(["glob": .string("**/*.md")])])])
+                        ])
+                    ])
+                ]),
             ]),
             "serverInfo": .object(["name": .string("vault")]),
         ])
