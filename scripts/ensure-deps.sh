@@ -5,7 +5,8 @@
 # With --test also what only the tests use: Chromium (the HTML report's
 # screenshot test renders it headless), chafa (the loci screens draw pictures
 # with it), and notify-send with a session bus, a
-# notification daemon and a virtual X server (vault remind's real-notifier test).
+# notification daemon and a virtual X server (vault remind's real-notifier test),
+# and Neovim (vault lsp's run in a real editor, headless).
 set -euo pipefail
 
 missing=()
@@ -23,6 +24,7 @@ if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
   command -v dbus-run-session >/dev/null 2>&1 || missing+=(dbus)
   [ -x /usr/lib/notification-daemon/notification-daemon ] || missing+=(notification-daemon)
   command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
+  command -v nvim >/dev/null 2>&1 || missing+=(neovim)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -51,4 +51,35 @@ struct LanguageServerEndToEndTests {
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains(" passed"), "\(run.stdout)")
     }
+
+    static let neovim: String? = ["/usr/bin/nvim", "/usr/local/bin/nvim"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    @Test(
+        "headless Neovim: completion after [[ and a broken link's diagnostic, from vault lsp",
+        .enabled(if: neovim != nil, "Neovim is not installed (scripts/ensure-deps.sh --test installs it)."))
+    func neovimCompletionAndDiagnostic() throws {
+        let sandbox = VaultSandbox(root: FileManager.default.temporaryDirectory.appendingPathComponent("vault-nvim-\(UUID().uuidString)"))
+        defer { sandbox.cleanUp() }
+        try FileManager.default.copyItem(at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: sandbox.root)
+        let output = sandbox.root.appendingPathComponent(".vault/nvim-out.txt")
+        let script = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp/nvim/lsp_check.lua")
+        let run = try VaultRunner.exec(
+            "/usr/bin/timeout",
+            ["60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)",
+             "2026/11/drill-the-weakest-link-then-put-it-back-in-context.md"],
+            environment: sandbox.environment([
+                "VAULT_ROOT": sandbox.root.path, "VAULT_BIN": VaultRunner.binary.path, "VAULT_NVIM_OUT": output.path,
+                "VAULT_DIR": "", "HOME": sandbox.root.path, "XDG_STATE_HOME": sandbox.root.appendingPathComponent(".vault/local").path,
+            ]), in: sandbox.root)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let seen = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(
+            seen == """
+                diagnostic: 17: [[No such note]] links to no note; create the note or correct the name.
+                completion: Interleaving feels worse and works better -> interleaving-feels-worse-and-works-better]]
+
+                """, "\(seen)")
+    }
 }
