@@ -71,3 +71,41 @@ public struct SymbolInformation: Codable, Hashable, Sendable {
     public var location: Location
     public var containerName: String?
 }
+
+/// A command the client sends back through `workspace/executeCommand`.
+public struct Command: Codable, Hashable, Sendable {
+    public var title: String
+    public var command: String
+    public var arguments: [String]?
+}
+
+/// One code action: an edit the client applies.
+public struct CodeAction: Codable, Hashable, Sendable {
+    public var title: String
+    /// `quickfix` or `source`.
+    public var kind: String
+    public var edit: WorkspaceEdit
+}
+
+/// What `textDocument/codeAction` lists: code actions (edits) and bare
+/// commands (carried out by the server). A command is sent bare, not
+/// inside a code action: some clients (lsprotocol's) take any object with a
+/// `command` member for a `Command`.
+public enum CodeActionItem: Encodable, Hashable, Sendable {
+    case action(CodeAction)
+    case command(Command)
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .action(let action): try action.encode(to: encoder)
+        case .command(let command): try command.encode(to: encoder)
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .action(let action): action.title
+        case .command(let command): command.title
+        }
+    }
+}

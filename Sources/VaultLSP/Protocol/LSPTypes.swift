@@ -66,8 +66,11 @@ public struct WorkspaceEdit: Codable, Hashable, Sendable {
 public enum DocumentChange: Codable, Hashable, Sendable {
     case edit(uri: String, version: Int?, edits: [TextEdit])
     case rename(oldUri: String, newUri: String)
+    /// A new file (never replacing one: the client leaves a file already there alone).
+    case create(uri: String)
 
-    private enum Keys: String, CodingKey { case textDocument, edits, kind, oldUri, newUri, uri, version }
+    private enum Keys: String, CodingKey { case textDocument, edits, kind, oldUri, newUri, uri, version, options }
+    private enum OptionKeys: String, CodingKey { case overwrite, ignoreIfExists }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
@@ -81,12 +84,20 @@ public enum DocumentChange: Codable, Hashable, Sendable {
             try container.encode("rename", forKey: .kind)
             try container.encode(oldUri, forKey: .oldUri)
             try container.encode(newUri, forKey: .newUri)
+        case .create(let uri):
+            try container.encode("create", forKey: .kind)
+            try container.encode(uri, forKey: .uri)
+            var options = container.nestedContainer(keyedBy: OptionKeys.self, forKey: .options)
+            try options.encode(false, forKey: .overwrite)
+            try options.encode(true, forKey: .ignoreIfExists)
         }
     }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind == "rename" {
+        if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind == "create" {
+            self = .create(uri: try container.decode(String.self, forKey: .uri))
+        } else if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind == "rename" {
             self = .rename(
                 oldUri: try container.decode(String.self, forKey: .oldUri), newUri: try container.decode(String.self, forKey: .newUri))
         } else {

@@ -46,6 +46,11 @@ enum RPCOutgoing {
         encode(ErrorResponse(id: id ?? .null, error: error))
     }
 
+    /// The JSON of a request from the server to the client (its answer is read and dropped).
+    static func request(id: JSONValue, _ method: String, _ params: some Encodable) -> [UInt8] {
+        encode(Request(id: id, method: method, params: AnyEncodable(params)))
+    }
+
     /// The JSON of a notification from the server.
     static func notification(_ method: String, _ params: some Encodable) -> [UInt8] {
         encode(Notification(method: method, params: AnyEncodable(params)))
@@ -77,6 +82,13 @@ enum RPCOutgoing {
     private struct ErrorBody: Encodable {
         let code: Int
         let message: String
+    }
+
+    private struct Request: Encodable {
+        let jsonrpc = "2.0"
+        let id: JSONValue
+        let method: String
+        let params: AnyEncodable
     }
 
     private struct Notification: Encodable {

@@ -26,6 +26,8 @@ public final class LanguageServer {
     public private(set) var workspace: VaultWorkspace?
     /// Paths whose diagnostics are to be published when the input is idle.
     private var pendingDiagnostics: Set<String> = []
+    /// True when the client can watch files for the server (it is asked to after `initialized`).
+    private var watchesFiles = false
     /// The exit code once `exit` came; the loop ends then.
     public private(set) var exitCode: Int32?
 
@@ -69,7 +71,26 @@ public final class LanguageServer {
             return []
         }
         guard let id = message.id else {
-            if phase == .running { notify(method, message.params) }
+            guard phase == .running else { return [] }
+            if method == "initialized", watchesFiles {
+                // Ask the client to say when notes or the ledger change outside the editor.
+                let watchers: JSONValue = .array([
+                    .object(["globPattern": .string("**/*.md")]), .object(["globPattern": .string("**/.vault/ledger/*")]),
+                ])
+                return [
+                    RPCOutgoing.request(
+                        id: .string("vault-watch"), "client/registerCapability",
+                        JSONValue.object([
+                            "registrations": .array([
+                                .object([
+                                    "id": .string("vault-watch"), "method": .string("workspace/didChangeWatchedFiles"),
+                                    "registerOptions": .object(["watchers": watchers]),
+                                ])
+                            ])
+                        ]))
+                ]
+            }
+            notify(method, message.params)
             return []
         }
         switch (phase, method) {
@@ -115,11 +136,14 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             let folder = Self.workspaceFolder(params)
+            watchesFiles =
+                params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
             let context: AppContext
             do { context = try opener(folder) } catch {
                 throw RPCError(RPCError.requestFailed, VaultLSPError.describe(error))
             }
-            workspace = VaultWorkspace(context: context)
+            let opener = self.opener
+            workspace = VaultWorkspace(context: context) { (try? opener(folder))?.ledger }
             phase = .running
             return RPCOutgoing.result(id: id, ServerCapabilities.initializeResult)
         case "shutdown":
@@ -185,6 +209,18 @@ public final class LanguageServer {
             }
             return try Rename.willRename(files, workspace: workspace)
         },
+        "textDocument/codeAction": { workspace, params in
+            guard let uri = params["textDocument"]?["uri"]?.string, let path = workspace.path(of: uri),
+                let range = try? params["range"]?.decode(Range.self)
+            else { throw RPCError.invalidParams("expected a text document of the vault and a range") }
+            return CodeActions.actions(for: range, in: path, workspace: workspace)
+        },
+        "workspace/executeCommand": { workspace, params in
+            guard params["command"]?.string == CodeActions.curate else {
+                throw RPCError.invalidParams("unknown command \(params["command"]?.string ?? "")")
+            }
+            return try CodeActions.execute(params["arguments"]?.array ?? [], workspace: workspace)
+        },
         "workspace/symbol": { workspace, params in
             Symbols.workspace(params["query"]?.string ?? "", workspace: workspace)
         },
@@ -227,7 +263,10 @@ public final class LanguageServer {
             workspace.closeBuffer(path)
         case "workspace/didChangeWatchedFiles":
             for change in params["changes"]?.array ?? [] {
-                if let uri = change["uri"]?.string, let path = workspace.path(of: uri), path.hasSuffix(".md") {
+                guard let uri = change["uri"]?.string, let path = workspace.path(of: uri) else { continue }
+                if path.hasPrefix(".vault/ledger") {
+                    workspace.ledgerChanged()
+                } else if path.hasSuffix(".md") {
                     workspace.fileChanged(path)
                 }
             }

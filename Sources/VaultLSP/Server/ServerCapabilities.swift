@@ -18,6 +18,8 @@ enum ServerCapabilities {
                 "documentSymbolProvider": .bool(true),
                 "workspaceSymbolProvider": .bool(true),
                 "renameProvider": .bool(true),
+                "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix"), .string("source")])]),
+                "executeCommandProvider": .object(["commands": .array([.string(CodeActions.curate)])]),
                 "workspace": .object([
                     "fileOperations": .object([
                         "willRename": .object([

@@ -23,25 +23,37 @@ public final class VaultWorkspace: @unchecked Sendable {
     private var graphCache: LinkGraph?
     private var namesCache: NoteNames?
 
-    public init(context: AppContext) {
+    /// The ledger as the use cases read it (see ``FreshLedger``).
+    let ledger: FreshLedger
+
+    /// - Parameter reopen: a new ledger port from the composition root, for when the ledger changed.
+    public init(context: AppContext, reopen: @escaping () -> (any LedgerSource)? = { nil }) {
         self.context = context
+        self.ledger = FreshLedger(context.ledger, reopen: reopen)
         var root = context.files.location(of: "").standardizedFileURL.path
         while root.count > 1, root.hasSuffix("/") { root.removeLast() }
         self.root = root
     }
 
     /// The context the features hand to use cases: the same ports, but the
-    /// notes and files read through the open buffers.
-    public lazy var app: AppContext = {
+    /// notes and files read through the open buffers, acting at the clock's
+    /// moment now (the server runs for hours; `--now`/`VAULT_NOW` hold it still).
+    public var app: AppContext {
         let c = context
         return AppContext(
-            notes: BufferedNotes(self), ledger: c.ledger, ids: c.ids, config: c.config, now: c.now,
-            configStore: c.configStore,
-            files: BufferedFiles(base: c.files) { [unowned self] path in self.documents[path]?.text.text },
-            trash: c.trash, search: c.search, clock: c.clock, newIDs: c.newIDs, inspection: c.inspection, sync: c.sync,
-            reminderLog: c.reminderLog, notifier: c.notifier, reminderTimer: c.reminderTimer, namedFiles: c.namedFiles,
-            retention: c.retention, tracer: c.tracer)
-    }()
+            notes: bufferedNotes, ledger: ledger, ids: c.ids, config: c.config, now: c.clock.now(),
+            configStore: c.configStore, files: bufferedFiles, trash: c.trash, search: c.search, clock: c.clock,
+            newIDs: c.newIDs, inspection: c.inspection, sync: c.sync, reminderLog: c.reminderLog, notifier: c.notifier,
+            reminderTimer: c.reminderTimer, namedFiles: c.namedFiles, retention: ServerRetention(), tracer: c.tracer)
+    }
+
+    /// `.vault/ledger/` changed on disk: answers read it anew.
+    public func ledgerChanged() { ledger.changed() }
+
+    private lazy var bufferedNotes = BufferedNotes(self)
+    private lazy var bufferedFiles = BufferedFiles(base: context.files) { [unowned self] path in
+        self.documents[path]?.text.text
+    }
 
     // MARK: Paths
 

@@ -17,6 +17,9 @@ def uri(root, path):
 
 
 async def start(lsp_client, root):
+    # VS Code's capabilities include watching files for the server: the server asks, the test client agrees.
+    lsp_client.registrations = []
+    lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)(lambda params: lsp_client.registrations.append(params))
     params = types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
         root_uri=pathlib.Path(root).as_uri(),

@@ -164,3 +164,23 @@ async def test_obsidian_completion_of_headings_and_rename_of_a_heading(obsidian)
     edit = await obsidian.text_document_rename_async(types.RenameParams(**at(obsidian, target, 5, 4), new_name="First part"))
     files = sorted(c.text_document.uri.rsplit("/", 1)[1] for c in edit.document_changes)
     assert files == ["Basic%20formatting%20syntax.md", "Foo.md"]
+
+
+@pytest.mark.asyncio
+async def test_code_actions_keep_a_due_note_with_vault_reviews_event(example):
+    text = opened(example, ONE_ON_ONES)
+    title = next(i for i, l in enumerate(text.split("\n")) if l.startswith("# "))
+    position = types.Position(line=title, character=0)
+    found = await example.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(example.root, ONE_ON_ONES)),
+        range=types.Range(start=position, end=position), context=types.CodeActionContext(diagnostics=[])))
+    keep = next(a for a in found if a.title.startswith("Keep in the weekly review"))
+    assert isinstance(keep, types.Command)
+    answer = await example.workspace_execute_command_async(types.ExecuteCommandParams(
+        command=keep.command, arguments=keep.arguments))
+    assert answer.startswith("Kept ")
+    history = subprocess.run([os.environ["VAULT_BIN"], "--vault", example.root, "history", ONE_ON_ONES, "--json"],
+                             capture_output=True, text=True, env=ENV)
+    assert '"curate"' in history.stdout and '"keep"' in history.stdout, history.stdout + history.stderr
+    hover = await example.text_document_hover_async(types.HoverParams(**at(example, ONE_ON_ONES, title, 3)))
+    assert "Curation: weekly" in hover.contents.value
