@@ -19,7 +19,7 @@ public enum FileDiagnostics {
         var out: [(Diagnostic, Range?)] = []
         let twins: [Note]
         if let id = note.id?.lowercased() {
-            twins = workspace.notes.filter { $0.path != path && $0.id?.lowercased() == id }
+            twins = workspace.summaries.filter { $0.path != path && $0.id?.lowercased() == id }.compactMap { workspace.note(at: $0.path) }
         } else {
             twins = []
         }

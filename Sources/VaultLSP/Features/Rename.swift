@@ -88,7 +88,7 @@ public enum Rename {
         if workspace.note(at: new) != nil || workspace.context.files.exists(new), new.lowercased() != old.lowercased() {
             throw RPCError.failed(VaultLSPError.nameTaken(new).localizedDescription)
         }
-        let others = workspace.notes.map(\.path).filter { $0 != old } + [new]
+        let others = workspace.summaries.map(\.path).filter { $0 != old } + [new]
         let stemCount = others.filter { NotePath.stem($0).lowercased() == NotePath.stem(new).lowercased() }.count
         let wikiName = stemCount == 1 ? NotePath.stem(new) : String(new.dropLast(3))
         var byFile: [String: [TextEdit]] = [:]
@@ -179,7 +179,7 @@ public enum Rename {
     /// The tag `old` (and the tags nested under it) renamed to `new` in every note.
     static func tagRename(_ old: String, to new: String, workspace: VaultWorkspace) -> WorkspaceEdit {
         var changes: [DocumentChange] = []
-        for note in workspace.notes where Tag.matches(old, in: note.tags) {
+        for note in workspace.summaries where Tag.matches(old, in: note.tags) {
             guard let text = workspace.text(at: note.path) else { continue }
             let edits = TagSpan.all(in: text).filter { Tag.matches(old, in: [$0.tag]) }.map { span in
                 TextEdit(range: Range(line: span.range.start.line, from: span.range.start.character, to: span.range.start.character + DocumentText.columns(old)), newText: new)

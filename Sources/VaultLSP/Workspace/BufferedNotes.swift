@@ -13,7 +13,7 @@ final class BufferedNotes: NoteSource, @unchecked Sendable {
     init(_ workspace: VaultWorkspace) { self.workspace = workspace }
 
     func summaries() -> NoteSummaries {
-        let notes = workspace.notes
+        let notes = workspace.summaries
         let base = workspace.baseSummaries
         let open = Set(workspace.documents.paths)
         let decks = workspace.context.config.decks
@@ -24,7 +24,7 @@ final class BufferedNotes: NoteSource, @unchecked Sendable {
             else { continue }
             cards += CardExtractor.cards(in: Data(text.utf8), notePath: path, noteID: note.id)
         }
-        return NoteSummaries(notes: notes.map(\.summary), cards: cards, problems: base.problems)
+        return NoteSummaries(notes: notes, cards: cards, problems: base.problems)
     }
 
     func notes() -> (notes: [Note], problems: [Diagnostic]) { (workspace.notes, workspace.baseSummaries.problems) }

@@ -15,7 +15,7 @@ public struct NoteNames: Sendable {
 
     public let entries: [Entry]
 
-    public init(notes: [Note]) {
+    public init(notes: [NoteSummary]) {
         var stems: [String: Int] = [:]
         for note in notes { stems[NotePath.stem(note.path).lowercased(), default: 0] += 1 }
         entries = notes.map { note in

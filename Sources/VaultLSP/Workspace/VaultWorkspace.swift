@@ -21,6 +21,10 @@ public final class VaultWorkspace: @unchecked Sendable {
     private var notesCache: [Note]?
     private var resolverCache: LinkResolver?
     private var graphCache: LinkGraph?
+    private var diskSummaryCache: [String: NoteSummary]?
+    private var summariesCache: [NoteSummary]?
+    /// Notes parsed one at a time before the notes were read in full.
+    private var single: [String: Note] = [:]
     private var namesCache: NoteNames?
 
     /// The ledger as the use cases read it (see ``FreshLedger``).
@@ -72,7 +76,9 @@ public final class VaultWorkspace: @unchecked Sendable {
 
     // MARK: Notes
 
-    /// The notes on disk, read through the base port once.
+    /// The notes on disk, parsed in full through the base port once (for
+    /// the link graph: references and renames); the first answers need
+    /// only the summaries, which the port reads from its catalog.
     private var diskNotes: [String: Note] {
         if let disk { return disk }
         let loaded = context.notes.notes().notes
@@ -81,7 +87,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         return byPath
     }
 
-    /// The base port's summaries (for its cards and scan problems), read once.
+    /// The base port's summaries (with its cards and scan problems), read once.
     var baseSummaries: NoteSummaries {
         if let summariesFromBase { return summariesFromBase }
         let summaries = context.notes.summaries()
@@ -89,7 +95,25 @@ public final class VaultWorkspace: @unchecked Sendable {
         return summaries
     }
 
-    /// Every note, an open buffer's in place of its file, in path order.
+    /// The summaries on disk by path.
+    private var diskSummaries: [String: NoteSummary] {
+        if let diskSummaryCache { return diskSummaryCache }
+        let byPath = Dictionary(baseSummaries.notes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        diskSummaryCache = byPath
+        return byPath
+    }
+
+    /// Every note's summary, an open buffer's in place of its file's, in path order.
+    public var summaries: [NoteSummary] {
+        if let summariesCache { return summariesCache }
+        var byPath = diskSummaries
+        for (path, note) in overlaid { byPath[path] = note.summary }
+        let summaries = byPath.keys.sorted().compactMap { byPath[$0] }
+        summariesCache = summaries
+        return summaries
+    }
+
+    /// Every note in full, an open buffer's in place of its file, in path order.
     public var notes: [Note] {
         if let notesCache { return notesCache }
         var byPath = diskNotes
@@ -99,8 +123,17 @@ public final class VaultWorkspace: @unchecked Sendable {
         return notes
     }
 
-    /// The note at `path` as the editor shows it.
-    public func note(at path: String) -> Note? { overlaid[path] ?? diskNotes[path] }
+    /// The note at `path` as the editor shows it (parsed alone when the
+    /// notes have not been read in full).
+    public func note(at path: String) -> Note? {
+        if let note = overlaid[path] ?? disk?[path] ?? single[path] { return note }
+        guard diskSummaries[path] != nil, let note = try? context.notes.note(at: path) else { return nil }
+        single[path] = note
+        return note
+    }
+
+    /// The summary of the note at `path`.
+    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? diskSummaries[path] }
 
     /// The text of the note at `path`: its buffer's, else the file's.
     public func text(at path: String) -> DocumentText? {
@@ -112,7 +145,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// Resolves links as Obsidian does, over the notes' paths, titles and aliases.
     public var resolver: LinkResolver {
         if let resolverCache { return resolverCache }
-        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
         resolverCache = resolver
         return resolver
     }
@@ -128,7 +161,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// The notes by the names completion offers.
     public var names: NoteNames {
         if let namesCache { return namesCache }
-        let names = NoteNames(notes: notes)
+        let names = NoteNames(notes: summaries)
         namesCache = names
         return names
     }
@@ -154,19 +187,22 @@ public final class VaultWorkspace: @unchecked Sendable {
 
     /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
     public func fileChanged(_ path: String) {
-        guard disk != nil else { return }
+        single[path] = nil
+        let parsed: Note?
         if context.files.exists(path), let data = try? context.files.read(path) {
-            let parsed = parse(path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path])
-            disk?[path] = parsed
+            parsed = parse(path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path] ?? single[path])
         } else {
-            disk?[path] = nil
+            parsed = nil
         }
+        if disk != nil { disk?[path] = parsed }
+        if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
         summariesFromBase = nil
         invalidate(namesChanged: true)
     }
 
     private func invalidate(namesChanged: Bool) {
         notesCache = nil
+        summariesCache = nil
         graphCache = nil
         if namesChanged {
             resolverCache = nil
@@ -182,7 +218,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// modification time), which a buffer cannot know.
     private func parse(_ path: String, text: String, keepingDatesOf known: Note? = nil) -> Note {
         var note = NoteParser.parse(Data(text.utf8), path: path, timeZone: context.config.timeZone)
-        if note.createdOrigin == .unknown, let known = known ?? diskNotes[path] {
+        if note.createdOrigin == .unknown, let known = known?.summary ?? disk?[path]?.summary ?? diskSummaries[path] {
             note.created = known.created
             note.createdOrigin = known.createdOrigin
         }
