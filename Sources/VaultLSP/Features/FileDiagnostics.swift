@@ -47,12 +47,19 @@ public enum FileDiagnostics {
     public static func lsp(of path: String, in workspace: VaultWorkspace) -> [LSPDiagnostic] {
         let text = workspace.text(at: path)
         return problems(of: path, in: workspace).map { problem, range in
-            let line = max((problem.line ?? 1) - 1, 0)
-            let width = text.map { DocumentText.columns($0.line(line)) } ?? 0
-            return LSPDiagnostic(
-                range: range ?? Range(line: line, from: 0, to: width),
-                severity: problem.severity == .error ? 1 : 2, code: problem.code, source: "vault",
-                message: problem.message)
+            lsp(problem, range: range, lineText: text?.line(max((problem.line ?? 1) - 1, 0)))
         }
+    }
+
+    /// One problem as the editor shows it: on `range`, else on its whole line
+    /// (the first line when it names none).
+    static func lsp(_ problem: Diagnostic, range: Range?, lineText: String?) -> LSPDiagnostic {
+        let line = max((problem.line ?? 1) - 1, 0)
+        let whole =
+            lineText.map { Range(line: line, from: 0, to: DocumentText.columns($0)) }
+            ?? Range(start: Position(line: line, character: 0), end: Position(line: line + 1, character: 0))
+        return LSPDiagnostic(
+            range: range ?? whole, severity: problem.severity == .error ? 1 : 2, code: problem.code, source: "vault",
+            message: problem.message)
     }
 }

@@ -113,12 +113,30 @@ public final class LanguageServer {
     }
 
     /// The notifications to send now that the input is idle: the
-    /// diagnostics of the notes changed since (a burst of edits is checked once).
+    /// diagnostics of the notes changed since (a burst of edits is checked
+    /// once), and after a save `vault check`'s problems in every other file.
     public func idle() -> [[UInt8]] {
-        guard let workspace, !pendingDiagnostics.isEmpty else { return [] }
+        guard let workspace else { return [] }
+        var out: [[UInt8]] = []
+        if pendingVaultCheck {
+            pendingVaultCheck = false
+            let open = Set(workspace.documents.paths)
+            var byPath: [String: [LSPDiagnostic]] = [:]
+            for problem in VaultCheck(workspace.app).problems().problems where !problem.path.isEmpty && !open.contains(problem.path) {
+                byPath[problem.path, default: []].append(FileDiagnostics.lsp(problem, range: nil, lineText: nil))
+            }
+            for path in vaultPublished.subtracting(byPath.keys).subtracting(open) { byPath[path] = [] }
+            vaultPublished = Set(byPath.keys.filter { !(byPath[$0]?.isEmpty ?? true) })
+            for path in byPath.keys.sorted() {
+                out.append(
+                    RPCOutgoing.notification(
+                        "textDocument/publishDiagnostics",
+                        PublishDiagnosticsParams(uri: workspace.uri(of: path), version: nil, diagnostics: byPath[path] ?? [])))
+            }
+        }
         let paths = pendingDiagnostics.sorted()
         pendingDiagnostics = []
-        return paths.map { path in
+        return out + paths.map { path in
             RPCOutgoing.notification(
                 "textDocument/publishDiagnostics",
                 PublishDiagnosticsParams(
@@ -128,7 +146,11 @@ public final class LanguageServer {
     }
 
     /// True when diagnostics wait for the input to be idle.
-    public var hasPendingWork: Bool { !pendingDiagnostics.isEmpty }
+    public var hasPendingWork: Bool { !pendingDiagnostics.isEmpty || pendingVaultCheck }
+    /// True when a save asks for the whole vault's check.
+    private var pendingVaultCheck = false
+    /// The files outside the editor whose problems were published (cleared when they are gone).
+    private var vaultPublished: Set<String> = []
 
     // MARK: Requests
 
@@ -258,6 +280,7 @@ public final class LanguageServer {
             guard let path else { return }
             workspace.fileChanged(path)
             pendingDiagnostics.formUnion(workspace.documents.paths)
+            pendingVaultCheck = true
         case "textDocument/didClose":
             guard let path else { return }
             workspace.closeBuffer(path)

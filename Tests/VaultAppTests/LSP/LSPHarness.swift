@@ -15,14 +15,14 @@ final class LSPHarness {
     /// A server over the notes `texts` (path to Markdown), initialized unless `initialize` is false.
     init(
         _ texts: [String: String], ledger: MemoryLedger = MemoryLedger(timeZone: Fixture.zone), config: VaultConfig = Fixture.config,
-        initialize: Bool = true
+        inspection: MemoryInspection = MemoryInspection(), initialize: Bool = true
     ) {
         let notes = Fixture.notes(texts)
         let files = Fixture.files(texts)
         self.files = files
         let context = AppContext(
             notes: MemoryNotes(all: notes), ledger: ledger,
-            ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files)
+            ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files, inspection: inspection)
         server = LanguageServer { _ in context }
         if initialize {
             _ = request("initialize", ["processId": .null, "rootUri": .string("file:///memory-vault"), "capabilities": .object([:])])

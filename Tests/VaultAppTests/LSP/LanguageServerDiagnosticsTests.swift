@@ -69,4 +69,19 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         XCTAssertEqual(diagnostics.map { $0["code"]?.string ?? "" }, ["unknown-category"])
         XCTAssertEqual(diagnostics.first?["range"]?["start"]?["line"]?.int, 3)
     }
+
+    func testASavePublishesVaultChecksProblemsInTheFilesNotOpenAndClearsThemWhenGone() {
+        let inspection = MemoryInspection()
+        inspection.notes = Fixture.weekNotes
+        let lsp = LSPHarness(Fixture.weekTexts, inspection: inspection)
+        lsp.open("b.md", Fixture.weekTexts["b.md"]!)
+        _ = lsp.idleDiagnostics()
+        lsp.notify("textDocument/didSave", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
+        let published = lsp.idleDiagnostics()
+        XCTAssertEqual(published["a.md"]?.map { $0["code"]?.string ?? "" }, ["broken-link"], "a.md is not open: vault check's word")
+        XCTAssertEqual(published["b.md"], [], "an open note: from its buffer")
+        inspection.notes = Fixture.notes(Fixture.weekTexts.merging(["a.md": Fixture.text([("created", "2026-11-10T09:00:00")], "# Alpha\n")]) { $1 })
+        lsp.notify("textDocument/didSave", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
+        XCTAssertEqual(lsp.idleDiagnostics()["a.md"], [], "fixed on disk: cleared")
+    }
 }
