@@ -16,6 +16,9 @@ public enum Completion {
 
     public static func list(at position: Position, in path: String, workspace: VaultWorkspace) -> CompletionList {
         guard let text = workspace.text(at: path) else { return CompletionList(isIncomplete: false, items: []) }
+        // A column past the line's end is its end (clients send one after deleting).
+        let position = Position(
+            line: max(position.line, 0), character: min(max(position.character, 0), DocumentText.columns(text.line(position.line))))
         let prefix = text.prefix(at: position)
         let after = String(decoding: Array(text.line(position.line).utf16.dropFirst(position.character)), as: UTF16.self)
         if text.isInFrontMatter(position.line) {

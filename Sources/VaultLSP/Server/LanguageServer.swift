@@ -257,7 +257,8 @@ public final class LanguageServer {
         guard let path = workspace.path(of: decoded.textDocument.uri) else {
             throw RPCError.invalidParams("\(decoded.textDocument.uri) is not a file of the vault at \(workspace.root)")
         }
-        return (path, decoded.position)
+        // A position before the document is read as its start (3.17 leaves it undefined; never a crash).
+        return (path, Position(line: max(decoded.position.line, 0), character: max(decoded.position.character, 0)))
     }
 
     // MARK: Notifications
