@@ -184,3 +184,37 @@ async def test_code_actions_keep_a_due_note_with_vault_reviews_event(example):
     assert '"curate"' in history.stdout and '"keep"' in history.stdout, history.stdout + history.stderr
     hover = await example.text_document_hover_async(types.HoverParams(**at(example, ONE_ON_ONES, title, 3)))
     assert "Curation: weekly" in hover.contents.value
+
+
+@pytest.mark.asyncio
+async def test_tag_rename_and_will_rename_files(example):
+    text = opened(example, DRILL, "Text #habits here.\n")
+    edit = await example.text_document_rename_async(types.RenameParams(**at(example, DRILL, 0, 7), new_name="routines"))
+    edited = [c for c in edit.document_changes if isinstance(c, types.TextDocumentEdit)]
+    assert len(edited) > 3
+    assert all(e.new_text == "routines" for c in edited for e in c.edits)
+    old = "2026/09/interleaving-feels-worse-and-works-better.md"
+    # Links by title still lead there after a file rename: only a link by file name is rewritten.
+    example.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri(example.root, DRILL), version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(
+            text="See [[interleaving-feels-worse-and-works-better]].\n")]))
+    edit = await example.workspace_will_rename_files_async(types.RenameFilesParams(files=[
+        types.FileRename(old_uri=uri(example.root, old), new_uri=uri(example.root, "2026/09/mixing.md"))]))
+    assert not [c for c in edit.document_changes if isinstance(c, types.RenameFile)]
+    assert [(c.text_document.uri, [e.new_text for e in c.edits]) for c in edit.document_changes] == [
+        (uri(example.root, DRILL), ["mixing"])]
+
+
+@pytest.mark.asyncio
+async def test_code_actions_create_a_linked_note_and_add_an_id(example):
+    opened(example, DRILL, "# Drill\n\nSee [[A brand new idea]].\n")
+    position = types.Position(line=2, character=8)
+    found = await example.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(example.root, DRILL)),
+        range=types.Range(start=position, end=position), context=types.CodeActionContext(diagnostics=[])))
+    titles = [a.title for a in found]
+    create = next(a for a in found if a.title.startswith('Create the note "A brand new idea"'))
+    assert isinstance(create.edit.document_changes[0], types.CreateFile)
+    assert "# A brand new idea" in create.edit.document_changes[1].edits[0].new_text
+    assert "Add an id to this note" in titles
