@@ -12,7 +12,7 @@ public enum HoverInfo {
         guard let text = workspace.text(at: path) else { return nil }
         if let link = Definition.link(at: position, in: path, workspace: workspace) {
             guard let target = Definition.target(of: link, from: path, workspace: workspace),
-                let note = workspace.note(at: target)
+                let note = workspace.fullNote(at: target)
             else {
                 return Hover(markdown: "`\(link.target)`: no note has this name.", range: link.range)
             }

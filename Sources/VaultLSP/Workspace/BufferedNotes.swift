@@ -27,10 +27,17 @@ final class BufferedNotes: NoteSource, @unchecked Sendable {
         return NoteSummaries(notes: notes, cards: cards, problems: base.problems)
     }
 
-    func notes() -> (notes: [Note], problems: [Diagnostic]) { (workspace.notes, workspace.baseSummaries.problems) }
+    /// Every note in full, read through the base port now (the workspace
+    /// keeps its notes without their body text), buffers in place of their files.
+    func notes() -> (notes: [Note], problems: [Diagnostic]) {
+        let base = workspace.context.notes.notes()
+        var byPath = Dictionary(base.notes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        for path in workspace.documents.paths { byPath[path] = workspace.fullNote(at: path) }
+        return (byPath.keys.sorted().compactMap { byPath[$0] }, base.problems)
+    }
 
     func note(at path: String) throws -> Note {
-        if let note = workspace.note(at: path) { return note }
+        if let note = workspace.fullNote(at: path) { return note }
         return try workspace.context.notes.note(at: path)
     }
 }

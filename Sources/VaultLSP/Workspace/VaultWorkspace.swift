@@ -81,7 +81,14 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// only the summaries, which the port reads from its catalog.
     private var diskNotes: [String: Note] {
         if let disk { return disk }
-        let loaded = context.notes.notes().notes
+        // Kept without their body text: the graph needs the links, and a
+        // hover reads the one note it shows (``fullNote(at:)``). A 100,000-note
+        // vault's text would otherwise stay in memory for the server's life.
+        let loaded = context.notes.notes().notes.map { note in
+            var note = note
+            note.bodyText = ""
+            return note
+        }
         let byPath = Dictionary(loaded.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         disk = byPath
         return byPath
@@ -130,6 +137,13 @@ public final class VaultWorkspace: @unchecked Sendable {
         guard diskSummaries[path] != nil, let note = try? context.notes.note(at: path) else { return nil }
         single[path] = note
         return note
+    }
+
+    /// The note at `path` with its body text (the buffer's, or the file's read now).
+    public func fullNote(at path: String) -> Note? {
+        if let note = overlaid[path] ?? single[path] { return note }
+        guard summary(at: path) != nil else { return nil }
+        return try? context.notes.note(at: path)
     }
 
     /// The summary of the note at `path`.
@@ -194,7 +208,11 @@ public final class VaultWorkspace: @unchecked Sendable {
         } else {
             parsed = nil
         }
-        if disk != nil { disk?[path] = parsed }
+        if disk != nil {
+            var stripped = parsed
+            stripped?.bodyText = ""
+            disk?[path] = stripped
+        }
         if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
         summariesFromBase = nil
         invalidate(namesChanged: true)
