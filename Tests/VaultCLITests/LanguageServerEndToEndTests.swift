@@ -38,7 +38,8 @@ struct LanguageServerEndToEndTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let example = folder.appendingPathComponent("example"), obsidian = folder.appendingPathComponent("obsidian")
-        try FileManager.default.copyItem(at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: example)
+        try FileManager.default.copyItem(
+            at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: example)
         try FileManager.default.copyItem(
             at: VaultRunner.packageRoot.appendingPathComponent("Tests/VaultCLITests/Fixtures/obsidian"), to: obsidian)
         var env = ProcessInfo.processInfo.environment
@@ -47,7 +48,8 @@ struct LanguageServerEndToEndTests {
         env["OBSIDIAN_VAULT"] = obsidian.path
         env["VAULT_DIR"] = nil
         let tests = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp")
-        let run = try VaultRunner.exec(python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", tests.path], environment: env, in: tests)
+        let run = try VaultRunner.exec(
+            python, ["-m", "pytest", "-q", "-p", "no:cacheprovider", tests.path], environment: env, in: tests)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         #expect(run.stdout.contains(" passed"), "\(run.stdout)")
     }
@@ -60,18 +62,23 @@ struct LanguageServerEndToEndTests {
         "headless Neovim: completion after [[ and a broken link's diagnostic, from vault lsp",
         .enabled(if: neovim != nil, "Neovim is not installed (scripts/ensure-deps.sh --test installs it)."))
     func neovimCompletionAndDiagnostic() throws {
-        let sandbox = VaultSandbox(root: FileManager.default.temporaryDirectory.appendingPathComponent("vault-nvim-\(UUID().uuidString)"))
+        let sandbox = VaultSandbox(
+            root: FileManager.default.temporaryDirectory.appendingPathComponent("vault-nvim-\(UUID().uuidString)"))
         defer { sandbox.cleanUp() }
-        try FileManager.default.copyItem(at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: sandbox.root)
+        try FileManager.default.copyItem(
+            at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: sandbox.root)
         let output = sandbox.root.appendingPathComponent(".vault/nvim-out.txt")
         let script = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp/nvim/lsp_check.lua")
         let run = try VaultRunner.exec(
             "/usr/bin/timeout",
-            ["60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)",
-             "2026/11/drill-the-weakest-link-then-put-it-back-in-context.md"],
+            [
+                "60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)",
+                "2026/11/drill-the-weakest-link-then-put-it-back-in-context.md",
+            ],
             environment: sandbox.environment([
                 "VAULT_ROOT": sandbox.root.path, "VAULT_BIN": VaultRunner.binary.path, "VAULT_NVIM_OUT": output.path,
-                "VAULT_DIR": "", "HOME": sandbox.root.path, "XDG_STATE_HOME": sandbox.root.appendingPathComponent(".vault/local").path,
+                "VAULT_DIR": "", "HOME": sandbox.root.path,
+                "XDG_STATE_HOME": sandbox.root.appendingPathComponent(".vault/local").path,
             ]), in: sandbox.root)
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
         let seen = (try? String(contentsOf: output, encoding: .utf8)) ?? ""

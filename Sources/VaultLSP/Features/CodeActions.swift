@@ -30,7 +30,12 @@ public enum CodeActions {
                         title: "Create the note \"\(title)\" (\(newPath))", kind: "quickfix",
                         edit: WorkspaceEdit(documentChanges: [
                             .create(uri: uri),
-                            .edit(uri: uri, version: nil, edits: [TextEdit(range: Range(line: 0, from: 0, to: 0), newText: new.render(in: app.timeZone))]),
+                            .edit(
+                                uri: uri, version: nil,
+                                edits: [
+                                    TextEdit(
+                                        range: Range(line: 0, from: 0, to: 0), newText: new.render(in: app.timeZone))
+                                ]),
                         ]))))
         }
         if let due = duePeriod(of: path, app: app) {
@@ -38,8 +43,10 @@ public enum CodeActions {
                 out.append(
                     .command(
                         Command(
-                            title: "\(decision == .keep ? "Keep" : "Archive") in the \(due.level.rawValue) review \(due.id)",
-                            command: curate, arguments: [workspace.uri(of: path), decision.rawValue, due.level.rawValue, due.id])))
+                            title:
+                                "\(decision == .keep ? "Keep" : "Archive") in the \(due.level.rawValue) review \(due.id)",
+                            command: curate,
+                            arguments: [workspace.uri(of: path), decision.rawValue, due.level.rawValue, due.id])))
             }
         }
         if note.id == nil {
@@ -52,7 +59,11 @@ public enum CodeActions {
                 .action(
                     CodeAction(
                         title: "Add an id to this note", kind: "source",
-                        edit: WorkspaceEdit(documentChanges: [.edit(uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: [edit])]))))
+                        edit: WorkspaceEdit(documentChanges: [
+                            .edit(
+                                uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: [edit]
+                            )
+                        ]))))
         }
         return out
     }
@@ -75,8 +86,10 @@ public enum CodeActions {
     /// - Returns: a sentence saying what was recorded.
     public static func execute(_ arguments: [JSONValue], workspace: VaultWorkspace) throws -> String {
         let words = arguments.compactMap(\.string)
-        guard words.count == 4, let path = workspace.path(of: words[0]), let decision = CurationDecision(rawValue: words[1]),
-            decision != .undo, let level = ReviewLevel(rawValue: words[2]), let period = ReviewPeriod(words[3], level: level)
+        guard words.count == 4, let path = workspace.path(of: words[0]),
+            let decision = CurationDecision(rawValue: words[1]),
+            decision != .undo, let level = ReviewLevel(rawValue: words[2]),
+            let period = ReviewPeriod(words[3], level: level)
         else { throw RPCError.invalidParams("expected a note's URI, keep or archive, a review level and a period") }
         let review = CurationReview(CurationSnapshot.load(workspace.app), level: level, period: period)
         guard let resolved = try review.resolve([(decision, [path])]).first else {

@@ -12,17 +12,23 @@ public enum Completion {
     public static let limit = 50
 
     /// The front matter keys `vault` reads (docs/FORMAT.md).
-    public static let keys = ["title", "id", "created", "tags", "aliases", "category", "source", "source_type", "cards"]
+    public static let keys = [
+        "title", "id", "created", "tags", "aliases", "category", "source", "source_type", "cards",
+    ]
 
     public static func list(at position: Position, in path: String, workspace: VaultWorkspace) -> CompletionList {
         guard let text = workspace.text(at: path) else { return CompletionList(isIncomplete: false, items: []) }
         // A column past the line's end is its end (clients send one after deleting).
         let position = Position(
-            line: max(position.line, 0), character: min(max(position.character, 0), DocumentText.columns(text.line(position.line))))
+            line: max(position.line, 0),
+            character: min(max(position.character, 0), DocumentText.columns(text.line(position.line))))
         let prefix = text.prefix(at: position)
-        let after = String(decoding: Array(text.line(position.line).utf16.dropFirst(position.character)), as: UTF16.self)
+        let after = String(
+            decoding: Array(text.line(position.line).utf16.dropFirst(position.character)), as: UTF16.self)
         if text.isInFrontMatter(position.line) {
-            return CompletionList(isIncomplete: false, items: frontMatter(prefix, text: text, position: position, path: path, workspace: workspace))
+            return CompletionList(
+                isIncomplete: false,
+                items: frontMatter(prefix, text: text, position: position, path: path, workspace: workspace))
         }
         if text.inCode.indices.contains(position.line), text.inCode[position.line] {
             return CompletionList(isIncomplete: false, items: [])
@@ -38,17 +44,24 @@ public enum Completion {
                     isIncomplete: false,
                     items: headings(
                         of: target, typed: heading, from: path, workspace: workspace,
-                        range: Range(line: position.line, from: position.character - DocumentText.columns(heading), to: position.character),
+                        range: Range(
+                            line: position.line, from: position.character - DocumentText.columns(heading),
+                            to: position.character),
                         closing: closing))
             }
             if typed.contains("|") { return CompletionList(isIncomplete: false, items: []) }
             return notes(
-                typed, workspace: workspace, range: Range(line: position.line, from: start, to: position.character), closing: closing)
+                typed, workspace: workspace, range: Range(line: position.line, from: start, to: position.character),
+                closing: closing)
         }
         if let tag = typedTag(prefix) {
             return CompletionList(
                 isIncomplete: false,
-                items: tags(tag, workspace: workspace, in: path, range: Range(line: position.line, from: position.character - DocumentText.columns(tag), to: position.character)))
+                items: tags(
+                    tag, workspace: workspace, in: path,
+                    range: Range(
+                        line: position.line, from: position.character - DocumentText.columns(tag),
+                        to: position.character)))
         }
         return CompletionList(isIncomplete: false, items: [])
     }
@@ -71,7 +84,8 @@ public enum Completion {
             let name = entry.names[match.name]
             let insert = entry.link + (name.isAlias ? "|" + name.text : "") + closing
             return CompletionItem(
-                label: name.text, kind: 18, detail: name.isAlias ? "alias of \(entry.title) · \(entry.path)" : entry.path,
+                label: name.text, kind: 18,
+                detail: name.isAlias ? "alias of \(entry.title) · \(entry.path)" : entry.path,
                 sortText: String(format: "%05d", rank), filterText: typed.isEmpty ? name.text : typed,
                 textEdit: TextEdit(range: range, newText: insert))
         }
@@ -149,7 +163,9 @@ public enum Completion {
         if let colon = prefix.firstIndex(of: ":"), !prefix.hasPrefix(" "), !prefix.hasPrefix("-") {
             key = String(prefix[..<colon]).trimmingSpacesLowercased()
             typed = String(prefix[prefix.index(after: colon)...])
-            if let last = typed.lastIndex(where: { $0 == "," || $0 == "[" }) { typed = String(typed[typed.index(after: last)...]) }
+            if let last = typed.lastIndex(where: { $0 == "," || $0 == "[" }) {
+                typed = String(typed[typed.index(after: last)...])
+            }
             typed = String(typed.drop { $0 == " " || $0 == "\"" || $0 == "'" })
         } else if prefix.drop(while: { $0 == " " }).hasPrefix("- ") {
             // A list item: its key is the nearest line above that is not one.
@@ -159,14 +175,19 @@ public enum Completion {
             typed = String(prefix.drop { $0 == " " }.dropFirst(2))
         } else {
             let query = FuzzyMatch.bytes(prefix.trimmingSpacesLowercased())
-            let used = Set(text.frontMatter.map { range in
-                (range.lowerBound...range.upperBound).map { String(text.line($0).prefix { $0 != ":" }).lowercased() }
-            } ?? [])
-            return keys.filter { !used.contains($0) && FuzzyMatch.score(query, in: Array($0.utf8)) != nil }.enumerated().map { index, key in
-                CompletionItem(
-                    label: key, kind: 10, detail: nil, sortText: String(format: "%05d", index), filterText: nil,
-                    textEdit: TextEdit(range: Range(line: position.line, from: 0, to: position.character), newText: key + ": "))
-            }
+            let used = Set(
+                text.frontMatter.map { range in
+                    (range.lowerBound...range.upperBound).map {
+                        String(text.line($0).prefix { $0 != ":" }).lowercased()
+                    }
+                } ?? [])
+            return keys.filter { !used.contains($0) && FuzzyMatch.score(query, in: Array($0.utf8)) != nil }.enumerated()
+                .map { index, key in
+                    CompletionItem(
+                        label: key, kind: 10, detail: nil, sortText: String(format: "%05d", index), filterText: nil,
+                        textEdit: TextEdit(
+                            range: Range(line: position.line, from: 0, to: position.character), newText: key + ": "))
+                }
         }
         let values: [String]
         switch key {
@@ -177,9 +198,12 @@ public enum Completion {
         default: return []
         }
         let query = FuzzyMatch.bytes(typed)
-        let range = Range(line: position.line, from: position.character - DocumentText.columns(typed), to: position.character)
-        let ranked = values.compactMap { value in FuzzyMatch.score(query, in: FuzzyMatch.bytes(value)).map { (value, $0) } }
-            .enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.map(\.element.0)
+        let range = Range(
+            line: position.line, from: position.character - DocumentText.columns(typed), to: position.character)
+        let ranked = values.compactMap { value in
+            FuzzyMatch.score(query, in: FuzzyMatch.bytes(value)).map { (value, $0) }
+        }
+        .enumerated().sorted { ($0.element.1, $1.offset) > ($1.element.1, $0.offset) }.map(\.element.0)
         return ranked.enumerated().map { index, value in
             CompletionItem(
                 label: value, kind: 12, detail: key, sortText: String(format: "%05d", index), filterText: nil,

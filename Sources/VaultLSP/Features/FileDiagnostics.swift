@@ -13,13 +13,16 @@ import VaultMarkdown
 /// checked in milliseconds instead of re-reading the vault.
 public enum FileDiagnostics {
     /// The problems of the note at `path`, each with its line (from 1) and, for a link, its span.
-    public static func problems(of path: String, in workspace: VaultWorkspace) -> [(problem: Diagnostic, range: Range?)] {
+    public static func problems(of path: String, in workspace: VaultWorkspace) -> [(problem: Diagnostic, range: Range?)]
+    {
         guard let note = workspace.note(at: path), let text = workspace.text(at: path) else { return [] }
         let config = workspace.context.config
         var out: [(Diagnostic, Range?)] = []
         let twins: [Note]
         if let id = note.id?.lowercased() {
-            twins = workspace.summaries.filter { $0.path != path && $0.id?.lowercased() == id }.compactMap { workspace.note(at: $0.path) }
+            twins = workspace.summaries.filter { $0.path != path && $0.id?.lowercased() == id }.compactMap {
+                workspace.note(at: $0.path)
+            }
         } else {
             twins = []
         }
@@ -36,7 +39,8 @@ public enum FileDiagnostics {
                 let replay = workspace.context.ledger.cardReplay(cards: cards, config: config.schedulers)
                 out += CardChecks.run(cards: cards, replay: replay).filter { $0.path == path }.map { ($0, nil) }
                 out += CardChecks.caps(
-                    cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph
+                    cards: cards, perNote: CardExtractor.maxCardsPerNote,
+                    perParagraph: CardExtractor.maxClozesPerParagraph
                 ).filter { $0.path == path }.map { ($0, nil) }
             }
         }

@@ -63,7 +63,8 @@ public enum HoverInfo {
             let day = VaultDate.dayString(dayNumber: period.reviewDay)
             let when = period.reviewDay <= app.today ? "due since \(day)" : "due on \(day)"
             lines.append(
-                "Next review: \(level.rawValue) \(period.id) (\(review.finishedAt != nil ? "finished" : decided ? "decided" : when))")
+                "Next review: \(level.rawValue) \(period.id) (\(review.finishedAt != nil ? "finished" : decided ? "decided" : when))"
+            )
         }
         if let history = try? NoteHistory.load(app, note: path), let last = history.events.last {
             lines.append(
@@ -76,8 +77,12 @@ public enum HoverInfo {
     }
 
     /// The card written on `line` (from 0) of the note, with the note's other cards.
-    static func card(onLine line: Int, in path: String, text: DocumentText, workspace: VaultWorkspace) -> (card: Card, all: [Card])? {
-        guard let note = workspace.note(at: path), workspace.context.config.decks.contains(note.summary) else { return nil }
+    static func card(onLine line: Int, in path: String, text: DocumentText, workspace: VaultWorkspace) -> (
+        card: Card, all: [Card]
+    )? {
+        guard let note = workspace.note(at: path), workspace.context.config.decks.contains(note.summary) else {
+            return nil
+        }
         let cards = CardExtractor.cards(in: Data(text.text.utf8), notePath: path, noteID: note.id)
         return cards.first { $0.line == line + 1 }.map { ($0, cards) }
     }
@@ -88,10 +93,16 @@ public enum HoverInfo {
         let schedules = context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
         let settings = context.config.schedulers.settings(forNotePath: card.notePath)
         let schedule = schedules[card.id] ?? CardSchedule(settings: settings)
-        var lines = ["**Card** `\(card.id)`", "", "Scheduler: \(schedule.settings.name.rawValue)", "State: \(schedule.isNew ? "new" : schedule.state.name)"]
-        lines.append("Due: \(schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "new, not yet studied")")
+        var lines = [
+            "**Card** `\(card.id)`", "", "Scheduler: \(schedule.settings.name.rawValue)",
+            "State: \(schedule.isNew ? "new" : schedule.state.name)",
+        ]
+        lines.append(
+            "Due: \(schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "new, not yet studied")")
         lines.append("Reviews: \(schedule.reviews)")
-        if case .fsrs(let state) = schedule.state, let stability = state.stability, case .fsrs(let fsrs) = schedule.settings {
+        if case .fsrs(let state) = schedule.state, let stability = state.stability,
+            case .fsrs(let fsrs) = schedule.settings
+        {
             lines.append("Stability: \(String(format: "%.1f", stability)) days")
             if let last = schedule.lastReview {
                 let days = context.today - VaultDate.dayNumber(of: last, in: context.timeZone)

@@ -6,7 +6,9 @@ import VaultCore
 /// to; on a heading, to that heading (`[[Note#Heading]]`); anywhere else, to
 /// the note itself (its backlinks, as `vault links` lists them).
 public enum References {
-    public static func locations(at position: Position, in path: String, includeDeclaration: Bool, workspace: VaultWorkspace) -> [Location] {
+    public static func locations(
+        at position: Position, in path: String, includeDeclaration: Bool, workspace: VaultWorkspace
+    ) -> [Location] {
         guard let text = workspace.text(at: path) else { return [] }
         var target = path
         var heading: String?
@@ -18,8 +20,12 @@ public enum References {
             heading = found.title
         }
         var out: [Location] = []
-        if includeDeclaration { out.append(Location(uri: workspace.uri(of: target), range: Range(line: 0, from: 0, to: 0))) }
-        out += links(to: target, heading: heading, workspace: workspace).map { Location(uri: workspace.uri(of: $0.path), range: $0.span.range) }
+        if includeDeclaration {
+            out.append(Location(uri: workspace.uri(of: target), range: Range(line: 0, from: 0, to: 0)))
+        }
+        out += links(to: target, heading: heading, workspace: workspace).map {
+            Location(uri: workspace.uri(of: $0.path), range: $0.span.range)
+        }
         return out
     }
 
@@ -27,16 +33,20 @@ public enum References {
     /// given, compared as Obsidian does), with the note each is written in.
     /// The notes that link to it are found in the link graph (`NoteLinks`'
     /// backlinks); each is then read for the places of its links.
-    public static func links(to target: String, heading: String?, workspace: VaultWorkspace) -> [(path: String, span: LinkSpan)] {
+    public static func links(to target: String, heading: String?, workspace: VaultWorkspace) -> [(
+        path: String, span: LinkSpan
+    )] {
         let sources = Set(workspace.graph.links.filter { $0.resolved == target }.map(\.source)).union([target])
         let wanted = heading?.trimmingSpacesLowercased()
         var out: [(String, LinkSpan)] = []
         for source in sources.sorted() {
             guard let text = workspace.text(at: source) else { continue }
-            for span in LinkSpan.all(in: text) where Definition.target(of: span, from: source, workspace: workspace) == target {
+            for span in LinkSpan.all(in: text)
+            where Definition.target(of: span, from: source, workspace: workspace) == target {
                 if span.target.isEmpty, source == target, wanted == nil { continue }  // `[[#x]]` is no backlink
                 if let wanted {
-                    guard let own = span.heading, (own.split(separator: "#").last.map(String.init) ?? own).trimmingSpacesLowercased() == wanted
+                    guard let own = span.heading,
+                        (own.split(separator: "#").last.map(String.init) ?? own).trimmingSpacesLowercased() == wanted
                     else { continue }
                 }
                 out.append((source, span))

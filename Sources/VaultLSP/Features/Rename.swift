@@ -19,7 +19,9 @@ import VaultCore
 /// - on another heading: the heading's new text;
 /// - on a `#tag` (in the text or in `tags:`): the tag's new name, nested tags under it moving with it.
 public enum Rename {
-    public static func edit(at position: Position, in path: String, newName: String, workspace: VaultWorkspace) throws -> WorkspaceEdit? {
+    public static func edit(at position: Position, in path: String, newName: String, workspace: VaultWorkspace) throws
+        -> WorkspaceEdit?
+    {
         let newName = newName.trimmingCharacters(in: .whitespaces)
         guard !newName.isEmpty else { throw RPCError.invalidParams("the new name is empty") }
         guard let text = workspace.text(at: path) else { return nil }
@@ -37,18 +39,23 @@ public enum Rename {
             }
             return try retitle(target, to: newName, workspace: workspace)
         }
-        if HeadingTitle.isTitleLine(position.line, in: text) { return try retitle(path, to: newName, workspace: workspace) }
+        if HeadingTitle.isTitleLine(position.line, in: text) {
+            return try retitle(path, to: newName, workspace: workspace)
+        }
         if let heading = HeadingSpan.all(in: text).first(where: { $0.line == position.line }) {
             return try renameHeading(heading.title, to: newName, in: path, workspace: workspace)
         }
         if let tag = TagSpan.tag(at: position, in: text) {
-            return tagRename(tag, to: newName.hasPrefix("#") ? String(newName.dropFirst()) : newName, workspace: workspace)
+            return tagRename(
+                tag, to: newName.hasPrefix("#") ? String(newName.dropFirst()) : newName, workspace: workspace)
         }
         return nil
     }
 
     /// `workspace/willRenameFiles`: the link rewrites for files the editor is about to rename (it renames them itself).
-    public static func willRename(_ files: [(old: String, new: String)], workspace: VaultWorkspace) throws -> WorkspaceEdit {
+    public static func willRename(_ files: [(old: String, new: String)], workspace: VaultWorkspace) throws
+        -> WorkspaceEdit
+    {
         var changes: [DocumentChange] = []
         for (old, new) in files where old.hasSuffix(".md") && new.hasSuffix(".md") {
             changes += try renameFile(old, to: new, workspace: workspace).documentChanges.filter {
@@ -82,9 +89,13 @@ public enum Rename {
     }
 
     /// The note's file renamed from `old` to `new`, and every link to it rewritten.
-    static func renameFile(_ old: String, to new: String, workspace: VaultWorkspace, titleEdits: [TextEdit] = []) throws -> WorkspaceEdit {
+    static func renameFile(_ old: String, to new: String, workspace: VaultWorkspace, titleEdits: [TextEdit] = []) throws
+        -> WorkspaceEdit
+    {
         guard old != new else { return WorkspaceEdit(documentChanges: []) }
-        guard case .success(let new) = VaultPath.normalized(new) else { throw RPCError.failed("\(new) is not a path inside the vault") }
+        guard case .success(let new) = VaultPath.normalized(new) else {
+            throw RPCError.failed("\(new) is not a path inside the vault")
+        }
         if workspace.note(at: new) != nil || workspace.context.files.exists(new), new.lowercased() != old.lowercased() {
             throw RPCError.failed(VaultLSPError.nameTaken(new).localizedDescription)
         }
@@ -101,20 +112,27 @@ public enum Rename {
             } else {
                 // The path from the linking note's folder once both have moved.
                 let from = source == old ? new : source
-                text = relativePath(from: from, to: new).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? new
+                text =
+                    relativePath(from: from, to: new).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+                    ?? new
             }
             byFile[source, default: []].append(TextEdit(range: span.targetRange, newText: text))
         }
         // A Markdown link in the moved note to another note must still lead there from its new folder.
         if folder(of: old) != folder(of: new), let text = workspace.text(at: old) {
-            for span in LinkSpan.all(in: text) where !span.isWiki && !span.target.isEmpty && !span.target.hasPrefix("/") {
-                guard case .note(let target) = workspace.resolver.resolveMarkdown(span.target, from: old), target != old else { continue }
-                let path = relativePath(from: new, to: target).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? target
+            for span in LinkSpan.all(in: text) where !span.isWiki && !span.target.isEmpty && !span.target.hasPrefix("/")
+            {
+                guard case .note(let target) = workspace.resolver.resolveMarkdown(span.target, from: old), target != old
+                else { continue }
+                let path =
+                    relativePath(from: new, to: target).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
+                    ?? target
                 byFile[old, default: []].append(TextEdit(range: span.targetRange, newText: path))
             }
         }
         var changes = byFile.keys.sorted().map { path in
-            DocumentChange.edit(uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: byFile[path]!)
+            DocumentChange.edit(
+                uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: byFile[path]!)
         }
         changes.append(.rename(oldUri: workspace.uri(of: old), newUri: workspace.uri(of: new)))
         return WorkspaceEdit(documentChanges: changes)
@@ -124,36 +142,59 @@ public enum Rename {
     /// the links by its old title or an alias's... by the title rewritten, and
     /// the file renamed when its name followed the title.
     static func retitle(_ path: String, to title: String, workspace: VaultWorkspace) throws -> WorkspaceEdit {
-        guard let note = workspace.note(at: path), let text = workspace.text(at: path) else { return WorkspaceEdit(documentChanges: []) }
+        guard let note = workspace.note(at: path), let text = workspace.text(at: path) else {
+            return WorkspaceEdit(documentChanges: [])
+        }
         var titleEdits: [TextEdit] = []
-        if let line = text.frontMatter.flatMap({ range in (range.lowerBound...range.upperBound).first { text.line($0).hasPrefix("title:") } }) {
-            titleEdits.append(TextEdit(range: Range(line: line, from: 0, to: DocumentText.columns(text.line(line))), newText: "title: \(title)"))
+        if let line = text.frontMatter.flatMap({ range in
+            (range.lowerBound...range.upperBound).first { text.line($0).hasPrefix("title:") }
+        }) {
+            titleEdits.append(
+                TextEdit(
+                    range: Range(line: line, from: 0, to: DocumentText.columns(text.line(line))),
+                    newText: "title: \(title)"))
         } else if let heading = HeadingSpan.all(in: text).first(where: { $0.level == 1 }) {
             titleEdits.append(TextEdit(range: heading.titleRange, newText: title))
         }
         let stem = NotePath.stem(path)
         let newStem: String? =
-            stem == NotePath.slug(note.title) ? NotePath.slug(title)
+            stem == NotePath.slug(note.title)
+            ? NotePath.slug(title)
             : stem.lowercased() == note.title.lowercased() ? title.replacingOccurrences(of: "/", with: "-") : nil
         var edit =
-            try newStem.map { try renameFile(path, to: newPath(for: path, named: $0), workspace: workspace, titleEdits: titleEdits) }
-            ?? WorkspaceEdit(documentChanges: titleEdits.isEmpty ? [] : [.edit(uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: titleEdits)])
+            try newStem.map {
+                try renameFile(path, to: newPath(for: path, named: $0), workspace: workspace, titleEdits: titleEdits)
+            }
+            ?? WorkspaceEdit(
+                documentChanges: titleEdits.isEmpty
+                    ? []
+                    : [
+                        .edit(
+                            uri: workspace.uri(of: path), version: workspace.documents[path]?.version, edits: titleEdits
+                        )
+                    ])
         // Links by the old title name the new one.
         var byFile: [String: [TextEdit]] = [:]
         for (source, span) in References.links(to: path, heading: nil, workspace: workspace)
-        where span.isWiki && span.target.lowercased() == note.title.lowercased() && !namesFile(span.target, path: path) {
+        where span.isWiki && span.target.lowercased() == note.title.lowercased() && !namesFile(span.target, path: path)
+        {
             byFile[source, default: []].append(TextEdit(range: span.targetRange, newText: title))
         }
-        edit.documentChanges = merge(byFile.keys.sorted().map { source in
-            DocumentChange.edit(uri: workspace.uri(of: source), version: workspace.documents[source]?.version, edits: byFile[source]!)
-        } + edit.documentChanges)
+        edit.documentChanges = merge(
+            byFile.keys.sorted().map { source in
+                DocumentChange.edit(
+                    uri: workspace.uri(of: source), version: workspace.documents[source]?.version,
+                    edits: byFile[source]!)
+            } + edit.documentChanges)
         return edit
     }
 
     // MARK: Headings and tags
 
     /// The heading `old` of the note at `path` renamed, with every `[[Note#old]]` link to it.
-    static func renameHeading(_ old: String, to new: String, in path: String, workspace: VaultWorkspace) throws -> WorkspaceEdit {
+    static func renameHeading(_ old: String, to new: String, in path: String, workspace: VaultWorkspace) throws
+        -> WorkspaceEdit
+    {
         guard let text = workspace.text(at: path), let heading = HeadingSpan.named(old, in: text) else {
             throw RPCError.failed("the note has no heading \(old)")
         }
@@ -168,12 +209,17 @@ public enum Rename {
             let written = own.split(separator: "#", omittingEmptySubsequences: false).last.map(String.init) ?? own
             let end = start + 1 + DocumentText.columns(own)
             let headingStart = end - DocumentText.columns(written)
-            let replacement = span.isWiki ? new : (new.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? new)
-            byFile[source, default: []].append(TextEdit(range: Range(line: span.range.start.line, from: headingStart, to: end), newText: replacement))
+            let replacement =
+                span.isWiki ? new : (new.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? new)
+            byFile[source, default: []].append(
+                TextEdit(range: Range(line: span.range.start.line, from: headingStart, to: end), newText: replacement))
         }
-        return WorkspaceEdit(documentChanges: byFile.keys.sorted().map { source in
-            .edit(uri: workspace.uri(of: source), version: workspace.documents[source]?.version, edits: byFile[source]!)
-        })
+        return WorkspaceEdit(
+            documentChanges: byFile.keys.sorted().map { source in
+                .edit(
+                    uri: workspace.uri(of: source), version: workspace.documents[source]?.version,
+                    edits: byFile[source]!)
+            })
     }
 
     /// The tag `old` (and the tags nested under it) renamed to `new` in every note.
@@ -182,10 +228,16 @@ public enum Rename {
         for note in workspace.summaries where Tag.matches(old, in: note.tags) {
             guard let text = workspace.text(at: note.path) else { continue }
             let edits = TagSpan.all(in: text).filter { Tag.matches(old, in: [$0.tag]) }.map { span in
-                TextEdit(range: Range(line: span.range.start.line, from: span.range.start.character, to: span.range.start.character + DocumentText.columns(old)), newText: new)
+                TextEdit(
+                    range: Range(
+                        line: span.range.start.line, from: span.range.start.character,
+                        to: span.range.start.character + DocumentText.columns(old)), newText: new)
             }
             if !edits.isEmpty {
-                changes.append(.edit(uri: workspace.uri(of: note.path), version: workspace.documents[note.path]?.version, edits: edits))
+                changes.append(
+                    .edit(
+                        uri: workspace.uri(of: note.path), version: workspace.documents[note.path]?.version,
+                        edits: edits))
             }
         }
         return WorkspaceEdit(documentChanges: changes)
@@ -203,7 +255,8 @@ public enum Rename {
         let target = to.split(separator: "/")
         var common = 0
         while common < base.count, common < target.count - 1, base[common] == target[common] { common += 1 }
-        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(
+            separator: "/")
     }
 
     /// Text edits to one file joined into one change (a rename's edits of a note also retitled).

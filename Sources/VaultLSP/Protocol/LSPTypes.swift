@@ -99,11 +99,13 @@ public enum DocumentChange: Codable, Hashable, Sendable {
             self = .create(uri: try container.decode(String.self, forKey: .uri))
         } else if let kind = try container.decodeIfPresent(String.self, forKey: .kind), kind == "rename" {
             self = .rename(
-                oldUri: try container.decode(String.self, forKey: .oldUri), newUri: try container.decode(String.self, forKey: .newUri))
+                oldUri: try container.decode(String.self, forKey: .oldUri),
+                newUri: try container.decode(String.self, forKey: .newUri))
         } else {
             let document = try container.nestedContainer(keyedBy: Keys.self, forKey: .textDocument)
             self = .edit(
-                uri: try document.decode(String.self, forKey: .uri), version: try document.decodeIfPresent(Int.self, forKey: .version),
+                uri: try document.decode(String.self, forKey: .uri),
+                version: try document.decodeIfPresent(Int.self, forKey: .version),
                 edits: try container.decode([TextEdit].self, forKey: .edits))
         }
     }

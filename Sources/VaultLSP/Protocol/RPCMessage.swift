@@ -59,7 +59,10 @@ enum RPCOutgoing {
     private static func encode(_ value: some Encodable) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
-        return (try? Array(encoder.encode(value))) ?? Array(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"the answer could not be written as JSON"}}"#.utf8)
+        return (try? Array(encoder.encode(value)))
+            ?? Array(
+                #"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"the answer could not be written as JSON"}}"#
+                    .utf8)
     }
 
     private struct Response: Encodable {

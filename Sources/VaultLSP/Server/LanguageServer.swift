@@ -40,7 +40,9 @@ public final class LanguageServer {
     /// - Returns: the contents to write, in order.
     public func receive(_ contents: [[UInt8]]) -> [[UInt8]] {
         var messages: [Result<RPCMessage, RPCError>] = contents.map { content in
-            Result { try RPCMessage.read(content) }.mapError { $0 as? RPCError ?? RPCError(RPCError.parseError, "\($0)") }
+            Result { try RPCMessage.read(content) }.mapError {
+                $0 as? RPCError ?? RPCError(RPCError.parseError, "\($0)")
+            }
         }
         var cancelled: Set<JSONValue> = []
         for case .success(let message) in messages where message.method == "$/cancelRequest" {
@@ -53,7 +55,8 @@ public final class LanguageServer {
             case .failure(let error): out.append(RPCOutgoing.error(id: nil, error))
             case .success(let message):
                 if message.isRequest, let id = message.id, cancelled.contains(id) {
-                    out.append(RPCOutgoing.error(id: id, RPCError(RPCError.requestCancelled, "the request was cancelled")))
+                    out.append(
+                        RPCOutgoing.error(id: id, RPCError(RPCError.requestCancelled, "the request was cancelled")))
                 } else {
                     out += handle(message)
                 }
@@ -75,7 +78,8 @@ public final class LanguageServer {
             if method == "initialized", watchesFiles {
                 // Ask the client to say when notes or the ledger change outside the editor.
                 let watchers: JSONValue = .array([
-                    .object(["globPattern": .string("**/*.md")]), .object(["globPattern": .string("**/.vault/ledger/*")]),
+                    .object(["globPattern": .string("**/*.md")]),
+                    .object(["globPattern": .string("**/.vault/ledger/*")]),
                 ])
                 return [
                     RPCOutgoing.request(
@@ -122,7 +126,8 @@ public final class LanguageServer {
             pendingVaultCheck = false
             let open = Set(workspace.documents.paths)
             var byPath: [String: [LSPDiagnostic]] = [:]
-            for problem in VaultCheck(workspace.app).problems().problems where !problem.path.isEmpty && !open.contains(problem.path) {
+            for problem in VaultCheck(workspace.app).problems().problems
+            where !problem.path.isEmpty && !open.contains(problem.path) {
                 byPath[problem.path, default: []].append(FileDiagnostics.lsp(problem, range: nil, lineText: nil))
             }
             for path in vaultPublished.subtracting(byPath.keys).subtracting(open) { byPath[path] = [] }
@@ -131,18 +136,20 @@ public final class LanguageServer {
                 out.append(
                     RPCOutgoing.notification(
                         "textDocument/publishDiagnostics",
-                        PublishDiagnosticsParams(uri: workspace.uri(of: path), version: nil, diagnostics: byPath[path] ?? [])))
+                        PublishDiagnosticsParams(
+                            uri: workspace.uri(of: path), version: nil, diagnostics: byPath[path] ?? [])))
             }
         }
         let paths = pendingDiagnostics.sorted()
         pendingDiagnostics = []
-        return out + paths.map { path in
-            RPCOutgoing.notification(
-                "textDocument/publishDiagnostics",
-                PublishDiagnosticsParams(
-                    uri: workspace.uri(of: path), version: workspace.documents[path]?.version,
-                    diagnostics: FileDiagnostics.lsp(of: path, in: workspace)))
-        }
+        return out
+            + paths.map { path in
+                RPCOutgoing.notification(
+                    "textDocument/publishDiagnostics",
+                    PublishDiagnosticsParams(
+                        uri: workspace.uri(of: path), version: workspace.documents[path]?.version,
+                        diagnostics: FileDiagnostics.lsp(of: path, in: workspace)))
+            }
     }
 
     /// True when diagnostics wait for the input to be idle.
@@ -182,7 +189,9 @@ public final class LanguageServer {
 
     /// The workspace folder `initialize` names: the first of `workspaceFolders`, else `rootUri`, else `rootPath`.
     static func workspaceFolder(_ params: JSONValue?) -> String? {
-        if let first = params?["workspaceFolders"]?.array?.first?["uri"]?.string, let url = URL(string: first), url.isFileURL {
+        if let first = params?["workspaceFolders"]?.array?.first?["uri"]?.string, let url = URL(string: first),
+            url.isFileURL
+        {
             return url.path
         }
         if let root = params?["rootUri"]?.string, let url = URL(string: root), url.isFileURL { return url.path }
@@ -249,7 +258,9 @@ public final class LanguageServer {
     ]
 
     /// A position request's note path and position.
-    static func positionParams(_ params: JSONValue, _ workspace: VaultWorkspace) throws -> (path: String, position: Position) {
+    static func positionParams(_ params: JSONValue, _ workspace: VaultWorkspace) throws -> (
+        path: String, position: Position
+    ) {
         let decoded: TextDocumentPositionParams
         do { decoded = try params.decode(TextDocumentPositionParams.self) } catch {
             throw RPCError.invalidParams("expected a text document and a position")

@@ -11,7 +11,7 @@ enum ServerCapabilities {
                 ]),
                 "definitionProvider": .bool(true),
                 "completionProvider": .object([
-                    "triggerCharacters": .array(["[", "#", "|", ":", " "].map(JSONValue.string)),
+                    "triggerCharacters": .array(["[", "#", "|", ":", " "].map(JSONValue.string))
                 ]),
                 "hoverProvider": .bool(true),
                 "referencesProvider": .bool(true),

@@ -62,7 +62,9 @@ final class BufferedFiles: VaultFiles, @unchecked Sendable {
 
     func rewrite(_ path: String, _ edit: (Data) throws -> Data) throws -> Bool { try base.rewrite(path, edit) }
 
-    func create(_ data: Data, preferredPath path: String) throws -> String { try base.create(data, preferredPath: path) }
+    func create(_ data: Data, preferredPath path: String) throws -> String {
+        try base.create(data, preferredPath: path)
+    }
 
     func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
         try base.writeFolder(files, at: folder, replacing: replacing)

@@ -37,7 +37,9 @@ final class FreshLedger: LedgerSource, @unchecked Sendable {
         base.cardSchedules(cards: cards, config: config)
     }
 
-    func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay { base.cardReplay(cards: cards, config: config) }
+    func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
+        base.cardReplay(cards: cards, config: config)
+    }
     func cardLog() -> CardEventLog { base.cardLog() }
 
     @discardableResult

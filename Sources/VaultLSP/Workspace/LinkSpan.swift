@@ -69,7 +69,9 @@ public struct LinkSpan: Hashable, Sendable {
                 let destinationEnd = find([UInt16(UInt8(ascii: ")"))], in: units, from: textEnd + 2)
             {
                 let raw = string(units[(textEnd + 2)..<destinationEnd])
-                if let span = markdown(raw, line: number, start: i, destinationStart: textEnd + 2, end: destinationEnd + 1) {
+                if let span = markdown(
+                    raw, line: number, start: i, destinationStart: textEnd + 2, end: destinationEnd + 1)
+                {
                     spans.append(span)
                 }
                 i = destinationEnd + 1
@@ -81,7 +83,8 @@ public struct LinkSpan: Hashable, Sendable {
     }
 
     private static func wiki(_ inner: String, line: Int, start: Int, end: Int) -> LinkSpan {
-        let beforeAlias = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let beforeAlias =
+            inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let parts = beforeAlias.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let target = parts.first ?? ""
         let heading = parts.count > 1 ? parts[1] : nil
@@ -96,7 +99,9 @@ public struct LinkSpan: Hashable, Sendable {
         if let space = destination.firstIndex(of: " "), !destination.hasPrefix("<") {
             destination = String(destination[..<space])  // `(path "title")`
         }
-        if destination.hasPrefix("<"), destination.hasSuffix(">") { destination = String(destination.dropFirst().dropLast()) }
+        if destination.hasPrefix("<"), destination.hasSuffix(">") {
+            destination = String(destination.dropFirst().dropLast())
+        }
         if destination.contains("://") || destination.hasPrefix("mailto:") || destination.isEmpty { return nil }
         let parts = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let path = parts[0].removingPercentEncoding ?? parts[0]
@@ -105,7 +110,9 @@ public struct LinkSpan: Hashable, Sendable {
         let offset = DocumentText.columns(raw.prefix { $0 == " " || $0 == "<" })
         return LinkSpan(
             target: path, heading: heading, isWiki: false, range: Range(line: line, from: start, to: end),
-            targetRange: Range(line: line, from: destinationStart + offset, to: destinationStart + offset + DocumentText.columns(parts[0])))
+            targetRange: Range(
+                line: line, from: destinationStart + offset,
+                to: destinationStart + offset + DocumentText.columns(parts[0])))
     }
 
     private static func find(_ needle: [UInt16], in units: [UInt16], from: Int) -> Int? {

@@ -20,7 +20,8 @@ public struct NoteNames: Sendable {
         for note in notes { stems[NotePath.stem(note.path).lowercased(), default: 0] += 1 }
         entries = notes.map { note in
             let stem = NotePath.stem(note.path)
-            let link = stems[stem.lowercased()] == 1 ? stem : String(note.path.dropLast(note.path.hasSuffix(".md") ? 3 : 0))
+            let link =
+                stems[stem.lowercased()] == 1 ? stem : String(note.path.dropLast(note.path.hasSuffix(".md") ? 3 : 0))
             var names: [(String, [UInt8], Bool)] = [(note.title, FuzzyMatch.bytes(note.title), false)]
             for alias in note.aliases { names.append((alias, FuzzyMatch.bytes(alias), true)) }
             if stem.lowercased() != note.title.lowercased() { names.append((stem, FuzzyMatch.bytes(stem), false)) }

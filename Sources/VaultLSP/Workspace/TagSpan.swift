@@ -27,7 +27,9 @@ public struct TagSpan: Hashable, Sendable {
             let units = Array(line.utf16)
             var i = 0
             while i < units.count {
-                if units[i] == UInt16(UInt8(ascii: "#")), i == 0 || isSpace(units[i - 1]) || units[i - 1] == UInt16(UInt8(ascii: "(")) {
+                if units[i] == UInt16(UInt8(ascii: "#")),
+                    i == 0 || isSpace(units[i - 1]) || units[i - 1] == UInt16(UInt8(ascii: "("))
+                {
                     var j = i + 1
                     while j < units.count, isTagUnit(units[j]) { j += 1 }
                     let name = String(decoding: units[(i + 1)..<j], as: UTF16.self)
@@ -45,7 +47,10 @@ public struct TagSpan: Hashable, Sendable {
 
     /// The tag under `position`, if any.
     public static func tag(at position: Position, in text: DocumentText) -> String? {
-        all(in: text).first { $0.range.start.line == position.line && $0.range.start.character - 1 <= position.character && position.character <= $0.range.end.character }?.tag
+        all(in: text).first {
+            $0.range.start.line == position.line && $0.range.start.character - 1 <= position.character
+                && position.character <= $0.range.end.character
+        }?.tag
     }
 
     /// The words of a `tags:` value from column `from`: separated by spaces, commas and brackets, quotes and `#` left out.
@@ -57,7 +62,11 @@ public struct TagSpan: Hashable, Sendable {
             while i < units.count, !isTagUnit(units[i]) { i += 1 }
             var j = i
             while j < units.count, isTagUnit(units[j]) { j += 1 }
-            if j > i { out.append(TagSpan(tag: String(decoding: units[i..<j], as: UTF16.self), range: Range(line: index, from: i, to: j))) }
+            if j > i {
+                out.append(
+                    TagSpan(
+                        tag: String(decoding: units[i..<j], as: UTF16.self), range: Range(line: index, from: i, to: j)))
+            }
             i = j + 1
         }
         return out
@@ -69,7 +78,8 @@ public struct TagSpan: Hashable, Sendable {
     private static func isTagUnit(_ unit: UInt16) -> Bool {
         if unit >= 0x80 { return true }
         let byte = UInt8(unit)
-        return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        return (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F
             || byte == 0x2D || byte == 0x2F
     }
 }

@@ -204,7 +204,8 @@ public final class VaultWorkspace: @unchecked Sendable {
         single[path] = nil
         let parsed: Note?
         if context.files.exists(path), let data = try? context.files.read(path) {
-            parsed = parse(path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path] ?? single[path])
+            parsed = parse(
+                path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path] ?? single[path])
         } else {
             parsed = nil
         }

@@ -14,7 +14,8 @@ final class LSPHarness {
 
     /// A server over the notes `texts` (path to Markdown), initialized unless `initialize` is false.
     init(
-        _ texts: [String: String], ledger: MemoryLedger = MemoryLedger(timeZone: Fixture.zone), config: VaultConfig = Fixture.config,
+        _ texts: [String: String], ledger: MemoryLedger = MemoryLedger(timeZone: Fixture.zone),
+        config: VaultConfig = Fixture.config,
         inspection: MemoryInspection = MemoryInspection(), initialize: Bool = true
     ) {
         let notes = Fixture.notes(texts)
@@ -25,7 +26,9 @@ final class LSPHarness {
             ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files, inspection: inspection)
         server = LanguageServer { _ in context }
         if initialize {
-            _ = request("initialize", ["processId": .null, "rootUri": .string("file:///memory-vault"), "capabilities": .object([:])])
+            _ = request(
+                "initialize",
+                ["processId": .null, "rootUri": .string("file:///memory-vault"), "capabilities": .object([:])])
             notify("initialized", [:])
         }
     }
@@ -67,13 +70,21 @@ final class LSPHarness {
     func open(_ path: String, _ text: String, version: Int = 1) {
         notify(
             "textDocument/didOpen",
-            ["textDocument": ["uri": .string(Self.uri(path)), "languageId": "markdown", "version": .number(Double(version)), "text": .string(text)]])
+            [
+                "textDocument": [
+                    "uri": .string(Self.uri(path)), "languageId": "markdown", "version": .number(Double(version)),
+                    "text": .string(text),
+                ]
+            ])
     }
 
     func change(_ path: String, _ text: String, version: Int) {
         notify(
             "textDocument/didChange",
-            ["textDocument": ["uri": .string(Self.uri(path)), "version": .number(Double(version))], "contentChanges": [["text": .string(text)]]])
+            [
+                "textDocument": ["uri": .string(Self.uri(path)), "version": .number(Double(version))],
+                "contentChanges": [["text": .string(text)]],
+            ])
     }
 
     /// The diagnostics published when the input goes idle, by path.
@@ -88,7 +99,10 @@ final class LSPHarness {
 
     /// Position params.
     static func at(_ path: String, _ line: Int, _ character: Int) -> [String: JSONValue] {
-        ["textDocument": ["uri": .string(uri(path))], "position": ["line": .number(Double(line)), "character": .number(Double(character))]]
+        [
+            "textDocument": ["uri": .string(uri(path))],
+            "position": ["line": .number(Double(line)), "character": .number(Double(character))],
+        ]
     }
 }
 

@@ -10,7 +10,10 @@ final class LanguageServerCodeActionTests: XCTestCase {
         let position: JSONValue = ["line": .number(Double(line)), "character": .number(Double(character))]
         return lsp.result(
             "textDocument/codeAction",
-            ["textDocument": ["uri": .string(LSPHarness.uri(path))], "range": ["start": position, "end": position], "context": ["diagnostics": []]]
+            [
+                "textDocument": ["uri": .string(LSPHarness.uri(path))], "range": ["start": position, "end": position],
+                "context": ["diagnostics": []],
+            ]
         ).array ?? []
     }
 
@@ -18,7 +21,9 @@ final class LanguageServerCodeActionTests: XCTestCase {
         var config = Fixture.config
         config.newNotePath = "{yyyy}/{slug}.md"
         let lsp = LSPHarness(Fixture.weekTexts, config: config)
-        let create = actions(lsp, "a.md", line: 8, character: 20).first { $0["title"]?.string?.hasPrefix("Create") == true }
+        let create = actions(lsp, "a.md", line: 8, character: 20).first {
+            $0["title"]?.string?.hasPrefix("Create") == true
+        }
         XCTAssertEqual(create?["title"], "Create the note \"Nowhere\" (2026/nowhere.md)")
         let changes = create?["edit"]?["documentChanges"]?.array ?? []
         XCTAssertEqual(changes.first?["kind"], "create")
@@ -33,11 +38,14 @@ final class LanguageServerCodeActionTests: XCTestCase {
         let lsp = LSPHarness(Fixture.weekTexts, ledger: ledger)
         let found = actions(lsp, "b.md", line: 5, character: 0)
         let titles = found.map { $0["title"]?.string ?? "" }
-        XCTAssertEqual(titles.filter { !$0.hasPrefix("Add") }, ["Keep in the weekly review 2026-W46", "Archive in the weekly review 2026-W46"])
+        XCTAssertEqual(
+            titles.filter { !$0.hasPrefix("Add") },
+            ["Keep in the weekly review 2026-W46", "Archive in the weekly review 2026-W46"])
         // A bare command, carried out by the server.
         let keep = try XCTUnwrap(found.first)
         XCTAssertEqual(keep["command"], "vault.curate")
-        let answer = lsp.request("workspace/executeCommand", ["command": keep["command"] ?? .null, "arguments": keep["arguments"] ?? .null])
+        let answer = lsp.request(
+            "workspace/executeCommand", ["command": keep["command"] ?? .null, "arguments": keep["arguments"] ?? .null])
         XCTAssertEqual(answer["result"], "Kept Beta in Week 46, 2026")
         let events = ledger.history().events
         XCTAssertEqual(events.map(\.kind), ["curate"])
@@ -69,9 +77,13 @@ final class LanguageServerCodeActionTests: XCTestCase {
         let lsp = LSPHarness(Fixture.weekTexts, initialize: false)
         lsp.request(
             "initialize",
-            ["rootUri": "file:///memory-vault", "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(true)]]]])
+            [
+                "rootUri": "file:///memory-vault",
+                "capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(true)]]],
+            ])
         let sent = lsp.decode(lsp.server.receive([lsp.message("initialized", [:], id: nil)]))
         XCTAssertEqual(sent.first?["method"], "client/registerCapability")
-        XCTAssertEqual(sent.first?["params"]?["registrations"]?.array?.first?["method"], "workspace/didChangeWatchedFiles")
+        XCTAssertEqual(
+            sent.first?["params"]?["registrations"]?.array?.first?["method"], "workspace/didChangeWatchedFiles")
     }
 }

@@ -7,7 +7,8 @@ import XCTest
 /// Completion of links, headings, tags and front matter.
 final class LanguageServerCompletionTests: XCTestCase {
     static let texts: [String: String] = [
-        "spaced-repetition.md": "---\naliases: [SRS]\ntags: [memory, memory/cards]\n---\n# Spaced repetition\n\n## Why it works\n\n## How to start\n",
+        "spaced-repetition.md":
+            "---\naliases: [SRS]\ntags: [memory, memory/cards]\n---\n# Spaced repetition\n\n## Why it works\n\n## How to start\n",
         "a/inbox.md": "# Inbox one\n",
         "b/inbox.md": "# Inbox two\n",
         "writing.md": "---\ncategory: Learning\ntags: [writing]\n---\n# Writing\n\nText #memory here.\n",
@@ -23,7 +24,9 @@ final class LanguageServerCompletionTests: XCTestCase {
         let items = complete(lsp, "writing.md", "# Writing\n\nSee [[spaced", line: 2, character: 12)
         XCTAssertEqual(items.first?["label"], "Spaced repetition")
         XCTAssertEqual(items.first?["textEdit"]?["newText"], "spaced-repetition]]")
-        XCTAssertEqual(items.first?["textEdit"]?["range"], ["start": ["line": 2, "character": 6], "end": ["line": 2, "character": 12]] as JSONValue)
+        XCTAssertEqual(
+            items.first?["textEdit"]?["range"],
+            ["start": ["line": 2, "character": 6], "end": ["line": 2, "character": 12]] as JSONValue)
     }
 
     func testAFileNameTwoNotesShareIsInsertedAsItsPath() {

@@ -7,7 +7,8 @@ import XCTest
 /// Go to definition on wiki, Markdown and heading links.
 final class LanguageServerDefinitionTests: XCTestCase {
     static let texts: [String: String] = [
-        "notes/alpha.md": "# Alpha\n\nSee [[Beta]], [[beta#Second part|the second part]] and [the file](../other/beta.md#second-part).\n",
+        "notes/alpha.md":
+            "# Alpha\n\nSee [[Beta]], [[beta#Second part|the second part]] and [the file](../other/beta.md#second-part).\n",
         "other/beta.md": "---\naliases: [B]\n---\n# Beta\n\nText.\n\n## Second part\n\nMore.\n",
         "emoji.md": "# 😀 [[B]]\n",
     ]
@@ -27,7 +28,8 @@ final class LanguageServerDefinitionTests: XCTestCase {
         let lsp = LSPHarness(Self.texts)
         let found = definition(lsp, "notes/alpha.md", 2, 16)
         XCTAssertEqual(found?["uri"]?.string, LSPHarness.uri("other/beta.md"))
-        XCTAssertEqual(found?["range"], ["start": ["line": 7, "character": 3], "end": ["line": 7, "character": 14]] as JSONValue)
+        XCTAssertEqual(
+            found?["range"], ["start": ["line": 7, "character": 3], "end": ["line": 7, "character": 14]] as JSONValue)
     }
 
     func testAMarkdownLinkResolvesFromTheNotesFolder() {

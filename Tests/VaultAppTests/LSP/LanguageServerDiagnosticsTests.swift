@@ -19,13 +19,16 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         let inspection = MemoryInspection()
         inspection.notes = Fixture.weekNotes
         let context = AppContext(
-            notes: MemoryNotes(all: Fixture.weekNotes), ledger: MemoryLedger(timeZone: Fixture.zone), ids: MemoryNoteIDs(),
+            notes: MemoryNotes(all: Fixture.weekNotes), ledger: MemoryLedger(timeZone: Fixture.zone),
+            ids: MemoryNoteIDs(),
             config: Fixture.config, now: Fixture.now, files: Fixture.files(Fixture.weekTexts), inspection: inspection)
         let check = VaultCheck(context).problems().problems.filter { $0.path == "a.md" && $0.code == "broken-link" }
         XCTAssertEqual(diagnostics.first?["message"]?.string, check.first?.message)
         // Line 8 of the file ("See [[Beta]] and [[Nowhere]]."), the link's columns.
         XCTAssertEqual(check.first?.line, 9)
-        XCTAssertEqual(diagnostics.first?["range"], ["start": ["line": 8, "character": 17], "end": ["line": 8, "character": 28]] as JSONValue)
+        XCTAssertEqual(
+            diagnostics.first?["range"],
+            ["start": ["line": 8, "character": 17], "end": ["line": 8, "character": 28]] as JSONValue)
     }
 
     func testAnEditIsCheckedFromTheUnsavedTextOnceTheInputIsIdle() {
@@ -36,7 +39,9 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         lsp.change("b.md", Fixture.weekTexts["b.md"]! + "More: [[Gamma]] and [[Delta]]\n", version: 3)
         XCTAssertTrue(lsp.server.hasPendingWork)
         let published = lsp.idleDiagnostics()["b.md"] ?? []
-        XCTAssertEqual(published.map { $0["message"]?.string ?? "" }, ["[[Gamma]] links to no note; create the note or correct the name."])
+        XCTAssertEqual(
+            published.map { $0["message"]?.string ?? "" },
+            ["[[Gamma]] links to no note; create the note or correct the name."])
         XCTAssertEqual(lsp.idleDiagnostics(), [:], "published once per burst of edits")
     }
 
@@ -45,7 +50,9 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         lsp.open("a.md", Fixture.weekTexts["a.md"]!)
         _ = lsp.idleDiagnostics()
         lsp.open("d.md", Fixture.weekTexts["d.md"]!.replacingOccurrences(of: "aliases", with: "") + "\n")
-        lsp.change("d.md", "---\nid: \(Fixture.idD)\ncreated: 2026-11-17T09:00:00\naliases: [Nowhere]\n---\n# Delta\n", version: 2)
+        lsp.change(
+            "d.md", "---\nid: \(Fixture.idD)\ncreated: 2026-11-17T09:00:00\naliases: [Nowhere]\n---\n# Delta\n",
+            version: 2)
         lsp.change("a.md", Fixture.weekTexts["a.md"]! + "\n", version: 2)
         XCTAssertEqual(lsp.idleDiagnostics()["a.md"], [])
     }
@@ -78,9 +85,12 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         _ = lsp.idleDiagnostics()
         lsp.notify("textDocument/didSave", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
         let published = lsp.idleDiagnostics()
-        XCTAssertEqual(published["a.md"]?.map { $0["code"]?.string ?? "" }, ["broken-link"], "a.md is not open: vault check's word")
+        XCTAssertEqual(
+            published["a.md"]?.map { $0["code"]?.string ?? "" }, ["broken-link"], "a.md is not open: vault check's word"
+        )
         XCTAssertEqual(published["b.md"], [], "an open note: from its buffer")
-        inspection.notes = Fixture.notes(Fixture.weekTexts.merging(["a.md": Fixture.text([("created", "2026-11-10T09:00:00")], "# Alpha\n")]) { $1 })
+        inspection.notes = Fixture.notes(
+            Fixture.weekTexts.merging(["a.md": Fixture.text([("created", "2026-11-10T09:00:00")], "# Alpha\n")]) { $1 })
         lsp.notify("textDocument/didSave", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
         XCTAssertEqual(lsp.idleDiagnostics()["a.md"], [], "fixed on disk: cleared")
     }

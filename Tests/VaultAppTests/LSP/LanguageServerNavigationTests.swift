@@ -26,7 +26,8 @@ final class LanguageServerNavigationTests: XCTestCase {
     func testHoverOnTheTitleShowsTheCurationStateAndHistory() throws {
         let ledger = MemoryLedger(timeZone: Fixture.zone)
         let week46 = ReviewPeriod(level: .weekly, year: 2026, number: 46)
-        try ledger.append(CurationEvent(time: Fixture.at("2026-11-16T10:00:00"), note: Fixture.idA, period: week46, decision: .keep))
+        try ledger.append(
+            CurationEvent(time: Fixture.at("2026-11-16T10:00:00"), note: Fixture.idA, period: week46, decision: .keep))
         let lsp = LSPHarness(Fixture.weekTexts, ledger: ledger)
         let a = lsp.result("textDocument/hover", LSPHarness.at("a.md", 6, 3))["contents"]?["value"]?.string ?? ""
         XCTAssertTrue(a.contains("Curation: weekly"), a)
@@ -60,7 +61,9 @@ final class LanguageServerNavigationTests: XCTestCase {
         let lsp = LSPHarness(Fixture.weekTexts)
         let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 0, 0)).array ?? []
         XCTAssertEqual(found.map { $0["uri"]?.string ?? "" }, [LSPHarness.uri("a.md")])
-        XCTAssertEqual(found.first?["range"], ["start": ["line": 8, "character": 4], "end": ["line": 8, "character": 12]] as JSONValue)
+        XCTAssertEqual(
+            found.first?["range"],
+            ["start": ["line": 8, "character": 4], "end": ["line": 8, "character": 12]] as JSONValue)
     }
 
     func testReferencesOnAHeadingAreTheLinksToThatHeadingOnly() {
@@ -75,7 +78,9 @@ final class LanguageServerNavigationTests: XCTestCase {
 
     func testDocumentSymbolsNestHeadings() {
         let lsp = LSPHarness(["n.md": "# Top\n\n## One\n\ntext\n\n### Deep\n\n## Two\n"])
-        let symbols = lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array ?? []
+        let symbols =
+            lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array
+            ?? []
         XCTAssertEqual(symbols.map { $0["name"]?.string ?? "" }, ["Top"])
         let children = symbols.first?["children"]?.array ?? []
         XCTAssertEqual(children.map { $0["name"]?.string ?? "" }, ["One", "Two"])
@@ -87,7 +92,9 @@ final class LanguageServerNavigationTests: XCTestCase {
         var config = Fixture.config
         config.decks = Decks(folders: ["/"])
         let lsp = LSPHarness(["n.md": "# Cards\n\nWhat is two and two? :: four\n"], config: config)
-        let symbols = lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array ?? []
+        let symbols =
+            lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array
+            ?? []
         XCTAssertEqual(symbols.last?["name"], "What is two and two?")
         XCTAssertEqual(symbols.last?["kind"]?.int, 7)
         XCTAssertEqual(symbols.last?["range"]?["start"]?["line"]?.int, 2)

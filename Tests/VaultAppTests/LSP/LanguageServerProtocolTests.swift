@@ -44,7 +44,8 @@ final class LanguageServerProtocolTests: XCTestCase {
     func testJSONThatIsNoMessageIsAnsweredInvalidRequest() {
         let lsp = LSPHarness(Fixture.weekTexts)
         XCTAssertEqual(lsp.send("[1, 2]")[0]["error"]?["code"]?.int, -32600)
-        XCTAssertEqual(lsp.send(#"{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}"#)[0]["error"]?["code"]?.int, -32600)
+        XCTAssertEqual(
+            lsp.send(#"{"jsonrpc":"2.0","id":{"x":1},"method":"shutdown"}"#)[0]["error"]?["code"]?.int, -32600)
     }
 
     func testARequestCancelledInTheSameReadIsAnsweredRequestCancelled() {
@@ -69,7 +70,8 @@ final class LanguageServerProtocolTests: XCTestCase {
     func testShutdownThenExitEndsWithZeroAndRequestsBetweenAreRefused() {
         let lsp = LSPHarness(Fixture.weekTexts)
         XCTAssertEqual(lsp.request("shutdown", [:])["result"], .null)
-        XCTAssertEqual(lsp.request("textDocument/definition", LSPHarness.at("a.md", 0, 0))["error"]?["code"]?.int, -32600)
+        XCTAssertEqual(
+            lsp.request("textDocument/definition", LSPHarness.at("a.md", 0, 0))["error"]?["code"]?.int, -32600)
         XCTAssertNil(lsp.server.exitCode)
         lsp.notify("exit", [:])
         XCTAssertEqual(lsp.server.exitCode, 0)

@@ -7,8 +7,10 @@ import XCTest
 /// Rename: a note (file and title) with every link to it, a heading, a tag.
 final class LanguageServerRenameTests: XCTestCase {
     static let texts: [String: String] = [
-        "notes/spaced-repetition.md": "---\nid: \(Fixture.idA)\ntags: [memory]\n---\n# Spaced repetition\n\n## Why it works\n",
-        "other/x.md": "[[Spaced repetition]], [[spaced-repetition#Why it works|why]], [md](../notes/spaced-repetition.md) #memory/cards\n",
+        "notes/spaced-repetition.md":
+            "---\nid: \(Fixture.idA)\ntags: [memory]\n---\n# Spaced repetition\n\n## Why it works\n",
+        "other/x.md":
+            "[[Spaced repetition]], [[spaced-repetition#Why it works|why]], [md](../notes/spaced-repetition.md) #memory/cards\n",
         "y.md": "---\ntags:\n  - memory\n---\n# Y\n\nSee [[notes/spaced-repetition]] and #memory.\n",
     ]
 
@@ -20,15 +22,19 @@ final class LanguageServerRenameTests: XCTestCase {
             }
             let edits = (change["edits"]?.array ?? []).map { edit -> String in
                 let start = edit["range"]?["start"], end = edit["range"]?["end"]
-                return "\(start?["line"]?.int ?? -1):\(start?["character"]?.int ?? -1)-\(end?["character"]?.int ?? -1)=\(edit["newText"]?.string ?? "")"
+                return
+                    "\(start?["line"]?.int ?? -1):\(start?["character"]?.int ?? -1)-\(end?["character"]?.int ?? -1)=\(edit["newText"]?.string ?? "")"
             }
             return "edit \(short(change["textDocument"]?["uri"])): " + edits.joined(separator: "; ")
         }
     }
 
-    private func short(_ uri: JSONValue?) -> String { String((uri?.string ?? "").dropFirst("file:///memory-vault/".count)) }
+    private func short(_ uri: JSONValue?) -> String {
+        String((uri?.string ?? "").dropFirst("file:///memory-vault/".count))
+    }
 
-    private func rename(_ lsp: LSPHarness, _ path: String, _ line: Int, _ character: Int, to name: String) -> JSONValue {
+    private func rename(_ lsp: LSPHarness, _ path: String, _ line: Int, _ character: Int, to name: String) -> JSONValue
+    {
         var params = LSPHarness.at(path, line, character)
         params["newName"] = .string(name)
         return lsp.request("textDocument/rename", params)
@@ -90,7 +96,15 @@ final class LanguageServerRenameTests: XCTestCase {
         let lsp = LSPHarness(Self.texts)
         let edit = lsp.result(
             "workspace/willRenameFiles",
-            ["files": [["oldUri": .string(LSPHarness.uri("notes/spaced-repetition.md")), "newUri": .string(LSPHarness.uri("archive/srs.md"))]]])
-        XCTAssertEqual(describe(edit), ["edit other/x.md: 0:25-42=srs; 0:68-97=../archive/srs.md", "edit y.md: 6:6-29=srs"])
+            [
+                "files": [
+                    [
+                        "oldUri": .string(LSPHarness.uri("notes/spaced-repetition.md")),
+                        "newUri": .string(LSPHarness.uri("archive/srs.md")),
+                    ]
+                ]
+            ])
+        XCTAssertEqual(
+            describe(edit), ["edit other/x.md: 0:25-42=srs; 0:68-97=../archive/srs.md", "edit y.md: 6:6-29=srs"])
     }
 }

@@ -21,8 +21,14 @@ final class LanguageServerRobustnessTests: XCTestCase {
             ["textDocument": 5],
             ["textDocument": ["uri": "file:///elsewhere/x.md"], "position": ["line": 0, "character": 0]],
             ["textDocument": ["uri": .string(LSPHarness.uri("a.md"))], "position": ["line": -3, "character": -1]],
-            ["textDocument": ["uri": .string(LSPHarness.uri("a.md"))], "position": ["line": 2, "character": 1000], "newName": ""],
-            ["textDocument": ["uri": .string(LSPHarness.uri("a.md"))], "position": ["line": 99, "character": 3], "newName": "x"],
+            [
+                "textDocument": ["uri": .string(LSPHarness.uri("a.md"))], "position": ["line": 2, "character": 1000],
+                "newName": "",
+            ],
+            [
+                "textDocument": ["uri": .string(LSPHarness.uri("a.md"))], "position": ["line": 99, "character": 3],
+                "newName": "x",
+            ],
             ["textDocument": ["uri": .string(LSPHarness.uri("nowhere.md"))], "position": ["line": 0, "character": 0]],
             ["query": 7, "files": "x", "command": "vault.curate", "arguments": [1, 2]],
         ]
@@ -42,7 +48,10 @@ final class LanguageServerRobustnessTests: XCTestCase {
 
     func testBracketSoupAtEveryPositionIsAnsweredForEveryFeature() {
         var generator = SystemRandomNumberGenerator()
-        let pieces = ["[[", "]]", "[", "](", ")", "#", "|", "`", "```", "\n", "---\n", " ", "a", "é", "😀", "b.md", "::", "tags: ", "- "]
+        let pieces = [
+            "[[", "]]", "[", "](", ")", "#", "|", "`", "```", "\n", "---\n", " ", "a", "é", "😀", "b.md", "::", "tags: ",
+            "- ",
+        ]
         let lsp = LSPHarness(Fixture.weekTexts)
         for round in 0..<40 {
             let text = (0..<30).map { _ in pieces.randomElement(using: &generator)! }.joined()
@@ -50,16 +59,22 @@ final class LanguageServerRobustnessTests: XCTestCase {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (line, content) in lines.enumerated() {
                 for character in 0...(content.utf16.count + 1) {
-                    for method in ["textDocument/completion", "textDocument/definition", "textDocument/hover", "textDocument/references"] {
+                    for method in [
+                        "textDocument/completion", "textDocument/definition", "textDocument/hover",
+                        "textDocument/references",
+                    ] {
                         let answer = lsp.request(method, LSPHarness.at("soup.md", line, character))
-                        XCTAssertNotNil(answer["result"] ?? answer["error"], "\(method) \(line):\(character) in \(text)")
+                        XCTAssertNotNil(
+                            answer["result"] ?? answer["error"], "\(method) \(line):\(character) in \(text)")
                     }
                 }
             }
             var params = LSPHarness.at("soup.md", 0, 1)
             params["newName"] = "n"
             XCTAssertNotNil(lsp.request("textDocument/rename", params)["id"])
-            XCTAssertNotNil(lsp.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("soup.md"))]])["id"])
+            XCTAssertNotNil(
+                lsp.request(
+                    "textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("soup.md"))]])["id"])
             _ = lsp.idleDiagnostics()
         }
     }
@@ -69,7 +84,8 @@ final class LanguageServerRobustnessTests: XCTestCase {
         XCTAssertEqual(pipe(&toServer), 0)
         XCTAssertEqual(pipe(&fromServer), 0)
         let context = AppContext(
-            notes: MemoryNotes(all: Fixture.weekNotes), ledger: MemoryLedger(timeZone: Fixture.zone), ids: MemoryNoteIDs(),
+            notes: MemoryNotes(all: Fixture.weekNotes), ledger: MemoryLedger(timeZone: Fixture.zone),
+            ids: MemoryNoteIDs(),
             config: Fixture.config, now: Fixture.now, files: Fixture.files(Fixture.weekTexts))
         nonisolated(unsafe) let server = LanguageServer { _ in context }
         var loop = StdioLoop()
@@ -84,7 +100,9 @@ final class LanguageServerRobustnessTests: XCTestCase {
         }
         func framed(_ json: String) -> [UInt8] { MessageFramer.frame(Array(json.utf8)) }
         let bytes =
-            framed(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file:///memory-vault","capabilities":{}}}"#)
+            framed(
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file:///memory-vault","capabilities":{}}}"#
+            )
             + framed(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#) + framed("not json")
             + framed(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#) + framed(#"{"jsonrpc":"2.0","method":"exit"}"#)
         // Written a few bytes at a time: every message is split across reads.
