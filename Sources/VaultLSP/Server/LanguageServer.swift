@@ -140,6 +140,13 @@ public final class LanguageServer {
                             uri: workspace.uri(of: path), version: nil, diagnostics: byPath[path] ?? [])))
             }
         }
+        for path in pendingClears.sorted() where workspace.documents[path] == nil {
+            out.append(
+                RPCOutgoing.notification(
+                    "textDocument/publishDiagnostics",
+                    PublishDiagnosticsParams(uri: workspace.uri(of: path), version: nil, diagnostics: [])))
+        }
+        pendingClears = []
         let paths = pendingDiagnostics.sorted()
         pendingDiagnostics = []
         return out
@@ -153,7 +160,9 @@ public final class LanguageServer {
     }
 
     /// True when diagnostics wait for the input to be idle.
-    public var hasPendingWork: Bool { !pendingDiagnostics.isEmpty || pendingVaultCheck }
+    public var hasPendingWork: Bool { !pendingDiagnostics.isEmpty || pendingVaultCheck || !pendingClears.isEmpty }
+    /// Notes closed since: their diagnostics are cleared.
+    private var pendingClears: Set<String> = []
     /// True when a save asks for the whole vault's check.
     private var pendingVaultCheck = false
     /// The files outside the editor whose problems were published (cleared when they are gone).
@@ -296,6 +305,9 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let path else { return }
             workspace.closeBuffer(path)
+            // A closed note's problems go with it (`vault check` still lists them).
+            pendingDiagnostics.remove(path)
+            pendingClears.insert(path)
         case "workspace/didChangeWatchedFiles":
             for change in params["changes"]?.array ?? [] {
                 guard let uri = change["uri"]?.string, let path = workspace.path(of: uri) else { continue }

@@ -94,4 +94,12 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
         lsp.notify("textDocument/didSave", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
         XCTAssertEqual(lsp.idleDiagnostics()["a.md"], [], "fixed on disk: cleared")
     }
+
+    func testClosingANoteClearsItsDiagnostics() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        lsp.open("a.md", Fixture.weekTexts["a.md"]!)
+        XCTAssertEqual(lsp.idleDiagnostics()["a.md"]?.count, 1)
+        lsp.notify("textDocument/didClose", ["textDocument": ["uri": .string(LSPHarness.uri("a.md"))]])
+        XCTAssertEqual(lsp.idleDiagnostics(), ["a.md": []])
+    }
 }
