@@ -2,7 +2,8 @@
 as an editor sees it, on one vault: start to the first completion, completion
 after `[[`, hover on a link, diagnostics after a change (the change sent to
 the diagnostics received, the 40 ms quiet time included), a rename touching
-500 notes, and the server's resident memory at the end.
+500 notes, and the server's resident memory after the first answer (the
+notes' summaries) and at the end (the notes read in full for the rename).
 
 Prints one line per measurement: `LABEL<TAB>MILLISECONDS` (median of RUNS),
 or `LABEL<TAB><TAB>NOTE` for memory. The vault is not written to: the 500
@@ -49,6 +50,13 @@ client.request("textDocument/completion", at(note, len(lines) - 1, 0))
 first = (time.perf_counter() - start) * 1000
 print(f"vault lsp: start to first answer (initialize, open, completion)\t{first:.1f}")
 
+
+def rss_mb():
+    return int(next(l for l in open(f"/proc/{client.proc.pid}/status") if l.startswith("VmRSS")).split()[1]) // 1024
+
+
+print(f"vault lsp: resident memory after the first answer (VmRSS)\t\t{rss_mb()} MB")
+
 # Completion after `[[` with a few letters typed, a new word each run.
 words = [w for w in text.replace("[", " ").split() if w.isalpha() and len(w) > 4][:max(runs, 5)] or ["note"]
 times = []
@@ -89,6 +97,5 @@ for i in range(max(runs, 5)):
     times.append(ms[1])
 print(f"vault lsp: rename a note with 500 linking notes\t{median(times)}")
 
-rss = next(l for l in open(f"/proc/{client.proc.pid}/status") if l.startswith("VmRSS")).split()[1]
-print(f"vault lsp: resident memory at the end (VmRSS)\t\t{int(rss) // 1024} MB")
+print(f"vault lsp: resident memory at the end (VmRSS)\t\t{rss_mb()} MB")
 client.close()

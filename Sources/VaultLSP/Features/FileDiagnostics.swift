@@ -20,9 +20,7 @@ public enum FileDiagnostics {
         var out: [(Diagnostic, Range?)] = []
         let twins: [Note]
         if let id = note.id?.lowercased() {
-            twins = workspace.summaries.filter { $0.path != path && $0.id?.lowercased() == id }.compactMap {
-                workspace.note(at: $0.path)
-            }
+            twins = (workspace.notesByID[id] ?? []).filter { $0 != path }.compactMap { workspace.note(at: $0) }
         } else {
             twins = []
         }

@@ -23,6 +23,10 @@ public final class VaultWorkspace: @unchecked Sendable {
     private var graphCache: LinkGraph?
     private var diskSummaryCache: [String: NoteSummary]?
     private var summariesCache: [NoteSummary]?
+    /// Where each path is in ``summariesCache`` and ``notesCache``, so an edit replaces one element.
+    private var summaryIndex: [String: Int] = [:]
+    private var noteIndex: [String: Int] = [:]
+    private var idCache: [String: [String]]?
     /// Notes parsed one at a time before the notes were read in full.
     private var single: [String: Note] = [:]
     private var namesCache: NoteNames?
@@ -81,13 +85,14 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// only the summaries, which the port reads from its catalog.
     private var diskNotes: [String: Note] {
         if let disk { return disk }
-        // Kept without their body text: the graph needs the links, and a
-        // hover reads the one note it shows (``fullNote(at:)``). A 100,000-note
+        // Kept with their links only (``linksOnly(_:)``): a 100,000-note
         // vault's text would otherwise stay in memory for the server's life.
-        let loaded = context.notes.notes().notes.map { note in
-            var note = note
-            note.bodyText = ""
-            return note
+        // Read through `inspection` (the files parsed now, as `vault check`
+        // reads them), not `notes.notes()`: the terminal's note port keeps
+        // what it parses until the process exits, which a command wants and
+        // a server does not (100,000 notes: 530 MB more, for the life of the editor).
+        let loaded = context.inspection.notesOnDisk().notes.map { note in
+            Self.linksOnly(note)
         }
         let byPath = Dictionary(loaded.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         disk = byPath
@@ -117,6 +122,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         for (path, note) in overlaid { byPath[path] = note.summary }
         let summaries = byPath.keys.sorted().compactMap { byPath[$0] }
         summariesCache = summaries
+        summaryIndex = Dictionary(summaries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
         return summaries
     }
 
@@ -127,6 +133,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         for (path, note) in overlaid { byPath[path] = note }
         let notes = byPath.keys.sorted().compactMap { byPath[$0] }
         notesCache = notes
+        noteIndex = Dictionary(notes.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
         return notes
     }
 
@@ -188,7 +195,38 @@ public final class VaultWorkspace: @unchecked Sendable {
         let parsed = parse(path, text: text)
         let before = note(at: path)
         overlaid[path] = parsed
-        invalidate(namesChanged: before.map(Self.names) != Self.names(parsed))
+        changed(path, to: parsed, namesChanged: before.map(Self.names) != Self.names(parsed))
+    }
+
+    /// The note at `path` is now `note` (nil: gone): the caches take it in
+    /// place (a keystroke costs one element, not a copy of 100,000), or
+    /// are dropped when the note is new or gone.
+    private func changed(_ path: String, to note: Note?, namesChanged: Bool) {
+        graphCache = nil
+        if namesChanged {
+            resolverCache = nil
+            namesCache = nil
+            idCache = nil
+        }
+        if let note, let i = summaryIndex[path], summariesCache != nil {
+            summariesCache?[i] = note.summary
+        } else {
+            summariesCache = nil
+        }
+        if let note, let i = noteIndex[path], notesCache != nil {
+            notesCache?[i] = note
+        } else {
+            notesCache = nil
+        }
+    }
+
+    /// The paths of the notes with each id (lowercased).
+    public var notesByID: [String: [String]] {
+        if let idCache { return idCache }
+        var byID: [String: [String]] = [:]
+        for summary in summaries { if let id = summary.id { byID[id.lowercased(), default: []].append(summary.path) } }
+        idCache = byID
+        return byID
     }
 
     /// A buffer closed: the file on disk answers again.
@@ -196,7 +234,8 @@ public final class VaultWorkspace: @unchecked Sendable {
         documents.close(path)
         let before = note(at: path)
         overlaid[path] = nil
-        invalidate(namesChanged: before.map(Self.names) != note(at: path).map(Self.names))
+        let after = note(at: path)
+        changed(path, to: after, namesChanged: before.map(Self.names) != after.map(Self.names))
     }
 
     /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
@@ -209,11 +248,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         } else {
             parsed = nil
         }
-        if disk != nil {
-            var stripped = parsed
-            stripped?.bodyText = ""
-            disk?[path] = stripped
-        }
+        if disk != nil { disk?[path] = parsed.map(Self.linksOnly) }
         if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
         summariesFromBase = nil
         invalidate(namesChanged: true)
@@ -226,11 +261,23 @@ public final class VaultWorkspace: @unchecked Sendable {
         if namesChanged {
             resolverCache = nil
             namesCache = nil
+            idCache = nil
         }
     }
 
+    /// A note as the workspace keeps it once every note is read: its summary
+    /// and links (the graph's), without its text, front matter and URLs; a
+    /// hover reads the one note it shows (``fullNote(at:)``).
+    private static func linksOnly(_ note: Note) -> Note {
+        var note = note
+        note.bodyText = ""
+        note.frontMatter = FrontMatter()
+        note.linkDestinations = []
+        return note
+    }
+
     /// What the resolver knows a note by.
-    private static func names(_ note: Note) -> [String] { [note.path, note.title] + note.aliases }
+    private static func names(_ note: Note) -> [String] { [note.path, note.title, note.id ?? ""] + note.aliases }
 
     /// Parses a buffer as the store parses a file; a note that says
     /// nothing of its date keeps the one the store found (file name, git,

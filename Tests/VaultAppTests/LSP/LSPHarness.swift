@@ -20,6 +20,8 @@ final class LSPHarness {
     ) {
         let notes = Fixture.notes(texts)
         let files = Fixture.files(texts)
+        // The files as `vault check` reads them: the workspace reads the notes in full from there.
+        if inspection.notes.isEmpty { inspection.notes = notes }
         self.files = files
         let context = AppContext(
             notes: MemoryNotes(all: notes), ledger: ledger,
