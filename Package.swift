@@ -62,10 +62,12 @@ let package = Package(
         // The use cases see the ports and the domain only: the adapters are
         // built by each front end's composition root.
         .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
+        // `vault lsp`: the language server, one more front end over the use cases.
+        .target(name: "VaultLSP", dependencies: ["VaultApp", "VaultCore", "VaultMarkdown"]),
         .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp", "VaultAnki",
+                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp", "VaultAnki", "VaultLSP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(name: "VaultAnkiTests", dependencies: ["VaultAnki"]),
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "VaultAppTests", dependencies: ["VaultApp"]),
+        .testTarget(name: "VaultAppTests", dependencies: ["VaultApp", "VaultLSP"]),
         .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
         .testTarget(name: "VaultServeTests", dependencies: ["VaultServe", "vault-serve", "VaultCLI", "VaultApp", "VaultProcess"]),
     ]

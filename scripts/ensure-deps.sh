@@ -6,7 +6,8 @@
 # screenshot test renders it headless), chafa (the loci screens draw pictures
 # with it), and notify-send with a session bus, a
 # notification daemon and a virtual X server (vault remind's real-notifier test),
-# and zbarimg (zbar-tools: it reads back the QR code vault serve draws).
+# zbarimg (zbar-tools: it reads back the QR code vault serve draws)
+# and Neovim (vault lsp's run in a real editor, headless).
 set -euo pipefail
 
 missing=()
@@ -27,6 +28,7 @@ if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
   [ -x /usr/lib/notification-daemon/notification-daemon ] || missing+=(notification-daemon)
   command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
   command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+  command -v nvim >/dev/null 2>&1 || missing+=(neovim)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -56,6 +56,20 @@ enum CompositionRoot {
         return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
     }
 
+    /// `vault lsp`'s context: the vault that holds the editor's workspace
+    /// `folder` (`--vault` and `VAULT_DIR` first, as for every command; the
+    /// working folder when the editor names none), acting at the moment of
+    /// `initialize` (or `--now`/`VAULT_NOW`), its clock running on.
+    static func languageServer(_ options: GlobalOptions, folder: String?) throws -> AppContext {
+        let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
+        let current = try folder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? requireWorkingFolder()
+        let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
+        try layout.verifyStateFolders()
+        let vault = try Vault(layout: layout)
+        let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
+        return context(vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), tracer: NoTracer())
+    }
+
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
     static func context(
         _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil,

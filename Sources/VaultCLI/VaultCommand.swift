@@ -27,7 +27,7 @@ public struct VaultCommand: ParsableCommand {
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
             Search.self, Index.self, BaselineCommand.self, Tags.self, Links.self, SessionCommand.self,
             SubjectCommand.self, GoalCommand.self, Stats.self, Remind.self, CalendarCommand.self, ExportCommand.self,
-            ImportCommand.self, LociCommand.self, FSRSCommand.self, Serve.self,
+            ImportCommand.self, LociCommand.self, FSRSCommand.self, Serve.self, LanguageServerCommand.self,
         ],
         defaultSubcommand: Status.self
     )

@@ -6,9 +6,15 @@ public enum LinkChecks {
     /// A warning for each wiki link of `graph` that leads nowhere.
     public static func run(_ graph: LinkGraph, locate: Locate) -> [Diagnostic] {
         graph.unresolved.filter(\.isWiki).map { link in
-            Diagnostic(
-                code: "broken-link", severity: .warning, path: link.source, line: locate(link.source, link.target),
-                message: "[[\(link.target.elided(to: 80))]] links to no note; create the note or correct the name.")
+            brokenLink(link.target, in: link.source, line: locate(link.source, link.target))
         }
+    }
+
+    /// The warning for the wiki link to `target` in the note at `path`
+    /// that leads nowhere (the language server's words are these too).
+    public static func brokenLink(_ target: String, in path: String, line: Int?) -> Diagnostic {
+        Diagnostic(
+            code: "broken-link", severity: .warning, path: path, line: line,
+            message: "[[\(target.elided(to: 80))]] links to no note; create the note or correct the name.")
     }
 }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import VaultLSP
+
+extension VaultCommand {
+    /// `vault lsp`: the language server, over stdin and stdout.
+    struct LanguageServerCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lsp",
+            abstract: "Run the language server (LSP 3.17 over stdin and stdout) for an editor.",
+            discussion: """
+                The editor starts it; it serves the vault that holds the editor's workspace folder \
+                (--vault and VAULT_DIR first): completion of links, headings, tags and front matter, \
+                go to definition, references, hover with review state, symbols, and `vault check`'s \
+                problems for each open note. Unsaved text in the editor counts as the note's text. \
+                See README.md for each editor's set-up.
+
+                Examples:
+                  vault lsp
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        func run() throws {
+            let global = self.global
+            let server = LanguageServer { folder in try CompositionRoot.languageServer(global, folder: folder) }
+            var loop = StdioLoop()
+            let code = loop.run(server)
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}

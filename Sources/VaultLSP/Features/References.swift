@@ -1,0 +1,57 @@
+import VaultApp
+import VaultCore
+
+/// `textDocument/references`: every link to the note (or to the heading)
+/// under the cursor, from the other notes: on a link, to the note it leads
+/// to; on a heading, to that heading (`[[Note#Heading]]`); anywhere else, to
+/// the note itself (its backlinks, as `vault links` lists them).
+public enum References {
+    public static func locations(
+        at position: Position, in path: String, includeDeclaration: Bool, workspace: VaultWorkspace
+    ) -> [Location] {
+        guard let text = workspace.text(at: path) else { return [] }
+        var target = path
+        var heading: String?
+        if let link = Definition.link(at: position, in: path, workspace: workspace) {
+            guard let resolved = Definition.target(of: link, from: path, workspace: workspace) else { return [] }
+            target = resolved
+            heading = link.heading.flatMap { $0.isEmpty ? nil : $0 }
+        } else if let found = HeadingSpan.all(in: text).first(where: { $0.line == position.line }) {
+            heading = found.title
+        }
+        var out: [Location] = []
+        if includeDeclaration {
+            out.append(Location(uri: workspace.uri(of: target), range: Range(line: 0, from: 0, to: 0)))
+        }
+        out += links(to: target, heading: heading, workspace: workspace).map {
+            Location(uri: workspace.uri(of: $0.path), range: $0.span.range)
+        }
+        return out
+    }
+
+    /// The links that lead to the note at `target` (to its `heading` when
+    /// given, compared as Obsidian does), with the note each is written in.
+    /// The notes that link to it are found in the link graph (`NoteLinks`'
+    /// backlinks); each is then read for the places of its links.
+    public static func links(to target: String, heading: String?, workspace: VaultWorkspace) -> [(
+        path: String, span: LinkSpan
+    )] {
+        let sources = Set(workspace.graph.links.filter { $0.resolved == target }.map(\.source)).union([target])
+        let wanted = heading?.trimmingSpacesLowercased()
+        var out: [(String, LinkSpan)] = []
+        for source in sources.sorted() {
+            guard let text = workspace.text(at: source) else { continue }
+            for span in LinkSpan.all(in: text)
+            where Definition.target(of: span, from: source, workspace: workspace) == target {
+                if span.target.isEmpty, source == target, wanted == nil { continue }  // `[[#x]]` is no backlink
+                if let wanted {
+                    guard let own = span.heading,
+                        (own.split(separator: "#").last.map(String.init) ?? own).trimmingSpacesLowercased() == wanted
+                    else { continue }
+                }
+                out.append((source, span))
+            }
+        }
+        return out
+    }
+}

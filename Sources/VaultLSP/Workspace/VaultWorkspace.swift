@@ -1,0 +1,293 @@
+import Foundation
+import VaultApp
+import VaultCore
+import VaultMarkdown
+
+/// The vault the server answers about: the notes as the base ports gave
+/// them (read once, then refreshed per file the editor saves or the client
+/// says changed), with the open buffers in place of their files, and what
+/// is derived from them (the link resolver, the link graph), kept until a
+/// note changes.
+public final class VaultWorkspace: @unchecked Sendable {
+    /// The context the composition root made: the vault's own ports.
+    public let context: AppContext
+    /// The vault's folder, without a trailing `/`.
+    public let root: String
+    public private(set) var documents = OpenDocuments()
+
+    private var disk: [String: Note]?
+    private var summariesFromBase: NoteSummaries?
+    private var overlaid: [String: Note] = [:]
+    private var notesCache: [Note]?
+    private var resolverCache: LinkResolver?
+    private var graphCache: LinkGraph?
+    private var diskSummaryCache: [String: NoteSummary]?
+    private var summariesCache: [NoteSummary]?
+    /// Where each path is in ``summariesCache`` and ``notesCache``, so an edit replaces one element.
+    private var summaryIndex: [String: Int] = [:]
+    private var noteIndex: [String: Int] = [:]
+    private var idCache: [String: [String]]?
+    /// Notes parsed one at a time before the notes were read in full.
+    private var single: [String: Note] = [:]
+    private var namesCache: NoteNames?
+
+    /// The ledger as the use cases read it (see ``FreshLedger``).
+    let ledger: FreshLedger
+
+    /// - Parameter reopen: a new ledger port from the composition root, for when the ledger changed.
+    public init(context: AppContext, reopen: @escaping () -> (any LedgerSource)? = { nil }) {
+        self.context = context
+        self.ledger = FreshLedger(context.ledger, reopen: reopen)
+        var root = context.files.location(of: "").standardizedFileURL.path
+        while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+    }
+
+    /// The context the features hand to use cases: the same ports, but the
+    /// notes and files read through the open buffers, acting at the clock's
+    /// moment now (the server runs for hours; `--now`/`VAULT_NOW` hold it still).
+    public var app: AppContext {
+        let c = context
+        return AppContext(
+            notes: bufferedNotes, ledger: ledger, ids: c.ids, config: c.config, now: c.clock.now(),
+            configStore: c.configStore, files: bufferedFiles, trash: c.trash, search: c.search, clock: c.clock,
+            newIDs: c.newIDs, inspection: c.inspection, sync: c.sync, reminderLog: c.reminderLog, notifier: c.notifier,
+            reminderTimer: c.reminderTimer, namedFiles: c.namedFiles, retention: ServerRetention(), tracer: c.tracer)
+    }
+
+    /// `.vault/ledger/` changed on disk: answers read it anew.
+    public func ledgerChanged() { ledger.changed() }
+
+    private lazy var bufferedNotes = BufferedNotes(self)
+    private lazy var bufferedFiles = BufferedFiles(base: context.files) { [unowned self] path in
+        self.documents[path]?.text.text
+    }
+
+    // MARK: Paths
+
+    /// The vault-relative path of a `file://` URI inside the vault; nil otherwise.
+    public func path(of uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        let full = url.standardizedFileURL.path
+        guard full.hasPrefix(root + "/") else { return nil }
+        return String(full.dropFirst(root.count + 1))
+    }
+
+    /// The `file://` URI of a vault-relative path.
+    public func uri(of path: String) -> String {
+        URL(fileURLWithPath: root + "/" + path).absoluteString
+    }
+
+    // MARK: Notes
+
+    /// The notes on disk, parsed in full through the base port once (for
+    /// the link graph: references and renames); the first answers need
+    /// only the summaries, which the port reads from its catalog.
+    private var diskNotes: [String: Note] {
+        if let disk { return disk }
+        // Kept with their links only (``linksOnly(_:)``): a 100,000-note
+        // vault's text would otherwise stay in memory for the server's life.
+        // Read through `inspection` (the files parsed now, as `vault check`
+        // reads them), not `notes.notes()`: the terminal's note port keeps
+        // what it parses until the process exits, which a command wants and
+        // a server does not (100,000 notes: 530 MB more, for the life of the editor).
+        let loaded = context.inspection.notesOnDisk().notes.map { note in
+            Self.linksOnly(note)
+        }
+        let byPath = Dictionary(loaded.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        disk = byPath
+        return byPath
+    }
+
+    /// The base port's summaries (with its cards and scan problems), read once.
+    var baseSummaries: NoteSummaries {
+        if let summariesFromBase { return summariesFromBase }
+        let summaries = context.notes.summaries()
+        summariesFromBase = summaries
+        return summaries
+    }
+
+    /// The summaries on disk by path.
+    private var diskSummaries: [String: NoteSummary] {
+        if let diskSummaryCache { return diskSummaryCache }
+        let byPath = Dictionary(baseSummaries.notes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        diskSummaryCache = byPath
+        return byPath
+    }
+
+    /// Every note's summary, an open buffer's in place of its file's, in path order.
+    public var summaries: [NoteSummary] {
+        if let summariesCache { return summariesCache }
+        var byPath = diskSummaries
+        for (path, note) in overlaid { byPath[path] = note.summary }
+        let summaries = byPath.keys.sorted().compactMap { byPath[$0] }
+        summariesCache = summaries
+        summaryIndex = Dictionary(summaries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        return summaries
+    }
+
+    /// Every note in full, an open buffer's in place of its file, in path order.
+    public var notes: [Note] {
+        if let notesCache { return notesCache }
+        var byPath = diskNotes
+        for (path, note) in overlaid { byPath[path] = note }
+        let notes = byPath.keys.sorted().compactMap { byPath[$0] }
+        notesCache = notes
+        noteIndex = Dictionary(notes.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        return notes
+    }
+
+    /// The note at `path` as the editor shows it (parsed alone when the
+    /// notes have not been read in full).
+    public func note(at path: String) -> Note? {
+        if let note = overlaid[path] ?? disk?[path] ?? single[path] { return note }
+        guard diskSummaries[path] != nil, let note = try? context.notes.note(at: path) else { return nil }
+        single[path] = note
+        return note
+    }
+
+    /// The note at `path` with its body text (the buffer's, or the file's read now).
+    public func fullNote(at path: String) -> Note? {
+        if let note = overlaid[path] ?? single[path] { return note }
+        guard summary(at: path) != nil else { return nil }
+        return try? context.notes.note(at: path)
+    }
+
+    /// The summary of the note at `path`.
+    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? diskSummaries[path] }
+
+    /// The text of the note at `path`: its buffer's, else the file's.
+    public func text(at path: String) -> DocumentText? {
+        if let document = documents[path] { return document.text }
+        guard let data = try? context.files.read(path) else { return nil }
+        return DocumentText(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Resolves links as Obsidian does, over the notes' paths, titles and aliases.
+    public var resolver: LinkResolver {
+        if let resolverCache { return resolverCache }
+        let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
+        resolverCache = resolver
+        return resolver
+    }
+
+    /// Every link between the notes.
+    public var graph: LinkGraph {
+        if let graphCache { return graphCache }
+        let graph = LinkGraph(notes: notes)
+        graphCache = graph
+        return graph
+    }
+
+    /// The notes by the names completion offers.
+    public var names: NoteNames {
+        if let namesCache { return namesCache }
+        let names = NoteNames(notes: summaries)
+        namesCache = names
+        return names
+    }
+
+    // MARK: Changes
+
+    /// A buffer opened or edited: its text now answers for the note.
+    public func setBuffer(_ path: String, text: String, version: Int?) {
+        documents.open(path, text: text, version: version)
+        let parsed = parse(path, text: text)
+        let before = note(at: path)
+        overlaid[path] = parsed
+        changed(path, to: parsed, namesChanged: before.map(Self.names) != Self.names(parsed))
+    }
+
+    /// The note at `path` is now `note` (nil: gone): the caches take it in
+    /// place (a keystroke costs one element, not a copy of 100,000), or
+    /// are dropped when the note is new or gone.
+    private func changed(_ path: String, to note: Note?, namesChanged: Bool) {
+        graphCache = nil
+        if namesChanged {
+            resolverCache = nil
+            namesCache = nil
+            idCache = nil
+        }
+        if let note, let i = summaryIndex[path], summariesCache != nil {
+            summariesCache?[i] = note.summary
+        } else {
+            summariesCache = nil
+        }
+        if let note, let i = noteIndex[path], notesCache != nil {
+            notesCache?[i] = note
+        } else {
+            notesCache = nil
+        }
+    }
+
+    /// The paths of the notes with each id (lowercased).
+    public var notesByID: [String: [String]] {
+        if let idCache { return idCache }
+        var byID: [String: [String]] = [:]
+        for summary in summaries { if let id = summary.id { byID[id.lowercased(), default: []].append(summary.path) } }
+        idCache = byID
+        return byID
+    }
+
+    /// A buffer closed: the file on disk answers again.
+    public func closeBuffer(_ path: String) {
+        documents.close(path)
+        let before = note(at: path)
+        overlaid[path] = nil
+        let after = note(at: path)
+        changed(path, to: after, namesChanged: before.map(Self.names) != after.map(Self.names))
+    }
+
+    /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
+    public func fileChanged(_ path: String) {
+        single[path] = nil
+        let parsed: Note?
+        if context.files.exists(path), let data = try? context.files.read(path) {
+            parsed = parse(
+                path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path] ?? single[path])
+        } else {
+            parsed = nil
+        }
+        if disk != nil { disk?[path] = parsed.map(Self.linksOnly) }
+        if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
+        summariesFromBase = nil
+        invalidate(namesChanged: true)
+    }
+
+    private func invalidate(namesChanged: Bool) {
+        notesCache = nil
+        summariesCache = nil
+        graphCache = nil
+        if namesChanged {
+            resolverCache = nil
+            namesCache = nil
+            idCache = nil
+        }
+    }
+
+    /// A note as the workspace keeps it once every note is read: its summary
+    /// and links (the graph's), without its text, front matter and URLs; a
+    /// hover reads the one note it shows (``fullNote(at:)``).
+    private static func linksOnly(_ note: Note) -> Note {
+        var note = note
+        note.bodyText = ""
+        note.frontMatter = FrontMatter()
+        note.linkDestinations = []
+        return note
+    }
+
+    /// What the resolver knows a note by.
+    private static func names(_ note: Note) -> [String] { [note.path, note.title, note.id ?? ""] + note.aliases }
+
+    /// Parses a buffer as the store parses a file; a note that says
+    /// nothing of its date keeps the one the store found (file name, git,
+    /// modification time), which a buffer cannot know.
+    private func parse(_ path: String, text: String, keepingDatesOf known: Note? = nil) -> Note {
+        var note = NoteParser.parse(Data(text.utf8), path: path, timeZone: context.config.timeZone)
+        if note.createdOrigin == .unknown, let known = known?.summary ?? disk?[path]?.summary ?? diskSummaries[path] {
+            note.created = known.created
+            note.createdOrigin = known.createdOrigin
+        }
+        return note
+    }
+}

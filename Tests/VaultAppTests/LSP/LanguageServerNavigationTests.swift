@@ -1,0 +1,109 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+import XCTest
+
+@testable import VaultApp
+@testable import VaultLSP
+
+/// Hover, references and symbols.
+final class LanguageServerNavigationTests: XCTestCase {
+    func testHoverOnALinkShowsTheTargetsTitleTagsAndFirstLines() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        let hover = lsp.result("textDocument/hover", LSPHarness.at("a.md", 8, 7))
+        let text = hover["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(text.hasPrefix("**Beta**\n\n`b.md`\n\n#habits"), text)
+        XCTAssertTrue(text.contains("Back to [[Alpha]]."), text)
+        XCTAssertEqual(hover["range"]?["start"]?["character"]?.int, 4)
+    }
+
+    func testHoverOnABrokenLinkSaysNoNoteHasTheName() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        let text = lsp.result("textDocument/hover", LSPHarness.at("a.md", 8, 20))["contents"]?["value"]?.string
+        XCTAssertEqual(text, "`Nowhere`: no note has this name.")
+    }
+
+    func testHoverOnTheTitleShowsTheCurationStateAndHistory() throws {
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let week46 = ReviewPeriod(level: .weekly, year: 2026, number: 46)
+        try ledger.append(
+            CurationEvent(time: Fixture.at("2026-11-16T10:00:00"), note: Fixture.idA, period: week46, decision: .keep))
+        let lsp = LSPHarness(Fixture.weekTexts, ledger: ledger)
+        let a = lsp.result("textDocument/hover", LSPHarness.at("a.md", 6, 3))["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(a.contains("Curation: weekly"), a)
+        XCTAssertTrue(a.contains("Next review: monthly 2026-11 (due on 2026-12-01)"), a)
+        XCTAssertTrue(a.contains("History: 1 event, last curate on 2026-11-16"), a)
+        let b = lsp.result("textDocument/hover", LSPHarness.at("b.md", 5, 3))["contents"]?["value"]?.string ?? ""
+        XCTAssertTrue(b.contains("Curation: daily"), b)
+        XCTAssertTrue(b.contains("Next review: weekly 2026-W46 (due since 2026-11-15)"), b)
+        XCTAssertTrue(b.contains("History: no events"), b)
+    }
+
+    func testHoverOnACardLineShowsItsSchedulerStateDueStabilityAndRetrievability() throws {
+        var config = Fixture.config
+        config.decks = Decks(folders: ["/"])
+        let text = "---\nid: \(Fixture.idA)\ncreated: 2026-11-01\n---\n# Cards\n\nWhat is two and two? :: four\n"
+        let card = try XCTUnwrap(CardExtractor.cards(in: Data(text.utf8), notePath: "n.md", noteID: Fixture.idA).first)
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        try ledger.append(Fixture.rating(card.id, note: Fixture.idA, at: Fixture.at("2026-11-10T10:00:00")))
+        let lsp = LSPHarness(["n.md": text], ledger: ledger, config: config)
+        let hover = lsp.result("textDocument/hover", LSPHarness.at("n.md", 6, 3))["contents"]?["value"]?.string ?? ""
+        // One good answer in FSRS's learning steps: due again the same day.
+        XCTAssertTrue(hover.contains("Scheduler: fsrs\nState: learning\nDue: 2026-11-10\nReviews: 1"), hover)
+        XCTAssertTrue(hover.contains("Reviews: 1"), hover)
+        XCTAssertTrue(hover.contains("Stability: "), hover)
+        XCTAssertTrue(hover.contains("Retrievability today: "), hover)
+        let blank = lsp.result("textDocument/hover", LSPHarness.at("n.md", 5, 0))
+        XCTAssertEqual(blank, .null, "no hover on an empty line")
+    }
+
+    func testReferencesOnANoteAreItsBacklinksWithTheirPlaces() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 0, 0)).array ?? []
+        XCTAssertEqual(found.map { $0["uri"]?.string ?? "" }, [LSPHarness.uri("a.md")])
+        XCTAssertEqual(
+            found.first?["range"],
+            ["start": ["line": 8, "character": 4], "end": ["line": 8, "character": 12]] as JSONValue)
+    }
+
+    func testReferencesOnAHeadingAreTheLinksToThatHeadingOnly() {
+        let texts = [
+            "n.md": "# N\n\n## Part\n",
+            "x.md": "[[n#Part]] and [[n]] and [[n#part|p]]\n",
+        ]
+        let lsp = LSPHarness(texts)
+        let found = lsp.result("textDocument/references", LSPHarness.at("n.md", 2, 4)).array ?? []
+        XCTAssertEqual(found.map { $0["range"]?["start"]?["character"]?.int ?? -1 }, [0, 25])
+    }
+
+    func testDocumentSymbolsNestHeadings() {
+        let lsp = LSPHarness(["n.md": "# Top\n\n## One\n\ntext\n\n### Deep\n\n## Two\n"])
+        let symbols =
+            lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array
+            ?? []
+        XCTAssertEqual(symbols.map { $0["name"]?.string ?? "" }, ["Top"])
+        let children = symbols.first?["children"]?.array ?? []
+        XCTAssertEqual(children.map { $0["name"]?.string ?? "" }, ["One", "Two"])
+        XCTAssertEqual(children.first?["children"]?.array?.map { $0["name"]?.string ?? "" }, ["Deep"])
+        XCTAssertEqual(children.first?["range"]?["end"]?["line"]?.int, 7)
+    }
+
+    func testDocumentSymbolsListTheCardsOfANoteInADeck() {
+        var config = Fixture.config
+        config.decks = Decks(folders: ["/"])
+        let lsp = LSPHarness(["n.md": "# Cards\n\nWhat is two and two? :: four\n"], config: config)
+        let symbols =
+            lsp.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(LSPHarness.uri("n.md"))]]).array
+            ?? []
+        XCTAssertEqual(symbols.last?["name"], "What is two and two?")
+        XCTAssertEqual(symbols.last?["kind"]?.int, 7)
+        XCTAssertEqual(symbols.last?["range"]?["start"]?["line"]?.int, 2)
+    }
+
+    func testWorkspaceSymbolsFindNotesByTitle() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        let found = lsp.result("workspace/symbol", ["query": "plain"]).array ?? []
+        XCTAssertEqual(found.map { $0["name"]?.string ?? "" }, ["Plain note"])
+        XCTAssertEqual(found.first?["location"]?["uri"]?.string, LSPHarness.uri("plain.md"))
+    }
+}
