@@ -202,12 +202,13 @@ public enum ConfigFile {
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
-        // `schedulers` and `remind` are not listed: their text stays in `extra`, so writing the file back keeps them.
+        try readStudy(root["study"], into: &config, path: path)
+        // `schedulers`, `remind` and `study` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
-        let read = known.union(["schedulers", "remind"])
+        let read = known.union(["schedulers", "remind", "study"])
         for entry in map where !known.contains(entry.key) {
             config.extra[entry.key] = entry.value.yamlText
             if !read.contains(entry.key) {

@@ -35,6 +35,8 @@ public struct StudyFlow: InteractiveFlow {
         public var time: Date
         /// From the question shown to the rating.
         public var responseMilliseconds: Int
+        /// True in a cram session: a `cram` event, the schedule unchanged.
+        public var cram = false
     }
 
     /// What the flow asks to be done.
@@ -140,7 +142,7 @@ public struct StudyFlow: InteractiveFlow {
             guard let entry, revealed else { return [] }
             let given = Answer(
                 card: entry.card, answer: answer, time: time(elapsedMilliseconds: elapsed),
-                responseMilliseconds: response)
+                responseMilliseconds: response, cram: queue.focus == .cram)
             return [.record(given, replay: replay)]
         case .recorded(let given, let schedule):
             guard entry?.card.id == given.card.id else { return [] }
@@ -173,7 +175,7 @@ extension Studying: FlowEffectRunner {
         guard case .record(let given, let replay) = effect else { return nil }
         let schedule = try answer(
             given.card, with: given.answer, at: given.time, responseMilliseconds: given.responseMilliseconds,
-            replay: replay)
+            replay: replay, cram: given.cram)
         return .recorded(given, schedule: schedule)
     }
 }

@@ -82,7 +82,10 @@ struct StudyScreen {
         let session = summary.session
         var lines: [String] = []
         if summary.queued == 0 {
-            lines.append("Nothing to study now.")
+            lines.append(
+                flow.queue.dailyLimitReached
+                    ? "Nothing to study now: the daily limit of \(flow.queue.dailyLimit) is reached (\(flow.queue.studiedToday) answered today)."
+                    : "Nothing to study now.")
         } else {
             let head = summary.stopped ? "Session stopped" : "Session done"
             lines.append("\(head): \(plural(session.cardsStudied, "card")) studied of \(summary.queued).")

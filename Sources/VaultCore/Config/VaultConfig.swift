@@ -31,6 +31,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var subjects: [Subject] = []
     /// When `vault remind` may notify (`remind:`; kept as written in `extra`).
     public var remind = RemindSettings()
+    /// How study sessions treat overdue cards, leeches and the timer (`study:`; kept as written in `extra`).
+    public var study = StudyHabits()
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 
