@@ -35,20 +35,36 @@ struct StudyScreen {
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
+        var shownIndex = -1
         while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
             let elapsed = ScreenClock.milliseconds(since: started)
             let time = flow.time(elapsedMilliseconds: elapsed)
+            // The question's clock starts when a card is first shown (a redraw, a hint or a message keeps it).
+            if flow.index != shownIndex {
+                shownAt = DispatchTime.now()
+                shownIndex = flow.index
+            }
             let frame = self.frame(
                 entry: entry, index: flow.index, revealed: flow.revealed, session: flow.session, message: message,
-                at: time, columns: terminal.size.columns, style: style)
+                at: time, columns: terminal.size.columns, style: style,
+                seconds: ScreenClock.milliseconds(since: shownAt) / 1000)
             terminal.draw(frame, scroll: scroll, style: style)
-            if !flow.revealed && message.isEmpty { shownAt = DispatchTime.now() }
+            let shownMessage = message
             message = ""
             let input: StudyFlow.Input
-            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
+            // The timer ticks once a second until the answer is shown.
+            switch try terminal.nextKey(
+                for: &flow, quit: .quit, scroll: &scroll, frame: frame, tickMilliseconds: flow.revealed ? -1 : 1_000)
+            {
             case .redraw: continue
             case .leave: input = .quit
+            case .other(.tick):
+                message = shownMessage  // a tick only moves the timer on
+                continue
+            case .other(.character("h")) where !flow.revealed && entry.card.hint != nil: input = .hint
+            case .other(.character("p")) where flow.promotionOffered != nil:
+                input = .promote(elapsedMilliseconds: elapsed)
             case .other(.character(" ")), .other(.enter): input = .reveal
             case .other(.character(let c)) where flow.revealed:
                 guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
@@ -70,7 +86,11 @@ struct StudyScreen {
     }
 
     func keysHelp(_ entry: StudyQueue.Entry, revealed: Bool) -> String {
-        guard revealed else { return "space or enter reveals the answer · q quits" }
+        guard revealed else {
+            return entry.card.hint != nil
+                ? "space or enter reveals the answer · h shows the hint · q quits"
+                : "space or enter reveals the answer · q quits"
+        }
         return entry.schedule.settings.name == .sm2
             ? "rate the answer 0-5 (0 blackout … 5 perfect) · q quits"
             : "rate the answer: 1 again · 2 hard · 3 good · 4 easy · q quits"
@@ -115,14 +135,32 @@ struct StudyScreen {
     /// The pinned lines, the card and the keys.
     func frame(
         entry: StudyQueue.Entry, index: Int, revealed: Bool, session: StudySession, message: String, at time: Date,
-        columns: Int, style: ANSIStyle
+        columns: Int, style: ANSIStyle, seconds: Int = 0
     ) -> ScreenFrame {
         let card = entry.card
+        // Before the first answer the session's size and length; then the accuracy so far.
+        let progress: String
+        if let accuracy = session.accuracy {
+            progress = "\(session.answers.count) answered, \(Int((accuracy * 100).rounded()))% correct"
+        } else {
+            let estimate = flow.estimate
+            progress = "0 answered · \(plural(estimate.cards, "card")), ~\(estimate.minutes) min"
+        }
+        var timer = ""
+        if !revealed {
+            let text = "\(seconds)s"
+            switch flow.timerLevel(seconds: seconds) {
+            case .green: timer = "  " + style.green(text)
+            case .amber: timer = "  " + style.yellow(text)
+            case .red: timer = "  " + style.red(text)
+            }
+        }
+        let cram = flow.queue.focus == .cram ? "cram · " : ""
         let header = [
             style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
                 + style.dim(
-                    "\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
-                ),
+                    "\(cram)\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(progress)"
+                ) + timer,
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
         let gap = "[…]"
@@ -147,12 +185,18 @@ struct StudyScreen {
                 body += TerminalText.screenLines(card.answer, style: style, columns: columns)
             }
         } else {
+            if flow.hintShown, let hint = card.hint {
+                body.append("")
+                body += TerminalText.screenLines("Hint: " + hint, style: style, columns: columns).map(style.yellow)
+            }
             body.append("")
             body.append(style.dim("(space: show the answer)"))
         }
         let keys: String
         if !revealed {
-            keys = "space/enter reveal · ↓↑ scroll · q quit"
+            keys = "space/enter reveal · " + (card.hint != nil && !flow.hintShown ? "h hint · " : "") + "↓↑ scroll · q quit"
+        } else if let tier = flow.promotionOffered {
+            keys = ratingKeys(entry, at: time) + " · p promote to \(tier.rawValue) · q quit"
         } else {
             keys = ratingKeys(entry, at: time) + " · q quit"
         }
