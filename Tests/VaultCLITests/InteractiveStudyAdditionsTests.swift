@@ -58,6 +58,28 @@ struct InteractiveStudyAdditionsTests {
         try session.waitFor("EXIT=0")
     }
 
+    @Test("a card's picture (![[door.png]] in its paragraph) is drawn by chafa under the question")
+    func picture() throws {
+        let (vault, _) = try makeVault()
+        defer { vault.cleanUp() }
+        try FileManager.default.createDirectory(
+            at: vault.root.appendingPathComponent("figures"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: VaultSandbox.packageRoot.appendingPathComponent("ExampleVault/loci/Home walk/01.png"),
+            to: vault.root.appendingPathComponent("figures/door.png"))
+        try vault.write("deck/door.md", "# Door\n\nWhat is drawn here? :: A front door\n![[door.png]]\n")
+        let session = TmuxSession(vault: vault)
+        defer { session.stop() }
+        try session.start("study deck")
+        let screen = try session.waitFor("What is drawn here?")
+        // chafa's block symbols (the house's outline), not the picture's path.
+        let blocks = screen.unicodeScalars.filter { (0x2580...0x259F).contains($0.value) }.count
+        #expect(blocks > 20, "\(screen)")
+        #expect(!screen.contains("door.png"))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+    }
+
     @Test("the timer is green, then amber from study.timer's first value, then red from its second")
     func timerColours() throws {
         let (vault, _) = try makeVault()

@@ -71,6 +71,23 @@ public struct Studying {
         Leeches.suspended(schedules, habits: context.config.study, unsuspensions: unsuspensions())
     }
 
+    /// The pictures embedded in `card`'s paragraph (vault-relative paths,
+    /// read from the note as it is now): what the study screen draws.
+    public func pictures(of card: Card) -> [String] {
+        guard let data = try? context.files.read(card.notePath) else { return [] }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard card.line >= 1, card.line <= lines.count else { return [] }
+        var paragraph: [Substring] = []
+        for line in lines[(card.line - 1)...] {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { break }
+            paragraph.append(line)
+        }
+        return CardPictures.references(in: paragraph.joined(separator: "\n")).compactMap {
+            CardPictures.resolve(
+                $0, notePath: card.notePath, exists: context.files.exists, attachments: context.files.attachments)
+        }
+    }
+
     /// The leeches of the deck, most lapses first (`vault cards --leeches`).
     public func leeches() -> [Leeches.Leech] {
         Leeches.list(

@@ -36,6 +36,9 @@ struct StudyScreen {
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
         var shownIndex = -1
+        // A card's pictures, drawn by chafa as the memory palaces' are (their paths, without chafa).
+        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: true, style: style)
+        var picturePaths: [String: [String]] = [:]
         while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
             let elapsed = ScreenClock.milliseconds(since: started)
@@ -45,10 +48,16 @@ struct StudyScreen {
                 shownAt = DispatchTime.now()
                 shownIndex = flow.index
             }
+            let paths = picturePaths[entry.card.id] ?? studying.pictures(of: entry.card)
+            picturePaths[entry.card.id] = paths
+            let size = terminal.size
+            let art = paths.flatMap {
+                [""] + picture.lines($0, columns: min(size.columns, 60), rows: max(4, min(16, size.rows / 3)))
+            }
             let frame = self.frame(
                 entry: entry, index: flow.index, revealed: flow.revealed, session: flow.session, message: message,
-                at: time, columns: terminal.size.columns, style: style,
-                seconds: ScreenClock.milliseconds(since: shownAt) / 1000)
+                at: time, columns: size.columns, style: style,
+                seconds: ScreenClock.milliseconds(since: shownAt) / 1000, pictures: art)
             terminal.draw(frame, scroll: scroll, style: style)
             let shownMessage = message
             message = ""
@@ -135,7 +144,7 @@ struct StudyScreen {
     /// The pinned lines, the card and the keys.
     func frame(
         entry: StudyQueue.Entry, index: Int, revealed: Bool, session: StudySession, message: String, at time: Date,
-        columns: Int, style: ANSIStyle, seconds: Int = 0
+        columns: Int, style: ANSIStyle, seconds: Int = 0, pictures: [String] = []
     ) -> ScreenFrame {
         let card = entry.card
         // Before the first answer the session's size and length; then the accuracy so far.
@@ -167,6 +176,7 @@ struct StudyScreen {
         var body = TerminalText.screenLines(card.question, style: style, columns: columns).map {
             $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
         }
+        body += pictures
         if revealed {
             body.append("")
             body.append(style.dim(String(repeating: "─", count: min(columns, 40))))

@@ -55,6 +55,27 @@ struct StudyFlowScreenAdditionsTests {
         #expect(!flow.hintShown, "a card without a hint has none to show")
     }
 
+    @Test("a card's pictures are the embeds of its paragraph, resolved as Obsidian does; other paragraphs' are not")
+    func pictures() throws {
+        let text = "# Door\n\nWhat is drawn here? :: A front door\n![[door.png]]\n\nOther :: card\n![[other.png]]\n"
+        let files = MemoryFiles([
+            "deck/door.md": Data(text.utf8), "figures/door.png": Data([0x89]), "figures/other.png": Data([0x89]),
+        ])
+        let cards = CardIdentity.cards(
+            from: [
+                CardDraft(kind: .basic, question: "What is drawn here?", answer: "A front door", line: 3),
+                CardDraft(kind: .basic, question: "Other", answer: "card", line: 6),
+                CardDraft(kind: .basic, question: "Gone", answer: "x", line: 40),
+            ], notePath: "deck/door.md", noteID: nil)
+        let studying = Studying(
+            AppContext(
+                notes: MemoryNotes(all: [], cards: cards), ledger: MemoryLedger(timeZone: Self.utc), ids: MemoryNoteIDs(),
+                config: VaultConfig(timeZoneIdentifier: "UTC"), now: Self.now, files: files))
+        #expect(studying.pictures(of: cards[0]) == ["figures/door.png"])
+        #expect(studying.pictures(of: cards[1]) == ["figures/other.png"])
+        #expect(studying.pictures(of: cards[2]).isEmpty, "a line past the note's end")
+    }
+
     @Test("the timer is green below 5 s, amber below 15 s, red after; study.timer moves the thresholds")
     func timer() {
         var world = World()
