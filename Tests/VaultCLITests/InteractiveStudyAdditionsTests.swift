@@ -9,15 +9,19 @@ struct InteractiveStudyAdditionsTests {
     func makeVault() throws -> (VaultSandbox, String) {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("vault-study36-\(UUID().uuidString)")
         let vault = VaultSandbox(root: root)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent(".vault"), withIntermediateDirectories: true)
         try vault.write(
             ".vault/config.yml",
-            "version: 1\ntimezone: UTC\ndecks: [/]\nschedulers:\n  folders:\n    tiers/: { scheduler: tiers, promotion_streak: 2 }\nstudy:\n  timer: [2, 4]\n")
+            "version: 1\ntimezone: UTC\ndecks: [/]\nschedulers:\n  folders:\n    tiers/: { scheduler: tiers, promotion_streak: 2 }\nstudy:\n  timer: [2, 4]\n"
+        )
         try vault.write(
-            "tiers/capitals.md", "# Capitals\n\nCapital of Australia %%hint: not Sydney%% :: Canberra\n\nCapital of Japan :: Tokyo\n")
+            "tiers/capitals.md",
+            "# Capitals\n\nCapital of Australia %%hint: not Sydney%% :: Canberra\n\nCapital of Japan :: Tokyo\n")
         let cards = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
         let japan = try #require(cards.first { ($0["question"] as? String) == "Capital of Japan" }?["id"] as? String)
-        #expect(cards.first { ($0["question"] as? String) == "Capital of Australia" }?["hint"] as? String == "not Sydney")
+        #expect(
+            cards.first { ($0["question"] as? String) == "Capital of Australia" }?["hint"] as? String == "not Sydney")
         for day in ["2026-11-15T09:00:00Z", "2026-11-16T09:00:00Z"] {
             #expect(try vault.run(["study", "--now", day, "--rate", "\(japan)=correct"]).status == 0)
         }
@@ -90,7 +94,10 @@ struct InteractiveStudyAdditionsTests {
         let command =
             "env -u NO_COLOR VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) TERM=xterm-256color '\(VaultSandbox.binary.path)' study; sleep 60"
         try session.tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "review", command])
-        func header() throws -> String { try session.tmux(["capture-pane", "-p", "-e", "-t", "review"]).split(separator: "\n").first.map(String.init) ?? "" }
+        func header() throws -> String {
+            try session.tmux(["capture-pane", "-p", "-e", "-t", "review"]).split(separator: "\n").first.map(String.init)
+                ?? ""
+        }
         func waitForHeader(_ text: String) throws -> String {
             for _ in 0..<200 {
                 let line = try header()

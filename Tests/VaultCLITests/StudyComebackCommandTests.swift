@@ -23,7 +23,9 @@ struct StudyComebackCommandTests {
 
     func ids(_ vault: VaultSandbox, under folder: String) throws -> [String] {
         let cards = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
-        return cards.filter { ($0["note_path"] as? String)?.hasPrefix(folder) == true }.compactMap { $0["id"] as? String }
+        return cards.filter { ($0["note_path"] as? String)?.hasPrefix(folder) == true }.compactMap {
+            $0["id"] as? String
+        }
     }
 
     /// Every fact card answered good twice on 1 October: in review, due in early October.
@@ -62,7 +64,10 @@ struct StudyComebackCommandTests {
             ".vault/config.yml",
             try vault.read(".vault/config.yml") + "study:\n  overdue_per_day: 5\n")
         let five = try vault.run(["study", "--list", "deck"])
-        #expect(five.stdout.hasSuffix("5 cards to study (5 due, 0 new); 0 of 30 answered today; 25 long-overdue cards wait their turn (vault study --overdue takes them now).\n"), "\(five.stdout)")
+        #expect(
+            five.stdout.hasSuffix(
+                "5 cards to study (5 due, 0 new); 0 of 30 answered today; 25 long-overdue cards wait their turn (vault study --overdue takes them now).\n"
+            ), "\(five.stdout)")
     }
 
     @Test("--limit is a batch after earlier answers; the daily limit caps the day and says it is reached")
@@ -73,11 +78,17 @@ struct StudyComebackCommandTests {
         let first = try vault.run(["study", "--rate", "\(facts[0])=good", "--rate", "\(facts[1])=good"])
         #expect(first.status == 0, "\(first.stderr)")
         let batch = try vault.run(["study", "--list", "--limit", "2"])
-        #expect(batch.stdout.hasSuffix("2 cards to study (0 due, 2 new); 2 of 30 answered today; 29 more after this batch.\n"), "\(batch.stdout)")
+        #expect(
+            batch.stdout.hasSuffix(
+                "2 cards to study (0 due, 2 new); 2 of 30 answered today; 29 more after this batch.\n"),
+            "\(batch.stdout)")
         let rest = try vault.run(["study"] + facts[2..<30].flatMap { ["--rate", "\($0)=easy"] })
         #expect(rest.status == 0, "\(rest.stderr)")
         let done = try vault.run(["study", "--list", "--limit", "2"])
-        #expect(done.stdout == "0 cards to study (0 due, 0 new); 30 of 30 answered today; the daily limit of 30 is reached (3 more wait for tomorrow).\n", "\(done.stdout)")
+        #expect(
+            done.stdout
+                == "0 cards to study (0 due, 0 new); 30 of 30 answered today; the daily limit of 30 is reached (3 more wait for tomorrow).\n",
+            "\(done.stdout)")
     }
 
     @Test("a leech after leech_lapses lapses: listed with lapses and accuracy, counted, suspended, unsuspended")
@@ -85,13 +96,20 @@ struct StudyComebackCommandTests {
         let vault = try makeVault(study: "study:\n  leech_lapses: 2\n  leech_action: suspend\n")
         defer { vault.cleanUp() }
         let word = try #require(try ids(vault, under: "tiers/").first)
-        for step in [["--rate", "\(word)=correct", "--tier", "\(word)=reviewing"], ["--rate", "\(word)=wrong", "--tier", "\(word)=reviewing"], ["--rate", "\(word)=wrong"]] {
+        for step in [
+            ["--rate", "\(word)=correct", "--tier", "\(word)=reviewing"],
+            ["--rate", "\(word)=wrong", "--tier", "\(word)=reviewing"], ["--rate", "\(word)=wrong"],
+        ] {
             let ran = try vault.run(["study"] + step)
             #expect(ran.status == 0, "\(ran.stderr)")
         }
         let listed = try vault.run(["cards", "--leeches"])
-        #expect(listed.stdout.contains(word) && listed.stdout.contains("tiers/t.md:3") && listed.stdout.contains("33%") && listed.stdout.contains("suspended"), "\(listed.stdout)")
-        #expect(listed.stdout.hasSuffix("1 leech (cards failed 2 times or more after reaching review), 1 suspended.\n"), "\(listed.stdout)")
+        #expect(
+            listed.stdout.contains(word) && listed.stdout.contains("tiers/t.md:3") && listed.stdout.contains("33%")
+                && listed.stdout.contains("suspended"), "\(listed.stdout)")
+        #expect(
+            listed.stdout.hasSuffix("1 leech (cards failed 2 times or more after reaching review), 1 suspended.\n"),
+            "\(listed.stdout)")
         let json = try #require(try vault.json(["cards", "--leeches", "--json"]) as? [[String: Any]])
         #expect(json.count == 1)
         #expect(json.first?["lapses"] as? Int == 2)
@@ -100,8 +118,12 @@ struct StudyComebackCommandTests {
         let status = try #require(try vault.json(["status", "--json"]) as? [String: Any])
         #expect(status["leech_flashcards"] as? Int == 1)
         #expect(try vault.run(["status"]).stdout.contains("; 1 leech (vault cards --leeches)"))
-        #expect(try vault.run(["check"]).stdout.contains("1 leech: failed 2 times or more after reaching review (vault cards --leeches)."))
-        #expect(!(try vault.run(["study", "--list", "--weak", "--limit", "50"]).stdout.contains(word)), "suspended: out of study")
+        #expect(
+            try vault.run(["check"]).stdout.contains(
+                "1 leech: failed 2 times or more after reaching review (vault cards --leeches)."))
+        #expect(
+            !(try vault.run(["study", "--list", "--weak", "--limit", "50"]).stdout.contains(word)),
+            "suspended: out of study")
         #expect(!(try vault.run(["study", "--list", "--cram", "tiers"]).stdout.contains(word)), "not even crammed")
         let refused = try vault.run(["cards", "--unsuspend", try ids(vault, under: "deck/")[0]])
         #expect(refused.status == 1 && refused.stderr.contains("is not suspended"), "\(refused.stderr)")
@@ -111,7 +133,9 @@ struct StudyComebackCommandTests {
         #expect(try vault.run(["study", "--list", "--weak", "--limit", "50"]).stdout.contains(word))
     }
 
-    @Test("--weak lists answered cards weakest first; --cram every card hardest first; cram answers leave schedules alone")
+    @Test(
+        "--weak lists answered cards weakest first; --cram every card hardest first; cram answers leave schedules alone"
+    )
     func weakAndCram() throws {
         let vault = try makeVault()
         defer { vault.cleanUp() }
@@ -121,13 +145,21 @@ struct StudyComebackCommandTests {
         let weak = try vault.run(["study", "--list", "--weak", "deck", "--limit", "3"])
         let weakLines = weak.stdout.split(separator: "\n")
         #expect(weakLines.first?.contains(facts[4]) == true, "the lapsed card first: \(weak.stdout)")
-        #expect(weak.stdout.hasSuffix("3 cards to study, weakest first; 0 of 30 answered today; 27 more after this batch.\n"), "\(weak.stdout)")
+        #expect(
+            weak.stdout.hasSuffix(
+                "3 cards to study, weakest first; 0 of 30 answered today; 27 more after this batch.\n"),
+            "\(weak.stdout)")
         let cram = try vault.run(["study", "--list", "--cram", "--limit", "2"])
-        #expect(cram.stdout.hasSuffix("2 cards to cram, hardest first (answers change no schedule); 29 more after this batch.\n"), "\(cram.stdout)")
+        #expect(
+            cram.stdout.hasSuffix(
+                "2 cards to cram, hardest first (answers change no schedule); 29 more after this batch.\n"),
+            "\(cram.stdout)")
         #expect(cram.stdout.split(separator: "\n").first?.contains("tiers/t.md:3") == true, "never answered: first")
         let before = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
         let crammed = try vault.run(["study", "--cram", "--rate", "\(facts[0])=again"])
-        #expect(crammed.stdout == "\(facts[0]) again: crammed (the schedule is unchanged)\n", "\(crammed.stdout) \(crammed.stderr)")
+        #expect(
+            crammed.stdout == "\(facts[0]) again: crammed (the schedule is unchanged)\n",
+            "\(crammed.stdout) \(crammed.stderr)")
         #expect(vault.ledgerText().contains("\tcram\t") || vault.ledgerText().contains(" cram "), "a cram event")
         let after = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
         #expect(NSArray(array: before).isEqual(to: after), "no schedule changed")

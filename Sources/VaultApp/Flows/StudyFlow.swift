@@ -222,11 +222,14 @@ extension Studying: FlowEffectRunner {
     /// The session's answers are written by the study use case.
     public typealias Flow = StudyFlow
 
-    /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through ``answer(_:with:at:responseMilliseconds:replay:)``.
+    /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through
+    /// ``answer(_:with:at:responseMilliseconds:replay:cram:)``, and a promotion as a `tier` event.
     /// - Throws: when the ledger cannot be written.
     public func perform(_ effect: StudyFlow.Effect) throws -> StudyFlow.Input? {
         if case .promote(let card, let tier, let time) = effect {
-            let schedule = replay().schedules[card.id] ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+            let schedule =
+                replay().schedules[card.id]
+                ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
             try record([.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier))])
             return .promoted(card, schedule: schedule.moving(to: tier, at: time))
         }

@@ -23,7 +23,8 @@ struct LeechJSON: Encodable {
         flat = FlatJSON(
             CardJSON(leech.card, leech.schedule, timeZone: timeZone),
             Leech(
-                lapses: leech.schedule.lapses, lastLapse: leech.schedule.lastLapse.map { VaultDate.isoString($0, in: timeZone) },
+                lapses: leech.schedule.lapses,
+                lastLapse: leech.schedule.lastLapse.map { VaultDate.isoString($0, in: timeZone) },
                 suspended: leech.suspended))
     }
 

@@ -15,8 +15,11 @@ public enum CardPictures {
                 let inner = after[after.index(after.startIndex, offsetBy: 2)..<close.lowerBound]
                 found.append(String(inner.split(separator: "|", maxSplits: 1).first ?? inner).trimmingSpaces())
                 rest = after[close.upperBound...]
-            } else if after.hasPrefix("["), let mid = after.range(of: "]("), let close = after[mid.upperBound...].firstIndex(of: ")") {
-                let target = after[mid.upperBound..<close].split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+            } else if after.hasPrefix("["), let mid = after.range(of: "]("),
+                let close = after[mid.upperBound...].firstIndex(of: ")")
+            {
+                let target =
+                    after[mid.upperBound..<close].split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
                 found.append(target.replacingOccurrences(of: "%20", with: " "))
                 rest = after[after.index(after: close)...]
             } else {
@@ -31,7 +34,9 @@ public enum CardPictures {
 
     /// The vault-relative path `reference` names from the note at `notePath`, as Obsidian resolves
     /// embeds: a path from the note's folder, a path from the vault's root, else the attachment of that name.
-    public static func resolve(_ reference: String, notePath: String, exists: (String) -> Bool, attachments: () -> [String])
+    public static func resolve(
+        _ reference: String, notePath: String, exists: (String) -> Bool, attachments: () -> [String]
+    )
         -> String?
     {
         guard !reference.contains("://") else { return nil }

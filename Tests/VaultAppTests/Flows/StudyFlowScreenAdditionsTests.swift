@@ -16,13 +16,15 @@ struct StudyFlowScreenAdditionsTests {
         var habits = StudyHabits()
         let cards = CardIdentity.cards(
             from: [
-                CardDraft(kind: .basic, question: "Capital of Australia %%hint: not Sydney%%", answer: "Canberra", line: 3),
+                CardDraft(
+                    kind: .basic, question: "Capital of Australia %%hint: not Sydney%%", answer: "Canberra", line: 3),
                 CardDraft(kind: .basic, question: "Capital of Japan", answer: "Tokyo", line: 5),
             ], notePath: "tiers/capitals.md", noteID: nil)
 
         var context: AppContext {
             var config = VaultConfig(timeZoneIdentifier: "UTC")
-            config.schedulers = SchedulerConfig(folders: [.init(prefix: "tiers/", settings: .tiers(promotionStreak: 2))])
+            config.schedulers = SchedulerConfig(folders: [.init(prefix: "tiers/", settings: .tiers(promotionStreak: 2))]
+            )
             config.study = habits
             return AppContext(
                 notes: MemoryNotes(all: [], cards: cards), ledger: ledger, ids: MemoryNoteIDs(), config: config,
@@ -49,7 +51,8 @@ struct StudyFlowScreenAdditionsTests {
         _ = flow.handle(.hint)
         #expect(flow.hintShown)
         _ = flow.handle(.reveal)
-        _ = try flow.send(.rate(.correct, elapsedMilliseconds: 1_000, responseMilliseconds: 900), through: world.studying)
+        _ = try flow.send(
+            .rate(.correct, elapsedMilliseconds: 1_000, responseMilliseconds: 900), through: world.studying)
         #expect(!flow.hintShown, "the next card starts without its hint")
         _ = flow.handle(.hint)
         #expect(!flow.hintShown, "a card without a hint has none to show")
@@ -69,7 +72,8 @@ struct StudyFlowScreenAdditionsTests {
             ], notePath: "deck/door.md", noteID: nil)
         let studying = Studying(
             AppContext(
-                notes: MemoryNotes(all: [], cards: cards), ledger: MemoryLedger(timeZone: Self.utc), ids: MemoryNoteIDs(),
+                notes: MemoryNotes(all: [], cards: cards), ledger: MemoryLedger(timeZone: Self.utc),
+                ids: MemoryNoteIDs(),
                 config: VaultConfig(timeZoneIdentifier: "UTC"), now: Self.now, files: files))
         #expect(studying.pictures(of: cards[0]) == ["figures/door.png"])
         #expect(studying.pictures(of: cards[1]) == ["figures/other.png"])
@@ -96,7 +100,8 @@ struct StudyFlowScreenAdditionsTests {
         _ = try flow.send(.rate(.wrong, elapsedMilliseconds: 1_000, responseMilliseconds: 900), through: world.studying)
         #expect(flow.session.accuracy == 0)
         _ = flow.handle(.reveal)
-        _ = try flow.send(.rate(.correct, elapsedMilliseconds: 2_000, responseMilliseconds: 900), through: world.studying)
+        _ = try flow.send(
+            .rate(.correct, elapsedMilliseconds: 2_000, responseMilliseconds: 900), through: world.studying)
         #expect(flow.session.accuracy == 0.5)
     }
 

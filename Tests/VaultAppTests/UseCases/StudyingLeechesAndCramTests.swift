@@ -23,7 +23,9 @@ struct StudyingLeechesAndCramTests {
         config.study.leechAction = action
         config.study.leechLapses = lapses
         return Studying(
-            AppContext(notes: MemoryNotes(all: [], cards: Self.cards), ledger: ledger, ids: MemoryNoteIDs(), config: config, now: now))
+            AppContext(
+                notes: MemoryNotes(all: [], cards: Self.cards), ledger: ledger, ids: MemoryNoteIDs(), config: config,
+                now: now))
     }
 
     /// Answers `card` at `time`; returns its schedule after.
@@ -82,7 +84,8 @@ struct StudyingLeechesAndCramTests {
         #expect(flow.queue.entries.first?.card.id == Self.cards[1].id, "never answered: nothing to recall, first")
         for _ in 0..<2 {
             _ = try flow.send(.reveal, through: studying)
-            _ = try flow.send(.rate(.fsrs(.again), elapsedMilliseconds: 1_000, responseMilliseconds: 900), through: studying)
+            _ = try flow.send(
+                .rate(.fsrs(.again), elapsedMilliseconds: 1_000, responseMilliseconds: 900), through: studying)
         }
         #expect(flow.ended)
         #expect(flow.session.answers.count == 2)

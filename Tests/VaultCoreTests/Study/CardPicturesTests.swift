@@ -5,7 +5,8 @@ import VaultCore
 struct CardPicturesTests {
     @Test("embeds in either form are found, sizes and titles dropped, links and non-pictures left out")
     func references() {
-        let text = "Q :: A ![[door.png|200]] and ![a door](figures/my%20door.JPG \"title\") [[note]] ![[paper.pdf]] [x](y.png)"
+        let text =
+            "Q :: A ![[door.png|200]] and ![a door](figures/my%20door.JPG \"title\") [[note]] ![[paper.pdf]] [x](y.png)"
         #expect(CardPictures.references(in: text) == ["door.png", "figures/my door.JPG"])
     }
 

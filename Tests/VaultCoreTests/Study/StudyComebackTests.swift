@@ -10,14 +10,17 @@ struct StudyComebackTests {
     /// A tiers card in the reviewing tier, answered once, due at `due`.
     func reviewing(_ name: String, due: Date, path: String = "deck/a.md") -> (Card, CardSchedule) {
         var s = CardSchedule(settings: .tiers(promotionStreak: 5))
-        s.state = .tiers(TiersCardState(tier: .reviewing, correctStreak: 1, due: due, lastReview: due.addingTimeInterval(-86_400)))
+        s.state = .tiers(
+            TiersCardState(tier: .reviewing, correctStreak: 1, due: due, lastReview: due.addingTimeInterval(-86_400)))
         s.reviews = 1
         s.correct = 1
         s.lastReview = due.addingTimeInterval(-86_400)
         return (card(name, path: path), s)
     }
 
-    func plan(_ cards: [Card], _ schedules: [String: CardSchedule], at now: Date, options: StudyOptions = StudyOptions())
+    func plan(
+        _ cards: [Card], _ schedules: [String: CardSchedule], at now: Date, options: StudyOptions = StudyOptions()
+    )
         -> StudyQueue
     {
         StudyPlanner.plan(cards: cards, schedules: schedules, now: now, timeZone: utc, options: options)
@@ -81,7 +84,9 @@ struct StudyComebackTests {
         #expect(queue.entries.first?.card.question == "old 0")
         #expect(queue.entries.last?.card.question == "two days late")
         #expect(queue.setAside.isEmpty)
-        #expect(plan(items.map(\.0), schedules, at: t0, options: StudyOptions(limit: 5, focus: .overdue)).entries.count == 5)
+        #expect(
+            plan(items.map(\.0), schedules, at: t0, options: StudyOptions(limit: 5, focus: .overdue)).entries.count == 5
+        )
     }
 
     @Test("a batch after earlier answers is the batch asked for; the daily limit caps the day and says it is reached")
@@ -162,7 +167,9 @@ struct StudyComebackTests {
 
     @Test("weak order: lowest retrievability now, then most lapses, then lowest accuracy; new cards left out")
     func weakOrder() {
-        func fsrs(_ name: String, stability: Double, last: Date, lapses: Int = 0, correct: Int = 4) -> (Card, CardSchedule) {
+        func fsrs(_ name: String, stability: Double, last: Date, lapses: Int = 0, correct: Int = 4) -> (
+            Card, CardSchedule
+        ) {
             var s = CardSchedule(settings: .defaults(.fsrs))
             s.state = .fsrs(
                 FSRSCardState(
@@ -186,14 +193,16 @@ struct StudyComebackTests {
         let weak = plan(items.map(\.0), schedules, at: t0, options: StudyOptions(focus: .weak))
         #expect(
             weak.entries.map(\.card.question) == [
-                "faded", "same, more lapses", "same, fewer lapses, worse accuracy", "same, fewer lapses, better accuracy",
+                "faded", "same, more lapses", "same, fewer lapses, worse accuracy",
+                "same, fewer lapses, better accuracy",
                 "strong",
             ])
         // Cram: every card, the one never seen first (nothing recalled), whatever the daily limit.
         let cram = plan(items.map(\.0), schedules, at: t0, options: StudyOptions(daily: 0, focus: .cram))
         #expect(cram.entries.map(\.card.question).first == "never seen")
         #expect(cram.entries.count == 6)
-        #expect(plan(items.map(\.0), schedules, at: t0, options: StudyOptions(limit: 2, focus: .cram)).entries.count == 2)
+        #expect(
+            plan(items.map(\.0), schedules, at: t0, options: StudyOptions(limit: 2, focus: .cram)).entries.count == 2)
     }
 
     @Test("cram answers are cram events: the schedules replayed and the optimizer's log are as without them")
@@ -201,11 +210,14 @@ struct StudyComebackTests {
         let c = card("crammed")
         let before = CardSchedule(settings: .defaults(.fsrs)).answering(.fsrs(.good), at: day(-3), cardID: c.id)
         let rated = RatingEvent.answering(
-            c, with: .fsrs(.good), at: day(-3), responseMilliseconds: nil, schedule: CardSchedule(settings: .defaults(.fsrs)))
-        let replay = CardScheduleReplay.replay([rated.event.ledgerEvent(device: "d1", sequence: 1)], cards: [c], config: SchedulerConfig())
+            c, with: .fsrs(.good), at: day(-3), responseMilliseconds: nil,
+            schedule: CardSchedule(settings: .defaults(.fsrs)))
+        let replay = CardScheduleReplay.replay(
+            [rated.event.ledgerEvent(device: "d1", sequence: 1)], cards: [c], config: SchedulerConfig())
         #expect(replay.schedules[c.id] == before)
         let crammed = CardAnswering.answer(
-            c, with: .fsrs(.again), at: t0, responseMilliseconds: 1_200, replay: replay, config: SchedulerConfig(), cram: true)
+            c, with: .fsrs(.again), at: t0, responseMilliseconds: 1_200, replay: replay, config: SchedulerConfig(),
+            cram: true)
         #expect(crammed.schedule == before)
         guard case .cram(let event) = crammed.events.first, crammed.events.count == 1 else {
             Issue.record("expected one cram event, got \(crammed.events)")
@@ -222,7 +234,8 @@ struct StudyComebackTests {
         let histories: [(card: String, events: [CardScheduleReplay.CardEvent])] = Array(zip(log.ids, log.histories))
         #expect(LedgerRevlog.entries(histories).count == 1)
         let planned = try StudyAnswers.plan(
-            rates: ["\(c.id)=again"], tiers: [], cards: [c], replay: replay, config: SchedulerConfig(), at: t0, cram: true)
+            rates: ["\(c.id)=again"], tiers: [], cards: [c], replay: replay, config: SchedulerConfig(), at: t0,
+            cram: true)
         #expect(planned.outcomes.first?.schedule == before)
         #expect(planned.events.count == 1)
     }
