@@ -10,6 +10,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case sourceTypeExists(String)
     /// `vault study FOLDER` where no note under FOLDER (in a deck) holds a card.
     case noCardsInFolder(String)
+    /// `vault cards --unsuspend CARD` for a card that is not suspended.
+    case notSuspended(String)
     case unknownSubject(String, known: [String])
     case subjectExists(String)
     case sessionRunning(subject: String, since: String)
@@ -87,6 +89,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "'\(argument)' \(reason)."
         case .cannotEditNote(let path, let reason):
             return "\(path): \(reason)"
+        case .notSuspended(let card):
+            return
+                "card \(card) is not suspended (only leeches are, under 'study.leech_action: suspend'); `vault cards --leeches` lists them."
         case .noCardsInFolder(let folder):
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."

@@ -159,29 +159,6 @@ public enum ConfigFile {
                 config.remind.batch = n
             }
         }
-        if let study = root["study"] {
-            let settings = ["daily_limit", "preset"]
-            guard let entries = study.entries else { throw bad("study", "must be a map: daily_limit, preset.") }
-            if let unknown = entries.first(where: { !settings.contains($0.key) }) {
-                let guess = Suggestion.closest(to: unknown.key, among: settings).map { " Did you mean '\($0)'?" }
-                throw VaultStoreError.badConfig(
-                    path: path, line: unknown.keyLine,
-                    reason: "'study.\(unknown.key.elided(to: 80))' is not a setting of study (daily_limit, preset).\(guess ?? "")")
-            }
-            if let limit = study["daily_limit"] {
-                guard let n = Self.wholeNumber(limit), StudySettings.limitRange.contains(n) else {
-                    throw bad("study", "has a daily_limit that is not a number of cards (1 to 10000).")
-                }
-                config.study.dailyLimit = n
-            }
-            if let preset = study["preset"] {
-                let names = StudyPreset.allCases.map(\.rawValue)
-                guard let text = preset.scalar, let named = StudyPreset(rawValue: text.lowercased()) else {
-                    throw bad("study", "has a preset that is not one of \(names.joined(separator: ", ")).")
-                }
-                config.study.preset = named
-            }
-        }
         if let reviewDay = root["review_day"] {
             guard let entries = reviewDay.entries else {
                 throw bad("review_day", "must be a map: weekly (a weekday), monthly (a day 1-31), yearly (a date MM-DD).")
@@ -253,6 +230,7 @@ public enum ConfigFile {
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
+        try readStudy(root["study"], into: &config, path: path)
         // `schedulers`, `remind`, `study` and `review_day` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",

@@ -119,9 +119,12 @@ struct CardsCommandTests {
         #expect(json["set_aside_flashcards"] as? Int == 0)
         // The fsrs card rated good twice is due on the 24th, the sm2 card (q4, q4: 1 then 6 days) on the 23rd.
         #expect(json["due_flashcards"] as? Int == 0)
-        // On the 27th the fsrs card is 3 days late (still due), the sm2 card 4 (set aside).
+        // On the 27th the fsrs card is 3 days late (still due), the sm2 card 4 (set aside: out of the
+        // overdue group, and back today as one of the day's 20).
         let later = try run(["status", "--now", "2026-11-27T09:00:00Z"], in: vault)
-        #expect(later.stdout.contains("1 flashcard to study today (1 due, 0 new); 1 set aside (overdue by more than 3 days)"))
+        #expect(later.stdout.contains("2 flashcards to study today (2 due, 0 new)  "), "\(later.stdout)")
+        let queued = try run(["study", "--now", "2026-11-27T09:00:00Z", "--list"], in: vault)
+        #expect(queued.stdout.contains("2 cards to study (2 due, 0 new); 0 of 30 answered today."), "\(queued.stdout)")
         #expect(later.stdout.contains("Streak: 0 days (best 2)"))
     }
 }

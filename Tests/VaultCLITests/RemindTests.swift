@@ -21,13 +21,13 @@ struct RemindTests {
         #expect(day.status == 0)
         #expect(
             day.stdout.hasPrefix(
-                "vault: 2 cards now?\n9 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews · 2 locations to walk (Home walk)\n• "
+                "vault: 2 cards now?\n10 cards to study · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews · 2 locations to walk (Home walk)\n• "
             ))
         #expect(day.stdout.hasSuffix("(dry run: nothing raised)\n"))
         let night = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T23:30:00Z"])
         #expect(night.status == 0)
         #expect(
-            night.stdout == "Quiet hours until 09:00; no reminder. Due: 9 cards, 9 notes, 4 session reviews, 2 locations.\n",
+            night.stdout == "Quiet hours until 09:00; no reminder. Due: 10 cards, 9 notes, 4 session reviews, 2 locations.\n",
             "a dry run counts")
         #expect(!FileManager.default.fileExists(atPath: vault.root.appendingPathComponent(lastReminder).path))
     }

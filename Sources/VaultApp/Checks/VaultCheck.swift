@@ -34,6 +34,13 @@ public struct VaultCheck {
 
     /// Every problem, and how many notes were checked.
     public func problems() -> (problems: [Diagnostic], notes: Int) {
+        let found = examine()
+        return (found.problems, found.notes)
+    }
+
+    /// Every problem, how many notes were checked, and how many cards are
+    /// leeches (not a problem of the files: `vault check` counts them beside).
+    public func examine() -> (problems: [Diagnostic], notes: Int, leeches: Int) {
         let config = context.config
         let loaded = disk.notesOnDisk()
         let ledger = disk.ledgerOnDisk()
@@ -49,9 +56,12 @@ public struct VaultCheck {
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
+        let leeches = cardReplay.schedules.values.reduce(0) {
+            $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
+        }
         return (
             stateFolders() + problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)),
-            loaded.notes.count
+            loaded.notes.count, leeches
         )
     }
 

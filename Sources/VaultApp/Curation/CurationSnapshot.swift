@@ -50,6 +50,8 @@ public struct CurationSnapshot {
             let (cards, ledger, config) = (
                 held.isEmpty ? loaded.cards : loaded.cards.filter { held[$0.id] == nil }, context.ledger, context.config.schedulers
             )
+            let study = context.config.study
+            let unsuspensions = replay.events(CardUnsuspension.self).events
             let (now, timeZone, tracer) = (context.now, context.timeZone, context.tracer)
             nonisolated(unsafe) let source = ledger  // the ledger port is read-only here and thread-safe
             counting = Background {
@@ -57,9 +59,13 @@ public struct CurationSnapshot {
                 let schedules = source.cardSchedules(cards: cards, config: config)
                 trace.mark("card schedules (\(cards.count) cards, beside the board)")
                 defer { trace.mark("flashcard counts") }
-                return CardsCounted(
-                    schedules: schedules,
-                    counts: FlashcardCounts.count(cards: cards, schedules: schedules, now: now, timeZone: timeZone))
+                var counts = FlashcardCounts.count(
+                    cards: cards, schedules: schedules, now: now, timeZone: timeZone,
+                    options: .unlimited(
+                        overduePerDay: study.overduePerDay,
+                        suspended: Leeches.suspended(schedules, habits: study, unsuspensions: unsuspensions)))
+                counts.leeches = schedules.values.reduce(0) { $0 + ($1.isLeech(threshold: study.leechLapses) ? 1 : 0) }
+                return CardsCounted(schedules: schedules, counts: counts)
             }
         }
         let (curated, keys) = Self.curated(loaded, files: context.files)

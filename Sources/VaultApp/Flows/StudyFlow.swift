@@ -15,6 +15,13 @@ public struct StudyFlow: InteractiveFlow {
     public enum Input: Hashable, Sendable {
         /// Show the answer of the card shown.
         case reveal
+        /// Show the hint of the card shown (before the answer; cards with a `%%hint: …%%`).
+        case hint
+        /// Take the promotion offered for the card shown (``promotionOffered``): a `tier` event,
+        /// `elapsedMilliseconds` since the session started.
+        case promote(elapsedMilliseconds: Int)
+        /// The promotion was written; the card's schedule now.
+        case promoted(Card, schedule: CardSchedule)
         /// Rate the card shown (once revealed): `elapsedMilliseconds` since the
         /// session started (the event's moment), `responseMilliseconds` from the
         /// question shown to the rating.
@@ -35,6 +42,8 @@ public struct StudyFlow: InteractiveFlow {
         public var time: Date
         /// From the question shown to the rating.
         public var responseMilliseconds: Int
+        /// True in a cram session: a `cram` event, the schedule unchanged.
+        public var cram = false
     }
 
     /// What the flow asks to be done.
@@ -43,6 +52,8 @@ public struct StudyFlow: InteractiveFlow {
         /// edited card's history, then the `rate` event) and compute the card's
         /// new schedule from `replay`; reported back as ``Input/recorded(_:schedule:)``.
         case record(Answer, replay: CardReplay)
+        /// Move `card` to `tier` (tiers scheduler): a `tier` event; reported back as ``Input/promoted(_:schedule:)``.
+        case promote(Card, to: StudyTier, at: Date)
         /// The session is over: show ``StudyFlow/summary(elapsedMilliseconds:)``.
         case finish
     }
@@ -77,6 +88,10 @@ public struct StudyFlow: InteractiveFlow {
     public private(set) var index = 0
     /// Whether the answer of the card shown is shown.
     public private(set) var revealed = false
+    /// Whether the hint of the card shown is shown.
+    public private(set) var hintShown = false
+    /// The timer's thresholds, in seconds (`study.timer`): green below the first, amber below the second, red after.
+    public var timer = (amber: 5, red: 15)
     /// The answers given so far.
     public private(set) var session = StudySession()
     /// True when the session was left before the last card.
@@ -100,6 +115,37 @@ public struct StudyFlow: InteractiveFlow {
             queue: studying.queue(options, schedules: replay.schedules), replay: replay,
             config: studying.context.config.schedulers, start: studying.context.now)
         fixedMoment = studying.context.clock.isFixed
+        timer = (studying.context.config.study.timerAmber, studying.context.config.study.timerRed)
+    }
+
+    /// Seconds a card takes, for the estimate before a session (question, answer and rating).
+    public static let secondsPerCard = 20
+
+    /// "N cards, ~M min": the cards of the queue and the minutes they should take, at least 1.
+    public var estimate: (cards: Int, minutes: Int) {
+        let cards = queue.entries.count
+        return (cards, max(1, (cards * Self.secondsPerCard + 59) / 60))
+    }
+
+    /// The timer's colour after `seconds` on a question.
+    public enum TimerLevel: Hashable, Sendable { case green, amber, red }
+
+    /// The timer's colour after `seconds` since the question was shown.
+    public func timerLevel(seconds: Int) -> TimerLevel {
+        seconds < timer.amber ? .green : seconds < timer.red ? .amber : .red
+    }
+
+    /// The tier the card shown may be promoted to, once revealed: under the
+    /// tiers scheduler after `promotion_streak` correct answers in a row; nil otherwise.
+    public var promotionOffered: StudyTier? {
+        guard let entry, revealed, queue.focus != .cram else { return nil }
+        let schedule = replay.schedules[entry.card.id] ?? entry.schedule
+        guard schedule.promotionSuggested else { return nil }
+        switch schedule.tier {
+        case .learning: return .reviewing
+        case .reviewing: return .mastered
+        case .mastered, .inactive: return nil
+        }
     }
 
     /// The card shown, nil once finished.
@@ -136,11 +182,19 @@ public struct StudyFlow: InteractiveFlow {
         switch input {
         case .reveal:
             if entry != nil { revealed = true }
+        case .hint:
+            if entry?.card.hint != nil, !revealed { hintShown = true }
+        case .promote(let elapsed):
+            guard let entry, let tier = promotionOffered else { return [] }
+            return [.promote(entry.card, to: tier, at: time(elapsedMilliseconds: elapsed))]
+        case .promoted(let card, let schedule):
+            guard entry?.card.id == card.id else { return [] }
+            replay.schedules[card.id] = schedule
         case .rate(let answer, let elapsed, let response):
             guard let entry, revealed else { return [] }
             let given = Answer(
                 card: entry.card, answer: answer, time: time(elapsedMilliseconds: elapsed),
-                responseMilliseconds: response)
+                responseMilliseconds: response, cram: queue.focus == .cram)
             return [.record(given, replay: replay)]
         case .recorded(let given, let schedule):
             guard entry?.card.id == given.card.id else { return [] }
@@ -151,6 +205,7 @@ public struct StudyFlow: InteractiveFlow {
                     schedule: schedule))
             index += 1
             revealed = false
+            hintShown = false
             guard isFinished else { return [] }
             ended = true
             return [.finish]
@@ -167,13 +222,21 @@ extension Studying: FlowEffectRunner {
     /// The session's answers are written by the study use case.
     public typealias Flow = StudyFlow
 
-    /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through ``answer(_:with:at:responseMilliseconds:replay:)``.
+    /// Writes a ``StudyFlow/Effect/record(_:replay:)`` answer through
+    /// ``answer(_:with:at:responseMilliseconds:replay:cram:)``, and a promotion as a `tier` event.
     /// - Throws: when the ledger cannot be written.
     public func perform(_ effect: StudyFlow.Effect) throws -> StudyFlow.Input? {
+        if case .promote(let card, let tier, let time) = effect {
+            let schedule =
+                replay().schedules[card.id]
+                ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+            try record([.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier))])
+            return .promoted(card, schedule: schedule.moving(to: tier, at: time))
+        }
         guard case .record(let given, let replay) = effect else { return nil }
         let schedule = try answer(
             given.card, with: given.answer, at: given.time, responseMilliseconds: given.responseMilliseconds,
-            replay: replay)
+            replay: replay, cram: given.cram)
         return .recorded(given, schedule: schedule)
     }
 }

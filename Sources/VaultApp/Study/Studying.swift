@@ -54,21 +54,80 @@ public struct Studying {
         return held.isEmpty ? cards : cards.filter { held[$0.id] == nil }
     }
 
-    /// The study queue under `options`, from `schedules` (held cards left out).
+    /// The study queue under `options`, from `schedules`, with held cards
+    /// left out, the config's share of long-overdue cards a day, and suspended leeches left out.
     public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
         var trace = PhaseTrace(context.tracer)
         defer { trace.mark("plan") }
         return StudyPlanner.plan(
-            cards: studiable(), schedules: schedules, now: context.now, timeZone: context.timeZone, options: options)
+            cards: studiable(), schedules: schedules, now: context.now, timeZone: context.timeZone,
+            options: configured(options, schedules: schedules))
+    }
+
+    /// `options` with what the config and the ledger say: the overdue share a day, the suspended cards.
+    func configured(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyOptions {
+        var options = options
+        options.overduePerDay = context.config.study.overduePerDay
+        options.suspended = suspended(schedules)
+        return options
+    }
+
+    /// The `unsuspend` events of the ledger.
+    func unsuspensions() -> [CardUnsuspension] {
+        context.config.study.leechAction == .suspend
+            ? context.ledger.replay().events(CardUnsuspension.self).events : []
+    }
+
+    /// The cards out of study now (suspended leeches; none under `leech_action: flag`).
+    public func suspended(_ schedules: [String: CardSchedule]) -> Set<String> {
+        Leeches.suspended(schedules, habits: context.config.study, unsuspensions: unsuspensions())
+    }
+
+    /// The pictures embedded in `card`'s paragraph (vault-relative paths,
+    /// read from the note as it is now): what the study screen draws.
+    public func pictures(of card: Card) -> [String] {
+        guard let data = try? context.files.read(card.notePath) else { return [] }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard card.line >= 1, card.line <= lines.count else { return [] }
+        var paragraph: [Substring] = []
+        for line in lines[(card.line - 1)...] {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { break }
+            paragraph.append(line)
+        }
+        return CardPictures.references(in: paragraph.joined(separator: "\n")).compactMap {
+            CardPictures.resolve(
+                $0, notePath: card.notePath, exists: context.files.exists, attachments: context.files.attachments)
+        }
+    }
+
+    /// The leeches of the deck, most lapses first (`vault cards --leeches`).
+    public func leeches() -> [Leeches.Leech] {
+        Leeches.list(
+            cards: cards, schedules: schedules(), habits: context.config.study, unsuspensions: unsuspensions())
+    }
+
+    /// Brings the suspended leeches named by `references` (ids or id prefixes) back into
+    /// study, one `unsuspend` event each, all resolved before anything is written.
+    /// - Throws: ``VaultCoreError`` for a reference that names no card;
+    ///   ``AppError/notSuspended(_:)`` for a card that is not suspended; the ledger's error.
+    public func unsuspend(_ references: [String]) throws -> [Card] {
+        let resolved = try references.map { try CardReference.resolve($0, in: cards) }
+        let out = suspended(schedules())
+        for card in resolved where !out.contains(card.id) { throw AppError.notSuspended(card.id) }
+        for card in resolved {
+            try context.ledger.append(CardUnsuspension(time: context.now, card: card.id, note: card.noteKey))
+        }
+        return resolved
     }
 
     /// Plans every answer first (so a bad argument records nothing), then appends the events.
     /// - Throws: ``VaultCoreError`` for an argument that names no card or no
     ///   answer; the ledger's error when it cannot be written.
-    public func answer(rates: [String], tiers: [String]) throws -> [StudyAnswers.Outcome] {
+    /// With `cram`, the answers are `cram` events that change no schedule.
+    public func answer(rates: [String], tiers: [String], cram: Bool = false) throws -> [StudyAnswers.Outcome] {
         let planned = try StudyAnswers.plan(
             rates: rates, tiers: tiers, cards: cards, replay: replay(), config: context.config.schedulers,
-            at: context.now)
+            at: context.now, cram: cram)
         try record(planned.events)
         return planned.outcomes
     }
@@ -110,12 +169,14 @@ public struct Studying {
     /// yet recorded), then the `rate` event, through the ledger port. Returns
     /// the card's new schedule, computed from its schedule in `replay`.
     /// - Throws: when the ledger cannot be written; events already written stay.
+    /// In a cram session (`cram`), a `cram` event and the schedule as it was.
     public func answer(
-        _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay
+        _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay,
+        cram: Bool = false
     ) throws -> CardSchedule {
         let answered = CardAnswering.answer(
             card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
-            config: context.config.schedulers)
+            config: context.config.schedulers, cram: cram)
         try record(answered.events)
         return answered.schedule
     }
@@ -137,7 +198,7 @@ public struct Studying {
         if dueOnly {
             let queue = StudyPlanner.plan(
                 cards: studiable(), schedules: replay.schedules, now: context.now, timeZone: context.timeZone,
-                options: StudyOptions(mode: .all, limit: Int.max))
+                options: configured(.unlimited(), schedules: replay.schedules))
             return (queue.entries.map { ($0.card, $0.schedule) }, replay.problems, queue)
         }
         let listed: [(Card, CardSchedule)] = cards.map { card in

@@ -17,16 +17,27 @@ extension VaultCommand {
                   vault cards --json | jq '.[] | select(.is_new)'
                   vault cards --tier lectures/week-3=reviewing
                   vault cards --tier lectures/week-3=reviewing --dry-run
+                  vault cards --leeches
+                  vault cards --unsuspend 3f9a2c
 
                 --tier FOLDER=TIER moves every card of the notes under FOLDER (tiers \
                 scheduler) to TIER, one tier event per card: it says how many first, \
                 then names each; --dry-run only says how many.
+
+                A leech is a card failed study.leech_lapses times (8) after reaching review; with \
+                study.leech_action: suspend it leaves study until --unsuspend brings it back (until its next lapse).
                 """)
 
         @OptionGroup var global: GlobalOptions
 
         @Flag(help: "Only the cards to study today, as vault study and vault status count them.")
         var due = false
+
+        @Flag(help: "Only the leeches, most lapses first, with their lapses and accuracy.")
+        var leeches = false
+
+        @Option(help: "Bring a suspended leech back into study (CARD is an id or an id prefix). Repeatable.")
+        var unsuspend: [String] = []
 
         @Flag(help: "Print JSON: one object per card.")
         var json = false
@@ -38,13 +49,26 @@ extension VaultCommand {
         var dryRun = false
 
         func validate() throws {
-            if !tiers.isEmpty, due || json { throw ValidationError("--tier cannot be combined with --due or --json.") }
+            if !tiers.isEmpty, due || json || leeches || !unsuspend.isEmpty {
+                throw ValidationError("--tier cannot be combined with --due, --json, --leeches or --unsuspend.")
+            }
             if dryRun, tiers.isEmpty { throw ValidationError("--dry-run needs --tier.") }
+            if leeches && due { throw ValidationError("--leeches and --due are different lists; give one.") }
+            if !unsuspend.isEmpty && (leeches || due || json) {
+                throw ValidationError("--unsuspend cannot be combined with --leeches, --due or --json.")
+            }
         }
 
         func run() throws {
             let context = try global.context()
             if !tiers.isEmpty { return try moveFolders(context) }
+            if !unsuspend.isEmpty {
+                for card in try Studying(context.app()).unsuspend(unsuspend) {
+                    context.output.line("\(card.id): back in study (\(card.notePath):\(card.line)).")
+                }
+                return
+            }
+            if leeches { return try printLeeches(context) }
             let studying = Studying(context.app())
             let (listed, problems, queue) = studying.listing(dueOnly: due)
             let held = studying.holds()
@@ -101,6 +125,36 @@ extension VaultCommand {
                             + truncated(card.question.replacingOccurrences(of: "\n", with: " "), 50))
                 }
             }
+        }
+
+        /// `--leeches [--json]`.
+        private func printLeeches(_ context: CommandContext) throws {
+            let listed = Studying(context.app()).leeches()
+            if json {
+                try context.output.json(listed.map { LeechJSON($0, timeZone: context.timeZone) })
+                return
+            }
+            let style = context.output.style
+            var table = Table(flexible: [1, 5])
+            if !listed.isEmpty {
+                table.add(["ID", "NOTE", "LAPSES", "ACCURACY", "STATE", "QUESTION"].map(style.dim))
+            }
+            for leech in listed {
+                let accuracy = leech.schedule.accuracy.map { "\(Int(($0 * 100).rounded()))%" } ?? ""
+                table.add([
+                    leech.card.id, "\(leech.card.notePath):\(leech.card.line)", String(leech.schedule.lapses), accuracy,
+                    leech.suspended ? "suspended" : "flagged",
+                    truncated(leech.card.question.replacingOccurrences(of: "\n", with: " "), 50),
+                ])
+            }
+            if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
+            let suspended = listed.filter(\.suspended).count
+            let tail = suspended > 0 ? ", \(suspended) suspended" : ""
+            let count = listed.isEmpty ? "No leeches" : listed.count == 1 ? "1 leech" : "\(listed.count) leeches"
+            context.output.line(
+                style.dim(
+                    "\(count) (cards failed \(context.app().config.study.leechLapses) times or more after reaching review)\(tail)."
+                ))
         }
 
         /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ivl=3` (others).

@@ -49,7 +49,7 @@ extension VaultCommand {
                     context.output.line(text + ".")
                 }
             }
-            let (problems, noteCount) = check.problems()
+            let (problems, noteCount, leeches) = check.examine()
             if json {
                 try context.output.json(problems)
             } else {
@@ -83,6 +83,11 @@ extension VaultCommand {
                     ? "No problems in \(plural(noteCount, "note"))."
                     : "\(plural(errors, "error")), \(plural(problems.count - errors, "warning")) in \(plural(noteCount, "note"))."
                 context.output.line(summary)
+                if leeches > 0 {
+                    context.output.line(
+                        "\(leeches == 1 ? "1 leech" : "\(leeches) leeches"): failed \(context.app().config.study.leechLapses) times or more after reaching review (vault cards --leeches)."
+                    )
+                }
             }
             if problems.contains(where: { $0.severity == .error }) { throw CLIError.silentFailure }
         }

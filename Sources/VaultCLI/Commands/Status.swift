@@ -116,6 +116,7 @@ extension VaultCommand {
                 let text =
                     "\(plural(cards.toStudy, "flashcard")) to study today (\(DueTodayText.split(due: cards.due, new: cards.new)))"
                     + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
+                    + DueTodayText.leeches(cards.leeches)
                 out.wrappedLine(text + "  " + style.dim("vault study"))
             }
             let study = status.study
@@ -178,8 +179,10 @@ struct StatusJSON: Encodable {
     var periods: [Line]
     /// Reviewed cards due by the end of today, overdue ones within 3 days included.
     var dueFlashcards: Int?
-    /// Cards overdue by more than 3 days (set aside by `vault study`).
+    /// Cards overdue by more than 3 days beyond today's share coming back (they wait their turn).
     var setAsideFlashcards: Int?
+    /// Leeches (`vault cards --leeches`).
+    var leechFlashcards: Int?
     /// Cards never answered.
     var newFlashcards: Int?
     /// Siblings of cards studied today, left for another day.
@@ -223,6 +226,7 @@ struct StatusJSON: Encodable {
         setAsideFlashcards = report.flashcards?.setAside
         newFlashcards = report.flashcards?.new
         buriedFlashcards = report.flashcards?.buried
+        leechFlashcards = report.flashcards?.leeches
         streak = report.studyStreak?.current
         bestStreak = report.studyStreak?.best
         baseline = report.baseline?.dayString

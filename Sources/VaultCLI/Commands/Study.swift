@@ -10,9 +10,14 @@ extension VaultCommand {
             abstract: "Study today's flashcards: question, reveal, rate.",
             discussion: """
                 Order: cards overdue by 1-3 days, then learning (new cards too), reviewing, mastered. \
-                Cards overdue by more than 3 days are set aside and reported; of sibling cards (one \
-                sentence's clozes, a ::: pair) one comes up a day. The daily limit (30, or 50 with --exam) \
-                counts the cards already answered today.
+                Cards overdue by more than 3 days are set aside: they come back in their own group, \
+                oldest first, 20 a day (study.overdue_per_day), and --overdue takes every overdue card now. \
+                Of sibling cards (one sentence's clozes, a ::: pair) one comes up a day. --limit N is a \
+                batch of N cards now; the daily limit (30, or 50 with --exam) counts the cards already \
+                answered today and caps the day.
+                --weak studies answered cards, due or not, weakest first (lowest retrievability, most \
+                lapses, lowest accuracy); --cram goes through every card, due or not, hardest first, \
+                and its answers (cram events) change no schedule.
 
                 In a terminal: the full-screen session (space or enter reveals, 1-4 rates \
                 Again/Hard/Good/Easy with the interval each gives, 0-5 for sm2 cards, q quits), then a summary.
@@ -22,6 +27,9 @@ extension VaultCommand {
                 Examples:
                   vault study
                   vault study languages --limit 10
+                  vault study --overdue
+                  vault study --weak languages
+                  vault study --cram exam --limit 20
                   vault study --list --json
                 """)
 
@@ -30,7 +38,7 @@ extension VaultCommand {
         @Argument(help: "Only cards of notes in this folder.")
         var folder: String?
 
-        @Option(help: "Cards a day, answered ones included (default 30, or 50 with --exam).")
+        @Option(help: "A batch of this many cards now; the daily limit (30, or 50 with --exam) still caps the day.")
         var limit: Int?
 
         @Option(help: "all, learning, reviewing or due.")
@@ -38,6 +46,15 @@ extension VaultCommand {
 
         @Flag(help: "The exam preset: 50 cards a day.")
         var exam = false
+
+        @Flag(help: "Every overdue card now, oldest first, beyond the 20 a day that come back by themselves.")
+        var overdue = false
+
+        @Flag(help: "Answered cards, due or not, weakest first.")
+        var weak = false
+
+        @Flag(help: "Every card, due or not, hardest first; answers change no schedule.")
+        var cram = false
 
         @Flag(help: "Print the queue instead of studying.")
         var list = false
@@ -57,7 +74,14 @@ extension VaultCommand {
             let answering = !rates.isEmpty || !tiers.isEmpty
             if list && answering { throw ValidationError("--list cannot be combined with --rate or --tier.") }
             if json && !list { throw ValidationError("--json needs --list.") }
+            if [overdue, weak, cram].filter({ $0 }).count > 1 {
+                throw ValidationError("--overdue, --weak and --cram are different sessions; give one.")
+            }
+            if !tiers.isEmpty && cram { throw ValidationError("--tier cannot be combined with --cram.") }
         }
+
+        /// The session asked for.
+        var focus: StudyFocus { overdue ? .overdue : weak ? .weak : cram ? .cram : .today }
 
         func run() throws {
             let context = try global.context()
@@ -67,7 +91,7 @@ extension VaultCommand {
             }
             let studying = Studying(context.app())
             // `study:` in the config fills in what the command line leaves out (StudySettings).
-            let options = context.config.study.options(mode: mode, folder: folder, limit: limit, exam: exam)
+            let options = context.config.study.options(mode: mode, folder: folder, limit: limit, exam: exam, focus: focus)
             if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(options) }
             if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
             if interactive {
@@ -75,7 +99,11 @@ extension VaultCommand {
                 try screen.run()
                 return
             }
-            for outcome in try studying.answer(rates: rates, tiers: tiers) {
+            for outcome in try studying.answer(rates: rates, tiers: tiers, cram: cram) {
+                if cram {
+                    context.output.line("\(outcome.card.id) \(outcome.given): crammed (the schedule is unchanged)")
+                    continue
+                }
                 let due =
                     outcome.schedule.due.map {
                         "\(RelativeTime.describe($0, from: context.now, in: context.timeZone)) (\(VaultDate.isoString($0, in: context.timeZone)))"
@@ -105,9 +133,18 @@ extension VaultCommand {
             }
             if !table.rows.isEmpty { context.output.line(table.render(width: context.output.width)) }
             let new = queue.entries.filter(\.schedule.isNew).count
-            var summary =
-                "\(plural(queue.entries.count, "card")) to study (\(DueTodayText.split(due: queue.entries.count - new, new: new))); \(queue.studiedToday) of \(queue.dailyLimit) answered today"
-            if queue.deferred > 0 { summary += "; \(queue.deferred) more over the daily limit" }
+            var summary: String
+            switch queue.focus {
+            case .weak: summary = "\(plural(queue.entries.count, "card")) to study, weakest first"
+            case .cram:
+                summary =
+                    "\(plural(queue.entries.count, "card")) to cram, hardest first (answers change no schedule)"
+            case .today, .overdue:
+                summary =
+                    "\(plural(queue.entries.count, "card")) to study (\(DueTodayText.split(due: queue.entries.count - new, new: new)))"
+            }
+            if queue.focus != .cram { summary += "; \(queue.studiedToday) of \(queue.dailyLimit) answered today" }
+            summary += DueTodayText.limits(queue)
             summary += DueTodayText.leftOut(setAside: queue.setAside.count, buried: queue.buried)
             context.output.line(style.dim(summary + "."))
         }

@@ -23,6 +23,8 @@ final class RawTerminal {
         case suspend
         /// The window changed size.
         case resize
+        /// No key within the time asked for (``readKey(tickMilliseconds:)``): a clock on screen moves on.
+        case tick
         case other
     }
 
@@ -112,8 +114,8 @@ final class RawTerminal {
     /// delivers several keys in one read.
     private var pending: [UInt8] = []
 
-    /// Waits for one key press or a resize.
-    func readKey() -> Key {
+    /// Waits for one key press or a resize; with `tickMilliseconds` of 0 or more, at most that long (then `.tick`).
+    func readKey(tickMilliseconds: Int32 = -1) -> Key {
         if !pending.isEmpty { return nextPendingKey() }
         var fds = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -122,7 +124,8 @@ final class RawTerminal {
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
-            let ready = poll(&fds, fds[1].fd < 0 ? 1 : 2, -1)
+            let ready = poll(&fds, fds[1].fd < 0 ? 1 : 2, tickMilliseconds)
+            if ready == 0 { return .tick }
             if ready < 0 {
                 if errno == EINTR { continue }
                 return .endOfInput

@@ -19,8 +19,10 @@ extension RawTerminal {
     /// Waits for a key and reads it as every view does: scrolling keys move
     /// `scroll` over `frame` (when `scrolls`; a view taking typed text turns it
     /// off) and Ctrl-Z suspends until `fg`, both asking for a redraw.
-    func nextKey(scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true) -> ScreenKey {
-        let key = readKey()
+    func nextKey(
+        scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true, tickMilliseconds: Int32 = -1
+    ) -> ScreenKey {
+        let key = readKey(tickMilliseconds: tickMilliseconds)
         if scrolls, scroll.handle(key, frame: frame, rows: size.rows) { return .redraw }
         switch key {
         case .character("q"), .character("Q"), .endOfInput: return .leave
@@ -38,9 +40,10 @@ extension RawTerminal {
     /// exit status 130, keeping what was done.
     /// - Throws: `ExitCode(130)` after Ctrl-C.
     func nextKey<Flow: InteractiveFlow>(
-        for flow: inout Flow, quit: Flow.Input, scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true
+        for flow: inout Flow, quit: Flow.Input, scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true,
+        tickMilliseconds: Int32 = -1
     ) throws -> ScreenKey {
-        let key = nextKey(scroll: &scroll, frame: frame, scrolls: scrolls)
+        let key = nextKey(scroll: &scroll, frame: frame, scrolls: scrolls, tickMilliseconds: tickMilliseconds)
         if key == .interrupt {
             _ = flow.handle(quit)
             throw ExitCode(130)

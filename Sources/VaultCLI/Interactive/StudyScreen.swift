@@ -35,20 +35,45 @@ struct StudyScreen {
         var message = ""
         var shownAt = DispatchTime.now()
         var scroll = ScrollPosition()
+        var shownIndex = -1
+        // A card's pictures, drawn by chafa as the memory palaces' are (their paths, without chafa).
+        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: true, style: style)
+        var picturePaths: [String: [String]] = [:]
         while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.
             let elapsed = ScreenClock.milliseconds(since: started)
             let time = flow.time(elapsedMilliseconds: elapsed)
+            // The question's clock starts when a card is first shown (a redraw, a hint or a message keeps it).
+            if flow.index != shownIndex {
+                shownAt = DispatchTime.now()
+                shownIndex = flow.index
+            }
+            let paths = picturePaths[entry.card.id] ?? studying.pictures(of: entry.card)
+            picturePaths[entry.card.id] = paths
+            let size = terminal.size
+            let art = paths.flatMap {
+                [""] + picture.lines($0, columns: min(size.columns, 60), rows: max(4, min(16, size.rows / 3)))
+            }
             let frame = self.frame(
                 entry: entry, index: flow.index, revealed: flow.revealed, session: flow.session, message: message,
-                at: time, columns: terminal.size.columns, style: style)
+                at: time, columns: size.columns, style: style,
+                seconds: ScreenClock.milliseconds(since: shownAt) / 1000, pictures: art)
             terminal.draw(frame, scroll: scroll, style: style)
-            if !flow.revealed && message.isEmpty { shownAt = DispatchTime.now() }
+            let shownMessage = message
             message = ""
             let input: StudyFlow.Input
-            switch try terminal.nextKey(for: &flow, quit: .quit, scroll: &scroll, frame: frame) {
+            // The timer ticks once a second until the answer is shown.
+            switch try terminal.nextKey(
+                for: &flow, quit: .quit, scroll: &scroll, frame: frame, tickMilliseconds: flow.revealed ? -1 : 1_000)
+            {
             case .redraw: continue
             case .leave: input = .quit
+            case .other(.tick):
+                message = shownMessage  // a tick only moves the timer on
+                continue
+            case .other(.character("h")) where !flow.revealed && entry.card.hint != nil: input = .hint
+            case .other(.character("p")) where flow.promotionOffered != nil:
+                input = .promote(elapsedMilliseconds: elapsed)
             case .other(.character(" ")), .other(.enter): input = .reveal
             case .other(.character(let c)) where flow.revealed:
                 guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
@@ -70,7 +95,11 @@ struct StudyScreen {
     }
 
     func keysHelp(_ entry: StudyQueue.Entry, revealed: Bool) -> String {
-        guard revealed else { return "space or enter reveals the answer · q quits" }
+        guard revealed else {
+            return entry.card.hint != nil
+                ? "space or enter reveals the answer · h shows the hint · q quits"
+                : "space or enter reveals the answer · q quits"
+        }
         return entry.schedule.settings.name == .sm2
             ? "rate the answer 0-5 (0 blackout … 5 perfect) · q quits"
             : "rate the answer: 1 again · 2 hard · 3 good · 4 easy · q quits"
@@ -82,7 +111,10 @@ struct StudyScreen {
         let session = summary.session
         var lines: [String] = []
         if summary.queued == 0 {
-            lines.append("Nothing to study now.")
+            lines.append(
+                flow.queue.dailyLimitReached
+                    ? "Nothing to study now: the daily limit of \(flow.queue.dailyLimit) is reached (\(flow.queue.studiedToday) answered today)."
+                    : "Nothing to study now.")
         } else {
             let head = summary.stopped ? "Session stopped" : "Session done"
             lines.append("\(head): \(plural(session.cardsStudied, "card")) studied of \(summary.queued).")
@@ -112,20 +144,39 @@ struct StudyScreen {
     /// The pinned lines, the card and the keys.
     func frame(
         entry: StudyQueue.Entry, index: Int, revealed: Bool, session: StudySession, message: String, at time: Date,
-        columns: Int, style: ANSIStyle
+        columns: Int, style: ANSIStyle, seconds: Int = 0, pictures: [String] = []
     ) -> ScreenFrame {
         let card = entry.card
+        // Before the first answer the session's size and length; then the accuracy so far.
+        let progress: String
+        if let accuracy = session.accuracy {
+            progress = "\(session.answers.count) answered, \(Int((accuracy * 100).rounded()))% correct"
+        } else {
+            let estimate = flow.estimate
+            progress = "0 answered · \(plural(estimate.cards, "card")), ~\(estimate.minutes) min"
+        }
+        var timer = ""
+        if !revealed {
+            let text = "\(seconds)s"
+            switch flow.timerLevel(seconds: seconds) {
+            case .green: timer = "  " + style.green(text)
+            case .amber: timer = "  " + style.yellow(text)
+            case .red: timer = "  " + style.red(text)
+            }
+        }
+        let cram = flow.queue.focus == .cram ? "cram · " : ""
         let header = [
             style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
                 + style.dim(
-                    "\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(session.answers.count) answered"
-                ),
+                    "\(cram)\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(progress)"
+                ) + timer,
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
         let gap = "[…]"
         var body = TerminalText.screenLines(card.question, style: style, columns: columns).map {
             $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
         }
+        body += pictures
         if revealed {
             body.append("")
             body.append(style.dim(String(repeating: "─", count: min(columns, 40))))
@@ -144,12 +195,18 @@ struct StudyScreen {
                 body += TerminalText.screenLines(card.answer, style: style, columns: columns)
             }
         } else {
+            if flow.hintShown, let hint = card.hint {
+                body.append("")
+                body += TerminalText.screenLines("Hint: " + hint, style: style, columns: columns).map(style.yellow)
+            }
             body.append("")
             body.append(style.dim("(space: show the answer)"))
         }
         let keys: String
         if !revealed {
-            keys = "space/enter reveal · ↓↑ scroll · q quit"
+            keys = "space/enter reveal · " + (card.hint != nil && !flow.hintShown ? "h hint · " : "") + "↓↑ scroll · q quit"
+        } else if let tier = flow.promotionOffered {
+            keys = ratingKeys(entry, at: time) + " · p promote to \(tier.rawValue) · q quit"
         } else {
             keys = ratingKeys(entry, at: time) + " · q quit"
         }

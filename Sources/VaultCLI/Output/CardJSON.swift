@@ -13,6 +13,8 @@ struct CardJSON: Encodable {
     var kind: String
     var question: String
     var answer: String
+    /// The card's `%%hint: …%%`, null when it has none.
+    var hint: String?
     var scheduler: String
     var state: String
     var tier: String?
@@ -28,7 +30,7 @@ struct CardJSON: Encodable {
     var promotionSuggested: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case id, note, line, kind, question, answer, scheduler, state, tier, due, reviews, accuracy, stability
+        case id, note, line, kind, question, answer, hint, scheduler, state, tier, due, reviews, accuracy, stability
         case difficulty, interval
         case notePath = "note_path", isNew = "is_new", lastReview = "last_review", easeFactor = "ease_factor"
         case promotionSuggested = "promotion_suggested"
@@ -43,6 +45,7 @@ struct CardJSON: Encodable {
         kind = card.kind.rawValue
         question = card.question
         answer = card.answer
+        hint = card.hint
         scheduler = schedule.settings.name.rawValue
         state = hold?.rawValue ?? (schedule.isNew ? "new" : schedule.state.name)
         let tiers = schedule.settings.name == .tiers

@@ -9,13 +9,33 @@ package enum DueTodayText {
         "\(due) due, \(new) new"
     }
 
-    /// `; 1 set aside (overdue by more than 3 days); 1 sibling waits for tomorrow`, or "".
-    package static func leftOut(setAside: Int, buried: Int, graceDays: Int = 3) -> String {
+    /// `; 1 overdue card waits its turn (vault study --overdue takes it now); 1 sibling waits for tomorrow`, or "".
+    package static func leftOut(setAside: Int, buried: Int) -> String {
         var text = ""
-        if setAside > 0 { text += "; \(setAside) set aside (overdue by more than \(plural(graceDays, "day")))" }
+        if setAside > 0 {
+            text +=
+                "; \(setAside == 1 ? "1 long-overdue card waits its turn" : "\(setAside) long-overdue cards wait their turn") (vault study --overdue takes \(setAside == 1 ? "it" : "them") now)"
+        }
         if buried > 0 {
             text += "; " + (buried == 1 ? "1 sibling waits" : "\(buried) siblings wait") + " for tomorrow"
         }
         return text
+    }
+
+    /// `; 2 leeches (vault cards --leeches)`, or "".
+    static func leeches(_ count: Int) -> String {
+        count == 0 ? "" : "; \(count == 1 ? "1 leech" : "\(count) leeches") (vault cards --leeches)"
+    }
+
+    /// What holds cards back besides: `; the daily limit of 30 is reached (4 more wait for tomorrow)`,
+    /// `; 4 more over the daily limit`, `; 4 more after this batch`, or "".
+    static func limits(_ queue: StudyQueue) -> String {
+        if queue.dailyLimitReached {
+            let more = queue.deferred > 0 ? " (\(queue.deferred) more wait for tomorrow)" : ""
+            return "; the daily limit of \(queue.dailyLimit) is reached\(more)"
+        }
+        guard queue.deferred > 0 else { return "" }
+        let byDay = queue.dailyLimit != Int.max && queue.entries.count >= queue.dayLeft
+        return byDay ? "; \(queue.deferred) more over the daily limit" : "; \(queue.deferred) more after this batch"
     }
 }

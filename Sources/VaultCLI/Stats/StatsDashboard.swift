@@ -118,6 +118,8 @@ struct StatsDashboard {
         out += CalibrationChart.lines(stats.calibration)
         if let median = r.medianAnswerSeconds { out.append("  answer time: median \(String(format: "%.1f", median)) s") }
         if k.relinked + k.orphaned > 0 { out.append("  \(k.relinked) re-linked, \(k.orphaned) orphaned histories") }
+        if k.cramming > 0 { out.append("  cramming: \(k.cramming) answers in \(stats.days) days (no schedule changed)") }
+        if k.leeches > 0 { out.append("  leeches: \(k.leeches)  " + style.dim("vault cards --leeches")) }
     }
 
     /// The categories drawn as bars; the rest are counted on one line.

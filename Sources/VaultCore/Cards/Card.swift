@@ -32,10 +32,12 @@ public struct Card: Hashable, Sendable {
     /// The text the identity is computed from: ``CardIdentity/normalise(_:)``
     /// of the question (for cloze cards, of the full paragraph and the deletion).
     public var identityText: String
+    /// The hint written in the question as `%%hint: …%%` (``CardHint``), taken out of ``question``.
+    public var hint: String?
 
     public init(
         id: String, notePath: String, noteID: String?, kind: Kind, question: String, answer: String, line: Int,
-        position: Int, identityText: String
+        position: Int, identityText: String, hint: String? = nil
     ) {
         self.id = id
         self.notePath = notePath
@@ -46,6 +48,7 @@ public struct Card: Hashable, Sendable {
         self.line = line
         self.position = position
         self.identityText = identityText
+        self.hint = hint
     }
 
     /// The key that scopes card identities: the note id, else its path.

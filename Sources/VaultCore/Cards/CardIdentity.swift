@@ -17,7 +17,13 @@ public enum CardIdentity {
     public static func cards(from drafts: [CardDraft], notePath: String, noteID: String?) -> [Card] {
         let key = noteID ?? notePath
         var seen: [String: Int] = [:]
-        return drafts.enumerated().map { position, draft in
+        return drafts.enumerated().map { position, written in
+            // A `%%hint: …%%` leaves the question (and the identity: a hint edit keeps the id).
+            var draft = written
+            let (question, hint) = CardHint.split(written.question)
+            draft.question = question
+            draft.answer = CardHint.split(written.answer).text
+            if let context = written.clozeContext { draft.clozeContext = CardHint.split(context).text }
             let text: String
             if draft.kind == .cloze {
                 text = normalise(draft.clozeContext ?? draft.question) + " | " + normalise(draft.answer)
@@ -31,7 +37,7 @@ public enum CardIdentity {
             return Card(
                 id: id(noteKey: key, text: hashed), notePath: notePath, noteID: noteID, kind: draft.kind,
                 question: draft.question, answer: draft.answer, line: draft.line, position: position,
-                identityText: text)
+                identityText: text, hint: hint)
         }
     }
 

@@ -33,7 +33,8 @@ public struct VaultConfig: Hashable, Sendable {
     public var remind = RemindSettings()
     /// The day each period's review falls due (`review_day:`; kept as written in `extra`).
     public var reviewSchedule = ReviewSchedule.standard
-    /// The saved daily limit and intensity preset of `vault study` (`study:`; kept as written in `extra`).
+    /// The saved daily limit and intensity preset of `vault study`, and how sessions treat
+    /// overdue cards, leeches and the timer (`study:`; kept as written in `extra`).
     public var study = StudySettings()
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []

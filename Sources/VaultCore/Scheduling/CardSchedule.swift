@@ -74,6 +74,15 @@ public struct CardSchedule: Hashable, Sendable {
     /// Correct answers in a row.
     public var correctStreak: Int
     public var lastReview: Date?
+    /// Failed answers given after the card reached review (reviewing or
+    /// mastered), as Anki counts lapses: what makes a card a leech.
+    public var lapses: Int = 0
+    /// The moment of the last lapse.
+    public var lastLapse: Date?
+    /// When the card was due just before its last answer (nil for a card
+    /// new then): tells the study planner which answers of today brought a
+    /// long-overdue card back.
+    public var dueAtLastReview: Date?
 
     /// A card never reviewed under `settings`.
     public init(settings: SchedulerSettings) {
@@ -93,6 +102,12 @@ public struct CardSchedule: Hashable, Sendable {
     /// The schedule after `answer` at `time` (`cardID` seeds FSRS fuzz).
     public func answering(_ answer: ReviewAnswer, at time: Date, cardID: String) -> CardSchedule {
         var next = self
+        let before = tier
+        next.dueAtLastReview = reviews == 0 ? nil : due
+        if !answer.isCorrect, before == .reviewing || before == .mastered, reviews > 0 {
+            next.lapses += 1
+            next.lastLapse = time
+        }
         switch (settings, state) {
         case (.fsrs(let s), .fsrs(let card)):
             next.state = .fsrs(FSRS(settings: s).review(card, rating: answer.fsrsRating, at: time, cardID: cardID))
@@ -104,8 +119,9 @@ public struct CardSchedule: Hashable, Sendable {
             next.state = .ladder(Ladder(steps: steps).review(card, correct: answer.isCorrect, at: time))
         default:
             // A state from another scheduler never reaches here: replay starts each card under its own.
-            next.state = .new(settings)
-            return next.answering(answer, at: time, cardID: cardID)
+            var reset = self
+            reset.state = .new(settings)
+            return reset.answering(answer, at: time, cardID: cardID)
         }
         next.reviews += 1
         if answer.isCorrect {

@@ -25,6 +25,10 @@ public struct CardStats: Sendable, Encodable {
     /// Cards that continue an edited card's history, and histories no current card continues.
     public var relinked: Int
     public var orphaned: Int
+    /// Cram answers over the period (`cram` events: they change no schedule and count in no review figure).
+    public var cramming: Int
+    /// Cards failed `leech_lapses` times or more after reaching review.
+    public var leeches: Int
 
     public struct ForecastDay: Sendable, Encodable {
         public var day: String
@@ -108,5 +112,14 @@ public struct CardStats: Sendable, Encodable {
         dailyLoad = (load * 100).rounded() / 100
         relinked = input.relinked
         orphaned = input.orphaned
+        let since = VaultDate.startOfDay(today - input.days + 1, in: zone)
+        cramming = input.cramAnswers.reduce(0) { count, answer in
+            let counted = answer.time >= since && answer.time <= input.now
+                && (input.countedCards.map { $0.contains(answer.card) } ?? true)
+            return count + (counted ? 1 : 0)
+        }
+        leeches = input.cards.reduce(0) { count, card in
+            count + ((input.schedules[card.id]?.isLeech(threshold: input.leechLapses) ?? false) ? 1 : 0)
+        }
     }
 }

@@ -33,6 +33,10 @@ public struct StatsInput: Sendable {
     public var folder: String?
     /// The schedulers in force (for the calibration of the FSRS weights).
     public var schedulers = SchedulerConfig()
+    /// The answers of cram sessions (`cram` events), counted apart as cramming.
+    public var cramAnswers: [CramAnswer] = []
+    /// Lapses that make a card a leech (`study.leech_lapses`).
+    public var leechLapses = 8
 
     public init(
         notes: [NoteSummary], board: CurationBoard, cardLog: CardEventLog, countedCards: Set<String>?, cards: [Card],

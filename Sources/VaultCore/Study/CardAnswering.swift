@@ -5,6 +5,8 @@ public enum PendingCardEvent: Hashable, Sendable {
     case link(CardLink)
     case rate(RatingEvent)
     case tier(TierChange)
+    /// A cram answer: recorded, never scheduled.
+    case cram(CramAnswer)
 
     /// The typed event to append.
     public var typed: any TypedEvent {
@@ -12,6 +14,7 @@ public enum PendingCardEvent: Hashable, Sendable {
         case .link(let link): return link
         case .rate(let rating): return rating
         case .tier(let change): return change
+        case .cram(let answer): return answer
         }
     }
 
@@ -21,6 +24,7 @@ public enum PendingCardEvent: Hashable, Sendable {
         case .link(let link): return link.time
         case .rate(let rating): return rating.time
         case .tier(let change): return change.time
+        case .cram(let answer): return answer.time
         }
     }
 
@@ -36,10 +40,19 @@ public enum CardAnswering {
     /// The events for `answer` to `card` at `time`: a `card-link` first when
     /// the card continues an edited card's history (found by re-linking and
     /// not yet recorded), then the `rate` event; and the card's new schedule.
+    /// With `cram`, one `cram` event and the schedule as it was.
     public static func answer(
         _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay,
-        config: SchedulerConfig
+        config: SchedulerConfig, cram: Bool = false
     ) -> (events: [PendingCardEvent], schedule: CardSchedule) {
+        if cram {
+            let schedule =
+                replay.schedules[card.id] ?? CardSchedule(settings: config.settings(forNotePath: card.notePath))
+            let event = CramAnswer(
+                time: time, card: card.id, note: card.noteKey, scheduler: schedule.settings.name, answer: answer,
+                responseMilliseconds: responseMilliseconds)
+            return ([.cram(event)], schedule)
+        }
         var events: [PendingCardEvent] = []
         if let link = replay.relinkings[card.noteKey]?.relinked.first(where: { $0.to == card.id }) {
             events.append(

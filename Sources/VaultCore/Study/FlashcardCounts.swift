@@ -3,14 +3,18 @@ import Foundation
 /// How many flashcards wait today, as `vault status` reports them: the
 /// study planner's queue without a daily limit, split by kind.
 public struct FlashcardCounts: Hashable, Sendable {
-    /// Reviewed cards due before the end of today (overdue by at most the grace days included).
+    /// Reviewed cards due before the end of today (overdue by at most the
+    /// grace days included, and the long-overdue ones coming back today).
     public var due: Int
-    /// Reviewed cards overdue by more than the grace days: set aside by `vault study`.
+    /// Reviewed cards overdue by more than the grace days beyond today's
+    /// share coming back: they wait for a later day (`vault study --overdue` takes them now).
     public var setAside: Int
     /// Cards never answered (always available to study).
     public var new: Int
     /// Cards left for another day because a sibling is studied today.
     public var buried: Int
+    /// Leeches (failed `leech_lapses` times after reaching review), suspended or not.
+    public var leeches = 0
 
     public init(due: Int, setAside: Int, new: Int, buried: Int = 0) {
         self.due = due
@@ -26,10 +30,11 @@ public struct FlashcardCounts: Hashable, Sendable {
     ///
     /// Counted as the planner surveys the cards, without building or
     /// ordering a queue that would only be counted.
-    public static func count(cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone)
-        -> FlashcardCounts
-    {
-        let options = StudyOptions(mode: .all, limit: Int.max)
+    /// `options` gives the day's share of long-overdue cards coming back and the suspended cards.
+    public static func count(
+        cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone,
+        options: StudyOptions = .unlimited()
+    ) -> FlashcardCounts {
         var counts = FlashcardCounts(due: 0, setAside: 0, new: 0)
         let tally = StudyPlanner.survey(
             cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options
@@ -44,6 +49,9 @@ public struct FlashcardCounts: Hashable, Sendable {
             }
         }
         counts.buried = tally.buried
+        let back = min(counts.setAside, max(0, options.overduePerDay - tally.returnedToday))
+        counts.setAside -= back
+        counts.due += back
         return counts
     }
 }

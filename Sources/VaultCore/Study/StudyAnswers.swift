@@ -16,9 +16,11 @@ public enum StudyAnswers {
     /// given, all at `time` cut to whole milliseconds (as the ledger writes
     /// times, so the recorded states are the ones replay recomputes); later
     /// answers to one card build on earlier ones.
+    /// With `cram`, the answers are `cram` events that change no schedule.
     /// - Throws: ``VaultCoreError`` for an unknown card or an unreadable answer, before anything is planned.
     public static func plan(
-        rates: [String], tiers: [String], cards: [Card], replay: CardReplay, config: SchedulerConfig, at time: Date
+        rates: [String], tiers: [String], cards: [Card], replay: CardReplay, config: SchedulerConfig, at time: Date,
+        cram: Bool = false
     ) throws -> (events: [PendingCardEvent], outcomes: [Outcome]) {
         let time = Date(timeIntervalSince1970: (time.timeIntervalSince1970 * 1000).rounded() / 1000)
         var replay = replay
@@ -35,8 +37,12 @@ public enum StudyAnswers {
                 )
             }
             let answered = CardAnswering.answer(
-                card, with: answer, at: time, responseMilliseconds: nil, replay: replay, config: config)
+                card, with: answer, at: time, responseMilliseconds: nil, replay: replay, config: config, cram: cram)
             events += answered.events
+            if cram {
+                outcomes.append(Outcome(card: card, given: answer.ledgerValue, schedule: answered.schedule))
+                continue
+            }
             replay.schedules[card.id] = answered.schedule
             if var relinking = replay.relinkings[card.noteKey] {
                 relinking.relinked.removeAll { $0.to == card.id }  // now recorded

@@ -20,28 +20,61 @@ public enum StudyPreset: String, Hashable, Sendable, CaseIterable, Codable {
     public var dailyLimit: Int { self == .exam ? 50 : 30 }
 }
 
+/// Which cards a session is about, beside ``StudyMode``.
+public enum StudyFocus: String, Hashable, Sendable, CaseIterable, Codable {
+    /// Today's queue: due cards, new cards, and long-overdue cards coming back a few a day.
+    case today
+    /// Every overdue card now, oldest first (`--overdue`), whatever the spread and the daily limit.
+    case overdue
+    /// Answered cards, due or not, weakest first (`--weak`): lowest retrievability
+    /// now, then most lapses, then lowest accuracy.
+    case weak
+    /// Every card, due or not, hardest first (`--cram`); answers are `cram`
+    /// events that change no schedule.
+    case cram
+}
+
 /// How to build a study queue.
 public struct StudyOptions: Hashable, Sendable {
     public var mode: StudyMode
     /// Only cards of notes under this vault-relative folder.
     public var folder: String?
     public var preset: StudyPreset
-    /// Overrides the preset's daily limit (`--limit`).
+    /// The batch: at most this many cards now (`--limit`), whatever was
+    /// answered earlier today; the daily limit still caps the day.
     public var limit: Int?
-    /// Cards overdue by more than this many days are set aside.
+    /// Overrides the preset's daily limit (`Int.max`: none).
+    public var daily: Int?
+    /// Cards overdue by more than this many days are set aside: out of the
+    /// overdue group, coming back at most ``overduePerDay`` a day.
     public var overdueGraceDays: Int
+    /// Set-aside cards that rejoin the queue a day, oldest first (`study.overdue_per_day`).
+    public var overduePerDay: Int
+    public var focus: StudyFocus
+    /// Cards left out of study (suspended leeches).
+    public var suspended: Set<String>
 
     public init(
         mode: StudyMode = .all, folder: String? = nil, preset: StudyPreset = .normal, limit: Int? = nil,
-        overdueGraceDays: Int = 3
+        daily: Int? = nil, overdueGraceDays: Int = 3, overduePerDay: Int = 20, focus: StudyFocus = .today,
+        suspended: Set<String> = []
     ) {
         self.mode = mode
         self.folder = folder
         self.preset = preset
         self.limit = limit
+        self.daily = daily
         self.overdueGraceDays = overdueGraceDays
+        self.overduePerDay = overduePerDay
+        self.focus = focus
+        self.suspended = suspended
+    }
+
+    /// Options for counting what waits today: no batch, no daily limit.
+    public static func unlimited(overduePerDay: Int = 20, suspended: Set<String> = []) -> StudyOptions {
+        StudyOptions(mode: .all, limit: Int.max, daily: Int.max, overduePerDay: overduePerDay, suspended: suspended)
     }
 
     /// Cards a day, studied ones included.
-    public var dailyLimit: Int { limit ?? preset.dailyLimit }
+    public var dailyLimit: Int { daily ?? preset.dailyLimit }
 }

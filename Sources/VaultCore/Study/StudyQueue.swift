@@ -32,7 +32,8 @@ public struct StudyQueue: Hashable, Sendable {
 
     /// The cards to study now, in order, at most the remaining daily limit.
     public var entries: [Entry]
-    /// Cards overdue by more than the grace days: reported, not piled on.
+    /// Cards overdue by more than the grace days that wait for a later day
+    /// (more than the day's share coming back), oldest first.
     public var setAside: [Entry]
     /// Cards that were due or new but did not fit under the daily limit.
     public var deferred: Int
@@ -42,6 +43,19 @@ public struct StudyQueue: Hashable, Sendable {
     /// Cards left for another day because a sibling (a card of the same
     /// sentence or `:::` pair) is studied today, as Anki buries siblings.
     public var buried: Int = 0
+    /// The batch asked for (`--limit`), nil for the rest of the day's limit.
+    public var batch: Int?
+    /// What the session is about.
+    public var focus: StudyFocus = .today
+    /// Set-aside cards answered today (they count against the day's share coming back).
+    public var returnedToday = 0
+
+    /// Cards the daily limit leaves for today (the batch aside).
+    public var dayLeft: Int { max(0, dailyLimit - studiedToday) }
+    /// True when the day's limit is used up: no more cards today, whatever the batch.
+    public var dailyLimitReached: Bool {
+        (focus == .today || focus == .weak) && dailyLimit != Int.max && dayLeft == 0
+    }
 }
 
 /// Builds the study queue: a pure function of the cards, their schedules,
@@ -51,13 +65,17 @@ public struct StudyQueue: Hashable, Sendable {
 ///   today in the vault's zone; new cards are always available (except in
 ///   `due` mode); inactive cards never are.
 /// - Cards overdue by 1 to `overdueGraceDays` calendar days come first
-///   (group overdue); cards overdue by more are set aside and reported.
+///   (group overdue); cards overdue by more are set aside: out of the overdue
+///   group, not out of study. They come back in their own group, oldest
+///   first, at most `overduePerDay` a day (those answered today after coming
+///   back count); the overdue focus (`--overdue`) takes them all now.
 /// - Then learning (new cards included), reviewing, mastered.
 /// - Within a group, rotation favours cards not seen for 2+ days (+1), low
 ///   accuracy (+1 − accuracy; new cards count 0.5) and new cards (+1); then
 ///   earlier due time, then reading order (note path, position in the note).
-/// - The daily limit (30; 50 with the exam preset; `--limit`) counts the
-///   cards already answered today.
+/// - The batch (`--limit`) is cards now, whatever was answered earlier
+///   today; the daily limit (30; 50 with the exam preset) counts the cards
+///   already answered today and caps the batch.
 /// - Siblings are buried: of the cards that share a note and a line (the
 ///   clozes of one sentence, both halves of a `:::` pair) only one comes up
 ///   in a day, the first in reading order, or none when a sibling was
@@ -68,6 +86,9 @@ public enum StudyPlanner {
         cards: [Card], schedules: [String: CardSchedule], now: Date, timeZone: TimeZone,
         options: StudyOptions = StudyOptions()
     ) -> StudyQueue {
+        if options.focus == .weak || options.focus == .cram {
+            return planAnyDay(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options)
+        }
         var waiting: [Candidate] = []
         var setAside: [Candidate] = []
         let tally = survey(cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options) {
@@ -81,21 +102,63 @@ public enum StudyPlanner {
                 waiting.append(candidate)
             }
         }
-        let room = max(0, options.dailyLimit - tally.studiedToday)
-        // Order small candidates and make entries only of those kept: with
-        // a daily limit, only the first `room` need ordering at all.
+        // Oldest first: the earliest due time, then queue order.
+        let oldest = { (a: Candidate, b: Candidate) in a.due != b.due ? a.due < b.due : a.precedes(b, in: cards) }
         let order = { (a: Candidate, b: Candidate) in a.precedes(b, in: cards) }
-        let kept = room < waiting.count ? first(room, of: waiting, by: order) : waiting.sorted(by: order)
+        let dayLeft = max(0, options.dailyLimit - tally.studiedToday)
+        let room: Int
+        var kept: [Candidate]
+        switch options.focus {
+        case .overdue:
+            // Every overdue card now, oldest first: neither the spread nor the daily limit holds them back.
+            waiting = waiting.filter { $0.group == .overdue } + setAside
+            setAside = []
+            room = options.limit ?? Int.max
+            kept = room < waiting.count ? first(room, of: waiting, by: oldest) : waiting.sorted(by: oldest)
+        default:
+            // Set-aside cards come back in their own group, oldest first, a few a day
+            // (those answered today after coming back count against the day's share).
+            let share = max(0, options.overduePerDay - tally.returnedToday)
+            if share > 0, !setAside.isEmpty {
+                setAside.sort(by: oldest)
+                let back = min(share, setAside.count)
+                for var candidate in setAside[..<back] {
+                    candidate.group = group(of: (schedules[cards[candidate.card].id] ?? unanswered).tier)
+                    candidate.priority = priority(schedules[cards[candidate.card].id] ?? unanswered, now: now)
+                    waiting.append(candidate)
+                }
+                setAside.removeFirst(back)
+            }
+            // The batch is cards now, whatever was answered earlier; the daily limit caps the day.
+            room = min(options.limit ?? dayLeft, dayLeft)
+            // Order small candidates and make entries only of those kept: with
+            // a daily limit, only the first `room` need ordering at all.
+            kept = room < waiting.count ? first(room, of: waiting, by: order) : waiting.sorted(by: order)
+            setAside.sort(by: oldest)
+        }
         func entry(_ c: Candidate) -> StudyQueue.Entry {
             let card = cards[c.card]
             return StudyQueue.Entry(
                 card: card, schedule: schedules[card.id] ?? unanswered, group: c.group, overdueDays: c.overdueDays,
                 priority: c.priority)
         }
-        return StudyQueue(
-            entries: kept.map(entry), setAside: setAside.sorted(by: order).map(entry),
+        var queue = StudyQueue(
+            entries: kept.map(entry), setAside: setAside.map(entry),
             deferred: max(0, waiting.count - room), studiedToday: tally.studiedToday, dailyLimit: options.dailyLimit,
             buried: tally.buried)
+        queue.batch = options.limit
+        queue.focus = options.focus
+        queue.returnedToday = tally.returnedToday
+        return queue
+    }
+
+    /// The queue group of a card in `tier` that is not overdue.
+    static func group(of tier: StudyTier) -> StudyQueue.Group {
+        switch tier {
+        case .learning, .inactive: return .learning
+        case .reviewing: return .reviewing
+        case .mastered: return .mastered
+        }
     }
 
     /// What a survey counted besides the cards it passed on.
@@ -104,6 +167,8 @@ public enum StudyPlanner {
         var studiedToday = 0
         /// Cards left out because a sibling is up today or was answered today.
         var buried = 0
+        /// Cards answered today that were set aside before (overdue by more than the grace days).
+        var returnedToday = 0
     }
 
     /// Walks `cards` once, applying the queue's rules: calls `body` with
@@ -128,6 +193,9 @@ public enum StudyPlanner {
         let dayStarts = (1...(options.overdueGraceDays + 1)).map {
             VaultDate.date(localSeconds: Double(todayNumber - $0) * 86_400, in: timeZone)
         }
+        // A card due before this was overdue by more than the grace days.
+        let setAsideBefore = VaultDate.date(
+            localSeconds: Double(todayNumber - options.overdueGraceDays) * 86_400, in: timeZone)
         var tally = Tally()
         // The current run of siblings: whether one was answered today, and
         // whether one is already up for study.
@@ -169,7 +237,11 @@ public enum StudyPlanner {
             if let last = schedule.lastReview, last >= startOfToday, last <= now {
                 tally.studiedToday += 1
                 runAnswered = true
+                if let before = schedule.dueAtLastReview, before < setAsideBefore {
+                    tally.returnedToday += 1
+                }
             }
+            if !options.suspended.isEmpty, options.suspended.contains(cards[i].id) { continue }
             let tier = schedule.tier
             guard tier != .inactive else { continue }
             switch options.mode {
@@ -191,16 +263,7 @@ public enum StudyPlanner {
                     }
                 }
             }
-            let group: StudyQueue.Group
-            if overdueDays > 0 {
-                group = .overdue
-            } else {
-                switch tier {
-                case .learning, .inactive: group = .learning
-                case .reviewing: group = .reviewing
-                case .mastered: group = .mastered
-                }
-            }
+            let group = overdueDays > 0 ? .overdue : Self.group(of: tier)
             held.append((i, schedule, group, overdueDays))
         }
         flushRun()

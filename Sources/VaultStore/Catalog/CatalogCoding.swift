@@ -67,6 +67,7 @@ enum CatalogCoding {
             out.i64(Int64(cards[k].line))
             out.i64(Int64(cards[k].position))
             out.string(cards[k].identityText)
+            out.string(cards[k].hint ?? "")
         }
     }
 
@@ -133,10 +134,12 @@ enum CatalogCoding {
                 let answer = try input.string()
                 let line = Int(try input.i64())
                 let position = Int(try input.i64())
+                let identityText = try input.string()
+                let hint = try input.string()
                 (cards + done).initialize(
                     to: Card(
                         id: cardID, notePath: path, noteID: id, kind: kind, question: question, answer: answer,
-                        line: line, position: position, identityText: try input.string()))
+                        line: line, position: position, identityText: identityText, hint: hint.isEmpty ? nil : hint))
                 done += 1
             }
         } catch {

@@ -10,7 +10,7 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    static let version: UInt64 = 2  // 2: keyed by SchedulerConfig.canonicalText
+    static let version: UInt64 = 3  // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
@@ -113,6 +113,9 @@ struct CardScheduleMemo {
         w.int(schedule.correct)
         w.int(schedule.correctStreak)
         date(schedule.lastReview)
+        w.int(schedule.lapses)
+        date(schedule.lastLapse)
+        date(schedule.dueAtLastReview)
     }
 
     /// Reads a schedule into `schedule`, whose settings come from the config.
@@ -144,6 +147,9 @@ struct CardScheduleMemo {
         schedule.correct = try r.int()
         schedule.correctStreak = try r.int()
         schedule.lastReview = try date(&r)
+        schedule.lapses = try r.int()
+        schedule.lastLapse = try date(&r)
+        schedule.dueAtLastReview = try date(&r)
     }
 }
 

@@ -45,9 +45,11 @@ struct StudyingUseCaseTests {
         let studying = try studying()
         let schedules = studying.schedules()
         #expect(studying.queue(StudyOptions(folder: "deck"), schedules: schedules).entries.map(\.card.id) == ["c2"])
-        let limited = studying.queue(StudyOptions(limit: 2), schedules: schedules)
+        let limited = studying.queue(StudyOptions(daily: 2), schedules: schedules)
         #expect(limited.studiedToday == 1, "the card answered a minute ago counts against the limit")
         #expect(limited.entries.count == 1)
+        // A batch (`--limit 2`) is two cards now, whatever was answered earlier (issue 36).
+        #expect(studying.queue(StudyOptions(limit: 2), schedules: schedules).entries.count == 2)
         #expect(studying.queue(StudyOptions(mode: .due), schedules: schedules).entries.isEmpty)
         #expect(throws: AppError.noCardsInFolder("dekc")) { try studying.checkFolder(StudyOptions(folder: "dekc")) }
         try studying.checkFolder(StudyOptions(folder: "deck"))

@@ -16,7 +16,9 @@ struct FlashcardCountsTests {
         return (card(name), s)
     }
 
-    @Test("due today and overdue within 3 days count as due; older ones set aside; new ones apart; tomorrow not at all")
+    @Test(
+        "due today and overdue within 3 days count as due; older ones set aside beyond the day's share; new ones apart; tomorrow not at all"
+    )
     func splitsDueSetAsideAndNew() {
         let items = [
             reviewed("later today", due: t0.addingTimeInterval(3_600)),
@@ -27,8 +29,13 @@ struct FlashcardCountsTests {
         ]
         let counts = FlashcardCounts.count(
             cards: items.map(\.0), schedules: Dictionary(uniqueKeysWithValues: items.map { ($0.0.id, $0.1) }),
-            now: t0, timeZone: utc)
+            now: t0, timeZone: utc, options: .unlimited(overduePerDay: 0))
         #expect(counts == FlashcardCounts(due: 2, setAside: 1, new: 1))
+        // With a share of 20 a day (the default) the long-overdue card comes back today.
+        let shared = FlashcardCounts.count(
+            cards: items.map(\.0), schedules: Dictionary(uniqueKeysWithValues: items.map { ($0.0.id, $0.1) }),
+            now: t0, timeZone: utc)
+        #expect(shared == FlashcardCounts(due: 3, setAside: 0, new: 1))
     }
 
     @Test("the daily study limit does not cap the count")

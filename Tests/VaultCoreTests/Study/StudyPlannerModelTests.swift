@@ -54,12 +54,26 @@ struct StudyPlannerModelTests {
             if a.card.position != b.card.position { return a.card.position < b.card.position }
             return a.card.id < b.card.id
         }
+        // Set-aside cards come back oldest first, `overduePerDay` a day, in their own group.
+        setAside.sort { a, b in
+            let (ad, bd) = (a.schedule.due ?? .distantPast, b.schedule.due ?? .distantPast)
+            return ad != bd ? ad < bd : order(a, b)
+        }
+        let back = min(setAside.count, options.overduePerDay)
+        for var entry in setAside.prefix(back) {
+            let tier = entry.schedule.tier
+            entry.group = tier == .reviewing ? .reviewing : tier == .mastered ? .mastered : .learning
+            entries.append(entry)
+        }
+        setAside.removeFirst(back)
         entries.sort(by: order)
-        setAside.sort(by: order)
-        let room = max(0, options.dailyLimit - studiedToday)
-        return StudyQueue(
+        let dayLeft = max(0, options.dailyLimit - studiedToday)
+        let room = min(options.limit ?? dayLeft, dayLeft)
+        var queue = StudyQueue(
             entries: Array(entries.prefix(room)), setAside: setAside, deferred: max(0, entries.count - room),
             studiedToday: studiedToday, dailyLimit: options.dailyLimit)
+        queue.batch = options.limit
+        return queue
     }
 
     /// ~400 cards in 60 notes over two folders: new ones (some without any
@@ -109,7 +123,9 @@ struct StudyPlannerModelTests {
             StudyOptions(limit: 1000), StudyOptions(limit: Int.max), StudyOptions(preset: .exam),
             StudyOptions(mode: .learning, limit: 200), StudyOptions(mode: .reviewing), StudyOptions(mode: .due),
             StudyOptions(folder: "deck", limit: 45), StudyOptions(limit: 100, overdueGraceDays: 0),
-            StudyOptions(limit: 100, overdueGraceDays: 7),
+            StudyOptions(limit: 100, overdueGraceDays: 7), StudyOptions(limit: 5, daily: 100),
+            StudyOptions(daily: 500, overduePerDay: 0), StudyOptions(daily: 500, overduePerDay: 3),
+            .unlimited(), .unlimited(overduePerDay: 1000),
         ])
     func matchesModel(options: StudyOptions) {
         for seed in [1, 2] as [UInt64] {
@@ -128,9 +144,10 @@ struct StudyPlannerModelTests {
         for seed in [1, 2, 3] as [UInt64] {
             let (cards, schedules) = deck(seed: seed)
             let queue = StudyPlanner.plan(
-                cards: cards, schedules: schedules, now: t0, timeZone: utc, options: StudyOptions(limit: Int.max))
+                cards: cards, schedules: schedules, now: t0, timeZone: utc, options: .unlimited(overduePerDay: 5))
             let new = queue.entries.filter(\.schedule.isNew).count
-            let counts = FlashcardCounts.count(cards: cards, schedules: schedules, now: t0, timeZone: utc)
+            let counts = FlashcardCounts.count(
+                cards: cards, schedules: schedules, now: t0, timeZone: utc, options: .unlimited(overduePerDay: 5))
             #expect(counts == FlashcardCounts(due: queue.entries.count - new, setAside: queue.setAside.count, new: new))
             #expect(counts.due > 0 && counts.setAside > 0 && counts.new > 0)
         }
@@ -140,7 +157,7 @@ struct StudyPlannerModelTests {
     func deckHasTheCases() {
         let (cards, schedules) = deck(seed: 1)
         let queue = StudyPlanner.plan(
-            cards: cards, schedules: schedules, now: t0, timeZone: utc, options: StudyOptions(limit: Int.max))
+            cards: cards, schedules: schedules, now: t0, timeZone: utc, options: .unlimited(overduePerDay: 5))
         let keys = queue.entries.map { "\($0.group) \($0.priority) \($0.schedule.due ?? .distantPast)" }
         #expect(Set(keys).count < keys.count - 50)
         #expect(queue.studiedToday > 0)

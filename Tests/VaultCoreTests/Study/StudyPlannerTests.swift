@@ -28,7 +28,9 @@ struct StudyPlannerTests {
             timeZone: utc, options: options)
     }
 
-    @Test("overdue within 3 days first, then learning, reviewing, mastered; more than 3 days overdue set aside")
+    @Test(
+        "overdue within 3 days first, then learning, reviewing, mastered; more than 3 days overdue set aside (with no share coming back today)"
+    )
     func ordering() {
         let items = [
             entry("mastered", tier: .mastered, due: t0.addingTimeInterval(-3600)),
@@ -39,14 +41,16 @@ struct StudyPlannerTests {
             entry("tomorrow", tier: .learning, due: day(1)),
             entry("inactive", tier: .inactive, due: nil),
         ]
-        let queue = plan(items)
+        let queue = plan(items, options: StudyOptions(overduePerDay: 0))
         #expect(queue.entries.map(\.card.question) == ["overdue2", "learning", "reviewing", "mastered"])
         #expect(queue.entries.map(\.group) == [.overdue, .learning, .reviewing, .mastered])
         #expect(queue.setAside.map(\.card.question) == ["overdue5"])
         #expect(queue.setAside.first?.overdueDays == 5)
     }
 
-    @Test("the daily limit counts cards already studied today; the exam preset allows 50")
+    @Test(
+        "the daily limit counts cards already studied today; the exam preset allows 50; a batch is cards now, capped by the day"
+    )
     func limits() {
         var items: [(Card, CardSchedule)] = []
         for n in 0..<60 { items.append(entry("due \(n)", tier: .reviewing, due: t0.addingTimeInterval(-60))) }
@@ -59,7 +63,9 @@ struct StudyPlannerTests {
         #expect(normal.deferred == 40)
         let exam = plan(items, options: StudyOptions(preset: .exam))
         #expect(exam.entries.count == 40)
-        #expect(plan(items, options: StudyOptions(limit: 12)).entries.count == 2)
+        // A batch of 12 after 10 answers today is 12 cards (it used to be 2); the day's 20 left still cap it.
+        #expect(plan(items, options: StudyOptions(limit: 12)).entries.count == 12)
+        #expect(plan(items, options: StudyOptions(limit: 25)).entries.count == 20)
     }
 
     @Test("rotation favours new cards, cards unseen for 2+ days and low accuracy within a group")

@@ -4,13 +4,16 @@ import Testing
 
 @Suite("Saved study settings and folder tier moves")
 struct StudySettingsTests {
-    @Test("--limit, then --exam, then study.daily_limit, then the preset's limit")
+    @Test("--exam, then study.daily_limit, then the preset's limit; --limit is a batch within it")
     func precedence() {
         #expect(StudySettings().options().dailyLimit == 30)
         #expect(StudySettings(preset: .exam).options().dailyLimit == 50)
         #expect(StudySettings(dailyLimit: 40, preset: .exam).options().dailyLimit == 40)
         #expect(StudySettings(dailyLimit: 40).options(exam: true).dailyLimit == 50, "--exam is typed now: it wins")
-        #expect(StudySettings(dailyLimit: 40).options(limit: 12, exam: true).dailyLimit == 12)
+        let batch = StudySettings(dailyLimit: 40).options(limit: 12, exam: true)
+        #expect(batch.limit == 12 && batch.dailyLimit == 50, "--limit is twelve cards now, within the day's limit")
+        #expect(StudySettings(dailyLimit: 40, overduePerDay: 7).options(focus: .weak).overduePerDay == 7)
+        #expect(StudySettings().options(focus: .cram).focus == .cram)
         #expect(StudySettings(preset: .exam).options(mode: .due, folder: "x/").preset == .exam)
     }
 
