@@ -19,7 +19,9 @@ let releaseLink: [LinkerSetting] = [
 
 let package = Package(
     name: "vault",
-    platforms: [.macOS(.v13)],
+    // Hummingbird 2's API is marked available from macOS 14 (its `hummingbird 2.0`
+    // availability macro), which `vault-serve` uses unguarded.
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
         // `vault serve` execs it from beside `vault`: the web server's dependencies stay out of every other command.

@@ -71,8 +71,17 @@ struct IndexedNote {
         ftsBinder.bind(note.tags.joined(separator: " "))
         ftsBinder.bind(note.bodyText)
         ftsBinder.bind(cjk)
-        ftsBinder.bind((note.wikiLinks + note.linkDestinations).joined(separator: "\n"))
+        ftsBinder.bind(Self.linkText(of: note))
         try ftsBinder.run(db)
+    }
+
+    /// The `links` column of `note`: its wiki link names and Markdown link
+    /// destinations as written, then the note links whose decoded path is not
+    /// written so (`my%20note.md`), so that backlinks find every note linking
+    /// to a note by the words of its names (``SearchIndex/linkSources(naming:)``).
+    static func linkText(of note: Note) -> String {
+        let decoded = note.noteLinks.filter { link in !note.linkDestinations.contains { $0.hasPrefix(link) } }
+        return (note.wikiLinks + note.linkDestinations + decoded).joined(separator: "\n")
     }
 
     /// Removes the note stored under `rowid` from both tables.

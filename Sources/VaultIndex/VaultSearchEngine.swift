@@ -10,8 +10,11 @@ import VaultStore
 /// being read and the cache being opened.
 public final class VaultSearchEngine: SearchEngine {
     let layout: VaultLayout
-    /// The scan already running; nil when a watcher vouched for the cache.
+    /// The scan already running; nil when a watcher vouched for the cache,
+    /// or when nothing was started (``init(layout:)``).
     let scan: ScanAhead?
+    /// True when made by ``init(starting:)``: the watcher was asked already.
+    private let started: Bool
     private var timeZone = TimeZone(identifier: "UTC")!
     private var watcher = WatcherMode.auto
     private var tracer: any Tracer = NoTracer()
@@ -23,12 +26,16 @@ public final class VaultSearchEngine: SearchEngine {
     public init(starting layout: VaultLayout) {
         self.layout = layout
         scan = WatchSocket.sync(layout) ? nil : ScanAhead(layout: layout)
+        started = true
     }
 
-    /// An engine that starts nothing until asked (`vault index`).
+    /// An engine that starts nothing until asked (`vault index`, the other
+    /// commands, each page of `vault serve`): ``freshen(progress:)`` then asks
+    /// the watcher, or scans, when it is called.
     public init(layout: VaultLayout) {
         self.layout = layout
         scan = nil
+        started = false
     }
 
     /// Sets what the config says, once it has been read.
@@ -61,6 +68,7 @@ public final class VaultSearchEngine: SearchEngine {
     }
 
     public func freshen(progress: (any IndexProgress)?) throws {
+        let scan = started || WatchSocket.sync(layout) ? self.scan : ScanAhead(layout: layout)
         guard let scan else { return }
         let report = try index().refresh(scan: scan.files, progress: progress)
         // On a large vault the next search can skip the scan: start a
@@ -81,6 +89,10 @@ public final class VaultSearchEngine: SearchEngine {
     public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit] {
         defer { sayReadOnly() }
         return try index().search(query, limit: limit, pathsOnly: pathsOnly)
+    }
+
+    public func linkSources(naming names: [String]) throws -> Set<String>? {
+        try index().linkSources(naming: names)
     }
 
     public func statistics() throws -> IndexStatistics {

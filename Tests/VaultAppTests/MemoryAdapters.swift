@@ -131,7 +131,29 @@ final class MemorySearch: SearchEngine {
     /// The limit and `pathsOnly` of each search asked.
     private(set) var asked: [(limit: Int?, pathsOnly: Bool)] = []
 
+    /// Each note's link targets, as the cache's `links` column holds them;
+    /// nil: ``linkSources(naming:)`` cannot say (the caller reads every note).
+    var links: [String: [String]]?
+    /// The names each ``linkSources(naming:)`` was asked.
+    private(set) var linkNames: [[String]] = []
+
     func freshen(progress: (any IndexProgress)?) throws { freshened += 1 }
+    /// The notes of ``links`` holding a name's words in a row, case aside.
+    func linkSources(naming names: [String]) throws -> Set<String>? {
+        linkNames.append(names)
+        guard let links else { return nil }
+        let words = { (text: String) in text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init) }
+        let phrases = names.map(words)
+        return Set(
+            links.filter { _, targets in
+                let written = targets.flatMap(words)
+                return phrases.contains { phrase in
+                    !phrase.isEmpty && written.indices.contains { start in
+                        written[start...].starts(with: phrase)
+                    }
+                }
+            }.keys)
+    }
     func refresh(rebuild: Bool, progress: (any IndexProgress)?) throws -> RefreshReport {
         RefreshReport(scanned: 0, added: 0, changed: 0, removed: 0, scanSeconds: 0, totalSeconds: 0)
     }

@@ -268,3 +268,19 @@ struct NewNoteTests {
         #expect(YAMLText.scalar(input) == expected)
     }
 }
+
+@Suite("Note path stems")
+struct NotePathStemTests {
+    @Test("the stem is the last part without .md, as splitting at every slash gives it")
+    func stems() {
+        let cases: [(String, String)] = [
+            ("2026/11/habits.md", "habits"), ("habits.md", "habits"), ("a/b.MD", "b.MD"), ("a//b.md", "b"),
+            ("a/b/", "b"), ("a/b.md/", "b"), ("", ""), ("/", "/"), ("a/.md", ""), ("日本/語.md", "語"),
+        ]
+        for (path, stem) in cases {
+            let split = path.split(separator: "/").last.map(String.init) ?? path
+            #expect(NotePath.stem(path) == (split.hasSuffix(".md") ? String(split.dropLast(3)) : split), "\(path)")
+            #expect(NotePath.stem(path) == stem, "\(path)")
+        }
+    }
+}

@@ -109,6 +109,39 @@ struct PageHandlerTests {
         #expect(page.text.contains("&lt;script&gt;alert(&#39;t&#39;)&lt;/script&gt;"))
     }
 
+    @Test("a note's page lists the notes linking to it as vault links does, and resolves its links by title")
+    func noteBacklinks() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let folder = vault.root.appendingPathComponent("Inbox")
+        try "# Linked target\n\nSee [[Linker two]].\n".write(
+            to: folder.appendingPathComponent("linked-target.md"), atomically: true, encoding: .utf8)
+        try "# Linker one\n\n[[Linked target]]\n".write(
+            to: folder.appendingPathComponent("linker-one.md"), atomically: true, encoding: .utf8)
+        try "# Linker two\n\n[t](linked-target.md)\n".write(
+            to: folder.appendingPathComponent("linker-two.md"), atomically: true, encoding: .utf8)
+        let page = NotePage.get(try vault.context(), reference: "Inbox/linked-target.md", csrf: "c")
+        #expect(page.status == 200)
+        let linked = try #require(page.text.components(separatedBy: "id=\"backlinks\"").last)
+        #expect(linked.contains("href=\"/notes/Inbox/linker-one.md\"") && linked.contains("href=\"/notes/Inbox/linker-two.md\""))
+        let cli = try vault.vault(["links", "Inbox/linked-target.md", "--json"])
+        #expect(cli.stdout.contains("Inbox/linker-one.md") && cli.stdout.contains("Inbox/linker-two.md"))
+        // A wiki link by title leads to the note it names.
+        #expect(page.text.contains("href=\"/notes/Inbox/linker-two.md\">Linker two</a>"))
+    }
+
+    @Test("a search from the page finds a note written after the server started (the cache is freshened)")
+    func searchIsFresh() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let query = FormFields(encoded: "q=zyxwordneverseen")
+        #expect(SearchPage.get(try vault.context(), query: query, csrf: "c").text.contains("0 notes"))
+        try "# Fresh\n\nzyxwordneverseen\n".write(
+            to: vault.root.appendingPathComponent("Inbox/fresh.md"), atomically: true, encoding: .utf8)
+        let page = SearchPage.get(try vault.context(), query: query, csrf: "c")
+        #expect(page.text.contains("1 note") && page.text.contains("href=\"/notes/Inbox/fresh.md\""))
+    }
+
     @Test("a rating from the page writes the ledger lines vault study --rate writes")
     func studyLedgerEqualsCLI() throws {
         let web = try ServeSandbox()

@@ -12,11 +12,51 @@ public struct NoteLinks {
     /// The links of the note `reference` names (path, id, id prefix or title).
     /// - Throws: ``AppError`` when no single note is named.
     public static func load(_ context: AppContext, note reference: String) throws -> NoteLinks {
-        let notes = context.notes.notes().notes
-        let note = try NoteLookup.find(reference, in: notes)
-        let graph = LinkGraph(notes: notes)
+        let summaries = context.notes.summaries().notes
+        let found = try NoteLookup.find(reference, in: summaries)
+        let note = try context.notes.note(at: found.path)
+        let resolver = resolver(over: summaries)
         return NoteLinks(
-            note: note, outgoing: graph.outgoing(from: note.path), backlinks: graph.backlinks(to: note.path))
+            note: note, outgoing: LinkGraph(notes: [note], resolver: resolver).links,
+            backlinks: backlinks(to: found, among: summaries, resolver: resolver, context))
+    }
+
+    /// How links resolve among `summaries` (every note of the vault): by
+    /// path, file name, title and alias, as ``LinkGraph`` resolves them.
+    public static func resolver(over summaries: [NoteSummary]) -> LinkResolver {
+        LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
+    }
+
+    /// The links from other notes to `note`, in note order then reading order
+    /// (as ``LinkGraph/backlinks(to:)`` over every note has them).
+    ///
+    /// Only the notes that may link to it are parsed: the search cache names
+    /// the notes whose link targets hold the words of its file name, title or
+    /// an alias (every way a link can name it), and each is then resolved
+    /// exactly. When the cache cannot say (a name without words, a cache that
+    /// fails), every note is parsed, as before.
+    /// - Parameters:
+    ///   - summaries: every note of the vault, in the note source's order.
+    ///   - resolver: ``resolver(over:)`` of `summaries`.
+    public static func backlinks(
+        to note: NoteSummary, among summaries: [NoteSummary], resolver: LinkResolver, _ context: AppContext
+    ) -> [LinkGraph.Link] {
+        let names = [NotePath.stem(note.path), note.title] + note.aliases
+        let candidates: Set<String>?
+        do {
+            try context.search.freshen(progress: nil)
+            candidates = try context.search.linkSources(naming: names)
+        } catch {
+            candidates = nil
+        }
+        let sources: [Note]
+        if let candidates {
+            sources = summaries.lazy.filter { $0.path != note.path && candidates.contains($0.path) }
+                .compactMap { try? context.notes.note(at: $0.path) }
+        } else {
+            sources = context.notes.notes().notes
+        }
+        return LinkGraph(notes: sources, resolver: resolver).backlinks(to: note.path)
     }
 }
 

@@ -43,7 +43,8 @@ package struct StatsHTML {
         figure{margin:8px 0}figcaption{font-weight:600;margin-bottom:4px}
         svg text{fill:var(--muted);font-size:10px}svg .label{fill:var(--fg);font-size:11px}.grid{stroke:var(--line);stroke-width:.5}.axisline{stroke:var(--muted);stroke-width:1}
         table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right}th:first-child,td:first-child{text-align:left}
-        svg.calendar{width:100%;height:auto}
+        svg{max-width:100%;height:auto}.grid2>*{min-width:0;max-width:100%}table{display:block;max-width:100%;overflow-x:auto}
+        @media (max-width:600px){body{padding:12px}section{padding:12px}}
         .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
         """
 
@@ -60,8 +61,10 @@ package struct StatsHTML {
         let cell = 13.0, gap = 3.0, left = 30.0, top = 18.0
         let width = Int(left + Double(cal.weeks) * (cell + gap)) + 4
         let height = Int(top + 7 * (cell + gap)) + 4
-        // As wide as the section allows (up to 1.4 times its drawn size), so the year reads at a glance.
-        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\" role=\"img\" class=\"calendar\" style=\"max-width:\(width * 7 / 5)px\">"
+        // Drawn at 1.4 times its size, so the year reads at a glance, and narrower when the
+        // section is (the style sheet's `svg{max-width:100%}`): no inline style, which a
+        // Content-Security-Policy (`vault serve`'s /stats) refuses.
+        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width * 7 / 5)\" height=\"\(height * 7 / 5)\" role=\"img\" class=\"calendar\">"
         for label in cal.months {
             svg += "<text x=\(quote(left + Double(label.week) * (cell + gap))) y=\"12\">\(label.name)</text>"
         }

@@ -18,7 +18,12 @@ public struct LinkGraph: Sendable {
 
     /// Resolves the links of `notes` among themselves.
     public init(notes: [Note]) {
-        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        self.init(notes: notes, resolver: LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) }))
+    }
+
+    /// Resolves the links of `notes` with `resolver` (built over every note of
+    /// the vault, when `notes` are only some of them).
+    public init(notes: [Note], resolver: LinkResolver) {
         var links: [Link] = []
         for note in notes {
             for target in note.wikiLinks {

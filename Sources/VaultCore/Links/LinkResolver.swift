@@ -30,7 +30,7 @@ public struct LinkResolver: Sendable {
             byName[NotePath.stem(note.path).lowercased(), default: []].append(note.path)
             for name in Set(note.names.map { $0.lowercased() }) { byTitle[name, default: []].append(note.path) }
         }
-        let shortestFirst: ([String]) -> [String] = { $0.sorted { ($0.count, $0) < ($1.count, $1) } }
+        let shortestFirst: ([String]) -> [String] = { $0.count < 2 ? $0 : $0.sorted { ($0.count, $0) < ($1.count, $1) } }
         self.byPath = byPath
         self.byName = byName.mapValues(shortestFirst)
         self.byTitle = byTitle.mapValues(shortestFirst)

@@ -2,8 +2,16 @@
 public enum NotePath {
     /// The file name without folders and without the `.md` extension.
     public static func stem(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        // The part after the last `/` without splitting the whole path (a link
+        // resolver takes the stem of every note); a path ending in `/` keeps
+        // the last non-empty part, as splitting gave it.
+        let name: Substring
+        if let slash = path.lastIndex(of: "/"), path.index(after: slash) != path.endIndex {
+            name = path[path.index(after: slash)...]
+        } else {
+            name = path.split(separator: "/").last ?? path[...]
+        }
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)
     }
 
     /// A file-name-safe slug of a title: lowercase letters, digits and dashes,

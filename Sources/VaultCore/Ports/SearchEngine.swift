@@ -13,6 +13,13 @@ public protocol SearchEngine {
     func mark(_ marks: [SearchMark]) throws
     /// The ranked hits of `query`.
     func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit]
+    /// The paths of the notes whose link targets (wiki link names, Markdown
+    /// link destinations as written and decoded) hold one of `names` as
+    /// consecutive words, case and accents aside: every note that may link to
+    /// a note known by those names (its file name, title, aliases), and
+    /// perhaps a few more. Call ``freshen(progress:)`` first. Nil when a name
+    /// has no word to look for: the caller must then read every note.
+    func linkSources(naming names: [String]) throws -> Set<String>?
     /// What `vault index --stats` shows.
     func statistics() throws -> IndexStatistics
     /// Keeps the cache fresh from file-system events until stopped (or idle

@@ -286,6 +286,12 @@ def run_checks(browser, phone, desk, url, base, web, cli):
     for name, pg in pages.items():
         pg.goto(base + "/stats")
         shot(pg, f"stats-{name}")
+        widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+        check(f"{name}: /stats fits the width, no sideways scrolling", widths[0] <= widths[1], widths)
+    blocked = []
+    phone_page.on("console", lambda m: blocked.append(m.text) if "Content Security Policy" in m.text else None)
+    phone_page.reload()
+    check("/stats: the policy blocks nothing on the page", not blocked, blocked[:3])
     check("/stats draws the report's charts with its style sheet",
           page.evaluate("() => document.querySelectorAll('svg').length") > 0
           and page.evaluate("() => getComputedStyle(document.body).fontFamily") != "")
