@@ -68,7 +68,7 @@ struct CalendarTests {
         #expect(ics.todos.map(\.summary) == ["Missed review: Week 44, 2026 (4 notes pending)"])
         #expect(ics.todos.first?.due == "2026-11-01")
         let study = ics.events.filter { $0.uid.hasPrefix("study-") }
-        #expect(study.first?.summary == "Study 9 flashcards (vault study)", "today: what vault status counts")
+        #expect(study.first?.summary == "Study 10 flashcards (vault study)", "today: what vault status counts")
         #expect(study.first?.start == "2026-11-18T09:00:00+01:00")
         #expect(Set(ics.events.map(\.uid)).count == ics.events.count, "unique UIDs")
         // Made again later, the same items keep their UIDs.

@@ -303,7 +303,7 @@ struct RemindTests {
         defer { vault.cleanUp() }
         try vault.write(".vault/config.yml", try vault.read(".vault/config.yml") + "remind:\n  at: best\n")
         let outside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T09:00:00Z"])
-        #expect(outside.stdout.hasPrefix("Reminders come in the hour from 09:00 (remind.at); no reminder now. Due: 9 cards"), "\(outside.stdout)")
+        #expect(outside.stdout.hasPrefix("Reminders come in the hour from 09:00 (remind.at); no reminder now. Due: 10 cards"), "\(outside.stdout)")
         let inside = try vault.run(["remind", "--dry-run"], env: ["VAULT_NOW": "2026-11-18T08:30:00Z"])
         #expect(inside.stdout.hasPrefix("vault: 2 cards now?\n"), "\(inside.stdout)")
     }

@@ -16,7 +16,7 @@ struct SettingsThatStayTests {
         return vault
     }
 
-    @Test("study.daily_limit and study.preset set the day's limit; --limit and --exam still win")
+    @Test("study.daily_limit and study.preset set the day's limit; --exam still wins, --limit is a batch within it")
     func savedLimit() throws {
         let exam = try exampleVault(config: "study:\n  preset: exam\n")
         defer { exam.cleanUp() }
@@ -25,7 +25,9 @@ struct SettingsThatStayTests {
             return json["daily_limit"] as? Int
         }
         #expect(try limit(exam) == 50)
-        #expect(try limit(exam, ["--limit", "7"]) == 7)
+        #expect(try limit(exam, ["--limit", "7"]) == 50, "--limit is seven cards now; the day's limit stays")
+        let batch = try #require(try exam.json(["study", "--list", "--json", "--limit", "3"]) as? [String: Any])
+        #expect((batch["cards"] as? [Any])?.count == 3)
         let saved = try exampleVault(config: "study:\n  daily_limit: 12\n  preset: exam\n")
         defer { saved.cleanUp() }
         #expect(try limit(saved) == 12)
