@@ -33,7 +33,7 @@ enum NoteHTML {
                 case .note(let path):
                     return .link("/notes/" + HTML.urlPath(path) + (anchor.map { "#" + $0 } ?? ""))
                 case .attachment:
-                    guard let file = StaticSiteFiles.vaultPath(span.target, from: source) else { return .unresolved }
+                    guard let file = LinkResolver.vaultPath(span.target, from: source) else { return .unresolved }
                     let url = "/files/" + HTML.urlPath(file)
                     return span.embed && PictureFiles.isPicture(file) ? .image(url) : .link(url)
                 case .unresolved:
@@ -41,21 +41,5 @@ enum NoteHTML {
                 }
             }
         }
-    }
-}
-
-/// Paths of links, as the static site reads them.
-enum StaticSiteFiles {
-    /// `../a.png` from `2026/11/x.md` → `2026/a.png`; `/a.png` → `a.png`; nil above the vault.
-    static func vaultPath(_ target: String, from source: String) -> String? {
-        var parts = target.hasPrefix("/") ? [] : source.split(separator: "/").dropLast().map(String.init)
-        for part in target.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
-            default: parts.append(String(part))
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 }

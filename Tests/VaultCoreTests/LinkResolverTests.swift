@@ -9,6 +9,15 @@ struct LinkResolverTests {
         "pages/Spaced Repetition.md", "Work/Plugins/Tools.md",
     ])
 
+    @Test("a link destination names a vault path from the linking note's folder, or from the root with /")
+    func vaultPaths() {
+        #expect(LinkResolver.vaultPath("../a.png", from: "2026/11/x.md") == "2026/a.png")
+        #expect(LinkResolver.vaultPath("./b/c.md", from: "2026/x.md") == "2026/b/c.md")
+        #expect(LinkResolver.vaultPath("/a.png", from: "2026/11/x.md") == "a.png")
+        #expect(LinkResolver.vaultPath("../../a.png", from: "2026/x.md") == nil, "above the vault")
+        #expect(LinkResolver.vaultPath("..", from: "2026/x.md") == nil, "the vault itself")
+    }
+
     @Test("a file name resolves to the note in the linking note's folder, else the shortest path")
     func fileNames() {
         #expect(resolver.resolveWiki("Home", from: "Plugins/Canvas.md") == .note("Home.md"))

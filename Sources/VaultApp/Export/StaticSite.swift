@@ -211,7 +211,7 @@ public struct StaticSite {
         {
             return SitePaths.relative(from: page, to: SitePaths.page(ofNote: note)) + fragment
         }
-        if let file = vaultPath(decoded, from: source), attachments.contains(file) {
+        if let file = LinkResolver.vaultPath(decoded, from: source), attachments.contains(file) {
             return SitePaths.relative(from: page, to: file)
         }
         // A note's page, as a wiki link was rewritten to before rendering.
@@ -221,19 +221,6 @@ public struct StaticSite {
             return target
         }
         return "#unresolved"
-    }
-
-    /// `../a.png` from `2026/11/x.md` → `2026/a.png`; `/a.png` → `a.png`; nil above the vault.
-    static func vaultPath(_ target: String, from source: String) -> String? {
-        var parts = target.hasPrefix("/") ? [] : source.split(separator: "/").dropLast().map(String.init)
-        for part in target.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
-            default: parts.append(String(part))
-            }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// `https:`, `mailto:`…: a URL scheme before the first `/`, `?` or `#`.

@@ -83,15 +83,23 @@ public struct LinkResolver: Sendable {
 
     /// Resolves Markdown link destination `target` (a `.md` path), written in the note at `source`.
     public func resolveMarkdown(_ target: String, from source: String) -> Resolution {
-        var parts = target.hasPrefix("/") ? [] : Self.folder(of: source).split(separator: "/").map(String.init)
+        guard let path = Self.vaultPath(target, from: source) else { return .unresolved }
+        return byPath[path.lowercased()].map(Resolution.note) ?? .unresolved
+    }
+
+    /// The vault-relative path a link destination names, written in the note
+    /// at `source`: `../a.png` from `2026/11/x.md` → `2026/a.png`; `/a.png`
+    /// → `a.png`; nil above the vault or for the vault itself.
+    public static func vaultPath(_ target: String, from source: String) -> String? {
+        var parts = target.hasPrefix("/") ? [] : folder(of: source).split(separator: "/").map(String.init)
         for part in target.split(separator: "/") {
             switch part {
             case ".": continue
-            case "..": if parts.isEmpty { return .unresolved } else { parts.removeLast() }
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
             default: parts.append(String(part))
             }
         }
-        return byPath[parts.joined(separator: "/").lowercased()].map(Resolution.note) ?? .unresolved
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     static func folder(of path: String) -> String {
