@@ -77,4 +77,18 @@ public struct StudyOptions: Hashable, Sendable {
 
     /// Cards a day, studied ones included.
     public var dailyLimit: Int { daily ?? preset.dailyLimit }
+
+    /// Whether the card `id` with `schedule` is one this session's mode takes
+    /// (suspended and inactive cards never are), whether due or not.
+    func admits(_ id: String, _ schedule: CardSchedule) -> Bool {
+        if !suspended.isEmpty, suspended.contains(id) { return false }
+        let tier = schedule.tier
+        guard tier != .inactive else { return false }
+        switch mode {
+        case .all: return true
+        case .learning: return tier == .learning
+        case .reviewing: return tier == .reviewing
+        case .due: return !schedule.isNew
+        }
+    }
 }

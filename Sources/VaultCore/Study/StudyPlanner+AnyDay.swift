@@ -24,15 +24,7 @@ extension StudyPlanner {
         for i in cards.indices where folder.isEmpty || cards[i].notePath.hasPrefix(folder) {
             let schedule = schedules[cards[i].id] ?? unanswered
             if let last = schedule.lastReview, last >= startOfToday, last <= now { studiedToday += 1 }
-            if !options.suspended.isEmpty, options.suspended.contains(cards[i].id) { continue }
-            let tier = schedule.tier
-            guard tier != .inactive else { continue }
-            switch options.mode {
-            case .all: break
-            case .learning: guard tier == .learning else { continue }
-            case .reviewing: guard tier == .reviewing else { continue }
-            case .due: guard !schedule.isNew else { continue }
-            }
+            guard options.admits(cards[i].id, schedule) else { continue }
             if options.focus == .weak, schedule.isNew { continue }
             picked.append((i, Weakness(schedule, at: now)))
         }

@@ -241,15 +241,8 @@ public enum StudyPlanner {
                     tally.returnedToday += 1
                 }
             }
-            if !options.suspended.isEmpty, options.suspended.contains(cards[i].id) { continue }
+            guard options.admits(cards[i].id, schedule) else { continue }
             let tier = schedule.tier
-            guard tier != .inactive else { continue }
-            switch options.mode {
-            case .all: break
-            case .learning: guard tier == .learning else { continue }
-            case .reviewing: guard tier == .reviewing else { continue }
-            case .due: guard !schedule.isNew else { continue }
-            }
             var overdueDays = 0
             if !schedule.isNew {
                 guard let due = schedule.due, due < endOfToday else { continue }
