@@ -10,7 +10,7 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    static let version: UInt64 = 3  // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review
+    static let version: UInt64 = 4  // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
@@ -116,6 +116,7 @@ struct CardScheduleMemo {
         w.int(schedule.lapses)
         date(schedule.lastLapse)
         date(schedule.dueAtLastReview)
+        date(schedule.forgottenAt)
     }
 
     /// Reads a schedule into `schedule`, whose settings come from the config.
@@ -150,6 +151,7 @@ struct CardScheduleMemo {
         schedule.lapses = try r.int()
         schedule.lastLapse = try date(&r)
         schedule.dueAtLastReview = try date(&r)
+        schedule.forgottenAt = try date(&r)
     }
 }
 
