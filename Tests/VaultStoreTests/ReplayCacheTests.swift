@@ -140,8 +140,9 @@ struct ReplayCacheTests {
         let extended = cache.load()
         #expect(extended.source == .extended(events: 1))
         expectMatchesFresh(extended, layout)
-        #expect(extended.cardLog().histories[extended.cardLog().ids.firstIndex(of: "card-0")!].last?.time
-            == start.addingTimeInterval(30 * 86_400))
+        let log = extended.cardLog()
+        let forgotten = start.addingTimeInterval(30 * 86_400)
+        #expect(log.histories[log.ids.firstIndex(of: "card-0")!].last == .forget(time: forgotten))
         let schedule = extended.cardSchedules(cards: [card], config: config)[card.id]
         #expect(schedule?.isNew == true)
         #expect(schedule?.reviews == 6)

@@ -86,9 +86,12 @@ public enum FSRSOptimizing {
             if events[id] == nil { order.append(id) }
             events[id, default: []] += log.histories[k]
         }
-        // The card log holds the `card-reset` forgets (imported from Anki's manual rows): they cut a card's older history.
+        // The card log holds the `card-reset` forgets (imported from Anki's manual
+        // rows): they cut a card's older history.
         return LedgerRevlog.entries(
-            order.map { id in (id, events[id]!.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)) })
+            order.map { id in
+                (id, events[id]!.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1))
+            })
     }
 
     /// The FSRS settings in force for `folder` (nil: the vault), and the folder prefix.

@@ -106,7 +106,8 @@ struct CardResetReplayTests {
 
     @Test("the optimizer's review log reads a forget in the card's events as a manual entry, once")
     func revlogReadsLoggedForget() {
-        let ledger = events(.defaults(.fsrs), answers: [.fsrs(.good), .fsrs(.good)], forget: true, later: [.fsrs(.good)])
+        let ledger = events(
+            .defaults(.fsrs), answers: [.fsrs(.good), .fsrs(.good)], forget: true, later: [.fsrs(.good)])
         let log = CardEventLog(events: ledger)
         let kinds = LedgerRevlog.entries([(c.id, log.histories[0])]).map(\.kind)
         #expect(kinds == [.learning, .review, .manual, .learning])
