@@ -9,6 +9,8 @@ import Testing
 struct AnkiImportOracleTests {
     struct ExpectedCard: Decodable {
         var ord: Int
+        /// Anki's card type: 0 new, 1 learning, 2 review, 3 relearning.
+        var type: Int
         var queue: Int
         var ratings: Int
         var resets: Int
@@ -108,7 +110,12 @@ struct AnkiImportOracleTests {
             .filter { $0.hasSuffix(".log") }.map { vault.read(".vault/ledger/" + $0) }.joined()
         #expect(
             ledger.components(separatedBy: "\tcard-reset\t").count - 1 == expected.notes.flatMap(\.cards).reduce(0) { $0 + $1.resets })
-                // Anki's suspended card is suspended, its buried one buried (until tomorrow), and neither comes up today.
+        // A card Anki forgot after an answer is new again, as every card Anki holds new (and not held back).
+        #expect(expected.notes.flatMap(\.cards).contains { $0.type == 0 && $0.ratings > 0 && $0.resets > 0 })
+        #expect(
+            cards.filter { $0.state == "new" }.count
+                == expected.notes.flatMap(\.cards).filter { $0.type == 0 && $0.queue >= 0 }.count)
+        // Anki's suspended card is suspended, its buried one buried (until tomorrow), and neither comes up today.
         #expect(cards.filter { $0.state == "suspended" }.count == expected.notes.flatMap(\.cards).filter { $0.queue == -1 }.count)
         #expect(cards.filter { $0.state == "buried" }.count == expected.notes.flatMap(\.cards).filter { $0.queue < -1 }.count)
         let due = vault.vault("cards", "--due", "--json")

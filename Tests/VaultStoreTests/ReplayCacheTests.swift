@@ -125,6 +125,33 @@ struct ReplayCacheTests {
         expectMatchesFresh(again, layout)
     }
 
+    @Test("a card-reset forget appended after a cached replay extends the card log and makes the card new")
+    func appendedForget() throws {
+        let (layout, cache) = try cachedVault()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let card = Card(
+            id: "card-0", notePath: "n0.md", noteID: "note-0", kind: .basic, question: "question 0", answer: "a",
+            line: 3, position: 0, identityText: "question 0")
+        let config = SchedulerConfig()
+        #expect(cache.load().cardSchedules(cards: [card], config: config)[card.id]?.isNew == false)  // remembered
+        try appender(layout).append(
+            kind: "card-reset", fields: [("card", "card-0"), ("note", "note-0"), ("reset", "forget")],
+            at: start.addingTimeInterval(30 * 86_400))
+        let extended = cache.load()
+        #expect(extended.source == .extended(events: 1))
+        expectMatchesFresh(extended, layout)
+        let log = extended.cardLog()
+        let forgotten = start.addingTimeInterval(30 * 86_400)
+        #expect(log.histories[log.ids.firstIndex(of: "card-0")!].last == .forget(time: forgotten))
+        let schedule = extended.cardSchedules(cards: [card], config: config)[card.id]
+        #expect(schedule?.isNew == true)
+        #expect(schedule?.reviews == 6)
+        let again = cache.load()
+        #expect(again.source == .cache)
+        expectMatchesFresh(again, layout)
+        #expect(again.cardSchedules(cards: [card], config: config)[card.id] == schedule)
+    }
+
     @Test("an appended event older than the replay, and a new file of an earlier year, replay everything")
     func olderEvent() throws {
         let (layout, cache) = try cachedVault()

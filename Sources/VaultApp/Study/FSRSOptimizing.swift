@@ -86,14 +86,12 @@ public enum FSRSOptimizing {
             if events[id] == nil { order.append(id) }
             events[id, default: []] += log.histories[k]
         }
-        // `card-reset` forgets (imported from Anki's manual rows) cut a card's older history.
-        var forgets: [String: [Date]] = [:]
-        for reset in context.ledger.replay().events(CardResetEvent.self).events where reset.reset == .forget {
-            if events[reset.card] != nil { forgets[reset.card, default: []].append(reset.time) }
-        }
+        // The card log holds the `card-reset` forgets (imported from Anki's manual
+        // rows): they cut a card's older history.
         return LedgerRevlog.entries(
-            order.map { id in (id, events[id]!.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1)) },
-            forgets: forgets)
+            order.map { id in
+                (id, events[id]!.enumerated().sorted { ($0.1.time, $0.0) < ($1.1.time, $1.0) }.map(\.1))
+            })
     }
 
     /// The FSRS settings in force for `folder` (nil: the vault), and the folder prefix.

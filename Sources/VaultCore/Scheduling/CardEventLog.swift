@@ -1,7 +1,8 @@
 import Foundation
 
-/// The card events of a ledger (`rate`, `tier`, `card-link`), gathered in
-/// replay order: each card id's answers and tier moves, what its last rating
+/// The card events of a ledger (`rate`, `tier`, `card-reset` `forget`,
+/// `card-link`), gathered in replay order: each card id's answers, tier
+/// moves and forgets, what its last rating
 /// said about it (for re-linking), and the recorded links. Everything card
 /// replay needs and nothing else, so the replay cache can keep it and
 /// extend it with new events.
@@ -41,7 +42,7 @@ public struct CardEventLog: Sendable {
 
     /// The card ids named, in order of first appearance; `slots(of:)` finds them.
     public private(set) var ids: [String] = []
-    /// Per id (same index): its answers and tier moves in replay order.
+    /// Per id (same index): its answers, tier moves and forgets in replay order.
     public private(set) var histories: [[CardScheduleReplay.CardEvent]] = []
     /// Per id: its last `rate` event, read only when re-linking needs it.
     private var lastRatings: [Last?] = []
@@ -128,6 +129,7 @@ public struct CardEventLog: Sendable {
     /// Whether `event` is one this log reads.
     public static func reads(_ event: LedgerEvent) -> Bool {
         event.kind == RatingEvent.kind || event.kind == TierChange.kind || event.kind == CardLink.kind
+            || event.kind == CardResetEvent.kind
     }
 
     /// Applies the next event in replay order (other kinds are ignored).
@@ -170,6 +172,12 @@ public struct CardEventLog: Sendable {
             count += 1
             if let change = try? TierChange(event) {
                 histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
+            }
+        case CardResetEvent.kind:
+            // A `reschedule` is no answer: due dates are recomputed from the history.
+            if let reset = try? CardResetEvent(event), reset.reset == .forget {
+                count += 1
+                histories[slot(reset.card)].append(.forget(time: reset.time))
             }
         case CardLink.kind:
             count += 1

@@ -83,6 +83,9 @@ public struct CardSchedule: Hashable, Sendable {
     /// new then): tells the study planner which answers of today brought a
     /// long-overdue card back.
     public var dueAtLastReview: Date?
+    /// The moment of a `card-reset` `forget` no answer has followed yet:
+    /// the card is new again (its counts and last review stay, as Anki keeps them).
+    public var forgottenAt: Date?
 
     /// A card never reviewed under `settings`.
     public init(settings: SchedulerSettings) {
@@ -94,7 +97,8 @@ public struct CardSchedule: Hashable, Sendable {
         self.lastReview = nil
     }
 
-    public var isNew: Bool { reviews == 0 }
+    /// Never answered, or forgotten since its last answer.
+    public var isNew: Bool { reviews == 0 || forgottenAt != nil }
     public var due: Date? { state.due }
     /// Share of correct answers, nil before the first.
     public var accuracy: Double? { reviews == 0 ? nil : Double(correct) / Double(reviews) }
@@ -103,8 +107,9 @@ public struct CardSchedule: Hashable, Sendable {
     public func answering(_ answer: ReviewAnswer, at time: Date, cardID: String) -> CardSchedule {
         var next = self
         let before = tier
-        next.dueAtLastReview = reviews == 0 ? nil : due
-        if !answer.isCorrect, before == .reviewing || before == .mastered, reviews > 0 {
+        next.dueAtLastReview = isNew ? nil : due
+        next.forgottenAt = nil
+        if !answer.isCorrect, before == .reviewing || before == .mastered, !isNew {
             next.lapses += 1
             next.lastLapse = time
         }
@@ -131,6 +136,21 @@ public struct CardSchedule: Hashable, Sendable {
             next.correctStreak = 0
         }
         next.lastReview = time
+        return next
+    }
+
+    /// The schedule after a `card-reset` `forget` at `time` (Anki's
+    /// "Forget"): the card is new again under its scheduler, so the answers
+    /// before it no longer shape its schedule (its state, due date and
+    /// streak start over). What it has been through stays, as Anki keeps a
+    /// forgotten card's repetitions and lapses: ``reviews``, ``correct``
+    /// (so ``accuracy``), ``lapses``, ``lastLapse`` and ``lastReview``.
+    public func forgetting(at time: Date) -> CardSchedule {
+        var next = self
+        next.state = .new(settings)
+        next.correctStreak = 0
+        next.dueAtLastReview = nil
+        next.forgottenAt = time
         return next
     }
 

@@ -17,8 +17,8 @@ public struct CardReplay: Sendable {
 /// events, the current cards and the scheduler config.
 ///
 /// Each card is replayed from scratch under the scheduler its note's folder
-/// uses now (so changing settings reschedules), folding its `rate` and
-/// `tier` events in replay order. `card-link` events, and the re-links
+/// uses now (so changing settings reschedules), folding its `rate`,
+/// `tier` and `card-reset` `forget` events in replay order. `card-link` events, and the re-links
 /// ``CardRelinker`` finds between the ledger's known cards and the current
 /// ones, make an edited card continue its old history.
 public enum CardScheduleReplay {
@@ -133,6 +133,7 @@ public enum CardScheduleReplay {
             switch event {
             case .answer(let time, let answer, _): schedule = schedule.answering(answer, at: time, cardID: cardID)
             case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
+            case .forget(let time): schedule = schedule.forgetting(at: time)
             }
         }
         return schedule
@@ -143,11 +144,14 @@ public enum CardScheduleReplay {
         /// An answer, with the milliseconds it took when the `rate` event says (for statistics).
         case answer(time: Date, answer: ReviewAnswer, responseMilliseconds: Int? = nil)
         case tier(time: Date, tier: StudyTier)
+        /// A `card-reset` `forget`: the card is new again (``CardSchedule/forgetting(at:)``).
+        case forget(time: Date)
 
         public var time: Date {
             switch self {
             case .answer(let time, _, _): return time
             case .tier(let time, _): return time
+            case .forget(let time): return time
             }
         }
     }

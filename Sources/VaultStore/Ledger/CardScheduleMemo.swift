@@ -10,7 +10,8 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    static let version: UInt64 = 3  // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review
+    // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at
+    static let version: UInt64 = 4
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
@@ -116,6 +117,7 @@ struct CardScheduleMemo {
         w.int(schedule.lapses)
         date(schedule.lastLapse)
         date(schedule.dueAtLastReview)
+        date(schedule.forgottenAt)
     }
 
     /// Reads a schedule into `schedule`, whose settings come from the config.
@@ -150,6 +152,7 @@ struct CardScheduleMemo {
         schedule.lapses = try r.int()
         schedule.lastLapse = try date(&r)
         schedule.dueAtLastReview = try date(&r)
+        schedule.forgottenAt = try date(&r)
     }
 }
 

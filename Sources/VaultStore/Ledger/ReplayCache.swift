@@ -20,7 +20,9 @@ public struct ReplayCache: Sendable {
         self.timeZone = timeZone
     }
 
-    static let version: UInt64 = 8  // 7: a malformed line's message says whether --fix removes it; 8: years outside 1-9999 not dates, study values range-checked
+    // 7: a malformed line's message says whether --fix removes it; 8: years outside 1-9999 not dates,
+    // study values range-checked; 9: the card log keeps card-reset forgets
+    static let version: UInt64 = 9
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),

@@ -300,6 +300,9 @@ enum ReplayCoding {
                     w.u8(1)
                     w.date(time)
                     encode(tier, &w)
+                case .forget(let time):
+                    w.u8(2)
+                    w.date(time)
                 }
             }
             w.optional(log.lastRating(slot)) { w, rating in
@@ -346,6 +349,7 @@ enum ReplayCoding {
                     history.append(
                         .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds))
                 case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
+                case 2: history.append(.forget(time: try r.date()))
                 default: throw CacheDamage()
                 }
             }

@@ -98,6 +98,8 @@ def build(folder):
     answered = col.get_card(other.id)
     answered.start_timer()
     col.sched.answer_card(col.sched.build_answer(card=answered, states=states, rating=3))
+    # Then Anki's own "Forget": a manual revlog row, and the card new again.
+    col.sched.schedule_cards_as_new([other.id])
     return col
 
 
@@ -110,7 +112,7 @@ def expected(col):
         for card in note.cards():
             ratings = col.db.scalar("select count() from revlog where cid = ? and ease between 1 and 4", card.id)
             resets = col.db.scalar("select count() from revlog where cid = ? and type in (4, 5)", card.id)
-            cards.append({"ord": card.ord, "deck": decks[card.did], "queue": card.queue, "ratings": ratings,
+            cards.append({"ord": card.ord, "deck": decks[card.did], "type": card.type, "queue": card.queue, "ratings": ratings,
                           "resets": resets, "question": card.question(), "answer": card.answer()})
         notes.append({"guid": note.guid, "id": note.id, "type": note.note_type()["name"],
                       "fields": dict(note.items()), "tags": note.tags, "cards": cards})

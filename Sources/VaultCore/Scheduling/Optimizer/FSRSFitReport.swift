@@ -68,8 +68,9 @@ public struct FSRSFitReport: Hashable, Sendable {
 /// answer in the FSRS scale (docs/FORMAT.md: an sm2 quality 0-2 or a wrong
 /// answer is Again, q3 Hard, q4 or a correct answer Good, q5 Easy).
 public enum LedgerRevlog {
-    /// The entries of `histories` (card → its events in replay order); tier moves are not answers.
-    /// `forgets` (card → the moments of its `card-reset` forget events) add manual entries.
+    /// The entries of `histories` (card → its events in replay order); tier moves are not answers,
+    /// forgets (in the events, or in `forgets`: card → the moments of its `card-reset` forget
+    /// events) are manual entries.
     public static func entries(
         _ histories: [(card: String, events: [CardScheduleReplay.CardEvent])], forgets: [String: [Date]] = [:]
     ) -> [RevlogEntry] {
@@ -85,7 +86,12 @@ public enum LedgerRevlog {
         histories.map { card, events in
             var entries: [RevlogEntry] = []
             entries.reserveCapacity(events.count)
-            var resets = (forgets[card] ?? []).sorted()[...]
+            // The log's own forgets and the caller's, one manual entry per moment.
+            let logged = events.compactMap { event -> Date? in
+                guard case .forget(let time) = event else { return nil }
+                return time
+            }
+            var resets = Set((forgets[card] ?? []) + logged).sorted()[...]
             var learning = true
             for event in events {
                 guard case .answer(let time, let answer, _) = event else { continue }
