@@ -308,6 +308,57 @@ struct RemindTests {
         #expect(inside.stdout.hasPrefix("vault: 2 cards now?\n"), "\(inside.stdout)")
     }
 
+    @Test("study.daily_limit: a batch is at most what the day leaves; once reached the reminder says so and has no batch")
+    func dailyLimit() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        try vault.write(".vault/config.yml", try vault.read(".vault/config.yml") + "study:\n  daily_limit: 3\n")
+        let early = ["VAULT_NOW": "2026-11-18T08:50:00Z"]
+        #expect(try vault.run(["study", "--rate", "c2b62e50e29c=good", "--rate", "6c89cd310cff=good"], env: early).status == 0)
+        let now = ["VAULT_NOW": "2026-11-18T09:00:00Z"]
+        let one = try vault.run(["remind", "--dry-run"], env: now)
+        #expect(one.stdout.hasPrefix("vault: 1 card now?\n8 cards to study · "), "\(one.stdout)")
+        #expect(one.stdout.contains("\n• Wicked learning environment\n(dry run"), "\(one.stdout)")
+        let listed = try vault.run(["study", "--limit", "1", "--list"], env: now)
+        #expect(listed.stdout.contains("2 of 3 answered today"), "\(listed.stdout)")
+        #expect(listed.stdout.split(separator: "\n").filter { $0.hasSuffix("Wicked learning environment") }.count == 1)
+        #expect(try vault.run(["study", "--rate", "e3e19f7eb5f7=good"], env: early).status == 0)
+        let reached = try vault.run(["remind", "--dry-run"], env: now)
+        #expect(
+            reached.stdout
+                == "vault: time to review\nthe daily limit of 3 is reached (3 answered today) · 9 notes to review (2026-W44, 2026-W46) · 4 session reviews · 2 locations to walk (Home walk)\n(dry run: nothing raised)\n"
+        )
+    }
+
+    @Test("the reminder names what vault study --limit N --list lists, a suspended leech left out")
+    func namesTheStudyQueue() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        // The first card of the batch reaches review, then lapses: a leech at 1 lapse, suspended.
+        for (moment, rate) in [
+            ("2026-11-01T09:00:00Z", "good"), ("2026-11-01T09:15:00Z", "good"), ("2026-11-10T09:00:00Z", "again"),
+        ] {
+            #expect(try vault.run(["study", "--rate", "c2b62e50e29c=\(rate)"], env: ["VAULT_NOW": moment]).status == 0)
+        }
+        try vault.write(
+            ".vault/config.yml",
+            try vault.read(".vault/config.yml") + "study:\n  leech_lapses: 1\n  leech_action: suspend\n")
+        let now = ["VAULT_NOW": "2026-11-18T09:00:00Z"]
+        let reminder = try vault.run(["remind", "--dry-run"], env: now)
+        #expect(reminder.stdout.hasPrefix("vault: 2 cards now?\n"), "\(reminder.stdout)")
+        let named = reminder.stdout.split(separator: "\n").filter { $0.hasPrefix("• ") }.map { String($0.dropFirst(2)) }
+        let listed = try vault.run(["study", "--limit", "2", "--list", "--json"], env: now)
+        let queue = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [String: Any])
+        let cards = try #require(queue["cards"] as? [[String: Any]])
+        let questions = cards.compactMap { $0["question"] as? String }
+        #expect(named.count == questions.count && questions.count == 2)
+        for (name, question) in zip(named, questions) {
+            #expect(question.hasPrefix(name.hasSuffix("…") ? String(name.dropLast()) : name), "\(name) / \(question)")
+        }
+        #expect(!cards.contains { $0["id"] as? String == "c2b62e50e29c" })
+        #expect(!reminder.stdout.contains("• The […] is the finding"), "the suspended leech is not named")
+    }
+
     /// A python with dbus-next (a pure-Python D-Bus library) in .build/notify-venv, made on first use.
     static func notifyServerPython() throws -> String {
         let venv = VaultSandbox.packageRoot.appendingPathComponent(".build/notify-venv")

@@ -107,20 +107,27 @@ public struct Reminding {
             notes += line.review.pendingCount
             periods.append(line.review.period.id)
         }
-        // The cards and schedules of the status's own scan and count: one walk of the vault, one replay.
-        let cards = status.snapshot.cards
-        let schedules =
-            status.snapshot.cardSchedules ?? context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
-        let queue = StudyPlanner.plan(
-            cards: cards, schedules: schedules, now: context.now, timeZone: context.timeZone,
-            options: StudyOptions(limit: 8))
+        // The cards and schedules of the status's own scan and count: one walk of the vault, one replay
+        // (the count's schedules leave held cards out, and so does the queue).
+        let studying = Studying(context, cards: status.snapshot.cards)
+        let schedules = status.snapshot.cardSchedules ?? studying.schedules()
         let rotation = schedules.values.filter { $0.tier != .inactive }.count
+        // Planned as `vault study --limit N` plans it (the `study:` settings, held cards
+        // and suspended leeches left out), so a reminder names only what that session shows.
+        let batch = context.config.remind.batch ?? ReminderPlan.batch(inRotation: rotation)
+        let queue = studying.queue(
+            context.config.study.options(limit: max(batch, Self.questionsPlanned)), schedules: schedules)
         return DueWork(
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
             cardsInRotation: rotation, firstQuestions: queue.entries.map(\.card.question),
             // Session follow-up reviews (StudyLog's ladder) as the status counts them.
             sessionReviews: status.study.followUpsDue,
             // Memory palaces with locations due, as the status lists them.
-            locationsDue: status.lociDue.reduce(0) { $0 + $1.due }, palacesDue: status.lociDue.map(\.name))
+            locationsDue: status.lociDue.reduce(0) { $0 + $1.due }, palacesDue: status.lociDue.map(\.name),
+            dailyLimit: queue.dailyLimit, studiedToday: queue.studiedToday)
     }
+
+    /// The first questions of the queue planned, the batch's if it is larger:
+    /// the queue of a smaller batch is their beginning.
+    static let questionsPlanned = 8
 }

@@ -19,6 +19,13 @@ public struct Studying {
         trace.mark("notes (\(summaries.notes.count)) and cards (\(cards.count))")
     }
 
+    /// Over `cards` already read (in note path order then reading order), as
+    /// `vault remind` has them from the status's scan.
+    init(_ context: AppContext, cards: [Card]) {
+        self.context = context
+        self.cards = cards
+    }
+
     /// Every card's schedule (new cards included).
     public func schedules() -> [String: CardSchedule] {
         var trace = PhaseTrace(context.tracer)

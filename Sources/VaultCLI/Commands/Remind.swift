@@ -15,6 +15,10 @@ extension VaultCommand {
                 notify-send. Otherwise it says why not, and exits 0. --install prints a systemd user timer \
                 (or --cron a crontab line) that runs it every 10 minutes; --write installs the units.
 
+                The batch is planned as vault study --limit N plans it (study: settings, held cards and \
+                suspended leeches left out); once the day's study limit is reached the reminder says so \
+                instead of offering cards, and raises nothing when only cards wait.
+
                 The notification offers Study now, Snooze 1 h and Skip; a reminder no action answered \
                 stays pending for 24 hours (vault status shows it first). --answer records an action \
                 by hand, for the latest pending reminder or the one --reminder names.
@@ -110,6 +114,10 @@ extension VaultCommand {
             case .tooSoon(let next):
                 context.output.line(
                     "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
+                        + summary(reminding.work))
+            case .dailyLimitReached(let limit, let answered):
+                context.output.line(
+                    "The daily limit of \(limit) is reached (\(answered) answered today); no reminder."
                         + summary(reminding.work))
             case .remind(let title, let body, _):
                 context.output.line(title)

@@ -10,7 +10,9 @@ public struct DueWork: Hashable, Sendable {
     public var cardsToStudy: Int
     /// Cards in rotation (every card of a deck that is not inactive): sizes the batch.
     public var cardsInRotation: Int
-    /// The questions of the first cards of today's queue.
+    /// The questions of the first cards of today's queue (at least the
+    /// batch's), in queue order, planned as `vault study` plans it: the
+    /// `study:` settings, held cards and suspended leeches left out.
     public var firstQuestions: [String]
     /// Follow-up reviews of study sessions due.
     public var sessionReviews: Int
@@ -18,10 +20,15 @@ public struct DueWork: Hashable, Sendable {
     public var locationsDue: Int
     /// The names of the palaces with a location due, as `vault status` lists them.
     public var palacesDue: [String]
+    /// The day's study limit (`study.daily_limit` or the preset's; `Int.max`: none).
+    public var dailyLimit: Int
+    /// Cards answered today, which count against ``dailyLimit``.
+    public var studiedToday: Int
 
     public init(
         notesToCurate: Int, periods: [String], cardsToStudy: Int, cardsInRotation: Int, firstQuestions: [String],
-        sessionReviews: Int, locationsDue: Int = 0, palacesDue: [String] = []
+        sessionReviews: Int, locationsDue: Int = 0, palacesDue: [String] = [], dailyLimit: Int = .max,
+        studiedToday: Int = 0
     ) {
         self.notesToCurate = notesToCurate
         self.periods = periods
@@ -31,6 +38,19 @@ public struct DueWork: Hashable, Sendable {
         self.sessionReviews = sessionReviews
         self.locationsDue = locationsDue
         self.palacesDue = palacesDue
+        self.dailyLimit = dailyLimit
+        self.studiedToday = studiedToday
+    }
+
+    /// Cards the daily limit leaves for today.
+    public var dayLeft: Int { max(0, dailyLimit - studiedToday) }
+
+    /// True when cards wait but the day's limit is used up: no batch can be studied today.
+    public var dailyLimitReached: Bool { cardsToStudy > 0 && dayLeft == 0 }
+
+    /// `the daily limit of 30 is reached (30 answered today)`.
+    public var dailyLimitText: String {
+        "the daily limit of \(dailyLimit) is reached (\(studiedToday) answered today)"
     }
 
     public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 && locationsDue == 0 }
@@ -46,6 +66,9 @@ public enum ReminderPlan: Equatable, Sendable {
     case tooSoon(next: Date)
     /// Not in the hour `remind.at` names (`HH:MM`, its start).
     case outsideHour(String)
+    /// Only cards wait and the day's study limit is used up: nothing to act
+    /// on until tomorrow, so nothing is raised (`limit`, cards answered today).
+    case dailyLimitReached(limit: Int, answered: Int)
 
     /// StudyFlow's batch: 1 card when fewer than 20 are in rotation, 2-3 for
     /// 20-100 (3 from 60), 5-8 above (one more per 100 beyond 100, at most 8).
@@ -81,6 +104,11 @@ public enum ReminderPlan: Equatable, Sendable {
     ///
     /// `work.sessionReviews` is the seam for session follow-up reviews: what
     /// the study log counts as due is passed in, and a reminder names them.
+    ///
+    /// The batch is cards now, whatever was answered earlier today, within
+    /// what the daily limit leaves. When the limit is used up the reminder
+    /// says so instead of offering cards (batch 0: no "Study now"), and when
+    /// only cards wait it is not raised at all (``dailyLimitReached(limit:answered:)``).
     public static func plan(
         _ work: DueWork, settings: RemindSettings, lastReminder: Date?, now: Date, timeZone: TimeZone,
         force: Bool = false
@@ -89,9 +117,15 @@ public enum ReminderPlan: Equatable, Sendable {
         if !force, let held = hold(settings: settings, lastReminder: lastReminder, now: now, timeZone: timeZone) {
             return held
         }
-        let batch = min(work.cardsToStudy, settings.batch ?? Self.batch(inRotation: work.cardsInRotation))
+        if work.dailyLimitReached, work.notesToCurate == 0, work.sessionReviews == 0, work.locationsDue == 0 {
+            return .dailyLimitReached(limit: work.dailyLimit, answered: work.studiedToday)
+        }
+        let batch = min(
+            work.cardsToStudy, settings.batch ?? Self.batch(inRotation: work.cardsInRotation), work.dayLeft)
         var parts: [String] = []
-        if work.cardsToStudy > 0 {
+        if work.dailyLimitReached {
+            parts.append(work.dailyLimitText)
+        } else if work.cardsToStudy > 0 {
             parts.append("\(work.cardsToStudy) card\(work.cardsToStudy == 1 ? "" : "s") to study")
         }
         if work.notesToCurate > 0 {

@@ -120,4 +120,124 @@ struct RemindingTests {
         #expect(log.entries.count == 2)
         #expect(VaultStatus.load(context(at: Fixture.now.addingTimeInterval(3660))).pendingReminders.count == 1)
     }
+
+    // MARK: Planned as `vault study` plans it (issue 36, point 1)
+
+    /// A context whose config's `study:` section is changed by `edit`.
+    func context(
+        notes: [Note] = Fixture.weekNotes, cards: [Card] = cards, ledger: MemoryLedger, at now: Date = Fixture.now,
+        study edit: (inout StudySettings) -> Void
+    ) -> AppContext {
+        var config = Fixture.config
+        edit(&config.study)
+        return Fixture.context(
+            notes, cards: cards, ledger: ledger, config: config, now: now, reminderLog: log, notifier: notifier)
+    }
+
+    /// Three new cards (c1 and c2 of ``cards``, and c3).
+    static let threeCards = cards + [Fixture.card("c3", "c.md", question: "Three?")]
+
+    @Test("the daily limit reached: the reminder says so instead of offering cards, with no Study now; cards alone raise nothing")
+    func dailyLimitReached() throws {
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        try ledger.append(Fixture.rating("c1", note: Fixture.idA, at: Fixture.now.addingTimeInterval(-3600)))
+        try ledger.append(Fixture.rating("c2", note: Fixture.idB, at: Fixture.now.addingTimeInterval(-1800)))
+        let limited = context(cards: Self.threeCards, ledger: ledger) { $0.dailyLimit = 2 }
+        let work = try #require(Reminding.load(limited, lastReminder: nil, force: false).work)
+        #expect(work.cardsToStudy >= 1)
+        #expect(work.dailyLimit == 2 && work.studiedToday == 2)
+        // Notes wait too: the reminder is raised, says the limit is reached and offers no batch.
+        let outcome = try Reminding.run(limited, force: false, dryRun: false)
+        #expect(
+            outcome.reminding.plan
+                == .remind(
+                    title: "vault: time to review",
+                    body: "the daily limit of 2 is reached (2 answered today) · 3 notes to review (2026-W46)", batch: 0))
+        #expect(notifier.raised.map(\.batch) == [nil], "no Study now")
+        #expect(log.entries.map(\.batch) == [0])
+        // Only cards wait: nothing to act on today, nothing raised, and the plan says why.
+        let cardsOnly = context(notes: [], cards: Self.threeCards, ledger: ledger, at: Fixture.now.addingTimeInterval(3600)) {
+            $0.dailyLimit = 2
+        }
+        let quiet = try Reminding.run(cardsOnly, force: true, dryRun: false)
+        #expect(quiet.reminding.plan == .dailyLimitReached(limit: 2, answered: 2))
+        #expect(quiet.raised == nil)
+        #expect(notifier.raised.count == 1)
+        // A day limit with room left caps the batch at what is left, as `vault study --limit N` does.
+        var config = Fixture.config
+        config.study.dailyLimit = 3
+        config.remind.batch = 3
+        let roomy = Fixture.context(
+            Fixture.weekNotes, cards: Self.threeCards, ledger: ledger, config: config, reminderLog: log, notifier: notifier)
+        guard case .remind(let title, _, let batch) = Reminding.load(roomy, lastReminder: nil, force: true).plan else {
+            Issue.record("a reminder with room left")
+            return
+        }
+        #expect(title == "vault: 1 card now?" && batch == 1)
+    }
+
+    @Test("a suspended leech is never named nor counted; under leech_action: flag it is")
+    func suspendedLeechLeftOut() throws {
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        var config = Fixture.config
+        config.study.leechAction = .suspend
+        config.study.leechLapses = 1
+        // c1 reaches review, then is failed once, in October: a leech after 1 lapse, due again since.
+        var time = Fixture.at("2026-10-01T10:00:00")
+        func rate(_ answer: String) throws -> CardSchedule {
+            let studying = Studying(Fixture.context([], cards: Self.cards, ledger: ledger, config: config, now: time))
+            return try studying.answer(rates: ["c1=\(answer)"], tiers: [])[0].schedule
+        }
+        var schedule = try rate("good")
+        while schedule.tier == .learning {
+            time = max(time.addingTimeInterval(60), schedule.due ?? time)
+            schedule = try rate("good")
+        }
+        time = schedule.due ?? time
+        schedule = try rate("again")
+        #expect(schedule.lapses == 1)
+        let suspended = try #require(
+            Reminding.load(context(ledger: ledger) { $0 = config.study }, lastReminder: nil, force: false).work)
+        #expect(!suspended.firstQuestions.contains("One?"), "\(suspended.firstQuestions)")
+        #expect(suspended.firstQuestions == ["Two?"])
+        #expect(suspended.cardsToStudy == 1)
+        let flagged = try #require(
+            Reminding.load(
+                context(ledger: ledger) {
+                    $0 = config.study
+                    $0.leechAction = .flag
+                }, lastReminder: nil, force: false
+            ).work)
+        #expect(flagged.firstQuestions.contains("One?"), "a flagged leech is still studied")
+        #expect(flagged.cardsToStudy == 2)
+    }
+
+    @Test("the reminder's batch and questions are what `vault study --limit N --list` lists: held cards out, study: settings in")
+    func batchIsTheStudyQueue() throws {
+        // 25 cards in rotation: a batch of 2. One answered today, one suspended by a card-hold event.
+        let deck = (1...25).map {
+            Fixture.card(String(format: "k%02d", $0), "deck/k.md", question: "Q\($0)?", position: $0)
+        }
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        try ledger.append(Fixture.rating("k05", note: "deck/k.md", at: Fixture.now.addingTimeInterval(-600)))
+        try ledger.append(
+            CardHoldEvent(time: Fixture.now.addingTimeInterval(-60), card: "k01", note: "deck/k.md", action: .suspend))
+        for limit in [nil, 2] {
+            let context = context(notes: [], cards: deck, ledger: ledger) { $0.dailyLimit = limit }
+            guard case .remind(let title, let body, let batch) = Reminding.load(context, lastReminder: nil, force: true).plan
+            else {
+                Issue.record("a reminder")
+                return
+            }
+            let studying = Studying(context)
+            let queue = studying.queue(
+                context.config.study.options(limit: ReminderPlan.batch(inRotation: 25)), schedules: studying.schedules())
+            let listed = queue.entries.map(\.card.question)
+            #expect(batch == listed.count, "limit \(String(describing: limit))")
+            #expect(batch == studying.queue(context.config.study.options(limit: max(batch, 1)), schedules: studying.schedules()).entries.count)
+            #expect(title == (batch == 2 ? "vault: 2 cards now?" : "vault: 1 card now?"))
+            #expect(body.split(separator: "\n").dropFirst().map { String($0.dropFirst(2)) } == listed)
+            #expect(!listed.contains("Q1?"), "a held card is not named")
+        }
+    }
 }

@@ -145,4 +145,33 @@ struct ReminderPlanTests {
             plan("2026-11-18T12:00:00", work: sessions)
                 == .remind(title: "vault: time to review", body: "2 session reviews", batch: 0))
     }
+
+    @Test("a batch is at most what the daily limit leaves; once it is reached the reminder says so and offers no batch")
+    func dailyLimit() {
+        var work = self.work
+        work.dailyLimit = 30
+        work.studiedToday = 29
+        #expect(
+            plan("2026-11-18T12:00:00", work: work)
+                == .remind(
+                    title: "vault: 1 card now?",
+                    body: "12 cards to study · 3 notes to review (2026-W46) · 1 session review\n• Q1", batch: 1))
+        work.studiedToday = 30
+        #expect(
+            plan("2026-11-18T12:00:00", work: work)
+                == .remind(
+                    title: "vault: time to review",
+                    body: "the daily limit of 30 is reached (30 answered today) · 3 notes to review (2026-W46) · 1 session review",
+                    batch: 0))
+        // Cards alone: nothing to act on before tomorrow, nothing raised, even forced; still held by quiet hours.
+        let cardsOnly = DueWork(
+            notesToCurate: 0, periods: [], cardsToStudy: 12, cardsInRotation: 40, firstQuestions: ["Q1"],
+            sessionReviews: 0, dailyLimit: 30, studiedToday: 31)
+        #expect(plan("2026-11-18T12:00:00", work: cardsOnly) == .dailyLimitReached(limit: 30, answered: 31))
+        #expect(
+            ReminderPlan.plan(
+                cardsOnly, settings: RemindSettings(), lastReminder: nil, now: at("2026-11-18T12:00:00"),
+                timeZone: berlin, force: true) == .dailyLimitReached(limit: 30, answered: 31))
+        #expect(plan("2026-11-18T23:30:00", work: cardsOnly) == .quietHours(until: "09:00"))
+    }
 }
