@@ -145,6 +145,12 @@ struct ServerSecurityTests {
         #expect(code.contains("█") || code.contains("▀"))
     }
 
+    /// True for ETXTBSY, as Foundation reports it when a process is started.
+    static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain, error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
+    }
+
     @Test("vault serve without vault-serve beside it says where it looked")
     func missingServer() throws {
         let vault = try ServeSandbox()
@@ -154,7 +160,20 @@ struct ServerSecurityTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("vault")
         try FileManager.default.copyItem(at: ServeSandbox.binaryFolder.appendingPathComponent("vault"), to: alone)
-        let result = try ServeSandbox.run(alone.path, ["serve"], environment: vault.environment())
+        // Another test's process started while the copy was open for writing holds
+        // that descriptor until it execs: running the copy then fails with "Text file
+        // busy" (ETXTBSY) for a moment. Try again for up to two seconds.
+        var attempt = 0
+        let result = try { () throws -> (status: Int32, stdout: String, stderr: String) in
+            while true {
+                do {
+                    return try ServeSandbox.run(alone.path, ["serve"], environment: vault.environment())
+                } catch let error as NSError where attempt < 20 && Self.isTextFileBusy(error) {
+                    attempt += 1
+                    usleep(100_000)
+                }
+            }
+        }()
         #expect(result.status == 1)
         #expect(result.stderr == "error: vault serve runs the program vault-serve, which is not at \(folder.path)/vault-serve; install it beside vault (`make install` copies both).\n")
     }

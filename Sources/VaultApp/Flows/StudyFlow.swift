@@ -28,6 +28,9 @@ public struct StudyFlow: InteractiveFlow {
         case rate(ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int)
         /// An answer was written (``Effect/record(_:replay:)`` carried out); the card's schedule now.
         case recorded(Answer, schedule: CardSchedule)
+        /// The reminders that were waiting are recorded as answered by studying
+        /// (``Effect/answerReminders(_:)`` carried out).
+        case remindersAnswered
         /// Leave the session (the answers given are saved already).
         case quit
     }
@@ -54,6 +57,9 @@ public struct StudyFlow: InteractiveFlow {
         case record(Answer, replay: CardReplay)
         /// Move `card` to `tier` (tiers scheduler): a `tier` event; reported back as ``Input/promoted(_:schedule:)``.
         case promote(Card, to: StudyTier, at: Date)
+        /// The first answer of the session acts on the reminders raised and not
+        /// acted on: record them as answered by studying (`study`).
+        case answerReminders([ReminderEntry])
         /// The session is over: show ``StudyFlow/summary(elapsedMilliseconds:)``.
         case finish
     }
@@ -98,6 +104,9 @@ public struct StudyFlow: InteractiveFlow {
     public private(set) var stopped = false
     /// True once the session is over (``Effect/finish`` given): after the last card, or left.
     public private(set) var ended = false
+    /// The reminders raised and not acted on when the session began (the
+    /// latest first): shown first, and answered by the session's first answer.
+    public private(set) var pendingReminders: [ReminderEntry] = []
 
     /// The session over `queue`, planned from `replay`, started at `start`.
     public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date) {
@@ -116,6 +125,13 @@ public struct StudyFlow: InteractiveFlow {
             config: studying.context.config.schedulers, start: studying.context.now)
         fixedMoment = studying.context.clock.isFixed
         timer = (studying.context.config.study.timerAmber, studying.context.config.study.timerRed)
+        pendingReminders = Reminding.pending(studying.context)
+    }
+
+    /// The flow over `queue`, with `pending` reminders waiting for it (see ``pendingReminders``).
+    public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date, pending: [ReminderEntry]) {
+        self.init(queue: queue, replay: replay, config: config, start: start)
+        pendingReminders = pending
     }
 
     /// Seconds a card takes, for the estimate before a session (question, answer and rating).
@@ -195,7 +211,9 @@ public struct StudyFlow: InteractiveFlow {
             let given = Answer(
                 card: entry.card, answer: answer, time: time(elapsedMilliseconds: elapsed),
                 responseMilliseconds: response, cram: queue.focus == .cram)
-            return [.record(given, replay: replay)]
+            guard !pendingReminders.isEmpty else { return [.record(given, replay: replay)] }
+            defer { pendingReminders = [] }
+            return [.record(given, replay: replay), .answerReminders(pendingReminders)]
         case .recorded(let given, let schedule):
             guard entry?.card.id == given.card.id else { return [] }
             replay.schedules[given.card.id] = schedule
@@ -209,6 +227,8 @@ public struct StudyFlow: InteractiveFlow {
             guard isFinished else { return [] }
             ended = true
             return [.finish]
+        case .remindersAnswered:
+            break
         case .quit:
             stopped = !isFinished
             ended = true
@@ -232,6 +252,12 @@ extension Studying: FlowEffectRunner {
                 ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
             try record([.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier))])
             return .promoted(card, schedule: schedule.moving(to: tier, at: time))
+        }
+        if case .answerReminders(let reminders) = effect {
+            // A reminder log that cannot be written leaves them pending (they
+            // expire in a day); the answer itself is saved, and the session goes on.
+            try? Reminding.answerByStudying(context, reminders)
+            return .remindersAnswered
         }
         guard case .record(let given, let replay) = effect else { return nil }
         let schedule = try answer(

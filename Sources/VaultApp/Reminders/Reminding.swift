@@ -43,10 +43,23 @@ public struct Reminding {
     }
 
     /// The reminders raised and not acted on, the latest first: what `vault
-    /// status` shows first, and what the study screen may show (a helper of
-    /// issue 36 draws it there).
+    /// status` shows first, and what the study screen shows first (``StudyFlow/pendingReminders``).
     public static func pending(_ context: AppContext) -> [ReminderEntry] {
         PendingReminders.pending(context.reminderLog.reminders(), at: context.now)
+    }
+
+    /// Records `reminders` (pending ones) as answered by studying: the study
+    /// session's first answer acts on every reminder that was waiting for it.
+    /// One still pending at the moment is answered; others are left as they are.
+    public static func answerByStudying(_ context: AppContext, _ reminders: [ReminderEntry]) throws {
+        var entries = context.reminderLog.reminders()
+        let open = Set(PendingReminders.pending(entries, at: context.now).map(\.id))
+        var answered = false
+        for reminder in reminders where open.contains(reminder.id) {
+            entries = try PendingReminders.answering(entries, id: reminder.id, with: "study", at: context.now).entries
+            answered = true
+        }
+        if answered { try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now)) }
     }
 
     /// `vault remind --answer study|snooze|skip [--reminder ID]`: a

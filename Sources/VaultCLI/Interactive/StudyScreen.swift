@@ -165,13 +165,23 @@ struct StudyScreen {
             }
         }
         let cram = flow.queue.focus == .cram ? "cram · " : ""
-        let header = [
+        var header = [
             style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
                 + style.dim(
                     "\(cram)\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(progress)"
                 ) + timer,
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
+        // Reminders not acted on come first, until the first answer acts on them.
+        if let latest = flow.pendingReminders.first {
+            let count = flow.pendingReminders.count
+            header.insert(
+                style.yellow(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting")
+                    + style.dim(
+                        " since \(SessionText.clock(flow.pendingReminders.last!.raised, context.timeZone)): "
+                            + "\(TerminalText.forScreen(latest.title)) (answering here acts on it)"),
+                at: 0)
+        }
         let gap = "[…]"
         var body = TerminalText.screenLines(card.question, style: style, columns: columns).map {
             $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
