@@ -62,7 +62,7 @@ article img { max-width: 100%; height: auto; }
 article pre { overflow-x: auto; }
 mark { background: var(--mark); color: var(--fg); font-weight: 700; }
 progress { width: 100%; height: 0.5rem; }
-.notice, .offline-count { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; }
+.notice, .offline-count, .pending { border-left: 4px solid var(--accent); padding: 0.25rem 0.75rem; }
 .done { font-size: 1.15rem; font-weight: 600; }
 .search-form { display: flex; gap: 0.5rem; }
 .search-form input { flex: 1; min-height: 44px; font: inherit; padding: 0 0.75rem; border: 1px solid var(--line); border-radius: 0.5rem; background: var(--bg); color: var(--fg); }

@@ -61,7 +61,7 @@ enum StudyPage {
             if flow.isFinished || (run.limit.map { run.answers.count >= $0 } ?? false) {
                 return .page(summary(flow, run: run, context: context, csrf: csrf))
             }
-            return .page(card(flow, run: run, reveal: query["reveal"] == "1", csrf: csrf))
+            return .page(card(flow, run: run, reveal: query["reveal"] == "1", csrf: csrf, timeZone: context.timeZone))
         }
     }
 
@@ -93,6 +93,8 @@ enum StudyPage {
                 _ = try studying.answer(
                     card, with: answer, at: flow.time(elapsedMilliseconds: elapsed), responseMilliseconds: response,
                     replay: flow.replay)
+                // An answer acts on the reminders waiting, as the flow's first answer does.
+                if !flow.pendingReminders.isEmpty { try? Reminding.answerByStudying(context, flow.pendingReminders) }
             }
         } catch {
             return .text("the answer was not saved: \(error.localizedDescription)", status: 500)
@@ -108,12 +110,20 @@ enum StudyPage {
         return (-30 * 86_400_000...0).contains(offset) ? offset : 0
     }
 
-    static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String) -> String {
+    static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone) -> String {
         guard let entry = flow.entry else { return "" }
         let card = entry.card
         let scheduler = entry.schedule.settings.name
         let total = min(flow.queue.entries.count, run.limit.map { $0 - run.answers.count } ?? Int.max)
         var html = "<h1 class=\"visually-hidden\">Study</h1>"
+        // Reminders not acted on come first, as in the terminal; the first answer acts on them.
+        if let latest = flow.pendingReminders.first, run.answers.isEmpty {
+            let count = flow.pendingReminders.count
+            html +=
+                "<p class=\"pending\" role=\"status\">\(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting") since "
+                + "\(HTML.escape(SessionText.clock(flow.pendingReminders.last!.raised, timeZone))): \(HTML.escape(latest.title)) "
+                + "(answering here acts on it)</p>"
+        }
         html +=
             "<p class=\"progress\" role=\"status\">Card 1 of \(total) · \(HTML.escape(entry.group.name)) · \(scheduler.rawValue) · \(run.answers.count) answered</p>"
         html += "<p class=\"meta\" id=\"place\"><a href=\"/notes/\(HTML.escape(HTML.urlPath(card.notePath)))\">\(HTML.escape(card.notePath)):\(card.line)</a></p>"

@@ -142,6 +142,24 @@ struct PageHandlerTests {
         #expect(page.text.contains("1 note") && page.text.contains("href=\"/notes/Inbox/fresh.md\""))
     }
 
+    @Test("the study page shows the reminders waiting first, and its first answer records them answered by studying")
+    func pendingReminders() throws {
+        let web = try ServeSandbox()
+        defer { web.cleanUp() }
+        let log = web.root.appendingPathComponent(".vault/local/reminders")
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "2026-11-18T08:30:00Z\t2\t-\t-\tvault: 2 cards now?\n".write(to: log, atomically: true, encoding: .utf8)
+        let page = StudyPage.get(try web.context(), folder: nil, query: FormFields([:]), csrf: "c")
+        #expect(page.text.contains("<p class=\"pending\" role=\"status\">1 reminder waiting since 2026-11-18"))
+        let card = try #require(StudyFlow(Studying(try web.context()), options: StudyOptions()).entry?.card)
+        let answer = StudyPage.rate(
+            try web.context(), form: FormFields(["card": card.id, "answer": "good", "response_ms": "", "csrf": "c"]))
+        #expect(answer.status == 303)
+        #expect(try String(contentsOf: log, encoding: .utf8).contains("\tstudy\t"))
+        let next = StudyPage.get(try web.context(), folder: nil, query: FormFields(["t": "good"]), csrf: "c")
+        #expect(!next.text.contains("reminder waiting"))
+    }
+
     @Test("a rating from the page writes the ledger lines vault study --rate writes")
     func studyLedgerEqualsCLI() throws {
         let web = try ServeSandbox()
