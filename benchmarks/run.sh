@@ -248,7 +248,7 @@ for n in $SIZES; do
   bench_row "$section" "vault stats --html ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT stats --vault $dir --html $WORK/stats.html"
   bench_row "$section" "vault remind --dry-run ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT remind --dry-run --vault $dir"
   # Backlinks parse only the notes the search cache names (NoteLinks): the first note of the vault.
-  first_note=$(cd "$dir" && find . -name '*.md' -not -path './.vault/*' | sort | head -1 | cut -c3-)
+  first_note=$(cd "$dir" && find . -name '*.md' -not -path './.vault/*' | sort | awk 'NR == 1 { print substr($0, 3) }')  # awk reads it all: no SIGPIPE under pipefail
   bench_row "$section" "vault links NOTE (backlinks through the search cache)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT links $first_note --vault $dir"
   # The last run's site is moved aside, not deleted, before each run: ext4
   # hunts for a free inode past the ones just freed (`recently_deleted` in
