@@ -38,13 +38,19 @@ public struct Insights: Sendable, Encodable {
         byHour = hours.enumerated().map { Self.bin($0.offset, $0.element) }
         var positions = Array(repeating: (n: 0, passed: 0), count: Self.positionBins.count)
         var position = 0
-        var last: Date?
-        for review in reviews.sorted(by: { $0.time < $1.time }) {
-            position = last.map { review.time.timeIntervalSince($0) <= Self.sittingGap } == true ? position + 1 : 1
-            last = review.time
+        // In time order (the reviews' own order among equal times), by their moments
+        // alone: sorting a million whole reviews was a sixth of `vault stats`.
+        var moments = reviews.enumerated().map { (time: $0.element.time.timeIntervalSinceReferenceDate, index: $0.offset) }
+        if zip(moments, moments.dropFirst()).contains(where: { $0.time > $1.time }) {
+            moments.sort { ($0.time, $0.index) < ($1.time, $1.index) }
+        }
+        var last: Double?
+        for moment in moments {
+            position = last.map { moment.time - $0 <= Self.sittingGap } == true ? position + 1 : 1
+            last = moment.time
             let k = Self.positionBins.lastIndex { $0 <= position } ?? 0
             positions[k].n += 1
-            if review.passed { positions[k].passed += 1 }
+            if reviews[moment.index].passed { positions[k].passed += 1 }
         }
         byPosition = positions.enumerated().map { Self.bin(Self.positionBins[$0.offset], $0.element) }
         bestHour = byHour.filter { $0.recall != nil }.max {
