@@ -373,6 +373,11 @@ for n in $SIZES; do
   python3 "$ROOT/benchmarks/lsp_bench.py" "$VAULT" "$dir" "$RUNS" >"$WORK/lsp.tsv" 2>"$WORK/lsp.log" \
     || echo "  failed: vault lsp ($n notes): $(tail -1 "$WORK/lsp.log")" >&2
   while IFS=$'\t' read -r label ms note; do
+    # A tab is IFS white space: `LABEL<TAB><TAB>594 MB` reads as ms="594 MB".
+    if [[ "$ms" == *MB ]]; then
+      note="$ms"
+      ms=""
+    fi
     if [ -n "$ms" ]; then
       printf '%s\t%s\t%s\t\t\t\n' "$section" "$label" "$ms" >>"$ROWS"
       printf '  %-58s %9s ms\n' "$label" "$ms"
