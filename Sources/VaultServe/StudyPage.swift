@@ -90,11 +90,8 @@ enum StudyPage {
             } else {
                 // Another device moved the queue on, an answer given offline, or a page without
                 // its script (no response time, which the flow's input needs): the same use case.
-                _ = try studying.answer(
-                    card, with: answer, at: flow.time(elapsedMilliseconds: elapsed), responseMilliseconds: response,
-                    replay: flow.replay)
-                // An answer acts on the reminders waiting, as the flow's first answer does.
-                if !flow.pendingReminders.isEmpty { try? Reminding.answerByStudying(context, flow.pendingReminders) }
+                try flow.answerOutOfTurn(
+                    card, with: answer, elapsedMilliseconds: elapsed, responseMilliseconds: response, through: studying)
             }
         } catch {
             return .text("the answer was not saved: \(error.localizedDescription)", status: 500)

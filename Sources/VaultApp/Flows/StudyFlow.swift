@@ -192,6 +192,21 @@ public struct StudyFlow: InteractiveFlow {
             nextDue: StudySession.nextDue(replay.schedules.values, after: end))
     }
 
+    /// Writes an answer to `card` that is not the one the queue shows (another
+    /// device moved the queue on, an answer given offline, a page without its
+    /// script), at `elapsedMilliseconds` after the start, through `studying`;
+    /// like the flow's own first answer, it acts on the reminders waiting.
+    /// The flow itself does not move on.
+    public func answerOutOfTurn(
+        _ card: Card, with answer: ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int?,
+        through studying: Studying
+    ) throws {
+        _ = try studying.answer(
+            card, with: answer, at: time(elapsedMilliseconds: elapsedMilliseconds),
+            responseMilliseconds: responseMilliseconds, replay: replay)
+        if !pendingReminders.isEmpty { _ = try studying.perform(.answerReminders(pendingReminders)) }
+    }
+
     /// Moves on for `input`; answers come back as inputs once written.
     public mutating func handle(_ input: Input) -> [Effect] {
         guard !ended else { return [] }
