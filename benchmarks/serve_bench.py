@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """vault serve's speed bars (issue 35): each page's time (median of RUNS requests over
-one kept-alive connection, request sent to last byte), an answer POST, the time from
+one kept-alive connection, request sent to last byte), the same with a note edited
+before each request (the vault read again), an answer POST, the time from
 start to the printed URL, 20 clients for 10 s with wrk (errors, p99), resident memory.
 
     serve_bench.py VAULT_BINARY VAULT_DIR [--runs N] [--wrk]
@@ -74,6 +75,25 @@ def main():
         pages += [note] if note else []
         for path in pages:
             print(f"page {path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path}: {timed(path)}")
+        # The same pages when a note changed just before each request (an edit in an editor):
+        # the server reads the vault again (scan, catalog, replay), as a command would.
+        edited = os.path.join(folder, "serve-bench-edited.md")
+
+        def after_change(path):
+            times = []
+            for i in range(min(args.runs, 10)):
+                with open(edited, "w") as f:
+                    f.write(f"# Edited\n\nEdit {i}.\n")
+                t = time.perf_counter()
+                status, _ = get(path)
+                times.append((time.perf_counter() - t) * 1000)
+                if status != 200:
+                    return f"status {status}"
+            return f"{statistics.median(times):.1f} ms"
+
+        for path in pages:
+            label = path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path
+            print(f"page {label} after a change: {after_change(path)}")
         # Answer POSTs: each rates the card the study page shows.
         times = []
         for _ in range(min(args.runs, 10)):

@@ -74,6 +74,21 @@ public struct AppContext {
     public var timeZone: TimeZone { config.timeZone }
     /// Today's day number in the vault's zone.
     public var today: Int { VaultDate.dayNumber(of: now, in: timeZone) }
+
+    /// The same ports with some put in place of their own: a long-running
+    /// front end's notes and ledger kept between requests, its open buffers'
+    /// files, the moment of one request.
+    public func replacing(
+        notes: (any NoteSource)? = nil, ledger: (any LedgerSource)? = nil, files: (any VaultFiles)? = nil,
+        now: Date? = nil, retention: (any Retention)? = nil
+    ) -> AppContext {
+        AppContext(
+            notes: notes ?? self.notes, ledger: ledger ?? self.ledger, ids: ids, config: config, now: now ?? self.now,
+            configStore: configStore, files: files ?? self.files, trash: trash, search: search, clock: clock,
+            newIDs: newIDs, inspection: inspection, sync: sync, reminderLog: reminderLog, notifier: notifier,
+            reminderTimer: reminderTimer, namedFiles: namedFiles, retention: retention ?? self.retention,
+            tracer: tracer)
+    }
 }
 
 extension AppContext {

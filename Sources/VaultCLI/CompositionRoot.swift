@@ -56,6 +56,15 @@ enum CompositionRoot {
         return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
     }
 
+    /// `vault serve`'s vault: opened as a command opens it (so a missing
+    /// vault is said at once), watched for changes so that requests that
+    /// follow none share what the last one read (``ServedVault``).
+    static func servedVault(_ options: GlobalOptions) throws -> ServedVault {
+        let root = try open(options).app().files.location(of: "")
+        let changes = VaultChanges(layout: VaultLayout(root: root))
+        return ServedVault(options: options, changes: changes.map { changes in { changes.count() } })
+    }
+
     /// `vault lsp`'s context: the vault that holds the editor's workspace
     /// `folder` (`--vault` and `VAULT_DIR` first, as for every command; the
     /// working folder when the editor names none), acting at the moment of

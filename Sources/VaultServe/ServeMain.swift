@@ -21,8 +21,9 @@ public enum ServeMain {
             ServeOptions.exit(withError: error)
         }
         let secrets: ServerSecrets
+        let vault: ServedVault
         do {
-            _ = try options.context()
+            vault = try options.served()
             secrets = try ServerSecrets.make(tokenFile: options.tokenFile)
         } catch {
             ServeOptions.report(error)
@@ -36,7 +37,7 @@ public enum ServeMain {
             return 1
         }
         let scheme = options.tlsCert == nil ? "http" : "https"
-        var web = WebApp(options: options, secrets: secrets)
+        var web = WebApp(vault: vault, secrets: secrets)
         web.secure = options.tlsCert != nil
         var logger = Logger(label: "vault-serve")
         logger.logLevel = .critical

@@ -8,12 +8,13 @@ import VaultCLI
 import VaultCore
 
 /// The web app: the routes, each a page handler over a context made for
-/// the request by the composition root (``ServeOptions/context()``), behind
+/// the request by the composition root (``ServedVault/context()``), behind
 /// the ``SecurityLayer``.
 struct WebApp: Sendable {
-    let options: ServeOptions
+    let vault: ServedVault
     let secrets: ServerSecrets
     let failures = FailedTokens()
+    let pages = PageMemo()
     /// True when served over TLS (the cookie is then `Secure`).
     var secure = false
 
@@ -22,10 +23,12 @@ struct WebApp: Sendable {
         let router = Router(context: WebContext.self)
         router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, secure: secure))
         let csrf = secrets.csrf
-        router.get("/") { _, _ in try page { DashboardPage.render(VaultStatus.load($0), csrf: csrf) } }
+        router.get("/") { request, _ in
+            try respond(memo: request) { .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf)) }
+        }
         router.get("/review/:level/:period") { request, context in
             let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
-            return try respond { ReviewPage.get($0, level: level, period: period, query: query(request), csrf: csrf) }
+            return try respond(memo: request) { ReviewPage.get($0, level: level, period: period, query: query(request), csrf: csrf) }
         }
         router.post("/review/:level/:period") { request, context in
             let form = try await form(request, context: context)
@@ -33,11 +36,13 @@ struct WebApp: Sendable {
             return try respond { ReviewPage.post($0, level: level, period: period, form: form) }
         }
         router.get("/study") { request, _ in
-            try respond { StudyPage.get($0, folder: nil, query: query(request), csrf: csrf) }
+            try respond(memo: request) { StudyPage.get($0, folder: nil, query: query(request), csrf: csrf) }
         }
         router.get("/study/**") { request, context in
             let folder = context.parameters.getCatchAll().joined(separator: "/")
-            return try respond { StudyPage.get($0, folder: folder.removingPercentEncoding ?? folder, query: query(request), csrf: csrf) }
+            return try respond(memo: request) {
+                StudyPage.get($0, folder: folder.removingPercentEncoding ?? folder, query: query(request), csrf: csrf)
+            }
         }
         router.post("/study/rate") { request, context in
             let form = try await form(request, context: context)
@@ -46,23 +51,23 @@ struct WebApp: Sendable {
         router.get("/notes/**") { request, _ in
             let raw = String(request.uri.path.dropFirst("/notes/".count))
             let reference = raw.removingPercentEncoding ?? raw
-            return try respond { NotePage.get($0, reference: reference, csrf: csrf) }
+            return try respond(memo: request) { NotePage.get($0, reference: reference, csrf: csrf) }
         }
         router.get("/search") { request, _ in
-            try respond { SearchPage.get($0, query: query(request), csrf: csrf) }
+            try respond(memo: request) { SearchPage.get($0, query: query(request), csrf: csrf) }
         }
-        router.get("/stats") { request, _ in try respond { StatsPage.get($0, query: query(request)) } }
+        router.get("/stats") { request, _ in try respond(memo: request) { StatsPage.get($0, query: query(request)) } }
         router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
-        router.get("/sessions") { _, _ in try respond { SessionsPage.get($0, csrf: csrf) } }
+        router.get("/sessions") { request, _ in try respond(memo: request) { SessionsPage.get($0, csrf: csrf) } }
         router.post("/sessions/:action") { request, context in
             let form = try await form(request, context: context)
             let action = context.parameters.get("action") ?? ""
             return try respond { SessionsPage.post($0, action: action, form: form) }
         }
-        router.get("/loci") { _, _ in try respond { LociPage.list($0, csrf: csrf) } }
+        router.get("/loci") { request, _ in try respond(memo: request) { LociPage.list($0, csrf: csrf) } }
         router.get("/loci/:itinerary/:mode") { request, context in
             let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
-            return try respond {
+            return try respond(memo: request) {
                 LociPage.get($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, query: query(request), csrf: csrf)
             }
         }
@@ -95,19 +100,18 @@ struct WebApp: Sendable {
         return form
     }
 
-    /// A page handler run over a fresh context.
-    private func page(_ render: (AppContext) throws -> String) throws -> Response {
-        try respond { .page(try render($0)) }
-    }
-
-    private func respond(_ handler: (AppContext) throws -> WebResponse) throws -> Response {
+    /// A handler run over the request's context (``ServedVault/request()``);
+    /// a GET page (`memo`) rendered once per change and second (``PageMemo``).
+    private func respond(memo request: Request? = nil, _ handler: (AppContext) throws -> WebResponse) throws -> Response {
         let context: AppContext
+        let count: UInt64?
         do {
-            context = try options.context()
+            (context, count) = try vault.request()
         } catch {
             return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
         }
-        return Self.response(try handler(context))
+        guard let request else { return Self.response(try handler(context)) }
+        return Self.response(try pages.page(request.uri.description, count: count, moment: context.now) { try handler(context) })
     }
 
     /// The HTTP response of `web`.

@@ -19,10 +19,19 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     private var loading: Background<ReplayedLedger>?
     private let lock = NSLock()
     private var appender: LedgerAppender?
+    /// Held by an append from its first step to its last: `vault serve`'s
+    /// requests share one ledger, and two answers at once must not share an appender half-made.
+    private let appending = NSLock()
     /// The card log, once decoded (`lock` guards it); forgotten by an append, as the replay is.
     /// `vault stats` asks for the replay and for the log: a million card
     /// events were decoded twice, 75 ms each.
     private var decodedCardLog: CardEventLog?
+    /// The last card schedules and card replay asked for, with what they
+    /// were asked for (`lock` guards them; an append forgets them): a server
+    /// keeps one ledger while nothing changes, and its pages ask for the
+    /// same cards' schedules on every request (a comparison, not a replay).
+    private var lastSchedules: (cards: [Card], config: SchedulerConfig, schedules: [String: CardSchedule])?
+    private var lastCardReplay: (cards: [Card], config: SchedulerConfig, replay: CardReplay)?
 
     /// The ledger of the vault at `layout`; nothing is read yet.
     public init(layout: VaultLayout, timeZone: TimeZone) {
@@ -58,11 +67,17 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     }
 
     public func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
-        replayed.cardSchedules(cards: cards, config: config)
+        if let kept = lock.withLock({ lastSchedules }), kept.config == config, kept.cards == cards { return kept.schedules }
+        let schedules = replayed.cardSchedules(cards: cards, config: config)
+        lock.withLock { lastSchedules = (cards, config, schedules) }
+        return schedules
     }
 
     public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        replayed.cardReplay(cards: cards, config: config, log: cardLog())
+        if let kept = lock.withLock({ lastCardReplay }), kept.config == config, kept.cards == cards { return kept.replay }
+        let replay = replayed.cardReplay(cards: cards, config: config, log: cardLog())
+        lock.withLock { lastCardReplay = (cards, config, replay) }
+        return replay
     }
 
     public func cardLog() -> CardEventLog {
@@ -80,6 +95,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// - Throws: ``VaultStoreError`` when the device id cannot be made or the ledger cannot be written.
     @discardableResult
     public func append(_ event: some TypedEvent) throws -> LedgerEvent {
+        appending.lock()
+        defer { appending.unlock() }
         if appender == nil {
             appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, replay: replay())
         }
@@ -88,7 +105,11 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         // The next replay reads the event too (from the replay cache, which
         // the append extended): one context serves a whole command, and a
         // review that records decisions then finishes must count them.
-        lock.withLock { loading = nil }
+        lock.withLock {
+            loading = nil
+            lastSchedules = nil
+            lastCardReplay = nil
+        }
         return written
     }
 
@@ -117,6 +138,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         lock.withLock {
             decodedCardLog = nil
             loading = nil
+            lastSchedules = nil
+            lastCardReplay = nil
         }
     }
 }

@@ -222,7 +222,7 @@ struct PageHandlerTests {
         // With the clock running (no VAULT_NOW), the rate event carries the browser's moment.
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let context = try ServeOptions.parse(["--vault", vault.root.path]).context()
+        let context = try ServeOptions.parse(["--vault", vault.root.path]).served().context()
         let card = try #require(StudyFlow(Studying(context), options: StudyOptions()).entry?.card)
         let hourAgo = Int(context.now.timeIntervalSince1970 * 1000) - 3_600_000
         let answer = StudyPage.rate(

@@ -32,7 +32,7 @@ struct ServeSandbox {
     }
 
     /// A fresh context, as a request gets.
-    func context() throws -> AppContext { try options().context() }
+    func context() throws -> AppContext { try options().served().context() }
 
     /// The ledger's lines (every file, in order).
     func ledgerLines() throws -> [String] {

@@ -53,18 +53,11 @@ package struct ServeOptions: ParsableArguments {
         return out
     }
 
-    /// The use cases' context over the real adapters, for one request: the
-    /// vault found, its config read and the clock read now, as a CLI command
-    /// would (so every page sees what a command run now would see).
+    /// The vault the server reads for each request, over the real adapters
+    /// (``ServedVault``: what a command run now would see).
     /// - Throws: when the vault cannot be found or opened.
-    package func context() throws -> AppContext {
-        try CompositionRoot.open(global).app()
-    }
-
-    /// The vault's folder (found as ``context()`` finds it).
-    /// - Throws: when there is no vault.
-    package func vaultFolder() throws -> URL {
-        try context().files.location(of: "")
+    package func served() throws -> ServedVault {
+        try CompositionRoot.servedVault(global)
     }
 
     /// Prints `text` on stdout at once (the URL line, the QR code).

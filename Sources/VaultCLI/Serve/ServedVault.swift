@@ -1,0 +1,46 @@
+import Foundation
+import VaultApp
+import VaultCore
+
+/// The vault as `vault serve` reads it for each request: what a command run
+/// now would read, except that the notes' summaries and the replayed ledger
+/// are kept from one request to the next as long as nothing in the vault
+/// changed (a count of file events, ``CompositionRoot/vaultChanges(_:)``).
+/// An edit, a command, a `git pull` or an answer from another tab changes
+/// the count, and the next request reads the vault again, as a command
+/// would; so a page is never older than the files, and a request that
+/// follows no change costs no scan and no replay.
+package final class ServedVault: @unchecked Sendable {
+    private let options: GlobalOptions
+    /// The vault's change count now (nil: no watching here; every request reads afresh).
+    private let changes: (() -> UInt64)?
+    private let lock = NSLock()
+    private var kept: (count: UInt64, notes: KeptSummaries, ledger: any LedgerSource)?
+
+    init(options: GlobalOptions, changes: (() -> UInt64)?) {
+        self.options = options
+        self.changes = changes
+    }
+
+    /// The use cases' context for one request: the config read and the
+    /// clock read now, the notes and ledger those of the last request when
+    /// the vault has not changed since.
+    /// - Throws: when the vault cannot be found or opened.
+    package func context() throws -> AppContext { try request().context }
+
+    /// ``context()``, with the change count it was made at (nil: changes
+    /// are not counted here): two requests of one count see the same vault.
+    package func request() throws -> (context: AppContext, count: UInt64?) {
+        let fresh = try CompositionRoot.open(options).app()
+        guard let changes else { return (fresh, nil) }
+        let count = changes()
+        return lock.withLock {
+            if let kept, kept.count == count {
+                return (fresh.replacing(notes: kept.notes, ledger: kept.ledger), count)
+            }
+            let notes = KeptSummaries(fresh.notes)
+            kept = (count, notes, fresh.ledger)
+            return (fresh.replacing(notes: notes, ledger: fresh.ledger), count)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import VaultServe
+
+/// GET pages are rendered once per change count, second and address.
+@Suite("vault serve: the page memo")
+struct PageMemoTests {
+    final class Renders: @unchecked Sendable {
+        var count = 0
+        func page(_ status: Int = 200) -> WebResponse {
+            count += 1
+            return .page("render \(count)", status: status)
+        }
+    }
+
+    let moment = Date(timeIntervalSince1970: 1_800_000_000.25)
+
+    @Test("the same address, count and second render once")
+    func kept() {
+        let memo = PageMemo()
+        let renders = Renders()
+        let first = memo.page("/", count: 1, moment: moment) { renders.page() }
+        let again = memo.page("/", count: 1, moment: moment.addingTimeInterval(0.5)) { renders.page() }
+        #expect(first == again)
+        #expect(renders.count == 1)
+    }
+
+    @Test("another count, another second or another address renders again")
+    func renderedAgain() {
+        let memo = PageMemo()
+        let renders = Renders()
+        _ = memo.page("/", count: 1, moment: moment) { renders.page() }
+        _ = memo.page("/", count: 2, moment: moment) { renders.page() }
+        _ = memo.page("/", count: 2, moment: moment.addingTimeInterval(1)) { renders.page() }
+        _ = memo.page("/stats", count: 2, moment: moment.addingTimeInterval(1)) { renders.page() }
+        #expect(renders.count == 4)
+        // The count moved on: what was rendered at count 1 is gone.
+        _ = memo.page("/", count: 1, moment: moment) { renders.page() }
+        #expect(renders.count == 5)
+    }
+
+    @Test("nothing is kept when changes are not counted, nor a page that is not a 200")
+    func notKept() {
+        let memo = PageMemo()
+        let renders = Renders()
+        _ = memo.page("/", count: nil, moment: moment) { renders.page() }
+        _ = memo.page("/", count: nil, moment: moment) { renders.page() }
+        _ = memo.page("/missing", count: 1, moment: moment) { renders.page(404) }
+        _ = memo.page("/missing", count: 1, moment: moment) { renders.page(404) }
+        #expect(renders.count == 4)
+    }
+}

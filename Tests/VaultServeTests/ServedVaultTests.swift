@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import VaultApp
+import VaultCore
+
+@testable import VaultCLI
+
+/// `vault serve` keeps the notes' summaries and the replayed ledger between
+/// requests while nothing changes, and reads the vault again after any
+/// change: a note, a folder, the ledger, the config.
+@Suite("vault serve: what is kept between requests")
+struct ServedVaultTests {
+    private static func paths(_ context: AppContext) -> Set<String> {
+        Set(context.notes.summaries().notes.map(\.path))
+    }
+
+    private static func write(_ text: String, to path: String, in vault: ServeSandbox) throws {
+        let url = vault.root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test("two requests with no change between them share the notes and the ledger")
+    func sharedWhileUnchanged() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let first = try served.context()
+        _ = first.notes.summaries()
+        let second = try served.context()
+        #expect(first.notes as AnyObject === second.notes as AnyObject)
+        #expect(first.ledger as AnyObject === second.ledger as AnyObject)
+        #expect(Self.paths(first) == Self.paths(second))
+    }
+
+    @Test("a note written, changed or deleted shows in the next request")
+    func notesChange() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let before = Self.paths(try served.context())
+        try Self.write("---\ntitle: Arrived\n---\nText.\n", to: "Inbox/arrived.md", in: vault)
+        let added = try served.context()
+        #expect(Self.paths(added) == before.union(["Inbox/arrived.md"]))
+        try Self.write("---\ntitle: Renamed in place\n---\nText.\n", to: "Inbox/arrived.md", in: vault)
+        let titles = try served.context().notes.summaries().notes.filter { $0.path == "Inbox/arrived.md" }.map(\.title)
+        #expect(titles == ["Renamed in place"])
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent("Inbox/arrived.md"))
+        #expect(Self.paths(try served.context()) == before)
+    }
+
+    @Test("a folder made after the start is watched: a note added to it later shows")
+    func newFolder() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let before = Self.paths(try served.context())
+        try Self.write("---\ntitle: One\n---\n", to: "Later/Deeper/one.md", in: vault)
+        #expect(Self.paths(try served.context()) == before.union(["Later/Deeper/one.md"]))
+        try Self.write("---\ntitle: Two\n---\n", to: "Later/Deeper/two.md", in: vault)
+        #expect(Self.paths(try served.context()) == before.union(["Later/Deeper/one.md", "Later/Deeper/two.md"]))
+    }
+
+    @Test("an event another process appends shows in the next request")
+    func ledgerChange() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let first = try served.context()
+        let events = first.ledger.history().events.count
+        _ = first.ledger.replay()
+        let started = try vault.vault(["session", "start", "Spanish"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let next = try served.context()
+        #expect(next.ledger as AnyObject !== first.ledger as AnyObject)
+        #expect(next.ledger.history().events.count == events + 1)
+    }
+
+    @Test("a change to the config is read by the next request")
+    func configChange() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let cards = try served.context().notes.summaries().cards.count
+        #expect(cards > 0)
+        let config = vault.root.appendingPathComponent(".vault/config.yml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "decks: [2026/]", with: "decks: [Nowhere/]")
+            .write(to: config, atomically: true, encoding: .utf8)
+        #expect(try served.context().notes.summaries().cards.isEmpty)
+    }
+}
