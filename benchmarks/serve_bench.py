@@ -29,11 +29,16 @@ def main():
     parser.add_argument("folder")
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--wrk", action="store_true")
+    parser.add_argument("--watcher", action="store_true", help="let vault start its watcher (the default at 10,000 notes)")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="serve-bench-")
     folder = os.path.join(work, "vault")
     shutil.copytree(args.folder, folder, symlinks=True)
-    env = dict(os.environ, VAULT_NOW=NOW, VAULT_NO_WATCHER="1")
+    env = dict(os.environ, VAULT_NOW=NOW)
+    if args.watcher:
+        env.pop("VAULT_NO_WATCHER", None)
+    else:
+        env["VAULT_NO_WATCHER"] = "1"
     # Warm the caches as a person's first `vault` would have.
     subprocess.run([args.vault, "status", "--vault", folder], env=env, capture_output=True)
     started = time.perf_counter()
@@ -126,6 +131,8 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=30)
+        if args.watcher:
+            subprocess.run(["pkill", "-f", "--", f"--vault {folder}"])
         shutil.rmtree(work, ignore_errors=True)
 
 

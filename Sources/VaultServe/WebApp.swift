@@ -110,6 +110,7 @@ struct WebApp: Sendable {
         } catch {
             return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
         }
+        defer { vault.finished(count: count) }
         guard let request else { return Self.response(try handler(context)) }
         return Self.response(try pages.page(request.uri.description, count: count, moment: context.now) { try handler(context) })
     }

@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultProcess
 
 /// The vault as `vault serve` reads it for each request: what a command run
 /// now would read, except that the notes' summaries and the replayed ledger
@@ -16,6 +17,8 @@ package final class ServedVault: @unchecked Sendable {
     private let changes: (() -> UInt64)?
     private let lock = NSLock()
     private var kept: (count: UInt64, notes: KeptSummaries, ledger: any LedgerSource)?
+    /// The count at which freed memory was last handed back.
+    private var settled: UInt64?
 
     init(options: GlobalOptions, changes: (() -> UInt64)?) {
         self.options = options
@@ -42,5 +45,14 @@ package final class ServedVault: @unchecked Sendable {
             kept = (count, notes, fresh.ledger)
             return (fresh.replacing(notes: notes, ledger: fresh.ledger), count)
         }
+    }
+
+    /// Says that a request made at change count `count` is answered: the
+    /// first to finish after a change hands the memory the previous read
+    /// freed back to the system (``FreedMemory``), so the server's size is
+    /// what it keeps, not the most it ever read.
+    package func finished(count: UInt64?) {
+        guard let count, lock.withLock({ settled != count ? { settled = count; return true }() : false }) else { return }
+        FreedMemory.returnToSystem()
     }
 }
