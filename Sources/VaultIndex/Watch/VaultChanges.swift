@@ -13,7 +13,12 @@ import VaultStore
 /// failed read counts too: it can count a change that changed nothing,
 /// never miss one. The kernel queues an event before the writing call
 /// returns, so ``count()`` drains the queue first: every write that
-/// finished before it was called is counted.
+/// finished before it was called is counted. A folder it cannot watch (the
+/// system's limit of watches reached) makes every later call a change.
+///
+/// inotify sees the writes of this machine only: on a network or FUSE file
+/// system (NFS, SMB, sshfs, rclone) another machine's edits make no event,
+/// so there is no count there (nil), and every request reads the vault.
 public final class VaultChanges: @unchecked Sendable {
     #if os(Linux)
         private let source: InotifySource
@@ -23,6 +28,8 @@ public final class VaultChanges: @unchecked Sendable {
     /// Each watch's folder, vault-relative.
     private var folders: [Int32: String] = [:]
     private var changes: UInt64 = 0
+    /// Set when a folder could not be watched: changes there would go unseen.
+    private var blind = false
     private let lock = NSLock()
 
     /// Watches the vault at `layout`; nil where that is impossible (no
@@ -30,7 +37,7 @@ public final class VaultChanges: @unchecked Sendable {
     /// reads the vault afresh for every request, as a command does.
     public init?(layout: VaultLayout) {
         #if os(Linux)
-            guard let source = try? InotifySource() else { return nil }
+            guard !Self.isRemote(layout.root.path), let source = try? InotifySource() else { return nil }
             self.source = source
             scanner = VaultScanner(layout: layout)
             root = layout.root.path
@@ -44,7 +51,7 @@ public final class VaultChanges: @unchecked Sendable {
     public func count() -> UInt64 {
         lock.withLock {
             #if os(Linux)
-                guard let events = try? source.read() else {
+                guard !blind, let events = try? source.read() else {
                     changes += 1
                     return changes
                 }
@@ -52,7 +59,7 @@ public final class VaultChanges: @unchecked Sendable {
                 changes += 1
                 for event in events {
                     if event.kind.contains(.overflow) {
-                        _ = try? watchAll()
+                        if (try? watchAll()) == nil { blind = true }
                         break
                     }
                     if event.kind.contains(.watchGone) { folders[event.watch] = nil }
@@ -60,7 +67,7 @@ public final class VaultChanges: @unchecked Sendable {
                         let parent = folders[event.watch]
                     else { continue }
                     let folder = parent.isEmpty ? event.name : parent + "/" + event.name
-                    for below in foldersToWatch(from: folder) { _ = try? watch(below) }
+                    for below in foldersToWatch(from: folder) where (try? watch(below)) == nil { blind = true }
                 }
             #endif
             return changes
@@ -87,6 +94,35 @@ public final class VaultChanges: @unchecked Sendable {
             }
             return scanner.folders(from: folder)
         }
+
+        /// Whether the folder at `path` is on a file system whose changes
+        /// inotify may not see: network (NFS, SMB/CIFS, 9P, Ceph, AFS, ...)
+        /// or FUSE, by the type `/proc/self/mounts` gives the mount that holds it.
+        static func isRemote(_ path: String) -> Bool {
+            guard let mounts = try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8) else { return true }
+            let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            return isRemote(real, mounts: mounts)
+        }
+
+        /// ``isRemote(_:)`` for an absolute path without links, given the mounts table's text.
+        static func isRemote(_ path: String, mounts: String) -> Bool {
+            var best: (point: String, type: String)?
+            for line in mounts.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count >= 3 else { continue }
+                // Spaces in mount points are written as \040.
+                let point = fields[1].replacingOccurrences(of: "\\040", with: " ")
+                let inside = point == "/" || path == point || path.hasPrefix(point + "/")
+                if inside, point.count >= (best?.point.count ?? -1) { best = (point, String(fields[2])) }
+            }
+            guard let type = best?.type else { return true }
+            return type.hasPrefix("fuse") || remoteTypes.contains(type)
+        }
+
+        /// File systems whose files other machines change.
+        static let remoteTypes: Set<String> = [
+            "nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "ceph", "afs", "glusterfs", "lustre", "davfs", "sshfs",
+        ]
 
         /// `.vault`'s folders that hold the vault's state (not its cache).
         private static let stateFolders = [".vault/ledger", ".vault/local", ".vault/trash"]
