@@ -4,13 +4,14 @@ import VaultCore
 import VaultMarkdown
 
 /// The vault the server answers about: the notes' summaries as the base
-/// port gave them (read once, then refreshed per file the editor saves or
-/// the client says changed), with the open buffers in place of their files,
-/// and what is derived from them (the link resolver, the names completion
-/// offers), kept until a note changes. No note is kept in full but the open
-/// buffers' (and the few parsed alone, ``note(at:)``): the notes that link
-/// to one are found through the search cache (``linkSources(naming:)``) and
-/// read one at a time.
+/// port gave them, held once (``SummaryTable``: read once, then refreshed
+/// per file the editor saves or the client says changed), with the open
+/// buffers in place of their files, and what is derived from them (the link
+/// resolver, the names completion offers, the notes by id), kept until a
+/// note's names change. No note is kept in full but the open buffers' (and
+/// the few parsed alone, ``note(at:)``): the notes that link to one are
+/// found through the search cache (``linkSources(naming:)``) and read one at
+/// a time.
 public final class VaultWorkspace: @unchecked Sendable {
     /// The context the composition root made: the vault's own ports.
     public let context: AppContext
@@ -18,13 +19,12 @@ public final class VaultWorkspace: @unchecked Sendable {
     public let root: String
     public private(set) var documents = OpenDocuments()
 
-    private var summariesFromBase: NoteSummaries?
+    /// Every note's summary (nil until first asked).
+    private var table: SummaryTable?
+    /// The base port's cards and scan problems (nil: read again when asked).
+    private var cardsFromBase: (cards: [Card], problems: [Diagnostic])?
     private var overlaid: [String: Note] = [:]
     private var resolverCache: LinkResolver?
-    private var diskSummaryCache: [String: NoteSummary]?
-    private var summariesCache: [NoteSummary]?
-    /// Where each path is in ``summariesCache``, so an edit replaces one element.
-    private var summaryIndex: [String: Int] = [:]
     private var idCache: [String: [String]]?
     /// Notes parsed one at a time (``note(at:)``), until their file changes.
     private var single: [String: Note] = [:]
@@ -79,38 +79,41 @@ public final class VaultWorkspace: @unchecked Sendable {
 
     // MARK: Notes
 
-    /// The base port's summaries (with its cards and scan problems), read once.
-    var baseSummaries: NoteSummaries {
-        if let summariesFromBase { return summariesFromBase }
-        let summaries = context.notes.summaries()
-        summariesFromBase = summaries
-        return summaries
+    /// The summaries, read from the base port on first use; its cards and
+    /// problems are kept apart and the rest of what it gave is let go.
+    @discardableResult
+    private func loadedTable() -> SummaryTable {
+        if let table { return table }
+        var loaded: SummaryTable
+        do {
+            let base = context.notes.summaries()
+            loaded = SummaryTable(files: base.notes)
+            if cardsFromBase == nil { cardsFromBase = (base.cards, base.problems) }
+        }
+        for note in overlaid.values { loaded.setBuffer(note.summary) }
+        table = loaded
+        ProcessMemory.returnFreed()
+        return loaded
     }
 
-    /// The summaries on disk by path.
-    private var diskSummaries: [String: NoteSummary] {
-        if let diskSummaryCache { return diskSummaryCache }
-        let byPath = Dictionary(baseSummaries.notes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        diskSummaryCache = byPath
-        return byPath
+    /// The base port's cards (of the notes in a deck) and scan problems,
+    /// read once, and again after a file changed.
+    var baseCards: (cards: [Card], problems: [Diagnostic]) {
+        if let cardsFromBase { return cardsFromBase }
+        let base = context.notes.summaries()
+        let cards = (base.cards, base.problems)
+        cardsFromBase = cards
+        return cards
     }
 
     /// Every note's summary, an open buffer's in place of its file's, in path order.
-    public var summaries: [NoteSummary] {
-        if let summariesCache { return summariesCache }
-        var byPath = diskSummaries
-        for (path, note) in overlaid { byPath[path] = note.summary }
-        let summaries = byPath.keys.sorted().compactMap { byPath[$0] }
-        summariesCache = summaries
-        summaryIndex = Dictionary(summaries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return summaries
-    }
+    public var summaries: [NoteSummary] { loadedTable().all }
 
     /// The note at `path` as the editor shows it (its buffer's, else its
     /// file's parsed alone, then kept until the file changes).
     public func note(at path: String) -> Note? {
         if let note = overlaid[path] ?? single[path] { return note }
-        guard diskSummaries[path] != nil, let note = try? context.notes.note(at: path) else { return nil }
+        guard loadedTable().file(at: path) != nil, let note = try? context.notes.note(at: path) else { return nil }
         single[path] = note
         return note
     }
@@ -123,7 +126,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     }
 
     /// The summary of the note at `path`.
-    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? diskSummaries[path] }
+    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? loadedTable()[path] }
 
     /// The text of the note at `path`: its buffer's, else the file's.
     public func text(at path: String) -> DocumentText? {
@@ -137,6 +140,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let resolverCache { return resolverCache }
         let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
         resolverCache = resolver
+        ProcessMemory.returnFreed()
         return resolver
     }
 
@@ -163,6 +167,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let namesCache { return namesCache }
         let names = NoteNames(notes: summaries)
         namesCache = names
+        ProcessMemory.returnFreed()
         return names
     }
 
@@ -174,23 +179,9 @@ public final class VaultWorkspace: @unchecked Sendable {
         let parsed = parse(path, text: text)
         let before = note(at: path)
         overlaid[path] = parsed
-        changed(path, to: parsed, namesChanged: before.map(Self.names) != Self.names(parsed))
-    }
-
-    /// The note at `path` is now `note` (nil: gone): the caches take it in
-    /// place (a keystroke costs one element, not a copy of 100,000), or
-    /// are dropped when the note is new or gone.
-    private func changed(_ path: String, to note: Note?, namesChanged: Bool) {
-        if namesChanged {
-            resolverCache = nil
-            namesCache = nil
-            idCache = nil
-        }
-        if let note, let i = summaryIndex[path], summariesCache != nil {
-            summariesCache?[i] = note.summary
-        } else {
-            summariesCache = nil
-        }
+        // In place: a keystroke costs one element, not a copy of 100,000.
+        table?.setBuffer(parsed.summary)
+        if before.map(Self.names) != Self.names(parsed) { namesChanged() }
     }
 
     /// The paths of the notes with each id (lowercased).
@@ -207,8 +198,9 @@ public final class VaultWorkspace: @unchecked Sendable {
         documents.close(path)
         let before = note(at: path)
         overlaid[path] = nil
+        table?.closeBuffer(path)
         let after = note(at: path)
-        changed(path, to: after, namesChanged: before.map(Self.names) != after.map(Self.names))
+        if before.map(Self.names) != after.map(Self.names) { namesChanged() }
     }
 
     /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
@@ -220,18 +212,16 @@ public final class VaultWorkspace: @unchecked Sendable {
         } else {
             parsed = nil
         }
-        if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
-        summariesFromBase = nil
-        invalidate(namesChanged: true)
+        table?.setFile(path, parsed?.summary)
+        cardsFromBase = nil
+        namesChanged()
     }
 
-    private func invalidate(namesChanged: Bool) {
-        summariesCache = nil
-        if namesChanged {
-            resolverCache = nil
-            namesCache = nil
-            idCache = nil
-        }
+    /// A note's names (or id) changed, or a note came or went: what derives from them is made again when asked.
+    private func namesChanged() {
+        resolverCache = nil
+        namesCache = nil
+        idCache = nil
     }
 
     /// What the resolver knows a note by.
@@ -242,7 +232,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// modification time), which a buffer cannot know.
     private func parse(_ path: String, text: String) -> Note {
         var note = NoteParser.parse(Data(text.utf8), path: path, timeZone: context.config.timeZone)
-        if note.createdOrigin == .unknown, let known = diskSummaries[path] {
+        if note.createdOrigin == .unknown, let known = loadedTable().file(at: path) {
             note.created = known.created
             note.createdOrigin = known.createdOrigin
         }
