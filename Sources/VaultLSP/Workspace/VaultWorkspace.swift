@@ -100,9 +100,9 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// read once, and again after a file changed.
     var baseCards: (cards: [Card], problems: [Diagnostic]) {
         if let cardsFromBase { return cardsFromBase }
-        let base = context.notes.summaries()
-        let cards = (base.cards, base.problems)
+        let cards = { (base: NoteSummaries) in (base.cards, base.problems) }(context.notes.summaries())
         cardsFromBase = cards
+        ProcessMemory.returnFreed()  // the rest of the catalog, read again for them
         return cards
     }
 
