@@ -127,6 +127,24 @@ final class LanguageServerNavigationTests: XCTestCase {
         XCTAssertEqual(search.linkNames.count, 1)
     }
 
+    func testANoteSavedUnderItsBufferAndOneCreatedOutsideAnswerOnceTheBufferCloses() throws {
+        let lsp = LSPHarness(["a.md": "# Alpha\n", "b.md": "# Beta\n"])
+        let titles = { (query: String) in
+            (lsp.result("workspace/symbol", ["query": .string(query)]).array ?? []).compactMap { $0["name"]?.string }
+        }
+        lsp.open("b.md", "# Beta typed\n")
+        XCTAssertEqual(titles("beta"), ["Beta typed"])
+        _ = try lsp.files.rewrite("b.md") { _ in Data("# Beta saved\n".utf8) }
+        _ = try lsp.files.create(Data("# Gamma\n".utf8), preferredPath: "c.md")
+        lsp.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": .string(LSPHarness.uri("b.md")), "type": 2], ["uri": .string(LSPHarness.uri("c.md")), "type": 1]]])
+        XCTAssertEqual(titles("beta"), ["Beta typed"], "the buffer still answers for its note")
+        XCTAssertEqual(titles("gamma"), ["Gamma"])
+        lsp.notify("textDocument/didClose", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
+        XCTAssertEqual(titles("beta"), ["Beta saved"])
+    }
+
     func testDocumentSymbolsNestHeadings() {
         let lsp = LSPHarness(["n.md": "# Top\n\n## One\n\ntext\n\n### Deep\n\n## Two\n"])
         let symbols =
