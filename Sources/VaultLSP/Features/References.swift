@@ -43,7 +43,8 @@ public enum References {
     )] {
         let summary = workspace.summary(at: target)
         let names = [NotePath.stem(target)] + (summary.map { [$0.title] + $0.aliases } ?? [])
-        let sources = workspace.linkSources(naming: names).map { $0.union([target]).sorted() }
+        let sources =
+            workspace.linkSources(naming: names).map { $0.union([target]).sorted() }
             ?? workspace.summaries.map(\.path)
         let wanted = heading?.trimmingSpacesLowercased()
         var out: [(String, LinkSpan)] = []

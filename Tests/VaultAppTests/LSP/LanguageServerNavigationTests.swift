@@ -138,7 +138,12 @@ final class LanguageServerNavigationTests: XCTestCase {
         _ = try lsp.files.create(Data("# Gamma\n".utf8), preferredPath: "c.md")
         lsp.notify(
             "workspace/didChangeWatchedFiles",
-            ["changes": [["uri": .string(LSPHarness.uri("b.md")), "type": 2], ["uri": .string(LSPHarness.uri("c.md")), "type": 1]]])
+            [
+                "changes": [
+                    ["uri": .string(LSPHarness.uri("b.md")), "type": 2],
+                    ["uri": .string(LSPHarness.uri("c.md")), "type": 1],
+                ]
+            ])
         XCTAssertEqual(titles("beta"), ["Beta typed"], "the buffer still answers for its note")
         XCTAssertEqual(titles("gamma"), ["Gamma"])
         lsp.notify("textDocument/didClose", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
