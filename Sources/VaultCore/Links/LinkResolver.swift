@@ -16,24 +16,80 @@ public struct LinkResolver: Sendable {
     /// Paths of the notes, lowercased, to their paths.
     private let byPath: [String: String]
     /// File names without `.md`, lowercased, to the paths that have them.
-    private let byName: [String: [String]]
+    private let byName: [String: Paths]
     /// Titles and aliases, lowercased, to the paths of the notes that have them.
-    private let byTitle: [String: [String]]
+    private let byTitle: [String: Paths]
 
     /// - Parameter notes: each note's path, with its title and aliases.
     public init(notes: [(path: String, names: [String])]) {
         var byPath: [String: String] = [:]
-        var byName: [String: [String]] = [:]
-        var byTitle: [String: [String]] = [:]
+        var byName: [String: Paths] = [:]
+        var byTitle: [String: Paths] = [:]
+        byPath.reserveCapacity(notes.count)
+        byName.reserveCapacity(notes.count)
         for note in notes {
-            byPath[note.path.lowercased()] = note.path
-            byName[NotePath.stem(note.path).lowercased(), default: []].append(note.path)
-            for name in Set(note.names.map { $0.lowercased() }) { byTitle[name, default: []].append(note.path) }
+            byPath[Self.lowercased(note.path)] = note.path
+            let stem = NotePath.stem(note.path).lowercased()
+            if byName[stem]?.append(note.path) == nil { byName[stem] = .one(note.path) }
+            var seen: [String] = []
+            for name in note.names {
+                let lower = Self.lowercased(name)
+                guard !seen.contains(lower) else { continue }
+                seen.append(lower)
+                if byTitle[lower]?.append(note.path) == nil { byTitle[lower] = .one(note.path) }
+            }
         }
-        let shortestFirst: ([String]) -> [String] = { $0.count < 2 ? $0 : $0.sorted { ($0.count, $0) < ($1.count, $1) } }
+        for i in byName.values.indices { byName.values[i].sortShortestFirst() }
+        for i in byTitle.values.indices { byTitle.values[i].sortShortestFirst() }
         self.byPath = byPath
-        self.byName = byName.mapValues(shortestFirst)
-        self.byTitle = byTitle.mapValues(shortestFirst)
+        self.byName = byName
+        self.byTitle = byTitle
+    }
+
+    /// `text` lowercased; `text` itself (its storage shared, not copied) when it is lowercase already.
+    private static func lowercased(_ text: String) -> String {
+        let lower = text.lowercased()
+        return lower == text ? text : lower
+    }
+
+    /// The paths of the notes known by one name, shortest first (then in
+    /// path order). Most names are one note's: that path is held without an
+    /// array of its own (over 100,000 notes, 200,000 arrays fewer).
+    private enum Paths: Sendable {
+        case one(String)
+        case many([String])
+
+        var first: String {
+            switch self {
+            case .one(let path): path
+            case .many(let paths): paths[0]
+            }
+        }
+
+        /// The first path whose note is in `folder`.
+        func first(inFolder folder: String) -> String? {
+            switch self {
+            case .one(let path): LinkResolver.folder(of: path) == folder ? path : nil
+            case .many(let paths): paths.first { LinkResolver.folder(of: $0) == folder }
+            }
+        }
+
+        mutating func append(_ path: String) {
+            switch self {
+            case .one(let first): self = .many([first, path])
+            case .many(var paths):
+                self = .one("")  // the array's one reference, so the append is in place
+                paths.append(path)
+                self = .many(paths)
+            }
+        }
+
+        mutating func sortShortestFirst() {
+            guard case .many(var paths) = self else { return }
+            self = .one("")
+            paths.sort { ($0.count, $0) < ($1.count, $1) }
+            self = .many(paths)
+        }
     }
 
     /// A resolver over notes known by path alone.
@@ -63,9 +119,8 @@ public struct LinkResolver: Sendable {
             let suffix = "/" + withExtension
             let matches = byPath.keys.filter { $0.hasSuffix(suffix) }.sorted { ($0.count, $0) < ($1.count, $1) }
             if let match = matches.first, let path = byPath[match] { return .note(path) }
-        } else if let candidates = byName[String(withExtension.dropLast(3))], let first = candidates.first {
-            let folder = Self.folder(of: source)
-            return .note(candidates.first { Self.folder(of: $0) == folder } ?? first)
+        } else if let candidates = byName[String(withExtension.dropLast(3))] {
+            return .note(candidates.first(inFolder: Self.folder(of: source)) ?? candidates.first)
         } else if let titled = byTitle[lower]?.first {
             return .note(titled)
         }

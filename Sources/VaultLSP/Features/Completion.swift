@@ -69,23 +69,17 @@ public enum Completion {
     /// The notes whose names match `typed`, best first.
     static func notes(_ typed: String, workspace: VaultWorkspace, range: Range, closing: String) -> CompletionList {
         let query = FuzzyMatch.bytes(typed.trimmingSpacesLowercased())
-        var scored: [(score: Int, entry: Int, name: Int)] = []
-        let entries = workspace.names.entries
-        for (e, entry) in entries.enumerated() {
-            var best: (Int, Int)?
-            for (n, name) in entry.names.enumerated() {
-                if let score = FuzzyMatch.score(query, in: name.bytes), score > best?.0 ?? Int.min { best = (score, n) }
-            }
-            if let best { scored.append((best.0, e, best.1)) }
-        }
+        let names = workspace.names
+        let entries = names.entries
+        var scored = names.matches(query)
         scored.sort { ($0.score, entries[$1.entry].path) > ($1.score, entries[$0.entry].path) }
         let items = scored.prefix(limit).enumerated().map { rank, match -> CompletionItem in
             let entry = entries[match.entry]
-            let name = entry.names[match.name]
+            let name = names.names[match.name]
             let insert = entry.link + (name.isAlias ? "|" + name.text : "") + closing
             return CompletionItem(
                 label: name.text, kind: 18,
-                detail: name.isAlias ? "alias of \(entry.title) · \(entry.path)" : entry.path,
+                detail: name.isAlias ? "alias of \(names.title(of: entry)) · \(entry.path)" : entry.path,
                 sortText: String(format: "%05d", rank), filterText: typed.isEmpty ? name.text : typed,
                 textEdit: TextEdit(range: range, newText: insert))
         }

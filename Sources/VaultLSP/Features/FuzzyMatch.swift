@@ -6,7 +6,9 @@
 public enum FuzzyMatch {
     /// The score of `name` (lowercased UTF-8) for `query` (lowercased UTF-8),
     /// higher is better; nil when the query's bytes are not all in it, in order.
-    public static func score(_ query: [UInt8], in name: [UInt8]) -> Int? {
+    /// `name` is indexed from 0 (an array, a buffer).
+    public static func score<Name: RandomAccessCollection<UInt8>>(_ query: [UInt8], in name: Name) -> Int?
+    where Name.Index == Int {
         if query.isEmpty { return 0 }
         // The match starts at a word's start (`inter` finds "Interleaving" and
         // "spaced interleaving", not "quality of your relationships").
@@ -17,7 +19,9 @@ public enum FuzzyMatch {
         return best
     }
 
-    private static func score(_ query: [UInt8], in name: [UInt8], from start: Int) -> Int? {
+    private static func score<Name: RandomAccessCollection<UInt8>>(_ query: [UInt8], in name: Name, from start: Int)
+        -> Int?
+    where Name.Index == Int {
         var score = 0
         var q = 0
         var previousMatch = -2

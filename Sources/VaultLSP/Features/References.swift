@@ -31,15 +31,24 @@ public enum References {
 
     /// The links that lead to the note at `target` (to its `heading` when
     /// given, compared as Obsidian does), with the note each is written in.
-    /// The notes that link to it are found in the link graph (`NoteLinks`'
-    /// backlinks); each is then read for the places of its links.
+    ///
+    /// The notes that may link to it are the ones the search cache names
+    /// (``VaultWorkspace/linkSources(naming:)``: its file name, title and
+    /// aliases among their link targets), every open buffer (its unsaved text
+    /// is not in the cache) and the note itself; when the cache cannot say,
+    /// every note. Each is read (its buffer, else its file), one at a time and
+    /// not kept, for the places of the links that resolve to `target`.
     public static func links(to target: String, heading: String?, workspace: VaultWorkspace) -> [(
         path: String, span: LinkSpan
     )] {
-        let sources = Set(workspace.graph.links.filter { $0.resolved == target }.map(\.source)).union([target])
+        let summary = workspace.summary(at: target)
+        let names = [NotePath.stem(target)] + (summary.map { [$0.title] + $0.aliases } ?? [])
+        let sources =
+            workspace.linkSources(naming: names).map { $0.union([target]).sorted() }
+            ?? workspace.summaries.map(\.path)
         let wanted = heading?.trimmingSpacesLowercased()
         var out: [(String, LinkSpan)] = []
-        for source in sources.sorted() {
+        for source in sources {
             guard let text = workspace.text(at: source) else { continue }
             for span in LinkSpan.all(in: text)
             where Definition.target(of: span, from: source, workspace: workspace) == target {

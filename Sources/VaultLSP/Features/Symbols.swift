@@ -58,17 +58,13 @@ public enum Symbols {
     /// The notes whose title (or alias, or file name) matches `query`, best first, at most 200.
     public static func workspace(_ query: String, workspace: VaultWorkspace) -> [SymbolInformation] {
         let typed = FuzzyMatch.bytes(query.trimmingSpacesLowercased())
-        var found: [(Int, NoteNames.Entry)] = []
-        for entry in workspace.names.entries {
-            if let best = entry.names.compactMap({ FuzzyMatch.score(typed, in: $0.bytes) }).max() {
-                found.append((best, entry))
-            }
-        }
+        let names = workspace.names
+        var found = names.matches(typed).map { ($0.score, names.entries[$0.entry]) }
         found.sort { ($0.0, $1.1.path) > ($1.0, $0.1.path) }
         return found.prefix(200).map { _, entry in
             let folder = entry.path.contains("/") ? String(entry.path[..<entry.path.lastIndex(of: "/")!]) : nil
             return SymbolInformation(
-                name: entry.title, kind: 1,
+                name: names.title(of: entry), kind: 1,
                 location: Location(uri: workspace.uri(of: entry.path), range: Range(line: 0, from: 0, to: 0)),
                 containerName: folder)
         }

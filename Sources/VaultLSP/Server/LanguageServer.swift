@@ -132,6 +132,7 @@ public final class LanguageServer {
             }
             for path in vaultPublished.subtracting(byPath.keys).subtracting(open) { byPath[path] = [] }
             vaultPublished = Set(byPath.keys.filter { !(byPath[$0]?.isEmpty ?? true) })
+            ProcessMemory.returnFreed()  // the check read every note
             for path in byPath.keys.sorted() {
                 out.append(
                     RPCOutgoing.notification(
@@ -192,9 +193,18 @@ public final class LanguageServer {
             guard let handler = Self.requests[method] else {
                 throw RPCError(RPCError.methodNotFound, "unknown method \(method)")
             }
-            return RPCOutgoing.result(id: id, try handler(workspace, params ?? .null))
+            let answer = RPCOutgoing.result(id: id, try handler(workspace, params ?? .null))
+            if Self.readingManyNotes.contains(method) { ProcessMemory.returnFreed() }
+            return answer
         }
     }
+
+    /// The requests that may read many notes (and, without a watcher, scan
+    /// every file to freshen the search cache): what they freed is handed
+    /// back to the system after each (``ProcessMemory``).
+    static let readingManyNotes: Set<String> = [
+        "textDocument/references", "textDocument/rename", "workspace/willRenameFiles",
+    ]
 
     /// The workspace folder `initialize` names: the first of `workspaceFolders`, else `rootUri`, else `rootPath`.
     static func workspaceFolder(_ params: JSONValue?) -> String? {

@@ -14,7 +14,7 @@ final class BufferedNotes: NoteSource, @unchecked Sendable {
 
     func summaries() -> NoteSummaries {
         let notes = workspace.summaries
-        let base = workspace.baseSummaries
+        let base = workspace.baseCards
         let open = Set(workspace.documents.paths)
         let decks = workspace.context.config.decks
         var cards = base.cards.filter { !open.contains($0.notePath) }

@@ -3,11 +3,15 @@ import VaultApp
 import VaultCore
 import VaultMarkdown
 
-/// The vault the server answers about: the notes as the base ports gave
-/// them (read once, then refreshed per file the editor saves or the client
-/// says changed), with the open buffers in place of their files, and what
-/// is derived from them (the link resolver, the link graph), kept until a
-/// note changes.
+/// The vault the server answers about: the notes' summaries as the base
+/// port gave them, held once (``SummaryTable``: read once, then refreshed
+/// per file the editor saves or the client says changed), with the open
+/// buffers in place of their files, and what is derived from them (the link
+/// resolver, the names completion offers, the notes by id), kept until a
+/// note's names change. No note is kept in full but the open buffers' (and
+/// the few parsed alone, ``note(at:)``): the notes that link to one are
+/// found through the search cache (``linkSources(naming:)``) and read one at
+/// a time.
 public final class VaultWorkspace: @unchecked Sendable {
     /// The context the composition root made: the vault's own ports.
     public let context: AppContext
@@ -15,19 +19,14 @@ public final class VaultWorkspace: @unchecked Sendable {
     public let root: String
     public private(set) var documents = OpenDocuments()
 
-    private var disk: [String: Note]?
-    private var summariesFromBase: NoteSummaries?
+    /// Every note's summary (nil until first asked).
+    private var table: SummaryTable?
+    /// The base port's cards and scan problems (nil: read again when asked).
+    private var cardsFromBase: (cards: [Card], problems: [Diagnostic])?
     private var overlaid: [String: Note] = [:]
-    private var notesCache: [Note]?
     private var resolverCache: LinkResolver?
-    private var graphCache: LinkGraph?
-    private var diskSummaryCache: [String: NoteSummary]?
-    private var summariesCache: [NoteSummary]?
-    /// Where each path is in ``summariesCache`` and ``notesCache``, so an edit replaces one element.
-    private var summaryIndex: [String: Int] = [:]
-    private var noteIndex: [String: Int] = [:]
     private var idCache: [String: [String]]?
-    /// Notes parsed one at a time before the notes were read in full.
+    /// Notes parsed one at a time (``note(at:)``), until their file changes.
     private var single: [String: Note] = [:]
     private var namesCache: NoteNames?
 
@@ -80,68 +79,41 @@ public final class VaultWorkspace: @unchecked Sendable {
 
     // MARK: Notes
 
-    /// The notes on disk, parsed in full through the base port once (for
-    /// the link graph: references and renames); the first answers need
-    /// only the summaries, which the port reads from its catalog.
-    private var diskNotes: [String: Note] {
-        if let disk { return disk }
-        // Kept with their links only (``linksOnly(_:)``): a 100,000-note
-        // vault's text would otherwise stay in memory for the server's life.
-        // Read through `inspection` (the files parsed now, as `vault check`
-        // reads them), not `notes.notes()`: the terminal's note port keeps
-        // what it parses until the process exits, which a command wants and
-        // a server does not (100,000 notes: 530 MB more, for the life of the editor).
-        let loaded = context.inspection.notesOnDisk().notes.map { note in
-            Self.linksOnly(note)
+    /// The summaries, read from the base port on first use; its cards and
+    /// problems are kept apart and the rest of what it gave is let go.
+    @discardableResult
+    private func loadedTable() -> SummaryTable {
+        if let table { return table }
+        var loaded: SummaryTable
+        do {
+            let base = context.notes.summaries()
+            loaded = SummaryTable(files: base.notes)
+            if cardsFromBase == nil { cardsFromBase = (base.cards, base.problems) }
         }
-        let byPath = Dictionary(loaded.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        disk = byPath
-        return byPath
+        for note in overlaid.values { loaded.setBuffer(note.summary) }
+        table = loaded
+        ProcessMemory.returnFreed()
+        return loaded
     }
 
-    /// The base port's summaries (with its cards and scan problems), read once.
-    var baseSummaries: NoteSummaries {
-        if let summariesFromBase { return summariesFromBase }
-        let summaries = context.notes.summaries()
-        summariesFromBase = summaries
-        return summaries
-    }
-
-    /// The summaries on disk by path.
-    private var diskSummaries: [String: NoteSummary] {
-        if let diskSummaryCache { return diskSummaryCache }
-        let byPath = Dictionary(baseSummaries.notes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        diskSummaryCache = byPath
-        return byPath
+    /// The base port's cards (of the notes in a deck) and scan problems,
+    /// read once, and again after a file changed.
+    var baseCards: (cards: [Card], problems: [Diagnostic]) {
+        if let cardsFromBase { return cardsFromBase }
+        let cards = { (base: NoteSummaries) in (base.cards, base.problems) }(context.notes.summaries())
+        cardsFromBase = cards
+        ProcessMemory.returnFreed()  // the rest of the catalog, read again for them
+        return cards
     }
 
     /// Every note's summary, an open buffer's in place of its file's, in path order.
-    public var summaries: [NoteSummary] {
-        if let summariesCache { return summariesCache }
-        var byPath = diskSummaries
-        for (path, note) in overlaid { byPath[path] = note.summary }
-        let summaries = byPath.keys.sorted().compactMap { byPath[$0] }
-        summariesCache = summaries
-        summaryIndex = Dictionary(summaries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return summaries
-    }
+    public var summaries: [NoteSummary] { loadedTable().all }
 
-    /// Every note in full, an open buffer's in place of its file, in path order.
-    public var notes: [Note] {
-        if let notesCache { return notesCache }
-        var byPath = diskNotes
-        for (path, note) in overlaid { byPath[path] = note }
-        let notes = byPath.keys.sorted().compactMap { byPath[$0] }
-        notesCache = notes
-        noteIndex = Dictionary(notes.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
-        return notes
-    }
-
-    /// The note at `path` as the editor shows it (parsed alone when the
-    /// notes have not been read in full).
+    /// The note at `path` as the editor shows it (its buffer's, else its
+    /// file's parsed alone, then kept until the file changes).
     public func note(at path: String) -> Note? {
-        if let note = overlaid[path] ?? disk?[path] ?? single[path] { return note }
-        guard diskSummaries[path] != nil, let note = try? context.notes.note(at: path) else { return nil }
+        if let note = overlaid[path] ?? single[path] { return note }
+        guard loadedTable().file(at: path) != nil, let note = try? context.notes.note(at: path) else { return nil }
         single[path] = note
         return note
     }
@@ -154,7 +126,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     }
 
     /// The summary of the note at `path`.
-    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? diskSummaries[path] }
+    public func summary(at path: String) -> NoteSummary? { overlaid[path]?.summary ?? loadedTable()[path] }
 
     /// The text of the note at `path`: its buffer's, else the file's.
     public func text(at path: String) -> DocumentText? {
@@ -168,15 +140,26 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let resolverCache { return resolverCache }
         let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
         resolverCache = resolver
+        ProcessMemory.returnFreed()
         return resolver
     }
 
-    /// Every link between the notes.
-    public var graph: LinkGraph {
-        if let graphCache { return graphCache }
-        let graph = LinkGraph(notes: notes)
-        graphCache = graph
-        return graph
+    /// The notes that may link to a note known by `names` (its file name,
+    /// title, aliases): those the search cache names, brought up to date
+    /// first (``SearchEngine/linkSources(naming:)``, a superset), that the
+    /// workspace knows, and every open buffer, whose unsaved text the cache
+    /// does not hold. Nil when the cache cannot say (a name without a word,
+    /// a cache that fails): the caller then reads every note.
+    public func linkSources(naming names: [String]) -> Set<String>? {
+        let candidates: Set<String>?
+        do {
+            try context.search.freshen(progress: nil)
+            candidates = try context.search.linkSources(naming: names)
+        } catch {
+            candidates = nil
+        }
+        guard let candidates else { return nil }
+        return candidates.filter { summary(at: $0) != nil }.union(documents.paths)
     }
 
     /// The notes by the names completion offers.
@@ -184,6 +167,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let namesCache { return namesCache }
         let names = NoteNames(notes: summaries)
         namesCache = names
+        ProcessMemory.returnFreed()
         return names
     }
 
@@ -195,29 +179,9 @@ public final class VaultWorkspace: @unchecked Sendable {
         let parsed = parse(path, text: text)
         let before = note(at: path)
         overlaid[path] = parsed
-        changed(path, to: parsed, namesChanged: before.map(Self.names) != Self.names(parsed))
-    }
-
-    /// The note at `path` is now `note` (nil: gone): the caches take it in
-    /// place (a keystroke costs one element, not a copy of 100,000), or
-    /// are dropped when the note is new or gone.
-    private func changed(_ path: String, to note: Note?, namesChanged: Bool) {
-        graphCache = nil
-        if namesChanged {
-            resolverCache = nil
-            namesCache = nil
-            idCache = nil
-        }
-        if let note, let i = summaryIndex[path], summariesCache != nil {
-            summariesCache?[i] = note.summary
-        } else {
-            summariesCache = nil
-        }
-        if let note, let i = noteIndex[path], notesCache != nil {
-            notesCache?[i] = note
-        } else {
-            notesCache = nil
-        }
+        // In place: a keystroke costs one element, not a copy of 100,000.
+        table?.setBuffer(parsed.summary)
+        if before.map(Self.names) != Self.names(parsed) { namesChanged() }
     }
 
     /// The paths of the notes with each id (lowercased).
@@ -234,8 +198,9 @@ public final class VaultWorkspace: @unchecked Sendable {
         documents.close(path)
         let before = note(at: path)
         overlaid[path] = nil
+        table?.closeBuffer(path)
         let after = note(at: path)
-        changed(path, to: after, namesChanged: before.map(Self.names) != after.map(Self.names))
+        if before.map(Self.names) != after.map(Self.names) { namesChanged() }
     }
 
     /// The file at `path` changed on disk (saved, created, deleted, renamed outside).
@@ -243,37 +208,20 @@ public final class VaultWorkspace: @unchecked Sendable {
         single[path] = nil
         let parsed: Note?
         if context.files.exists(path), let data = try? context.files.read(path) {
-            parsed = parse(
-                path, text: String(decoding: data, as: UTF8.self), keepingDatesOf: disk?[path] ?? single[path])
+            parsed = parse(path, text: String(decoding: data, as: UTF8.self))
         } else {
             parsed = nil
         }
-        if disk != nil { disk?[path] = parsed.map(Self.linksOnly) }
-        if diskSummaryCache != nil { diskSummaryCache?[path] = parsed?.summary }
-        summariesFromBase = nil
-        invalidate(namesChanged: true)
+        table?.setFile(path, parsed?.summary)
+        cardsFromBase = nil
+        namesChanged()
     }
 
-    private func invalidate(namesChanged: Bool) {
-        notesCache = nil
-        summariesCache = nil
-        graphCache = nil
-        if namesChanged {
-            resolverCache = nil
-            namesCache = nil
-            idCache = nil
-        }
-    }
-
-    /// A note as the workspace keeps it once every note is read: its summary
-    /// and links (the graph's), without its text, front matter and URLs; a
-    /// hover reads the one note it shows (``fullNote(at:)``).
-    private static func linksOnly(_ note: Note) -> Note {
-        var note = note
-        note.bodyText = ""
-        note.frontMatter = FrontMatter()
-        note.linkDestinations = []
-        return note
+    /// A note's names (or id) changed, or a note came or went: what derives from them is made again when asked.
+    private func namesChanged() {
+        resolverCache = nil
+        namesCache = nil
+        idCache = nil
     }
 
     /// What the resolver knows a note by.
@@ -282,9 +230,9 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// Parses a buffer as the store parses a file; a note that says
     /// nothing of its date keeps the one the store found (file name, git,
     /// modification time), which a buffer cannot know.
-    private func parse(_ path: String, text: String, keepingDatesOf known: Note? = nil) -> Note {
+    private func parse(_ path: String, text: String) -> Note {
         var note = NoteParser.parse(Data(text.utf8), path: path, timeZone: context.config.timeZone)
-        if note.createdOrigin == .unknown, let known = known?.summary ?? disk?[path]?.summary ?? diskSummaries[path] {
+        if note.createdOrigin == .unknown, let known = loadedTable().file(at: path) {
             note.created = known.created
             note.createdOrigin = known.createdOrigin
         }

@@ -13,19 +13,21 @@ final class LSPHarness {
     private var nextID = 0
 
     /// A server over the notes `texts` (path to Markdown), initialized unless `initialize` is false.
+    /// `search`'s ``MemorySearch/links`` nil (the default): the cache cannot say which notes link to one.
     init(
         _ texts: [String: String], ledger: MemoryLedger = MemoryLedger(timeZone: Fixture.zone),
-        config: VaultConfig = Fixture.config,
+        config: VaultConfig = Fixture.config, search: MemorySearch = MemorySearch(),
         inspection: MemoryInspection = MemoryInspection(), initialize: Bool = true
     ) {
         let notes = Fixture.notes(texts)
         let files = Fixture.files(texts)
-        // The files as `vault check` reads them: the workspace reads the notes in full from there.
+        // The files as `vault check` reads them (the save's whole-vault check).
         if inspection.notes.isEmpty { inspection.notes = notes }
         self.files = files
         let context = AppContext(
             notes: MemoryNotes(all: notes), ledger: ledger,
-            ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files, inspection: inspection)
+            ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files, search: search,
+            inspection: inspection)
         server = LanguageServer { _ in context }
         if initialize {
             _ = request(

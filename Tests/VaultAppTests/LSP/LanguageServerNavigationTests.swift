@@ -76,6 +76,80 @@ final class LanguageServerNavigationTests: XCTestCase {
         XCTAssertEqual(found.map { $0["range"]?["start"]?["character"]?.int ?? -1 }, [0, 25])
     }
 
+    /// Three notes linking to `b.md` (`Beta`, alias `Second`) in three ways, and one that does not.
+    static let backlinkTexts = [
+        "a.md": "# Alpha\n\nSee [[b]].\n",
+        "b.md": "---\naliases: [Second]\n---\n# Beta\n",
+        "c.md": "# Gamma\n\nAlso [[Second]].\n",
+        "d.md": "# Delta\n\nNothing here.\n",
+        "e.md": "# Epsilon\n\n[the beta](b.md)\n",
+    ]
+
+    func testReferencesReadOnlyTheNotesTheSearchCacheNamesForTheNotesNames() {
+        let search = MemorySearch()
+        // The cache knows a.md's and c.md's links, not e.md's: e.md is not read.
+        search.links = ["a.md": ["b"], "c.md": ["Second"], "d.md": []]
+        let lsp = LSPHarness(Self.backlinkTexts, search: search)
+        let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 4, 0)).array ?? []
+        XCTAssertEqual(found.map { $0["uri"]?.string ?? "" }, [LSPHarness.uri("a.md"), LSPHarness.uri("c.md")])
+        XCTAssertEqual(search.linkNames, [["b", "Beta", "Second"]])
+        XCTAssertEqual(search.freshened, 1, "the cache is brought up to date before it is asked")
+    }
+
+    func testReferencesFindAnOpenBuffersNewLinkTheSearchCacheDoesNotKnow() {
+        let search = MemorySearch()
+        search.links = ["a.md": ["b"]]
+        let lsp = LSPHarness(Self.backlinkTexts, search: search)
+        lsp.open("d.md", "# Delta\n\nNow [[Beta]].\n")
+        lsp.open("new.md", "[[b]]\n")
+        let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 4, 0)).array ?? []
+        XCTAssertEqual(
+            found.map { $0["uri"]?.string ?? "" },
+            [LSPHarness.uri("a.md"), LSPHarness.uri("d.md"), LSPHarness.uri("new.md")])
+    }
+
+    func testReferencesLeaveOutAnOpenBufferWhoseLinkWasRemoved() {
+        let search = MemorySearch()
+        search.links = ["a.md": ["b"], "c.md": ["Second"]]
+        let lsp = LSPHarness(Self.backlinkTexts, search: search)
+        lsp.open("a.md", "# Alpha\n\nSee nothing.\n")
+        let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 4, 0)).array ?? []
+        XCTAssertEqual(found.map { $0["uri"]?.string ?? "" }, [LSPHarness.uri("c.md")])
+    }
+
+    func testReferencesReadEveryNoteWhenTheSearchCacheCannotSay() {
+        let search = MemorySearch()  // links nil: the cache cannot say
+        let lsp = LSPHarness(Self.backlinkTexts, search: search)
+        let found = lsp.result("textDocument/references", LSPHarness.at("b.md", 4, 0)).array ?? []
+        XCTAssertEqual(
+            found.map { $0["uri"]?.string ?? "" },
+            [LSPHarness.uri("a.md"), LSPHarness.uri("c.md"), LSPHarness.uri("e.md")])
+        XCTAssertEqual(search.linkNames.count, 1)
+    }
+
+    func testANoteSavedUnderItsBufferAndOneCreatedOutsideAnswerOnceTheBufferCloses() throws {
+        let lsp = LSPHarness(["a.md": "# Alpha\n", "b.md": "# Beta\n"])
+        let titles = { (query: String) in
+            (lsp.result("workspace/symbol", ["query": .string(query)]).array ?? []).compactMap { $0["name"]?.string }
+        }
+        lsp.open("b.md", "# Beta typed\n")
+        XCTAssertEqual(titles("beta"), ["Beta typed"])
+        _ = try lsp.files.rewrite("b.md") { _ in Data("# Beta saved\n".utf8) }
+        _ = try lsp.files.create(Data("# Gamma\n".utf8), preferredPath: "c.md")
+        lsp.notify(
+            "workspace/didChangeWatchedFiles",
+            [
+                "changes": [
+                    ["uri": .string(LSPHarness.uri("b.md")), "type": 2],
+                    ["uri": .string(LSPHarness.uri("c.md")), "type": 1],
+                ]
+            ])
+        XCTAssertEqual(titles("beta"), ["Beta typed"], "the buffer still answers for its note")
+        XCTAssertEqual(titles("gamma"), ["Gamma"])
+        lsp.notify("textDocument/didClose", ["textDocument": ["uri": .string(LSPHarness.uri("b.md"))]])
+        XCTAssertEqual(titles("beta"), ["Beta saved"])
+    }
+
     func testDocumentSymbolsNestHeadings() {
         let lsp = LSPHarness(["n.md": "# Top\n\n## One\n\ntext\n\n### Deep\n\n## Two\n"])
         let symbols =
