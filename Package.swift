@@ -65,7 +65,7 @@ let package = Package(
         // built by each front end's composition root.
         .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
         // `vault lsp`: the language server, one more front end over the use cases.
-        .target(name: "VaultLSP", dependencies: ["VaultApp", "VaultCore", "VaultMarkdown"]),
+        .target(name: "VaultLSP", dependencies: ["VaultApp", "VaultCore", "VaultMarkdown", "VaultProcess"]),
         .target(
             name: "VaultCLI",
             dependencies: [

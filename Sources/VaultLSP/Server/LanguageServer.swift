@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultProcess
 
 /// `vault lsp`'s server: reads messages' contents, answers, and says what
 /// to write back. It does no I/O of its own (``StdioLoop`` reads and writes
@@ -132,7 +133,7 @@ public final class LanguageServer {
             }
             for path in vaultPublished.subtracting(byPath.keys).subtracting(open) { byPath[path] = [] }
             vaultPublished = Set(byPath.keys.filter { !(byPath[$0]?.isEmpty ?? true) })
-            ProcessMemory.returnFreed()  // the check read every note
+            FreedMemory.returnToSystem()  // the check read every note
             for path in byPath.keys.sorted() {
                 out.append(
                     RPCOutgoing.notification(
@@ -194,14 +195,14 @@ public final class LanguageServer {
                 throw RPCError(RPCError.methodNotFound, "unknown method \(method)")
             }
             let answer = RPCOutgoing.result(id: id, try handler(workspace, params ?? .null))
-            if Self.readingManyNotes.contains(method) { ProcessMemory.returnFreed() }
+            if Self.readingManyNotes.contains(method) { FreedMemory.returnToSystem() }
             return answer
         }
     }
 
     /// The requests that may read many notes (and, without a watcher, scan
     /// every file to freshen the search cache): what they freed is handed
-    /// back to the system after each (``ProcessMemory``).
+    /// back to the system after each (``FreedMemory``).
     static let readingManyNotes: Set<String> = [
         "textDocument/references", "textDocument/rename", "workspace/willRenameFiles",
     ]

@@ -2,6 +2,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultProcess
 
 /// The vault the server answers about: the notes' summaries as the base
 /// port gave them, held once (``SummaryTable``: read once, then refreshed
@@ -46,12 +47,9 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// notes and files read through the open buffers, acting at the clock's
     /// moment now (the server runs for hours; `--now`/`VAULT_NOW` hold it still).
     public var app: AppContext {
-        let c = context
-        return AppContext(
-            notes: bufferedNotes, ledger: ledger, ids: c.ids, config: c.config, now: c.clock.now(),
-            configStore: c.configStore, files: bufferedFiles, trash: c.trash, search: c.search, clock: c.clock,
-            newIDs: c.newIDs, inspection: c.inspection, sync: c.sync, reminderLog: c.reminderLog, notifier: c.notifier,
-            reminderTimer: c.reminderTimer, namedFiles: c.namedFiles, retention: ServerRetention(), tracer: c.tracer)
+        context.replacing(
+            notes: bufferedNotes, ledger: ledger, files: bufferedFiles, now: context.clock.now(),
+            retention: ServerRetention())
     }
 
     /// `.vault/ledger/` changed on disk: answers read it anew.
@@ -92,7 +90,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         }
         for note in overlaid.values { loaded.setBuffer(note.summary) }
         table = loaded
-        ProcessMemory.returnFreed()
+        FreedMemory.returnToSystem()
         return loaded
     }
 
@@ -102,7 +100,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let cardsFromBase { return cardsFromBase }
         let cards = { (base: NoteSummaries) in (base.cards, base.problems) }(context.notes.summaries())
         cardsFromBase = cards
-        ProcessMemory.returnFreed()  // the rest of the catalog, read again for them
+        FreedMemory.returnToSystem()  // the rest of the catalog, read again for them
         return cards
     }
 
@@ -140,7 +138,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let resolverCache { return resolverCache }
         let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
         resolverCache = resolver
-        ProcessMemory.returnFreed()
+        FreedMemory.returnToSystem()
         return resolver
     }
 
@@ -167,7 +165,7 @@ public final class VaultWorkspace: @unchecked Sendable {
         if let namesCache { return namesCache }
         let names = NoteNames(notes: summaries)
         namesCache = names
-        ProcessMemory.returnFreed()
+        FreedMemory.returnToSystem()
         return names
     }
 
