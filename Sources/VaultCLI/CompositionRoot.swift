@@ -28,7 +28,7 @@ enum CompositionRoot {
     /// read, and what they lack is worked out in memory.
     static func open(
         _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
-        writingCaches: Bool = true
+        writingCaches: Bool = true, keptCatalog: KeptCatalog? = nil
     ) throws -> CommandContext {
         if !writingCaches { CacheWrites.allowed = false }
         let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
@@ -44,7 +44,7 @@ enum CompositionRoot {
         return CommandContext(
             app: context(
                 vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine,
-                tracer: output.tracer), now: now, output: output,
+                tracer: output.tracer, keptCatalog: keptCatalog), now: now, output: output,
             noteReference: vault.noteReference)
     }
 
@@ -62,7 +62,9 @@ enum CompositionRoot {
     static func servedVault(_ options: GlobalOptions) throws -> ServedVault {
         let root = try open(options).app().files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
-        return ServedVault(options: options, changes: changes.map { changes in { changes.count() } })
+        let kept = KeptCatalog()
+        return ServedVault(
+            open: { try open(options, keptCatalog: kept).app() }, changes: changes.map { changes in { changes.count() } })
     }
 
     /// `vault lsp`'s context: the vault that holds the editor's workspace
@@ -82,13 +84,13 @@ enum CompositionRoot {
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
     static func context(
         _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil,
-        tracer: any Tracer = Output.standard.tracer
+        tracer: any Tracer = Output.standard.tracer, keptCatalog: KeptCatalog? = nil
     ) -> AppContext {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
         engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher, tracer: tracer)
         return AppContext(
-            notes: VaultNotes(vault: vault, tracer: tracer), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
+            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
             trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now, fixed: fixedMoment),

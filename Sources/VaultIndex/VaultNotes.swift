@@ -11,11 +11,15 @@ public struct VaultNotes: NoteSource {
     public let vault: Vault
     /// Where loading the catalog reports its steps.
     let tracer: any Tracer
+    /// Where a process that runs on (`vault serve`) keeps the catalog it last
+    /// read or wrote, so that its next load need not decode `notes.bin` again.
+    let kept: KeptCatalog?
 
     /// The notes of `vault`; loading the catalog reports its steps to `tracer`.
-    public init(vault: Vault, tracer: any Tracer = NoTracer()) {
+    public init(vault: Vault, tracer: any Tracer = NoTracer(), kept: KeptCatalog? = nil) {
         self.vault = vault
         self.tracer = tracer
+        self.kept = kept
     }
 
     /// The catalog as loaded (a watcher vouching for it, or a scan), keeping
@@ -23,7 +27,7 @@ public struct VaultNotes: NoteSource {
     func catalog() -> NoteCatalog.Loaded {
         let layout = vault.layout
         let loaded = vault.loadCatalog(
-            vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone), tracer: tracer)
+            vouched: WatchSocket.catalog(layout, timeZone: vault.config.timeZone), kept: kept, tracer: tracer)
         if !loaded.report.vouched {
             WatchSocket.startWatcherIfWanted(layout, mode: vault.config.watcher, noteCount: loaded.notes.count)
         }

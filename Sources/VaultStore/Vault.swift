@@ -31,10 +31,12 @@ public struct Vault: Sendable {
     /// than ``loadNotes()`` and ``CardLoader/cards(of:)`` when few notes changed.
     /// A scan checks the catalog unless a running watcher `vouched` for it;
     /// each step is reported to `tracer`.
-    public func loadCatalog(vouched: NoteCatalog.VouchedScan? = nil, tracer: any Tracer = NoTracer())
-        -> NoteCatalog.Loaded
-    {
-        NoteCatalog(layout: layout, timeZone: config.timeZone, tracer: tracer).load(vouched: vouched)
+    public func loadCatalog(
+        vouched: NoteCatalog.VouchedScan? = nil, kept: KeptCatalog? = nil, tracer: any Tracer = NoTracer()
+    ) -> NoteCatalog.Loaded {
+        var catalog = NoteCatalog(layout: layout, timeZone: config.timeZone, tracer: tracer)
+        catalog.kept = kept
+        return catalog.load(vouched: vouched)
     }
 
     /// A command-line note argument with a path relative to the shell's

@@ -12,7 +12,8 @@ import VaultProcess
 /// would; so a page is never older than the files, and a request that
 /// follows no change costs no scan and no replay.
 package final class ServedVault: @unchecked Sendable {
-    private let options: GlobalOptions
+    /// The context a command would get now (the composition root's).
+    private let open: () throws -> AppContext
     /// The vault's change count now (nil: no watching here; every request reads afresh).
     private let changes: (() -> UInt64)?
     private let lock = NSLock()
@@ -20,8 +21,8 @@ package final class ServedVault: @unchecked Sendable {
     /// The count at which freed memory was last handed back.
     private var settled: UInt64?
 
-    init(options: GlobalOptions, changes: (() -> UInt64)?) {
-        self.options = options
+    init(open: @escaping () throws -> AppContext, changes: (() -> UInt64)?) {
+        self.open = open
         self.changes = changes
     }
 
@@ -34,7 +35,7 @@ package final class ServedVault: @unchecked Sendable {
     /// ``context()``, with the change count it was made at (nil: changes
     /// are not counted here): two requests of one count see the same vault.
     package func request() throws -> (context: AppContext, count: UInt64?) {
-        let fresh = try CompositionRoot.open(options).app()
+        let fresh = try open()
         guard let changes else { return (fresh, nil) }
         let count = changes()
         return lock.withLock {

@@ -8,6 +8,8 @@ import Foundation
 public final class KeptCatalog: @unchecked Sendable {
     private var contents: CatalogFile.Contents?
     private var file: FileIdentity?
+    /// `vault serve` loads from several threads at once: one takes, the others read the file.
+    private let lock = NSLock()
 
     public init() {}
 
@@ -29,14 +31,20 @@ public final class KeptCatalog: @unchecked Sendable {
     /// The kept contents, taken out (the caller changes them in place), when
     /// the file at `url` is still the one they came from.
     func take(for url: URL) -> CatalogFile.Contents? {
-        defer { contents = nil }
-        guard let file, file == FileIdentity(url) else { return nil }
-        return contents
+        let identity = FileIdentity(url)
+        return lock.withLock {
+            defer { contents = nil }
+            guard let file, file == identity else { return nil }
+            return contents
+        }
     }
 
     /// Keeps `contents`, which the file at `url` now holds.
     func keep(_ contents: CatalogFile.Contents, of url: URL) {
-        self.contents = contents
-        file = FileIdentity(url)
+        let identity = FileIdentity(url)
+        lock.withLock {
+            self.contents = contents
+            file = identity
+        }
     }
 }
