@@ -110,7 +110,8 @@ struct WebApp: Sendable {
         } catch {
             return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
         }
-        defer { vault.finished(count: count) }
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer { vault.finished(count: count, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
         guard let request else { return Self.response(try handler(context)) }
         return Self.response(try pages.page(request.uri.description, count: count, moment: context.now) { try handler(context) })
     }

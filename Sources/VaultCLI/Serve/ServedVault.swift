@@ -48,12 +48,20 @@ package final class ServedVault: @unchecked Sendable {
         }
     }
 
-    /// Says that a request made at change count `count` is answered: the
-    /// first to finish after a change hands the memory the previous read
-    /// freed back to the system (``FreedMemory``), so the server's size is
-    /// what it keeps, not the most it ever read.
-    package func finished(count: UInt64?) {
-        guard let count, lock.withLock({ settled != count ? { settled = count; return true }() : false }) else { return }
-        FreedMemory.returnToSystem()
+    /// Says that a request made at change count `count` is answered after
+    /// `seconds`: the first to finish after a change, and any that worked
+    /// long (a page that read the whole card log: its temporaries are
+    /// hundreds of megabytes at 100,000 notes), hand the memory they freed
+    /// back to the system (``FreedMemory``, a few milliseconds), so the
+    /// server's size is what it keeps, not the most it ever read.
+    package func finished(count: UInt64?, seconds: Double) {
+        let changed = lock.withLock {
+            defer { settled = count }
+            return count != settled
+        }
+        if changed || seconds >= Self.longRequest { FreedMemory.returnToSystem() }
     }
+
+    /// A request this long read enough to be worth trimming after.
+    static let longRequest = 0.05
 }
