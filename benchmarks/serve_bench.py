@@ -58,15 +58,19 @@ def main():
             response = connection.getresponse()
             return response.status, response.read().decode("utf-8", "replace")
 
-        def timed(path):
+        def timed(path, runs, before=lambda i: None):
             times = []
-            for _ in range(args.runs):
+            for i in range(runs):
+                before(i)
                 t = time.perf_counter()
                 status, _ = get(path)
                 times.append((time.perf_counter() - t) * 1000)
                 if status != 200:
                     return f"status {status}"
             return f"{statistics.median(times):.1f} ms"
+
+        def label(path):
+            return path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path
 
         status, home = get("/")
         review = re.search(r'href="(/review/[^"]+)"', home)
@@ -79,26 +83,17 @@ def main():
         pages += [review.group(1)] if review else []
         pages += [note] if note else []
         for path in pages:
-            print(f"page {path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path}: {timed(path)}")
+            print(f"page {label(path)}: {timed(path, args.runs)}")
         # The same pages when a note changed just before each request (an edit in an editor):
         # the server reads the vault again (scan, catalog, replay), as a command would.
         edited = os.path.join(folder, "serve-bench-edited.md")
 
-        def after_change(path):
-            times = []
-            for i in range(min(args.runs, 10)):
-                with open(edited, "w") as f:
-                    f.write(f"# Edited\n\nEdit {i}.\n")
-                t = time.perf_counter()
-                status, _ = get(path)
-                times.append((time.perf_counter() - t) * 1000)
-                if status != 200:
-                    return f"status {status}"
-            return f"{statistics.median(times):.1f} ms"
+        def edit(i):
+            with open(edited, "w") as f:
+                f.write(f"# Edited\n\nEdit {i}.\n")
 
         for path in pages:
-            label = path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path
-            print(f"page {label} after a change: {after_change(path)}")
+            print(f"page {label(path)} after a change: {timed(path, min(args.runs, 10), edit)}")
         # Answer POSTs: each rates the card the study page shows.
         times = []
         for _ in range(min(args.runs, 10)):

@@ -41,14 +41,7 @@ public struct NoteLinks {
     public static func backlinks(
         to note: NoteSummary, among summaries: [NoteSummary], resolver: LinkResolver, _ context: AppContext
     ) -> [LinkGraph.Link] {
-        let names = [NotePath.stem(note.path), note.title] + note.aliases
-        let candidates: Set<String>?
-        do {
-            try context.search.freshen(progress: nil)
-            candidates = try context.search.linkSources(naming: names)
-        } catch {
-            candidates = nil
-        }
+        let candidates = linkSources(naming: [NotePath.stem(note.path), note.title] + note.aliases, context)
         let sources: [Note]
         if let candidates {
             sources = summaries.lazy.filter { $0.path != note.path && candidates.contains($0.path) }
@@ -57,6 +50,22 @@ public struct NoteLinks {
             sources = context.notes.notes().notes
         }
         return LinkGraph(notes: sources, resolver: resolver).backlinks(to: note.path)
+    }
+}
+
+extension NoteLinks {
+    /// The notes whose links may name a note known by `names` (its file
+    /// name, title, aliases): the search cache's superset, the cache brought
+    /// up to date first (``SearchEngine/linkSources(naming:)``). Nil when the
+    /// cache cannot say (a name without a word, a cache that fails): the
+    /// caller then reads every note.
+    public static func linkSources(naming names: [String], _ context: AppContext) -> Set<String>? {
+        do {
+            try context.search.freshen(progress: nil)
+            return try context.search.linkSources(naming: names)
+        } catch {
+            return nil
+        }
     }
 }
 

@@ -149,14 +149,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// does not hold. Nil when the cache cannot say (a name without a word,
     /// a cache that fails): the caller then reads every note.
     public func linkSources(naming names: [String]) -> Set<String>? {
-        let candidates: Set<String>?
-        do {
-            try context.search.freshen(progress: nil)
-            candidates = try context.search.linkSources(naming: names)
-        } catch {
-            candidates = nil
-        }
-        guard let candidates else { return nil }
+        guard let candidates = NoteLinks.linkSources(naming: names, context) else { return nil }
         return candidates.filter { summary(at: $0) != nil }.union(documents.paths)
     }
 
