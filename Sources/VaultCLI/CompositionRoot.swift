@@ -64,7 +64,13 @@ enum CompositionRoot {
         let changes = VaultChanges(layout: VaultLayout(root: root))
         let kept = KeptCatalog()
         return ServedVault(
-            open: { try open(options, keptCatalog: kept).app() }, changes: changes.map { changes in { changes.count() } })
+            open: { try open(options, keptCatalog: kept).app() },
+            changes: changes.map { changes in
+                {
+                    let counts = changes.counts()
+                    return ServedVault.Version(notes: counts.notes, ledger: counts.ledger)
+                }
+            })
     }
 
     /// `vault lsp`'s context: the vault that holds the editor's workspace

@@ -104,16 +104,16 @@ struct WebApp: Sendable {
     /// a GET page (`memo`) rendered once per change and second (``PageMemo``).
     private func respond(memo request: Request? = nil, _ handler: (AppContext) throws -> WebResponse) throws -> Response {
         let context: AppContext
-        let count: UInt64?
+        let version: ServedVault.Version?
         do {
-            (context, count) = try vault.request()
+            (context, version) = try vault.request()
         } catch {
             return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
         }
         let started = DispatchTime.now().uptimeNanoseconds
-        defer { vault.finished(count: count, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+        defer { vault.finished(version: version, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
         guard let request else { return Self.response(try handler(context)) }
-        return Self.response(try pages.page(request.uri.description, count: count, moment: context.now) { try handler(context) })
+        return Self.response(try pages.page(request.uri.description, version: version, moment: context.now) { try handler(context) })
     }
 
     /// The HTTP response of `web`.

@@ -16,29 +16,49 @@
             try vault.note("a.md", title: "A", body: "x")
             try vault.write(".vault/cache/notes.bin", "cache")
             let changes = try #require(VaultChanges(layout: vault.layout))
-            let start = changes.count()
+            let start = changes.counts()
             try vault.write(".vault/cache/notes.bin", "written by a read")
             try vault.write(".vault/cache/other.bin", "also")
-            #expect(changes.count() == start)
-            #expect(changes.count() == start)
+            #expect(changes.counts() == start)
+            #expect(changes.counts() == start)
         }
 
-        @Test("a note, the ledger and the config each count")
+        @Test("a note counts for the notes, the ledger for the ledger, the config for both")
         func writes() throws {
             let vault = try FixtureVault()
             try vault.note("Inbox/a.md", title: "A", body: "x")
             try vault.write(".vault/ledger/2026.log", "")
+            try vault.write(".vault/local/sequence", "1\n")
             try vault.write(".vault/config.yml", "version: 1\n")
             let changes = try #require(VaultChanges(layout: vault.layout))
-            var last = changes.count()
-            for path in ["Inbox/a.md", ".vault/ledger/2026.log", ".vault/config.yml", "b.md"] {
+            var last = changes.counts()
+            let expected: [(String, notes: Bool, ledger: Bool)] = [
+                ("Inbox/a.md", true, false), (".vault/ledger/2026.log", false, true),
+                (".vault/local/sequence", false, true), (".vault/config.yml", true, true), ("b.md", true, false),
+            ]
+            for (path, notes, ledger) in expected {
                 try vault.write(path, "changed \(path)\n")
-                let now = changes.count()
-                #expect(now > last, "\(path)")
+                let now = changes.counts()
+                #expect((now.notes > last.notes) == notes, "\(path)")
+                #expect((now.ledger > last.ledger) == ledger, "\(path)")
                 last = now
             }
             try vault.delete("b.md")
-            #expect(changes.count() > last)
+            #expect(changes.counts().notes > last.notes)
+        }
+
+        @Test("the first append makes .vault/local: a ledger change, not a notes change")
+        func localFolderMade() throws {
+            let vault = try FixtureVault()
+            try vault.write(".vault/ledger/2026.log", "")
+            let changes = try #require(VaultChanges(layout: vault.layout))
+            let start = changes.counts()
+            try vault.write(".vault/local/device", "abc\n")
+            let now = changes.counts()
+            #expect(now.notes == start.notes)
+            #expect(now.ledger > start.ledger)
+            try vault.write(".vault/local/sequence", "2\n")
+            #expect(changes.counts().ledger > now.ledger)
         }
 
         @Test("a folder made later is watched, and the folders below it")
@@ -47,12 +67,12 @@
             let changes = try #require(VaultChanges(layout: vault.layout))
             try FileManager.default.createDirectory(
                 at: vault.root.appendingPathComponent("New/Deeper"), withIntermediateDirectories: true)
-            var last = changes.count()
+            var last = changes.counts()
             try vault.write("New/Deeper/note.md", "# Note\n")
-            #expect(changes.count() > last)
-            last = changes.count()
+            #expect(changes.counts().notes > last.notes)
+            last = changes.counts()
             try vault.write("New/Deeper/note.md", "# Note, edited\n")
-            #expect(changes.count() > last)
+            #expect(changes.counts().notes > last.notes)
         }
 
         @Test("network and FUSE file systems are told apart from local ones")

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
+import VaultCLI
 
 @testable import VaultServe
 
-/// GET pages are rendered once per change count, second and address.
+/// GET pages are rendered once per vault version, second and address.
 @Suite("vault serve: the page memo")
 struct PageMemoTests {
     final class Renders: @unchecked Sendable {
@@ -16,27 +17,29 @@ struct PageMemoTests {
 
     let moment = Date(timeIntervalSince1970: 1_800_000_000.25)
 
-    @Test("the same address, count and second render once")
+    func v(_ notes: UInt64) -> ServedVault.Version { ServedVault.Version(notes: notes, ledger: 7) }
+
+    @Test("the same address, version and second render once")
     func kept() {
         let memo = PageMemo()
         let renders = Renders()
-        let first = memo.page("/", count: 1, moment: moment) { renders.page() }
-        let again = memo.page("/", count: 1, moment: moment.addingTimeInterval(0.5)) { renders.page() }
+        let first = memo.page("/", version: v(1), moment: moment) { renders.page() }
+        let again = memo.page("/", version: v(1), moment: moment.addingTimeInterval(0.5)) { renders.page() }
         #expect(first == again)
         #expect(renders.count == 1)
     }
 
-    @Test("another count, another second or another address renders again")
+    @Test("another version, another second or another address renders again")
     func renderedAgain() {
         let memo = PageMemo()
         let renders = Renders()
-        _ = memo.page("/", count: 1, moment: moment) { renders.page() }
-        _ = memo.page("/", count: 2, moment: moment) { renders.page() }
-        _ = memo.page("/", count: 2, moment: moment.addingTimeInterval(1)) { renders.page() }
-        _ = memo.page("/stats", count: 2, moment: moment.addingTimeInterval(1)) { renders.page() }
+        _ = memo.page("/", version: v(1), moment: moment) { renders.page() }
+        _ = memo.page("/", version: v(2), moment: moment) { renders.page() }
+        _ = memo.page("/", version: v(2), moment: moment.addingTimeInterval(1)) { renders.page() }
+        _ = memo.page("/stats", version: v(2), moment: moment.addingTimeInterval(1)) { renders.page() }
         #expect(renders.count == 4)
-        // The count moved on: what was rendered at count 1 is gone.
-        _ = memo.page("/", count: 1, moment: moment) { renders.page() }
+        // The version moved on: what was rendered at the first is gone.
+        _ = memo.page("/", version: v(1), moment: moment) { renders.page() }
         #expect(renders.count == 5)
     }
 
@@ -44,10 +47,10 @@ struct PageMemoTests {
     func notKept() {
         let memo = PageMemo()
         let renders = Renders()
-        _ = memo.page("/", count: nil, moment: moment) { renders.page() }
-        _ = memo.page("/", count: nil, moment: moment) { renders.page() }
-        _ = memo.page("/missing", count: 1, moment: moment) { renders.page(404) }
-        _ = memo.page("/missing", count: 1, moment: moment) { renders.page(404) }
+        _ = memo.page("/", version: nil, moment: moment) { renders.page() }
+        _ = memo.page("/", version: nil, moment: moment) { renders.page() }
+        _ = memo.page("/missing", version: v(1), moment: moment) { renders.page(404) }
+        _ = memo.page("/missing", version: v(1), moment: moment) { renders.page(404) }
         #expect(renders.count == 4)
     }
 }

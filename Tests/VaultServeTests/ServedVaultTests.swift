@@ -61,7 +61,7 @@ struct ServedVaultTests {
         #expect(Self.paths(try served.context()) == before.union(["Later/Deeper/one.md", "Later/Deeper/two.md"]))
     }
 
-    @Test("an event another process appends shows in the next request")
+    @Test("an event another process appends shows in the next request; the notes are kept")
     func ledgerChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
@@ -69,11 +69,27 @@ struct ServedVaultTests {
         let first = try served.context()
         let events = first.ledger.history().events.count
         _ = first.ledger.replay()
+        _ = first.notes.summaries()
         let started = try vault.vault(["session", "start", "Spanish"])
         #expect(started.status == 0, "\(started.stderr)")
         let next = try served.context()
         #expect(next.ledger as AnyObject !== first.ledger as AnyObject)
         #expect(next.ledger.history().events.count == events + 1)
+        #expect(next.notes as AnyObject === first.notes as AnyObject)
+    }
+
+    @Test("a note written keeps the replayed ledger, and reads the notes again")
+    func notesChangeKeepsLedger() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let first = try served.context()
+        _ = first.ledger.replay()
+        try Self.write("---\ntitle: Arrived\n---\nText.\n", to: "Inbox/arrived.md", in: vault)
+        let next = try served.context()
+        #expect(next.ledger as AnyObject === first.ledger as AnyObject)
+        #expect(next.notes as AnyObject !== first.notes as AnyObject)
+        #expect(Self.paths(next).contains("Inbox/arrived.md"))
     }
 
     @Test("a change to the config is read by the next request")

@@ -27,7 +27,7 @@ public final class VaultChanges: @unchecked Sendable {
     private let root: String
     /// Each watch's folder, vault-relative.
     private var folders: [Int32: String] = [:]
-    private var changes: UInt64 = 0
+    private var counted = Counts(notes: 0, ledger: 0)
     /// Set when a folder could not be watched: changes there would go unseen.
     private var blind = false
     private let lock = NSLock()
@@ -47,30 +47,49 @@ public final class VaultChanges: @unchecked Sendable {
         #endif
     }
 
-    /// How many changes were seen so far (every queued event counted first).
-    public func count() -> UInt64 {
+    /// The changes seen so far, in two counts: what the ledger's replay
+    /// reads (`.vault/ledger`, and `.vault/local`, where an append takes its
+    /// lock and sequence) and everything else (notes, `.vault/ignore`, git).
+    /// The config, a dropped event queue, a failed read or an unwatched
+    /// folder count for both.
+    public struct Counts: Hashable, Sendable {
+        public var notes: UInt64
+        public var ledger: UInt64
+    }
+
+    /// The changes seen so far (every queued event counted first).
+    public func counts() -> Counts {
         lock.withLock {
             #if os(Linux)
                 guard !blind, let events = try? source.read() else {
-                    changes += 1
-                    return changes
+                    counted.notes += 1
+                    counted.ledger += 1
+                    return counted
                 }
-                guard !events.isEmpty else { return changes }
-                changes += 1
+                var (notes, ledger) = (false, false)
                 for event in events {
                     if event.kind.contains(.overflow) {
                         if (try? watchAll()) == nil { blind = true }
+                        (notes, ledger) = (true, true)
                         break
                     }
+                    let parent = folders[event.watch]
+                    switch (parent, event.name) {
+                    case (".vault/ledger", _), (".vault/local", _), (".vault", "ledger"), (".vault", "local"): ledger = true
+                    case (".vault", "cache"): break  // made by a read
+                    case (".vault", _), (nil, _): (notes, ledger) = (true, true)
+                    default: notes = true
+                    }
                     if event.kind.contains(.watchGone) { folders[event.watch] = nil }
-                    guard event.kind.contains(.isFolder), event.kind.contains(.arrived),
-                        let parent = folders[event.watch]
-                    else { continue }
+                    guard event.kind.contains(.isFolder), event.kind.contains(.arrived), let parent else { continue }
                     let folder = parent.isEmpty ? event.name : parent + "/" + event.name
                     for below in foldersToWatch(from: folder) where (try? watch(below)) == nil { blind = true }
                 }
+                if blind { (notes, ledger) = (true, true) }
+                if notes { counted.notes += 1 }
+                if ledger { counted.ledger += 1 }
             #endif
-            return changes
+            return counted
         }
     }
 
