@@ -26,9 +26,13 @@ enum CompositionRoot {
     /// With `writingCaches` false (`vault status --line`), no cache is
     /// written and no watcher started (``CacheWrites``): the caches are
     /// read, and what they lack is worked out in memory.
+    ///
+    /// `serving` is given by a process that runs on (`vault serve`): the
+    /// note catalog it keeps between requests; its ledger then reads the
+    /// card log from the replay cache when asked rather than hold it.
     static func open(
         _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
-        writingCaches: Bool = true, keptCatalog: KeptCatalog? = nil
+        writingCaches: Bool = true, serving keptCatalog: KeptCatalog? = nil
     ) throws -> CommandContext {
         if !writingCaches { CacheWrites.allowed = false }
         let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
@@ -44,7 +48,7 @@ enum CompositionRoot {
         return CommandContext(
             app: context(
                 vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine,
-                tracer: output.tracer, keptCatalog: keptCatalog), now: now, output: output,
+                tracer: output.tracer, serving: keptCatalog), now: now, output: output,
             noteReference: vault.noteReference)
     }
 
@@ -64,7 +68,7 @@ enum CompositionRoot {
         let changes = VaultChanges(layout: VaultLayout(root: root))
         let kept = KeptCatalog()
         return ServedVault(
-            open: { try open(options, keptCatalog: kept).app() },
+            open: { try open(options, serving: kept).app() },
             changes: changes.map { changes in
                 {
                     let counts = changes.counts()
@@ -90,13 +94,14 @@ enum CompositionRoot {
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
     static func context(
         _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil,
-        tracer: any Tracer = Output.standard.tracer, keptCatalog: KeptCatalog? = nil
+        tracer: any Tracer = Output.standard.tracer, serving keptCatalog: KeptCatalog? = nil
     ) -> AppContext {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
         engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher, tracer: tracer)
         return AppContext(
-            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog), ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone),
+            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog),
+            ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone, keepsCardLog: keptCatalog == nil),
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
             trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now, fixed: fixedMoment),

@@ -33,10 +33,16 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     private var lastSchedules: (cards: [Card], config: SchedulerConfig, schedules: [String: CardSchedule])?
     private var lastCardReplay: (cards: [Card], config: SchedulerConfig, replay: CardReplay)?
 
+    /// Whether the decoded card log is kept with the replay (a command), or
+    /// read from the replay cache each time (a server that keeps this ledger
+    /// between requests: the log of a million card events is about 80 MB).
+    private let keepsCardLog: Bool
+
     /// The ledger of the vault at `layout`; nothing is read yet.
-    public init(layout: VaultLayout, timeZone: TimeZone) {
+    public init(layout: VaultLayout, timeZone: TimeZone, keepsCardLog: Bool = true) {
         self.layout = layout
         self.timeZone = timeZone
+        self.keepsCardLog = keepsCardLog
     }
 
     public func prefetch() { _ = started() }
@@ -46,8 +52,11 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         lock.lock()
         defer { lock.unlock() }
         if let loading { return loading }
-        let (layout, timeZone) = (layout, timeZone)
-        let started = Background { ReplayCache(layout: layout, timeZone: timeZone).load() }
+        let (layout, timeZone, keepsCardLog) = (layout, timeZone, keepsCardLog)
+        let started = Background {
+            let loaded = ReplayCache(layout: layout, timeZone: timeZone).load()
+            return keepsCardLog ? loaded : loaded.leavingCardLogInFile()
+        }
         KeptUntilExit.keep(started)  // a million events are not freed one by one at exit
         loading = started
         return started
@@ -84,6 +93,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         let replayed = self.replayed
         if let log = lock.withLock({ decodedCardLog }) { return log }
         let log = replayed.cardLog()
+        guard keepsCardLog else { return log }
         return lock.withLock {
             if decodedCardLog == nil { decodedCardLog = log }
             return decodedCardLog!

@@ -90,6 +90,28 @@ struct ReplayCacheTests {
         #expect(cached.count == log.count)
     }
 
+    @Test("a replay that leaves its card log in the file reads the same log, after a full replay and after an append")
+    func cardLogInFile() throws {
+        let layout = try makeVault()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        try writeHistory(layout)
+        let cache = ReplayCache(layout: layout, timeZone: zone)
+        let replayed = cache.load()
+        #expect(replayed.source == .replayed)
+        expectMatchesFresh(replayed.leavingCardLogInFile(), layout)
+        try appender(layout).append(
+            kind: "rate", fields: [("card", "card-0"), ("note", "note-0"), ("rating", "good")],
+            at: start.addingTimeInterval(30 * 86_400))
+        let extended = cache.load()
+        #expect(extended.source == .extended(events: 1))
+        expectMatchesFresh(extended.leavingCardLogInFile(), layout)
+        // A server's ledger reads the log each time it is asked, and answers as a command's does.
+        let server = VaultLedger(layout: layout, timeZone: zone, keepsCardLog: false)
+        let command = VaultLedger(layout: layout, timeZone: zone)
+        #expect(server.cardLog().histories == command.cardLog().histories)
+        #expect(server.cardLog().count == fresh(layout).log.count)
+    }
+
     @Test("a second load reads the cache and holds what a full replay holds")
     func reuse() throws {
         let layout = try makeVault()

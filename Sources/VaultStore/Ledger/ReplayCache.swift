@@ -206,9 +206,19 @@ public struct ReplayedLedger: Sendable {
     /// Problems in the ledger's lines (as `LedgerStore.read()` reports them).
     public let diagnostics: [Diagnostic]
     public let source: Source
-    let cardLogStorage: CardLogStorage
+    private(set) var cardLogStorage: CardLogStorage
     let generation: UInt64
     let layout: VaultLayout
+
+    /// The same replay with its card log left to `ledger-cards.bin`, read
+    /// again each time it is asked for: for a process that keeps the replay
+    /// between requests (`vault serve`), where a million card events decoded
+    /// are about 80 MB held for nothing between them.
+    func leavingCardLogInFile() -> ReplayedLedger {
+        var replayed = self
+        replayed.cardLogStorage = .inFile
+        return replayed
+    }
 
     /// The card events, gathered (decoded from the cache on first need).
     public func cardLog() -> CardEventLog { Self.cardLog(cardLogStorage, generation: generation, layout: layout) }
