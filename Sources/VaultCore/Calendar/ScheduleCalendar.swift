@@ -95,27 +95,30 @@ public enum ScheduleCalendar {
             ics.text("DESCRIPTION", "vault review \(period.level.rawValue) \(period.id)")
             ics.add("END", "VTODO")
         }
-        for day in study where day.cards > 0 {
+        /// An event at `studyAt` on `day`, named `uid` (with the day), with a reminder.
+        func dayEvent(_ uid: String, day: Int, minutes: Int, summary: String, reminder: String) {
             ics.add("BEGIN", "VEVENT")
-            ics.add("UID", "study-\(VaultDate.dayString(dayNumber: day.day))@\(domain)")
+            ics.add("UID", "\(uid)-\(VaultDate.dayString(dayNumber: day))@\(domain)")
             ics.add("DTSTAMP", stamp)
-            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: day.day, minutes: studyAt))
-            ics.add("DURATION", "PT\(max(10, min(120, day.cards)))M")
-            ics.text("SUMMARY", "Study \(day.cards) flashcard\(day.cards == 1 ? "" : "s") (vault study)")
-            alarm("\(day.cards) flashcards to study")
+            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: day, minutes: studyAt))
+            ics.add("DURATION", "PT\(minutes)M")
+            ics.text("SUMMARY", summary)
+            alarm(reminder)
             ics.add("END", "VEVENT")
+        }
+        for day in study where day.cards > 0 {
+            dayEvent(
+                "study", day: day.day, minutes: max(10, min(120, day.cards)),
+                summary: "Study \(day.cards) flashcard\(day.cards == 1 ? "" : "s") (vault study)",
+                reminder: "\(day.cards) flashcards to study")
         }
         for walk in palaces where walk.locations > 0 {
             let key = String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(walk.palace)))
             let command = walk.palace.contains(" ") ? "vault loci review \"\(walk.palace)\"" : "vault loci review \(walk.palace)"
-            ics.add("BEGIN", "VEVENT")
-            ics.add("UID", "loci-\(key)-\(VaultDate.dayString(dayNumber: walk.day))@\(domain)")
-            ics.add("DTSTAMP", stamp)
-            ics.add("DTSTART;\(tzid)", ICalendarText.local(day: walk.day, minutes: studyAt))
-            ics.add("DURATION", "PT\(max(10, min(60, walk.locations * 2)))M")
-            ics.text("SUMMARY", "Walk \(walk.palace): \(walk.locations) location\(walk.locations == 1 ? "" : "s") due (\(command))")
-            alarm("\(walk.locations) locations of \(walk.palace) due")
-            ics.add("END", "VEVENT")
+            dayEvent(
+                "loci-\(key)", day: walk.day, minutes: max(10, min(60, walk.locations * 2)),
+                summary: "Walk \(walk.palace): \(walk.locations) location\(walk.locations == 1 ? "" : "s") due (\(command))",
+                reminder: "\(walk.locations) locations of \(walk.palace) due")
         }
         ics.add("END", "VCALENDAR")
         return ics.text
