@@ -39,7 +39,7 @@ header.top nav a { display: inline-flex; align-items: center; min-height: 44px; 
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 0.5rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: 0.5rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
 td a { display: inline-block; min-height: 44px; padding: 0.6rem 0; }
 .tag { display: inline-block; font-size: 0.8rem; border: 1px solid var(--line); border-radius: 0.25rem; padding: 0 0.35rem; }
 .role-missed .tag { border-color: var(--danger); color: var(--danger); }
