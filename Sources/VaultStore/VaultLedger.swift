@@ -26,17 +26,34 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// `vault stats` asks for the replay and for the log: a million card
     /// events were decoded twice, 75 ms each.
     private var decodedCardLog: CardEventLog?
-    /// The last card schedules and card replay asked for, with what they
-    /// were asked for (`lock` guards them; an append forgets them): a server
+    /// The card schedules or card replay last asked for, with what they
+    /// were asked for (`lock` guards it; an append forgets it): a server
     /// keeps one ledger while nothing changes, and its pages ask for the
     /// same cards' schedules on every request (a comparison, not a replay).
-    private var lastSchedules: (cards: [Card], config: SchedulerConfig, schedules: [String: CardSchedule])?
-    private var lastCardReplay: (cards: [Card], config: SchedulerConfig, replay: CardReplay)?
+    /// One at a time: a replay's schedules answer for the schedules, and
+    /// other cards (a note edited) replace it, so no stale replay stays
+    /// (14 MB at 100,000 notes, with the old cards).
+    private var lastCards: CardsMemo?
+
+    private struct CardsMemo {
+        var cards: [Card]
+        var config: SchedulerConfig
+        var schedules: [String: CardSchedule]?
+        var replay: CardReplay?
+
+        func answers(_ cards: [Card], _ config: SchedulerConfig) -> Bool {
+            self.config == config && self.cards == cards
+        }
+    }
 
     /// Whether the decoded card log is kept with the replay (a command), or
     /// read from the replay cache each time (a server that keeps this ledger
     /// between requests: the log of a million card events is about 80 MB).
+    /// A log of at most ``keptCardLogLimit`` events is kept either way.
     private let keepsCardLog: Bool
+    /// 250,000 card events decoded take about 20 MB, and decoding them costs
+    /// each `/stats` about 6 ms per 80,000 (10,000 notes): kept up to there.
+    static let keptCardLogLimit = 250_000
 
     /// The ledger of the vault at `layout`; nothing is read yet.
     public init(layout: VaultLayout, timeZone: TimeZone, keepsCardLog: Bool = true) {
@@ -76,16 +93,20 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     }
 
     public func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
-        if let kept = lock.withLock({ lastSchedules }), kept.config == config, kept.cards == cards { return kept.schedules }
+        if let memo = lock.withLock({ lastCards }), memo.answers(cards, config),
+            let schedules = memo.replay?.schedules ?? memo.schedules
+        {
+            return schedules
+        }
         let schedules = replayed.cardSchedules(cards: cards, config: config)
-        lock.withLock { lastSchedules = (cards, config, schedules) }
+        lock.withLock { lastCards = CardsMemo(cards: cards, config: config, schedules: schedules) }
         return schedules
     }
 
     public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        if let kept = lock.withLock({ lastCardReplay }), kept.config == config, kept.cards == cards { return kept.replay }
+        if let memo = lock.withLock({ lastCards }), memo.answers(cards, config), let replay = memo.replay { return replay }
         let replay = replayed.cardReplay(cards: cards, config: config, log: cardLog())
-        lock.withLock { lastCardReplay = (cards, config, replay) }
+        lock.withLock { lastCards = CardsMemo(cards: cards, config: config, replay: replay) }
         return replay
     }
 
@@ -93,7 +114,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         let replayed = self.replayed
         if let log = lock.withLock({ decodedCardLog }) { return log }
         let log = replayed.cardLog()
-        guard keepsCardLog else { return log }
+        guard keepsCardLog || log.count <= Self.keptCardLogLimit else { return log }
         return lock.withLock {
             if decodedCardLog == nil { decodedCardLog = log }
             return decodedCardLog!
@@ -117,8 +138,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         // review that records decisions then finishes must count them.
         lock.withLock {
             loading = nil
-            lastSchedules = nil
-            lastCardReplay = nil
+            lastCards = nil
         }
         return written
     }
@@ -148,8 +168,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         lock.withLock {
             decodedCardLog = nil
             loading = nil
-            lastSchedules = nil
-            lastCardReplay = nil
+            lastCards = nil
         }
     }
 }

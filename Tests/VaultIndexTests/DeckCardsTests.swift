@@ -41,4 +41,21 @@ struct DeckCardsTests {
         let kept = VaultNotes.inDecks(cards, notes: notes, decks: decks).map(\.id)
         #expect(kept == ["b/1.md#0", "a/2.md#0", "a/1.md#0"])
     }
+
+    @Test("every card in a deck: the same array back, not a copy")
+    func allInDecks() {
+        let cards = [Self.card("a/1.md", 0), Self.card("a/2.md", 0), Self.card("b/1.md", 0)]
+        let kept = VaultNotes.inDecks(cards, notes: notes, decks: decks)
+        #expect(kept.map(\.id) == cards.map(\.id))
+        kept.withUnsafeBufferPointer { k in
+            cards.withUnsafeBufferPointer { c in #expect(k.baseAddress == c.baseAddress) }
+        }
+    }
+
+    @Test("the first card left out is in the middle: the ones before it are kept")
+    func leftOutInTheMiddle() {
+        let cards = [Self.card("a/1.md", 0), Self.card("b/2.md", 0), Self.card("b/1.md", 0), Self.card("c/1.md", 0)]
+        let kept = VaultNotes.inDecks(cards, notes: notes, decks: decks).map(\.id)
+        #expect(kept == ["a/1.md#0", "b/1.md#0"])
+    }
 }

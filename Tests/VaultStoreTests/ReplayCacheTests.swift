@@ -112,6 +112,28 @@ struct ReplayCacheTests {
         #expect(server.cardLog().count == fresh(layout).log.count)
     }
 
+    @Test("a server's ledger answers each ask for the cards asked: one memo, replaced by other cards, a replay's schedules reused")
+    func cardsMemo() throws {
+        let layout = try makeVault()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        try writeHistory(layout)
+        func card(_ n: Int) -> Card {
+            Card(
+                id: "card-\(n)", notePath: "n\(n).md", noteID: "note-\(n)", kind: .basic, question: "question \(n)",
+                answer: "a", line: 3, position: 0, identityText: "question \(n)")
+        }
+        let (one, two) = ([card(0)], [card(0), card(3)])
+        let config = SchedulerConfig()
+        let server = VaultLedger(layout: layout, timeZone: zone, keepsCardLog: false)
+        let command = VaultLedger(layout: layout, timeZone: zone)
+        let replay = server.cardReplay(cards: two, config: config)
+        #expect(server.cardSchedules(cards: two, config: config) == replay.schedules)
+        #expect(server.cardSchedules(cards: one, config: config) == command.cardSchedules(cards: one, config: config))
+        #expect(Set(server.cardSchedules(cards: one, config: config).keys) == ["card-0"])
+        #expect(server.cardReplay(cards: two, config: config).schedules == replay.schedules)
+        #expect(server.cardSchedules(cards: two, config: SchedulerConfig(defaultSettings: .sm2)) == command.cardSchedules(cards: two, config: SchedulerConfig(defaultSettings: .sm2)))
+    }
+
     @Test("a second load reads the cache and holds what a full replay holds")
     func reuse() throws {
         let layout = try makeVault()

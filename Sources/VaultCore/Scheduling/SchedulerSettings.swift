@@ -2,7 +2,9 @@ import Foundation
 
 /// One scheduler with its settings.
 public enum SchedulerSettings: Hashable, Sendable {
-    case fsrs(FSRSSettings)
+    /// Boxed: every card's schedule holds its settings, and the boxes of one deck are shared
+    /// (a schedule of 232 bytes was 48 of them; 35,000 cards at 100,000 notes).
+    indirect case fsrs(FSRSSettings)
     case sm2
     case tiers(promotionStreak: Int)
     case ladder(steps: [Int])
