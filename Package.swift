@@ -45,9 +45,10 @@ let package = Package(
         // zstd and zlib for Anki's packages (`vault import anki`); release builds take libzstd.a and libz.a from .build/static-libs.
         .systemLibrary(name: "CZstd", providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CMalloc"),
         .target(name: "VaultCore"),
         // Process-level helpers with no domain: work on another thread, values kept until exit.
-        .target(name: "VaultProcess"),
+        .target(name: "VaultProcess", dependencies: ["CMalloc"]),
         .target(name: "VaultMarkdown", dependencies: ["VaultCore", "CCmark", "Yams"]),
         .target(name: "VaultStore", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess", "Yams"]),
         .target(
@@ -91,7 +92,7 @@ let package = Package(
             // Compiled in as AssetsGenerated.swift (scripts/serve-assets.py).
             exclude: ["Assets"]
         ),
-        .executableTarget(name: "vault-serve", dependencies: ["VaultServe"], linkerSettings: releaseLink),
+        .executableTarget(name: "vault-serve", dependencies: ["VaultServe", "VaultProcess"], linkerSettings: releaseLink),
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),

@@ -66,7 +66,7 @@ enum CompositionRoot {
     static func servedVault(_ options: GlobalOptions) throws -> ServedVault {
         let root = try open(options).app().files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
-        let kept = KeptCatalog()
+        let kept = KeptCatalog(keepsEncoded: false)
         return ServedVault(
             open: { try open(options, serving: kept).app() },
             changes: changes.map { changes in
@@ -74,7 +74,7 @@ enum CompositionRoot {
                     let counts = changes.counts()
                     return ServedVault.Version(notes: counts.notes, ledger: counts.ledger)
                 }
-            })
+            }, forget: kept.forget)
     }
 
     /// `vault lsp`'s context: the vault that holds the editor's workspace

@@ -1,4 +1,7 @@
 import Foundation
+import VaultProcess
 import VaultServe
+
+FreedMemory.settleForServing()
 
 exit(await ServeMain.run())

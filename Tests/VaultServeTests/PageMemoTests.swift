@@ -53,4 +53,16 @@ struct PageMemoTests {
         _ = memo.page("/missing", version: v(1), moment: moment) { renders.page(404) }
         #expect(renders.count == 4)
     }
+
+    @Test("only the latest second's pages are kept: a page of an older second is rendered again")
+    func latestSecondOnly() {
+        let memo = PageMemo()
+        let renders = Renders()
+        _ = memo.page("/", version: v(1), moment: moment) { renders.page() }
+        _ = memo.page("/stats", version: v(1), moment: moment.addingTimeInterval(1)) { renders.page() }
+        _ = memo.page("/stats", version: v(1), moment: moment.addingTimeInterval(1.5)) { renders.page() }
+        #expect(renders.count == 2)
+        _ = memo.page("/", version: v(1), moment: moment) { renders.page() }
+        #expect(renders.count == 3)
+    }
 }

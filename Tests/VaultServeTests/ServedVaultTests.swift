@@ -33,6 +33,24 @@ struct ServedVaultTests {
         #expect(Self.paths(first) == Self.paths(second))
     }
 
+    @Test("after letting go of what it keeps (scattered memory), the next request reads the same vault again")
+    func forgotten() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let first = try served.context()
+        let before = Self.paths(first)
+        let events = first.ledger.history().events.count
+        served.forgetAll()
+        let next = try served.context()
+        #expect(next.notes as AnyObject !== first.notes as AnyObject)
+        #expect(next.ledger as AnyObject !== first.ledger as AnyObject)
+        #expect(Self.paths(next) == before)
+        #expect(next.ledger.history().events.count == events)
+        let again = try served.context()
+        #expect(again.notes as AnyObject === next.notes as AnyObject)
+    }
+
     @Test("a note written, changed or deleted shows in the next request")
     func notesChange() throws {
         let vault = try ServeSandbox()

@@ -30,15 +30,18 @@ package final class ServedVault: @unchecked Sendable {
     private let open: () throws -> AppContext
     /// The vault's change counts now (nil: no watching here; every request reads afresh).
     private let changes: (() -> Version)?
+    /// Lets go of what the adapters keep for the served vault (the catalog).
+    private let forgetAdapters: () -> Void
     private let lock = NSLock()
     private var keptNotes: (count: UInt64, notes: KeptSummaries)?
     private var keptLedger: (count: UInt64, ledger: any LedgerSource)?
     /// The version at which freed memory was last handed back.
     private var settled: Version?
 
-    init(open: @escaping () throws -> AppContext, changes: (() -> Version)?) {
+    init(open: @escaping () throws -> AppContext, changes: (() -> Version)?, forget: @escaping () -> Void = {}) {
         self.open = open
         self.changes = changes
+        self.forgetAdapters = forget
     }
 
     /// The use cases' context for one request: the config read and the
@@ -60,19 +63,48 @@ package final class ServedVault: @unchecked Sendable {
         }
     }
 
-    /// Says that a request made at `version` is answered after `seconds`:
-    /// the first to finish after a change, and any that worked long (a page
-    /// that read the whole card log: its temporaries are hundreds of
-    /// megabytes at 100,000 notes), hand the memory they freed back to the
-    /// system (``FreedMemory``, a few milliseconds), so the server's size is
-    /// what it keeps, not the most it ever read.
+    /// Says that a request made at `version` is answered after `seconds`.
+    ///
+    /// The first to finish after a change (its own answer included), and
+    /// any that worked long (a page that read the whole card log: its
+    /// temporaries are hundreds of megabytes at 100,000 notes), hand the
+    /// memory they freed back to the system (``FreedMemory``, a few
+    /// milliseconds), so the server's size is what it keeps, not the most
+    /// it ever read.
+    ///
+    /// What is kept can be scattered: a vault read for the first time
+    /// (its caches built: every note parsed, the ledger replayed) leaves
+    /// the summaries and the replay spread one block here and there over
+    /// every page of that work, and no trim frees a page a block still
+    /// holds (100,000 notes: 350 MB resident for 110 MB in use). Then the
+    /// server lets go of all it keeps, and the next request reads it again
+    /// from the caches, now written, into pages of its own.
     package func finished(version: Version?, seconds: Double) {
+        let now = changes?() ?? version
         let changed = lock.withLock {
-            defer { settled = version }
-            return version != settled
+            defer { settled = now }
+            return now != settled
         }
-        if changed || seconds >= Self.longRequest { FreedMemory.returnToSystem() }
+        guard changed || seconds >= Self.longRequest else { return }
+        FreedMemory.returnToSystem()
+        guard let scattered = FreedMemory.scatteredBytes(), let inUse = FreedMemory.inUseBytes(),
+            scattered > Self.scatteredLimit, scattered > inUse / 2
+        else { return }
+        forgetAll()
+        FreedMemory.returnToSystem()
     }
+
+    /// Lets go of everything kept; the next request reads the vault again.
+    func forgetAll() {
+        lock.withLock {
+            keptNotes = nil
+            keptLedger = nil
+        }
+        forgetAdapters()
+    }
+
+    /// Memory held this far beyond what is in use is worth a new read.
+    static let scatteredLimit = 48 << 20
 
     /// A request this long read enough to be worth trimming after.
     static let longRequest = 0.05

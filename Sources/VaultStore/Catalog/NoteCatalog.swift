@@ -239,7 +239,7 @@ public struct NoteCatalog: Sendable {
             let changed = report.redated > 0 ? nil : chunks.changed
             let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.stored, changed: changed)
             report.written = CatalogFile.write(contents, chunks: encoded, to: layout.cacheFolder)
-            contents.chunks = kept == nil ? nil : encoded
+            contents.chunks = kept?.keepsEncoded == true ? encoded : nil
             trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
         }
         if let kept, report.written || unchanged { kept.keep(contents, of: url) }
