@@ -301,6 +301,13 @@ public struct CurationBoard: Sendable {
         }
     }
 
+    /// The decision in force for item `i` (of ``items``) in its own period
+    /// of `level`, if any: what the board worked out once for every note.
+    public func decision(ofItem i: Int, level: ReviewLevel) -> CurationDecision? {
+        let slot = slots[i][level]
+        return slot >= 0 ? decided[Int(slot)].decision : nil
+    }
+
     /// The review of `period`: the notes created in it that are at the
     /// level's eligible cycle and not archived, plus any already decided in it.
     public func review(_ period: ReviewPeriod) -> Review {

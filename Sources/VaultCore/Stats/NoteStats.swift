@@ -21,9 +21,11 @@ public struct NoteStats: Sendable, Encodable {
     }
 
     init(_ input: StatsInput) {
-        let items =
-            input.folder.map { folder in input.board.items.filter { $0.note.path.hasPrefix(folder) } }
-            ?? input.board.items
+        let board = input.board
+        let inFolder = board.items.indices.filter { i in
+            input.folder.map { board.items[i].note.path.hasPrefix($0) } ?? true
+        }
+        let items = inFolder.map { board.items[$0] }
         total = input.notes.count
         var cycles = ["daily": 0, "weekly": 0, "monthly": 0, "yearly": 0, "archived": 0]
         for item in items { cycles[item.archived ? "archived" : item.cycle.name, default: 0] += 1 }
@@ -44,14 +46,11 @@ public struct NoteStats: Sendable, Encodable {
         }
         var decided = [0, 0, 0]
         var kept = [0, 0, 0]
-        let state = input.board.state  // not copied out of the board once per look-up
-        for item in items {
-            guard let key = item.note.id.map(NoteKey.init(id:)) else { continue }
-            let periods = item.periods
+        for i in inFolder {
             for (l, level) in [ReviewLevel.weekly, .monthly, .yearly].enumerated() {
-                guard let period = periods[level], let d = state.decision(note: key, period: period) else { continue }
+                guard let decision = board.decision(ofItem: i, level: level) else { continue }
                 decided[l] += 1
-                if d.decision == .keep { kept[l] += 1 }
+                if decision == .keep { kept[l] += 1 }
             }
         }
         funnel = ["weekly", "monthly", "yearly"].enumerated().map { l, name in

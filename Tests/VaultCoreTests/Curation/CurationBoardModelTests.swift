@@ -161,6 +161,13 @@ struct CurationBoardModelTests {
             #expect(item.cycle == expected.cycle, "\(item.note.path)")
             #expect(item.archived == expected.archived, "\(item.note.path)")
         }
+        // Each item's decision in force in its own week, month and year, as the state says it.
+        for (i, item) in board.items.enumerated() {
+            for level in ReviewLevel.allCases {
+                let expected = item.note.id.flatMap { state.decision(note: $0, period: item.periods[level]!)?.decision }
+                #expect(board.decision(ofItem: i, level: level) == expected, "\(item.note.path) \(level)")
+            }
+        }
         for level in ReviewLevel.allCases {
             #expect(board.periods(level) == model.periods(level))
             for period in board.periods(level) + [board.periods(level)[0].previous] {
