@@ -2,7 +2,9 @@
 """vault serve's speed bars (issue 35): each page's time (median of RUNS requests over
 one kept-alive connection, request sent to last byte), the same with a note edited
 before each request (the vault read again), an answer POST, the time from
-start to the printed URL, 20 clients for 10 s with wrk (errors, p99), resident memory.
+start to the printed URL, 20 clients for 10 s with wrk (errors, p99), resident memory;
+each page rendered afresh (another address each time, so the page memo cannot
+answer); and the resident memory of a server that reads the vault first (no caches).
 
     serve_bench.py VAULT_BINARY VAULT_DIR [--runs N] [--wrk]
 
@@ -69,6 +71,16 @@ def main():
                     return f"status {status}"
             return f"{statistics.median(times):.1f} ms"
 
+        def timed_each(address, runs):
+            times = []
+            for i in range(runs):
+                t = time.perf_counter()
+                status, _ = get(address(i))
+                times.append((time.perf_counter() - t) * 1000)
+                if status != 200:
+                    return f"status {status}"
+            return f"{statistics.median(times):.1f} ms"
+
         def label(path):
             return path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path
 
@@ -84,6 +96,12 @@ def main():
         pages += [note] if note else []
         for path in pages:
             print(f"page {label(path)}: {timed(path, args.runs)}")
+        # The same pages each rendered afresh: another address each time (an unknown
+        # field), so the page memo cannot answer; the vault's summaries and replay are kept.
+        for path in pages:
+            sep = "&" if "?" in path else "?"
+            print(f"page {label(path)} rendered each time: "
+                  f"{timed_each(lambda i: f'{path}{sep}bench={i}', args.runs)}")
         # The same pages when a note changed just before each request (an edit in an editor):
         # the server reads the vault again (scan, catalog, replay), as a command would.
         edited = os.path.join(folder, "serve-bench-edited.md")
@@ -120,15 +138,37 @@ def main():
             rate = re.search(r"Requests/sec:\s+(\S+)", out)
             print(f"wrk 20 clients 10 s: p99 {p99.group(1) if p99 else '?'}, {rate.group(1) if rate else '?'} requests/s, "
                   f"errors {errors.group(1) if errors else 'none'}, non-2xx {non2xx.group(1) if non2xx else 0}")
-        with open(f"/proc/{server.pid}/status") as f:
-            rss = re.search(r"VmRSS:\s+(\d+) kB", f.read())
-        print(f"resident memory after the requests: {int(rss.group(1)) / 1024:.0f} MB" if rss else "resident memory: ?")
+        print(f"resident memory after the requests: {resident(server.pid)}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    # A vault the server reads first (a fresh clone: no caches): every page once.
+    shutil.rmtree(os.path.join(folder, ".vault", "cache"), ignore_errors=True)
+    server = subprocess.Popen([args.vault, "serve", "--port", "0", "--vault", folder], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        parts = urllib.parse.urlsplit(server.stdout.readline().strip())
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=600)
+        cookie = {"Cookie": f"vault_token={parts.query.split('=', 1)[1]}"}
+        started = time.perf_counter()
+        for path in pages:
+            connection.request("GET", path, headers=cookie)
+            connection.getresponse().read()
+        seconds = time.perf_counter() - started
+        print(f"resident memory after every page once, no caches at start: {resident(server.pid)} "
+              f"(the pages took {seconds:.1f} s)")
     finally:
         server.terminate()
         server.wait(timeout=30)
         if args.watcher:
             subprocess.run(["pkill", "-f", "--", f"--vault {folder}"])
         shutil.rmtree(work, ignore_errors=True)
+
+
+def resident(pid):
+    with open(f"/proc/{pid}/status") as f:
+        rss = re.search(r"VmRSS:\s+(\d+) kB", f.read())
+    return f"{int(rss.group(1)) / 1024:.0f} MB" if rss else "?"
 
 
 if __name__ == "__main__":
