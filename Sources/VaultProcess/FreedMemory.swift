@@ -21,19 +21,20 @@ public enum FreedMemory {
     /// things now and then (`vault serve`). Call it first thing, before any
     /// thread starts: glibc fixes the number of heaps when a second thread
     /// first allocates.
-    /// - Every thread allocates from one heap (`M_ARENA_MAX`; by default up
-    ///   to eight per core). Each extra heap keeps free space that no trim
-    ///   returns (its top): 100,000 notes, every page once, 184 MB resident
-    ///   with eight heaps, 157 MB with one. The price is a lock shared by
-    ///   the threads: 20 clients at once wait longer (p99 23 ms with eight
-    ///   heaps, 50-70 ms with one, at 10,000 notes).
+    /// - Threads share two heaps (`M_ARENA_MAX`; by default up to eight per
+    ///   core), each of which keeps free space of its own. Measured at
+    ///   100,000 notes with the other two settings, every page once: 141-150
+    ///   MB resident with one or two heaps, 144-151 with eight; 20 clients
+    ///   at 10,000 notes: p99 82 ms with one heap, 78 with two, 57 with
+    ///   eight (the heap's lock is shared). Without the other two settings,
+    ///   eight heaps were 184 MB and one 157.
     /// - Blocks of 1 MB or more are mapped on their own (`M_MMAP_THRESHOLD`,
     ///   which glibc would otherwise raise to 32 MB after the first large
     ///   free), so a large array goes back to the system when it is freed.
     /// - Free space past 8 MB at the heap's top is returned at once (`M_TRIM_THRESHOLD`).
     public static func settleForServing() {
         #if canImport(CMalloc) && os(Linux)
-            _ = mallopt(M_ARENA_MAX, 1)
+            _ = mallopt(M_ARENA_MAX, 2)
             _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
             _ = mallopt(M_TRIM_THRESHOLD, 8 << 20)
         #endif
