@@ -37,6 +37,8 @@ package final class ServedVault: @unchecked Sendable {
     private var keptLedger: (count: UInt64, ledger: any LedgerSource)?
     /// The version at which freed memory was last handed back.
     private var settled: Version?
+    /// The scattered bytes right after the last time all was let go.
+    private var scatteredFloor = 0
 
     init(open: @escaping () throws -> AppContext, changes: (() -> Version)?, forget: @escaping () -> Void = {}) {
         self.open = open
@@ -87,11 +89,14 @@ package final class ServedVault: @unchecked Sendable {
         }
         guard changed || seconds >= Self.longRequest else { return }
         FreedMemory.returnToSystem()
-        guard let scattered = FreedMemory.scatteredBytes(), let inUse = FreedMemory.inUseBytes(),
-            scattered > Self.scatteredLimit, scattered > inUse / 2
-        else { return }
+        guard let scattered = FreedMemory.scatteredBytes(), let inUse = FreedMemory.inUseBytes() else { return }
+        let beyond = scattered - lock.withLock { scatteredFloor }
+        guard beyond > Self.scatteredLimit, beyond > inUse / 2 else { return }
         forgetAll()
         FreedMemory.returnToSystem()
+        // What letting go did not gather (the server's own blocks) is not worth another read.
+        let floor = FreedMemory.scatteredBytes() ?? 0
+        lock.withLock { scatteredFloor = floor }
     }
 
     /// Lets go of everything kept; the next request reads the vault again.
