@@ -64,18 +64,18 @@ public struct Milestone: Hashable, Sendable, Encodable {
             }
         }
         // Cards mastered: each card's first passed mature answer, or its first move to the mastered tier.
-        var mastered: [String: Date] = [:]
+        // By the card's slot in the log (an answer names it so): no id hashed per answer.
+        var mastered = [Date?](repeating: nil, count: log.ids.count)
         for review in reviews where review.kind == .mature && review.passed && review.time <= now {
-            let id = log.ids[review.card]
-            if mastered[id].map({ review.time < $0 }) ?? true { mastered[id] = review.time }
+            if mastered[review.card].map({ review.time < $0 }) ?? true { mastered[review.card] = review.time }
         }
-        for (slot, id) in log.ids.enumerated() {
+        for slot in log.ids.indices {
             for case .tier(let time, .mastered) in log.histories[slot] where time <= now {
-                if mastered[id].map({ time < $0 }) ?? true { mastered[id] = time }
+                if mastered[slot].map({ time < $0 }) ?? true { mastered[slot] = time }
                 break
             }
         }
-        found += crossings(mastered.values.sorted(), masteredCards, timeZone: timeZone).map { ($0.day, .cardsMastered, $0.threshold, nil) }
+        found += crossings(mastered.compactMap { $0 }.sorted(), masteredCards, timeZone: timeZone).map { ($0.day, .cardsMastered, $0.threshold, nil) }
         // Notes kept through a yearly review: the keeps in force, in time order.
         var kept: [Date] = []
         for period in board.periods(.yearly) {

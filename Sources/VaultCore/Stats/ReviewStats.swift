@@ -67,14 +67,16 @@ public struct ReviewStats: Sendable, Encodable {
         total = inSpan.count
         var days = Array(repeating: [0, 0, 0, 0], count: input.days)
         var seconds = Array(repeating: (sum: 0.0, n: 0), count: input.days)
-        var buttons: [ReviewKind: [String: Int]] = [:]
+        // Again, hard, good, easy per kind (other buttons, sm2's and the tiers', are not shown):
+        // counted in place, no string hashed per review.
+        var buttons = Array(repeating: [0, 0, 0, 0], count: ReviewKind.allCases.count)
         var hours = Array(repeating: (n: 0, passed: 0), count: 24)
         var allSeconds: [Double] = []
         for review in inSpan {
             let day = review.day
             let k = ReviewKind.allCases.firstIndex(of: review.kind)!
             days[day - first][k] += 1
-            buttons[review.kind, default: [:]][review.button, default: 0] += 1
+            if let b = Self.shownButtons.firstIndex(of: review.button) { buttons[k][b] += 1 }
             hours[review.hour].n += 1
             if review.passed { hours[review.hour].passed += 1 }
             if let ms = review.responseMilliseconds, ms > 0, ms < 3_600_000 {
@@ -90,11 +92,9 @@ public struct ReviewStats: Sendable, Encodable {
                 day: VaultDate.dayString(dayNumber: first + i), learn: c[0], young: c[1], mature: c[2], relearn: c[3],
                 cumulative: running)
         }
-        self.buttons = ReviewKind.allCases.map { kind in
-            let b = buttons[kind] ?? [:]
-            return ButtonCount(
-                kind: kind.rawValue, again: b["again"] ?? 0, hard: b["hard"] ?? 0, good: b["good"] ?? 0,
-                easy: b["easy"] ?? 0)
+        self.buttons = ReviewKind.allCases.enumerated().map { k, kind in
+            let b = buttons[k]
+            return ButtonCount(kind: kind.rawValue, again: b[0], hard: b[1], good: b[2], easy: b[3])
         }
         self.hours = hours.enumerated().map { h, c in
             HourCount(hour: h, reviews: c.n, passRate: c.n > 0 ? Double(c.passed) / Double(c.n) : nil)
@@ -112,6 +112,9 @@ public struct ReviewStats: Sendable, Encodable {
         let folderOfSlot = input.cardLog.ids.map { folderOfCard[$0] }
         folders = Self.folders(inSpan, folderOf: folderOfSlot, today: today, weeks: max(4, (input.days + 6) / 7))
     }
+
+    /// The buttons counted per review kind, in ``ButtonCount``'s order.
+    static let shownButtons = ["again", "hard", "good", "easy"]
 
     /// Anki's true retention over today, yesterday, the last 7, 30 and 365 days.
     static func retention(_ reviews: [ClassifiedReview], today: Int, now: Date) -> [RetentionSpan] {
