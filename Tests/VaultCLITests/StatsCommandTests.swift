@@ -175,6 +175,20 @@ struct StatsCommandTests {
         }
     }
 
+    @Test("--html: month names on the calendar stand two weeks apart (a first month shown for a week gives way)",
+        arguments: ["2026-11-26T09:00:00Z", "2026-11-18T09:00:00Z", "2026-03-02T09:00:00Z"])
+    func calendarMonthNames(now: String) throws {
+        let vault = try exampleVault()
+        defer { try? FileManager.default.removeItem(at: vault.root.deletingLastPathComponent()) }
+        let page = vault.root.appendingPathComponent("report.html")
+        let result = try vault.run(["stats", "--html", page.path], env: ["VAULT_NOW": now])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let xs = html.matches(of: /<text x="([0-9.]+)" y="12">[A-Z][a-z]{2}<\/text>/).map { Double($0.output.1)! }
+        #expect(xs.count >= 12, "\(now)")
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $1 - $0 >= 32 }, "\(now): \(xs)")
+    }
+
     @Test("--html is one self-contained page that renders in headless Chromium")
     func htmlRenders() throws {
         let vault = try exampleVault()

@@ -65,7 +65,10 @@ package struct StatsHTML {
         // section is (the style sheet's `svg{max-width:100%}`): no inline style, which a
         // Content-Security-Policy (`vault serve`'s /stats) refuses.
         var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width * 7 / 5)\" height=\"\(height * 7 / 5)\" role=\"img\" class=\"calendar\">"
-        for label in cal.months {
+        // A month's name takes two weeks' width: a first month shown for less (the year's
+        // window starts in its last days) gives its place to the next one's name.
+        for (k, label) in cal.months.enumerated()
+        where k + 1 == cal.months.count || cal.months[k + 1].week - label.week >= 2 {
             svg += "<text x=\(quote(left + Double(label.week) * (cell + gap))) y=\"12\">\(label.name)</text>"
         }
         for (row, name) in ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated() where !name.isEmpty {
