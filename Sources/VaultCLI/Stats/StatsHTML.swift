@@ -44,7 +44,8 @@ package struct StatsHTML {
         svg text{fill:var(--muted);font-size:10px}svg .label{fill:var(--fg);font-size:11px}.grid{stroke:var(--line);stroke-width:.5}.axisline{stroke:var(--muted);stroke-width:1}
         table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid var(--line);text-align:right}th:first-child,td:first-child{text-align:left}
         svg{max-width:100%;height:auto}.grid2>*{min-width:0;max-width:100%}table{display:block;max-width:100%;overflow-x:auto}
-        @media (max-width:600px){body{padding:12px}section{padding:12px}}
+        @media (max-width:600px){body{padding:12px}section{padding:12px}svg.calendar{max-width:none;width:720px}}
+        .year{overflow-x:auto;direction:rtl}.year>svg{direction:ltr}.year:focus-visible{outline:2px solid var(--a)}
         .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
         """
 
@@ -79,7 +80,10 @@ package struct StatsHTML {
             let y = top + Double(day.weekday) * (cell + gap)
             svg += "<rect x=\(quote(x)) y=\(quote(y)) width=\"\(Int(cell))\" height=\"\(Int(cell))\" rx=\"2\" class=\"l\(day.level)\"><title>\(day.day): \(day.ratings) ratings, \(day.decisions) decisions, \(day.minutes) min studied</title></rect>"
         }
-        return svg + "</svg>"
+        // On a phone the year is drawn at a size that reads, in a box that scrolls
+        // and opens at its right end: the latest weeks first.
+        return "<div class=\"year\" tabindex=\"0\" role=\"region\" aria-label=\"Activity over the last year\">"
+            + svg + "</svg></div>"
     }
 
     func quote(_ v: Double) -> String { "\"\(SVGChart.fmt(v))\"" }
