@@ -15,6 +15,8 @@ struct FSRSOptimizerOracleTests {
 
     /// The venv's python with py-fsrs and fsrs-rs-python installed.
     static func oraclePython() throws -> String {
+        FSRSOracleTests.venvLock.lock()
+        defer { FSRSOracleTests.venvLock.unlock() }
         let python = try FSRSOracleTests.oraclePython()
         let check = try FSRSOracleTests.run(python, ["-c", "import fsrs_rs_python"])
         if check.status != 0 {

@@ -55,8 +55,16 @@ struct FSRSOracleTests {
 
     struct History: Decodable { var reviews: [Review] }
 
+    /// Held while the shared venv is made or installed into: the two oracle
+    /// suites run at once, and one saw the other's half-made venv (its
+    /// `bin/python` written, pip not yet: "No module named pip"). Recursive:
+    /// the optimizer's setup holds it around this one.
+    static let venvLock = NSRecursiveLock()
+
     /// The venv's python, with py-fsrs 6.x installed (created on first use).
     static func oraclePython() throws -> String {
+        venvLock.lock()
+        defer { venvLock.unlock() }
         let python = try #require(Self.python)
         let venv = Self.packageRoot.appendingPathComponent(".build/fsrs-oracle-venv")
         let venvPython = venv.appendingPathComponent("bin/python").path
