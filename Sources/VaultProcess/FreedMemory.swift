@@ -40,27 +40,20 @@ public enum FreedMemory {
         #endif
     }
 
-    /// The bytes of the process's own (anonymous) resident memory that the
-    /// allocator does not count as in use: space freed on pages that some
-    /// live block still holds. After a trim it is small when what is kept
-    /// was read into pages of its own, and large when it was allocated among
-    /// a large read's temporaries (a vault read for the first time), a
-    /// block here and there on every page of that work. Nil where unknown.
-    public static func scatteredBytes() -> Int? {
+    /// What the allocator counts as in use (`mallinfo2`: one walk of its
+    /// free lists, so both figures come from one call), and the bytes of the
+    /// process's own (anonymous) resident memory beyond that: space freed on
+    /// pages that some live block still holds. After a trim `scattered` is
+    /// small when what is kept was read into pages of its own, and large
+    /// when it was allocated among a large read's temporaries (a vault read
+    /// for the first time), a block here and there on every page of that
+    /// work. Nil where unknown.
+    public static func usage() -> (inUse: Int, scattered: Int)? {
         #if canImport(CMalloc) && os(Linux)
             guard let resident = residentAnonymousBytes() else { return nil }
             let info = mallinfo2()
-            return max(0, resident - Int(info.uordblks) - Int(info.hblkhd))
-        #else
-            return nil
-        #endif
-    }
-
-    /// The bytes the allocator counts as in use (nil where unknown).
-    public static func inUseBytes() -> Int? {
-        #if canImport(CMalloc) && os(Linux)
-            let info = mallinfo2()
-            return Int(info.uordblks) + Int(info.hblkhd)
+            let inUse = Int(info.uordblks) + Int(info.hblkhd)
+            return (inUse, max(0, resident - inUse))
         #else
             return nil
         #endif

@@ -9,10 +9,10 @@ struct FreedMemoryTests {
         @Test("in use and scattered are read on Linux; a trim leaves what is in use in use")
         func figures() throws {
             let held = [UInt8](repeating: 1, count: 8 << 20)
-            let inUse = try #require(FreedMemory.inUseBytes())
+            let inUse = try #require(FreedMemory.usage()).inUse
             #expect(inUse >= held.count)
             FreedMemory.returnToSystem()
-            #expect(try #require(FreedMemory.scatteredBytes()) >= 0)
+            #expect(try #require(FreedMemory.usage()).scattered >= 0)
             #expect(held[held.count - 1] == 1)
         }
     #endif

@@ -89,13 +89,13 @@ package final class ServedVault: @unchecked Sendable {
         }
         guard changed || seconds >= Self.longRequest else { return }
         FreedMemory.returnToSystem()
-        guard let scattered = FreedMemory.scatteredBytes(), let inUse = FreedMemory.inUseBytes() else { return }
-        let beyond = scattered - lock.withLock { scatteredFloor }
-        guard beyond > Self.scatteredLimit, beyond > inUse / 2 else { return }
+        guard let usage = FreedMemory.usage() else { return }
+        let beyond = usage.scattered - lock.withLock { scatteredFloor }
+        guard beyond > Self.scatteredLimit, beyond > usage.inUse / 2 else { return }
         forgetAll()
         FreedMemory.returnToSystem()
         // What letting go did not gather (the server's own blocks) is not worth another read.
-        let floor = FreedMemory.scatteredBytes() ?? 0
+        let floor = FreedMemory.usage()?.scattered ?? 0
         lock.withLock { scatteredFloor = floor }
     }
 
