@@ -24,6 +24,9 @@ enum StudyPage {
             answers = (query["t"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }.suffix(1000).map { $0 }
         }
 
+        /// What the run asks of ``Studying``: its folder, `n` as the batch (as `vault study --limit N`).
+        var request: StudyRequest { StudyRequest(folder: folder, batch: limit) }
+
         /// `/study/FOLDER?n=5&t=good,again`, with `answer` added when given.
         func address(adding answer: String? = nil) -> String {
             var path = "/study"
@@ -44,9 +47,8 @@ enum StudyPage {
     /// The session for `run`: its use case and its flow, or a page saying why not.
     static func session(_ context: AppContext, run: Run) -> Result<(Studying, StudyFlow), StudyProblem> {
         let studying = Studying(context)
-        let options = StudyOptions(folder: run.folder)
-        do { try studying.checkFolder(options) } catch { return .failure(StudyProblem(sentence: error.localizedDescription)) }
-        return .success((studying, StudyFlow(studying, options: options)))
+        do { try studying.checkFolder(run.request) } catch { return .failure(StudyProblem(sentence: error.localizedDescription)) }
+        return .success((studying, StudyFlow(studying, request: run.request)))
     }
 
     struct StudyProblem: Error { var sentence: String }

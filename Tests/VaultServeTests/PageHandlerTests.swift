@@ -151,7 +151,7 @@ struct PageHandlerTests {
         try "2026-11-18T08:30:00Z\t2\t-\t-\tvault: 2 cards now?\n".write(to: log, atomically: true, encoding: .utf8)
         let page = StudyPage.get(try web.context(), folder: nil, query: FormFields([:]), csrf: "c")
         #expect(page.text.contains("<p class=\"pending\" role=\"status\">1 reminder waiting since 2026-11-18"))
-        let card = try #require(StudyFlow(Studying(try web.context()), options: StudyOptions()).entry?.card)
+        let card = try #require(StudyFlow(Studying(try web.context()), request: StudyRequest()).entry?.card)
         let answer = StudyPage.rate(
             try web.context(), form: FormFields(["card": card.id, "answer": "good", "response_ms": "", "csrf": "c"]))
         #expect(answer.status == 303)
@@ -166,7 +166,7 @@ struct PageHandlerTests {
         let cli = try ServeSandbox()
         defer { web.cleanUp(); cli.cleanUp() }
         let context = try web.context()
-        let flow = StudyFlow(Studying(context), options: StudyOptions())
+        let flow = StudyFlow(Studying(context), request: StudyRequest())
         let card = try #require(flow.entry?.card)
         let answer = StudyPage.rate(context, form: FormFields(["card": card.id, "answer": "good", "response_ms": "", "csrf": "c"]))
         #expect(answer.status == 303)
@@ -223,7 +223,7 @@ struct PageHandlerTests {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
         let context = try ServeOptions.parse(["--vault", vault.root.path]).served().context()
-        let card = try #require(StudyFlow(Studying(context), options: StudyOptions()).entry?.card)
+        let card = try #require(StudyFlow(Studying(context), request: StudyRequest()).entry?.card)
         let hourAgo = Int(context.now.timeIntervalSince1970 * 1000) - 3_600_000
         let answer = StudyPage.rate(
             context, form: FormFields(["card": card.id, "answer": "good", "response_ms": "2500", "answered_at": String(hourAgo)]))

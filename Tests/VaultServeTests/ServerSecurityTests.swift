@@ -211,7 +211,7 @@ struct ServerSecurityTests {
         defer { vault.cleanUp() }
         let server = try RunningServer(sandbox: vault)
         defer { _ = server.stop() }
-        let cards = StudyFlow(Studying(try vault.context()), options: StudyOptions()).queue.entries.prefix(5).map(\.card.id)
+        let cards = StudyFlow(Studying(try vault.context()), request: StudyRequest()).queue.entries.prefix(5).map(\.card.id)
         try #require(cards.count >= 3)
         let page = try server.curl("/")
         let csrf = try #require(page.body.components(separatedBy: "name=\"csrf\" content=\"").dropFirst().first?.prefix(32))

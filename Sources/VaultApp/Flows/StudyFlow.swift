@@ -116,13 +116,22 @@ public struct StudyFlow: InteractiveFlow {
         self.start = start
     }
 
-    /// The session over `studying`'s cards under `options`, at its context's `now`.
-    public init(_ studying: Studying, options: StudyOptions) {
+    /// The session `request` asks for over `studying`'s cards (resolved
+    /// against the config and the ledger), at its context's `now`.
+    public init(_ studying: Studying, request: StudyRequest) {
         // Answering needs the re-links too, so the full card replay.
         let replay = studying.replay()
-        self.init(
-            queue: studying.queue(options, schedules: replay.schedules), replay: replay,
-            config: studying.context.config.schedulers, start: studying.context.now)
+        self.init(studying, queue: studying.queue(request, schedules: replay.schedules), replay: replay)
+    }
+
+    /// The session over `studying`'s cards under `options` as given (the tests' way in).
+    init(_ studying: Studying, options: StudyOptions) {
+        let replay = studying.replay()
+        self.init(studying, queue: studying.queue(options, schedules: replay.schedules), replay: replay)
+    }
+
+    private init(_ studying: Studying, queue: StudyQueue, replay: CardReplay) {
+        self.init(queue: queue, replay: replay, config: studying.context.config.schedulers, start: studying.context.now)
         fixedMoment = studying.context.clock.isFixed
         timer = (studying.context.config.study.timerAmber, studying.context.config.study.timerRed)
         pendingReminders = Reminding.pending(studying.context)

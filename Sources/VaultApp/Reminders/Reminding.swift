@@ -128,8 +128,7 @@ public struct Reminding {
         // Planned as `vault study --limit N` plans it (the `study:` settings, held cards
         // and suspended leeches left out), so a reminder names only what that session shows.
         let batch = context.config.remind.batch ?? ReminderPlan.batch(inRotation: rotation)
-        let queue = studying.queue(
-            context.config.study.options(limit: max(batch, Self.questionsPlanned)), schedules: schedules)
+        let queue = studying.queue(StudyRequest(batch: max(batch, Self.questionsPlanned)), schedules: schedules)
         return DueWork(
             notesToCurate: notes, periods: periods, cardsToStudy: report.flashcards?.toStudy ?? 0,
             cardsInRotation: rotation, firstQuestions: queue.entries.map(\.card.question),

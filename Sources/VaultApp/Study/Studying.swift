@@ -38,11 +38,21 @@ public struct Studying {
         context.ledger.cardReplay(cards: cards, config: context.config.schedulers)
     }
 
-    /// Checks that `options.folder`, when given, holds cards at all: an empty
+    /// Checks that `request.folder`, when given, holds cards at all: an empty
     /// queue for a misspelt folder would read as "nothing to study".
     /// - Throws: ``AppError/noCardsInFolder(_:)``.
-    public func checkFolder(_ options: StudyOptions) throws {
-        guard let folder = options.folder else { return }
+    public func checkFolder(_ request: StudyRequest) throws {
+        try checkFolder(request.folder)
+    }
+
+    /// ``checkFolder(_:)-(StudyRequest)`` for options already resolved.
+    /// - Throws: ``AppError/noCardsInFolder(_:)``.
+    func checkFolder(_ options: StudyOptions) throws {
+        try checkFolder(options.folder)
+    }
+
+    private func checkFolder(_ folder: String?) throws {
+        guard let folder else { return }
         let prefix = SchedulerConfig.folderPrefix(folder)
         guard prefix.isEmpty || cards.contains(where: { $0.notePath.hasPrefix(prefix) }) else {
             throw AppError.noCardsInFolder(folder)
@@ -61,9 +71,27 @@ public struct Studying {
         return held.isEmpty ? cards : cards.filter { held[$0.id] == nil }
     }
 
+    /// The study queue `request` asks for, from `schedules`: resolved against
+    /// the config and the ledger (``options(for:schedules:)``), held cards left out.
+    public func queue(_ request: StudyRequest, schedules: [String: CardSchedule]) -> StudyQueue {
+        queue(options(for: request, schedules: schedules), schedules: schedules)
+    }
+
+    /// What `request` comes to under `study:` in the config (the daily limit:
+    /// `--exam`'s 50, else `daily_limit`, else the preset's; the share of
+    /// long-overdue cards a day) and the ledger (suspended leeches): the one
+    /// place a front end's words meet the config, so every front end plans
+    /// the same queue for the same request.
+    public func options(for request: StudyRequest, schedules: [String: CardSchedule]) -> StudyOptions {
+        let options = context.config.study.options(
+            mode: request.mode, folder: request.folder, limit: request.batch, exam: request.exam, focus: request.focus)
+        return configured(options, schedules: schedules)
+    }
+
     /// The study queue under `options`, from `schedules`, with held cards
     /// left out, the config's share of long-overdue cards a day, and suspended leeches left out.
-    public func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
+    /// Internal: a front end asks with a ``StudyRequest``, so it cannot leave the config out.
+    func queue(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyQueue {
         var trace = PhaseTrace(context.tracer)
         defer { trace.mark("plan") }
         return StudyPlanner.plan(

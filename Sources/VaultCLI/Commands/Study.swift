@@ -90,12 +90,12 @@ extension VaultCommand {
                 throw CLIError.studyNeedsTerminal
             }
             let studying = Studying(context.app())
-            // `study:` in the config fills in what the command line leaves out (StudySettings).
-            let options = context.config.study.options(mode: mode, folder: folder, limit: limit, exam: exam, focus: focus)
-            if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(options) }
-            if list { return try printQueue(context, studying.queue(options, schedules: studying.schedules())) }
+            // `study:` in the config fills in what the command line leaves out: Studying resolves the request.
+            let request = StudyRequest(folder: folder, batch: limit, mode: mode, exam: exam, focus: focus)
+            if rates.isEmpty && tiers.isEmpty { try studying.checkFolder(request) }
+            if list { return try printQueue(context, studying.queue(request, schedules: studying.schedules())) }
             if interactive {
-                var screen = StudyScreen(context: context, flow: StudyFlow(studying, options: options), studying: studying)
+                var screen = StudyScreen(context: context, flow: StudyFlow(studying, request: request), studying: studying)
                 try screen.run()
                 return
             }
