@@ -107,7 +107,8 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
     document.getElementById("reveal-bar").hidden = true;
     var bar = document.getElementById("rate-bar");
     bar.hidden = false;
-    var first = bar.querySelector("button");
+    // The usual answer (Good) has the focus, so Enter gives it; else the first.
+    var first = bar.querySelector("button.usual") || bar.querySelector("button");
     if (first) first.focus();
     return true;
   }

@@ -140,18 +140,15 @@ enum StudyPage {
         html += "<div id=\"reveal-bar\"\(reveal ? " hidden" : "")>"
         html += PageLayout.linkButton(href: revealLink, label: "Show the answer", key: "Space", className: "button primary reveal")
         html += "</div><div id=\"rate-bar\" class=\"ratings\"\(reveal ? "" : " hidden")>"
-        let keys: [Character] = scheduler == .sm2 ? ["0", "1", "2", "3", "4", "5"] : ["1", "2", "3", "4"]
-        for key in keys {
-            guard let answer = ReviewAnswer(key: key, scheduler: scheduler),
-                let outcome = flow.outcome(of: answer, at: flow.start)
-            else { continue }
-            let interval = outcome.due.map { RelativeTime.short($0.timeIntervalSince(flow.start)) } ?? "–"
-            let name = scheduler == .sm2 ? "q\(key)" : answer.ledgerValue
+        // The usual answer is marked: the script focuses it when the answer is shown.
+        for rating in flow.ratings(at: flow.start) {
+            let answer = rating.choice.answer
             html += PageLayout.postButton(
                 action: "/study/rate", csrf: csrf,
                 fields: [("card", card.id), ("answer", answer.ledgerValue), ("response_ms", "")] + run.fields,
-                label: "\(HTML.escape(name)) <span class=\"interval\">\(HTML.escape(interval))</span>", key: String(key),
-                className: "button rate rate-\(HTML.escape(answer.ledgerValue))")
+                label: "\(HTML.escape(rating.choice.label)) <span class=\"interval\">\(HTML.escape(rating.interval))</span>",
+                key: String(rating.choice.key),
+                className: "button rate rate-\(HTML.escape(answer.ledgerValue))\(rating.choice.isUsual ? " usual" : "")")
         }
         html += "</div>"
         html += PageLayout.linkButton(href: "/", label: "Stop", key: "q", className: "button quiet")

@@ -74,7 +74,7 @@ struct InteractiveStudyTests {
         try session.waitFor("Card 1 of 1")
         try session.keys("Space")
         let revealed = try session.waitFor("Good day")
-        #expect(revealed.contains("0 1d · 1 1d · 2 1d · 3 1d · 4 1d · 5 1d · q quit"))
+        #expect(revealed.contains("0 blackout 1d · 1 wrong 1d · 2 almost 1d · 3 hard 1d · 4 good 1d · 5 perfect 1d · q quit"))
         try session.keys("7")
         try session.waitFor("rate the answer 0-5")
         try session.keys("5")

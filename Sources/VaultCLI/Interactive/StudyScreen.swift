@@ -76,7 +76,7 @@ struct StudyScreen {
                 input = .promote(elapsedMilliseconds: elapsed)
             case .other(.character(" ")), .other(.enter): input = .reveal
             case .other(.character(let c)) where flow.revealed:
-                guard let answer = ReviewAnswer(key: c, scheduler: entry.schedule.settings.name) else {
+                guard let answer = flow.answer(forKey: c) else {
                     message = keysHelp(entry, revealed: true)
                     continue
                 }
@@ -100,9 +100,12 @@ struct StudyScreen {
                 ? "space or enter reveals the answer · h shows the hint · q quits"
                 : "space or enter reveals the answer · q quits"
         }
-        return entry.schedule.settings.name == .sm2
-            ? "rate the answer 0-5 (0 blackout … 5 perfect) · q quits"
-            : "rate the answer: 1 again · 2 hard · 3 good · 4 easy · q quits"
+        let choices = RatingChoice.choices(for: entry.schedule.settings.name)
+        // Six words do not fit a narrow message line: the scale's ends stand for it.
+        if choices.count > 4, let first = choices.first, let last = choices.last {
+            return "rate the answer \(first.key)-\(last.key) (\(first.key) \(first.label) … \(last.key) \(last.label)) · q quits"
+        }
+        return "rate the answer: " + choices.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · q quits"
     }
 
     /// The summary printed after the session (also after q).
@@ -213,28 +216,26 @@ struct StudyScreen {
             body.append(style.dim("(space: show the answer)"))
         }
         let keys: String
+        let compactKeys: String?
         if !revealed {
             keys = "space/enter reveal · " + (card.hint != nil && !flow.hintShown ? "h hint · " : "") + "↓↑ scroll · q quit"
-        } else if let tier = flow.promotionOffered {
-            keys = ratingKeys(entry, at: time) + " · p promote to \(tier.rawValue) · q quit"
+            compactKeys = nil
         } else {
-            keys = ratingKeys(entry, at: time) + " · q quit"
+            var rest = " · q quit"
+            if let tier = flow.promotionOffered { rest = " · p promote to \(tier.rawValue)" + rest }
+            keys = ratingKeys(at: time) + rest
+            compactKeys = ratingKeys(at: time, words: false) + rest
         }
-        return ScreenFrame(header: header, body: body, message: message, keys: keys)
+        return ScreenFrame(header: header, body: body, message: message, keys: keys, compactKeys: compactKeys)
     }
 
-    /// `1 again 1m · 2 hard 6m · 3 good 10m · 4 easy 3d`: each key with the
-    /// interval its answer would give (`0 1d · … · 5 6d` for sm2 cards).
-    func ratingKeys(_ entry: StudyQueue.Entry, at time: Date) -> String {
-        let scheduler = entry.schedule.settings.name
-        let keys: [Character] = scheduler == .sm2 ? ["0", "1", "2", "3", "4", "5"] : ["1", "2", "3", "4"]
-        return keys.compactMap { key -> String? in
-            guard let answer = ReviewAnswer(key: key, scheduler: scheduler) else { return nil }
-            guard let outcome = flow.outcome(of: answer, at: time) else { return nil }
-            let interval = outcome.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–"
-            let name = scheduler == .sm2 ? "" : " " + answer.ledgerValue
-            return "\(key)\(name) \(interval)"
-        }.joined(separator: " · ")
+    /// `1 again 1m · 2 hard 6m · 3 good 10m · 4 easy 3d`: the flow's rating
+    /// choices, each key with its word and the interval its answer would give
+    /// (`0 blackout 1d · … · 5 perfect 6d` for sm2 cards); without `words`,
+    /// `1 1m · 2 6m · …` for a narrow window.
+    func ratingKeys(at time: Date, words: Bool = true) -> String {
+        flow.ratings(at: time).map { "\($0.choice.key)\(words ? " " + $0.choice.label : "") \($0.interval)" }
+            .joined(separator: " · ")
     }
 
 }

@@ -65,17 +65,12 @@ public enum ReviewAnswer: Hashable, Sendable {
         }
     }
 
-    /// The answer a study screen key gives: `0`…`5` (quality) for sm2 cards,
-    /// `1`…`4` (Again/Hard/Good/Easy) for the others; nil for any other key.
+    /// The answer a study screen key gives (``RatingChoice/choices(for:)``):
+    /// `0`…`5` (quality) for sm2 cards, `1`…`4` (Again/Hard/Good/Easy) for
+    /// the others; nil for any other key.
     public init?(key: Character, scheduler: SchedulerName) {
-        guard let n = key.wholeNumberValue, key.isASCII else { return nil }
-        if scheduler == .sm2 {
-            guard (0...5).contains(n) else { return nil }
-            self = .quality(n)
-        } else {
-            guard let rating = FSRSRating(rawValue: n) else { return nil }
-            self = .fsrs(rating)
-        }
+        guard let choice = RatingChoice.choice(key: key, scheduler: scheduler) else { return nil }
+        self = choice.answer
     }
 
     /// How the ledger writes the answer: `good`, `q4`, `correct`…

@@ -29,7 +29,8 @@
     document.getElementById("reveal-bar").hidden = true;
     var bar = document.getElementById("rate-bar");
     bar.hidden = false;
-    var first = bar.querySelector("button");
+    // The usual answer (Good) has the focus, so Enter gives it; else the first.
+    var first = bar.querySelector("button.usual") || bar.querySelector("button");
     if (first) first.focus();
     return true;
   }
