@@ -259,7 +259,7 @@ public enum CardExtractor {
             while k < s.count {
                 if let d = startOf[k] {
                     if d == hidden {
-                        text.append(contentsOf: "[…]".unicodeScalars)
+                        text.append(contentsOf: Card.clozeGap.unicodeScalars)
                     } else {
                         text.append(contentsOf: s[d])
                     }

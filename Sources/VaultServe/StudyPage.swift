@@ -130,9 +130,7 @@ enum StudyPage {
         html += "<article class=\"card\" id=\"card\" data-card=\"\(HTML.escape(card.id))\">"
         html += "<div class=\"question\">\(cardHTML(card.question))</div>"
         html += "<div class=\"answer\" id=\"answer\"\(reveal ? "" : " hidden")><hr>"
-        html += card.kind == .cloze && card.question.contains("[…]")
-            ? cardHTML(card.question.replacingOccurrences(of: "[…]", with: "**" + card.answer + "**"))
-            : cardHTML(card.answer)
+        html += cardHTML(card.revealed(marking: "**", "**"))
         html += "</div></article>"
         html += nextCards(flow, limit: total)
         let revealLink = run.address().contains("?") ? run.address() + "&reveal=1" : run.address() + "?reveal=1"
@@ -162,8 +160,7 @@ enum StudyPage {
         let entries = flow.queue.entries.prefix(max(0, min(limit, 50)))
         let cards = entries.map { entry -> [String: String] in
             let card = entry.card
-            let answer = card.kind == .cloze ? card.question.replacingOccurrences(of: "[…]", with: card.answer) : card.answer
-            return ["id": card.id, "question": card.question, "answer": answer, "place": "\(card.notePath):\(card.line)"]
+            return ["id": card.id, "question": card.question, "answer": card.revealed(), "place": "\(card.notePath):\(card.line)"]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: cards, options: [.sortedKeys]) else { return "" }
         // `<`, `>` and `&` as JSON escapes: the text cannot close the element.
@@ -175,7 +172,7 @@ enum StudyPage {
     /// A card's text (Markdown) as HTML, the cloze gap marked.
     static func cardHTML(_ text: String) -> String {
         NoteHTML.render(markdown: Data(text.utf8), from: "", resolver: LinkResolver(paths: []))
-            .replacingOccurrences(of: "[…]", with: "<mark>[…]</mark>")
+            .replacingOccurrences(of: Card.clozeGap, with: "<mark>\(Card.clozeGap)</mark>")
     }
 
     static func summary(_ flow: StudyFlow, run: Run, context: AppContext, csrf: String) -> String {

@@ -185,7 +185,7 @@ struct StudyScreen {
                             + "\(TerminalText.forScreen(latest.title)) (answering here acts on it)"),
                 at: 0)
         }
-        let gap = "[…]"
+        let gap = Card.clozeGap
         var body = TerminalText.screenLines(card.question, style: style, columns: columns).map {
             $0.replacingOccurrences(of: gap, with: style.highlight(style.bold(gap)))
         }
@@ -193,20 +193,14 @@ struct StudyScreen {
         if revealed {
             body.append("")
             body.append(style.dim(String(repeating: "─", count: min(columns, 40))))
-            if card.kind == .cloze, card.question.contains(gap) {
-                // The sentence whole again, the hidden words marked where they were: the
-                // answer goes in before wrapping (so lines keep their width), between two
-                // private-use marks that become the highlight's escape codes after.
-                let (open, close) = ("\u{E000}", "\u{E001}")
-                let on = style.enabled ? "\u{1B}[1m\u{1B}[7m" : ""
-                let off = style.enabled ? "\u{1B}[27m\u{1B}[22m" : ""
-                body += TerminalText.screenLines(
-                    card.question.replacingOccurrences(of: gap, with: open + card.answer + close), style: style,
-                    columns: columns
-                ).map { $0.replacingOccurrences(of: open, with: on).replacingOccurrences(of: close, with: off) }
-            } else {
-                body += TerminalText.screenLines(card.answer, style: style, columns: columns)
-            }
+            // A cloze's sentence whole again, the hidden words marked where they were: the
+            // answer goes in before wrapping (so lines keep their width), between two
+            // private-use marks that become the highlight's escape codes after.
+            let (open, close) = ("\u{E000}", "\u{E001}")
+            let on = style.enabled ? "\u{1B}[1m\u{1B}[7m" : ""
+            let off = style.enabled ? "\u{1B}[27m\u{1B}[22m" : ""
+            body += TerminalText.screenLines(card.revealed(marking: open, close), style: style, columns: columns)
+                .map { $0.replacingOccurrences(of: open, with: on).replacingOccurrences(of: close, with: off) }
         } else {
             if flow.hintShown, let hint = card.hint {
                 body.append("")
