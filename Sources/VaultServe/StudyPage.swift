@@ -182,9 +182,7 @@ enum StudyPage {
         } else {
             let stopped = run.limit.map { run.answers.count >= $0 } ?? false
             html += "<p class=\"done\" role=\"status\">\(stopped ? "Session stopped" : "Session done"): \(plural(run.answers.count, "card")) studied.</p>"
-            let scheduler = flow.queue.entries.first?.schedule.settings.name ?? .fsrs
-            let correct = run.answers.compactMap { ReviewAnswer($0, scheduler: scheduler) }.filter(\.isCorrect).count
-            html += "<p>Accuracy: \(Int((Double(correct) / Double(run.answers.count) * 100).rounded()))% (\(correct) of \(plural(run.answers.count, "answer")) correct).</p>"
+            if let accuracy = AnswerTally(ledgerWords: run.answers).sentence { html += "<p>\(HTML.escape(accuracy))</p>" }
             var counts: [String: Int] = [:]
             for answer in run.answers { counts[answer, default: 0] += 1 }
             html += "<ul class=\"tally\">" + counts.sorted { $0.key < $1.key }.map { "<li>\(HTML.escape($0.key)): \($0.value)</li>" }.joined() + "</ul>"

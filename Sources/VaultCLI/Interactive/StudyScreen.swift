@@ -122,10 +122,8 @@ struct StudyScreen {
             let head = summary.stopped ? "Session stopped" : "Session done"
             lines.append("\(head): \(plural(session.cardsStudied, "card")) studied of \(summary.queued).")
         }
-        if let accuracy = session.accuracy {
-            lines.append(
-                "Accuracy: \(Int((accuracy * 100).rounded()))% (\(session.correct) of \(plural(session.answers.count, "answer")) correct)."
-            )
+        if let accuracy = session.tally.sentence {
+            lines.append(accuracy)
             lines.append(
                 "Time: \(Self.duration(summary.elapsedMilliseconds)) (\(Self.duration(session.answeringMilliseconds)) answering)."
             )

@@ -30,10 +30,12 @@ public struct StudySession: Sendable {
 
     /// Distinct cards answered.
     public var cardsStudied: Int { Set(answers.map(\.card.id)).count }
+    /// The answers counted: how many recalled the card, the accuracy.
+    public var tally: AnswerTally { AnswerTally(answers.lazy.map(\.answer)) }
     /// Answers that recalled the card (Hard or better, quality 3 or better, correct).
-    public var correct: Int { answers.filter(\.answer.isCorrect).count }
+    public var correct: Int { tally.correct }
     /// Correct answers over all answers; nil before the first answer.
-    public var accuracy: Double? { answers.isEmpty ? nil : Double(correct) / Double(answers.count) }
+    public var accuracy: Double? { tally.accuracy }
     /// Time spent answering: the sum of the response times, in milliseconds.
     public var answeringMilliseconds: Int { answers.reduce(0) { $0 + $1.responseMilliseconds } }
 
