@@ -62,7 +62,6 @@ public struct CardStats: Sendable, Encodable {
         var known = 0.0
         var load = 0.0
         var forecast = Array(repeating: (due: 0, load: 0.0), count: 30)
-        let fsrs = FSRS()
         var days = DayNumberCache(timeZone: zone, days: (today - 20_000)...(today + 40_000))
         for card in input.cards {
             guard let s = input.schedules[card.id] else { continue }
@@ -83,8 +82,8 @@ public struct CardStats: Sendable, Encodable {
             if case .fsrs(let f) = s.state, let st = f.stability, let d = f.difficulty {
                 stability.append(st)
                 difficulty.append(d)
-                let elapsed = s.lastReview.map { Int(input.now.timeIntervalSince($0) / 86_400) } ?? 0
-                let r = fsrs.retrievability(st, days: elapsed)
+                // The card's own weights (a decay `vault fsrs optimize` fitted), as study and the editor read it.
+                let r = s.retrievability(at: input.now) ?? 1
                 retrievability.append(r)
                 known += r
             }

@@ -6,7 +6,7 @@ import VaultMarkdown
 /// `textDocument/hover`: on a link, the note it leads to (title, tags,
 /// first lines); on the note's title (its first `# ` heading or its
 /// `title:` line), its curation state and history; on a card's line, its
-/// scheduler, state, next due date, stability and retrievability today.
+/// scheduler, state, next due date, stability and retrievability now.
 public enum HoverInfo {
     public static func hover(at position: Position, in path: String, workspace: VaultWorkspace) -> Hover? {
         guard let text = workspace.text(at: path) else { return nil }
@@ -87,7 +87,7 @@ public enum HoverInfo {
         return cards.first { $0.line == line + 1 }.map { ($0, cards) }
     }
 
-    /// A card's scheduler, state, due date, stability and retrievability today.
+    /// A card's scheduler, state, due date, stability and retrievability now (``CardSchedule/retrievability(at:)``).
     static func schedule(of card: Card, among cards: [Card], workspace: VaultWorkspace) -> String {
         let context = workspace.context
         let schedules = context.ledger.cardSchedules(cards: cards, config: context.config.schedulers)
@@ -100,14 +100,10 @@ public enum HoverInfo {
         lines.append(
             "Due: \(schedule.due.map { VaultDate.dayString($0, in: context.timeZone) } ?? "new, not yet studied")")
         lines.append("Reviews: \(schedule.reviews)")
-        if case .fsrs(let state) = schedule.state, let stability = state.stability,
-            case .fsrs(let fsrs) = schedule.settings
-        {
+        if case .fsrs(let state) = schedule.state, let stability = state.stability {
             lines.append("Stability: \(String(format: "%.1f", stability)) days")
-            if let last = schedule.lastReview {
-                let days = context.today - VaultDate.dayNumber(of: last, in: context.timeZone)
-                let r = FSRS(settings: fsrs).retrievability(stability, days: days)
-                lines.append("Retrievability today: \(Int((r * 100).rounded()))%")
+            if let r = schedule.retrievability(at: context.now) {
+                lines.append("Retrievability now: \(Int((r * 100).rounded()))%")
             }
         }
         return lines.joined(separator: "\n")

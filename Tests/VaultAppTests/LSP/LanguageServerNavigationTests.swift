@@ -52,9 +52,25 @@ final class LanguageServerNavigationTests: XCTestCase {
         XCTAssertTrue(hover.contains("Scheduler: fsrs\nState: learning\nDue: 2026-11-10\nReviews: 1"), hover)
         XCTAssertTrue(hover.contains("Reviews: 1"), hover)
         XCTAssertTrue(hover.contains("Stability: "), hover)
-        XCTAssertTrue(hover.contains("Retrievability today: "), hover)
+        XCTAssertTrue(hover.contains("Retrievability now: "), hover)
         let blank = lsp.result("textDocument/hover", LSPHarness.at("n.md", 5, 0))
         XCTAssertEqual(blank, .null, "no hover on an empty line")
+    }
+
+    func testHoverRetrievabilityCountsWholeDaysSinceTheAnswerAsStudyDoes() throws {
+        var config = Fixture.config
+        config.decks = Decks(folders: ["/"])
+        let text = "---\nid: \(Fixture.idA)\ncreated: 2026-11-01\n---\n# Cards\n\nWhat is two and two? :: four\n"
+        let card = try XCTUnwrap(CardExtractor.cards(in: Data(text.utf8), notePath: "n.md", noteID: Fixture.idA).first)
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        // Answered last night at 22:00, twelve hours ago: the day before in the calendar, no whole day in time.
+        try ledger.append(Fixture.rating(card.id, note: Fixture.idA, at: Fixture.at("2026-11-17T22:00:00"), .easy))
+        let lsp = LSPHarness(["n.md": text], ledger: ledger, config: config)
+        let hover = lsp.result("textDocument/hover", LSPHarness.at("n.md", 6, 3))["contents"]?["value"]?.string ?? ""
+        let schedule = try XCTUnwrap(ledger.cardSchedules(cards: [card], config: config.schedulers)[card.id])
+        let r = try XCTUnwrap(schedule.retrievability(at: Fixture.now))
+        XCTAssertEqual(r, 1, "no whole day since the answer")
+        XCTAssertTrue(hover.contains("Retrievability now: 100%"), hover)
     }
 
     func testReferencesOnANoteAreItsBacklinksWithTheirPlaces() {

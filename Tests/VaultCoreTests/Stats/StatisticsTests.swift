@@ -19,6 +19,12 @@ struct StatisticsTests {
             goals: [], activity: activity ?? StudyActivity(timeZone: berlin), now: now, timeZone: berlin, days: days)
     }
 
+    /// The FSRS weights of a schedule's settings.
+    func weights(of schedule: CardSchedule) -> [Double] {
+        if case .fsrs(let settings) = schedule.settings { return settings.parameters }
+        return []
+    }
+
     func log(_ ratings: [RatingEvent]) -> CardEventLog {
         CardEventLog(events: ratings.enumerated().map { $1.ledgerEvent(device: "aaaa", sequence: $0 + 1) })
     }
@@ -79,6 +85,37 @@ struct StatisticsTests {
         #expect(spans["week"]?.total == 2.0 / 3.0)
         #expect(stats.reviews.buttons.first { $0.kind == "learn" }?.good == 2, "b's first answer is before the 30 days")
         #expect(stats.reviews.total == 6)
+    }
+
+    @Test("retrievability in the stats is the card's own: the decay vault fsrs optimize fitted, 24-hour periods since the last review")
+    func retrievabilityWithTheCardsWeights() {
+        let card = CardIdentity.cards(
+            from: [CardDraft(kind: .basic, question: "q", answer: "a", line: 1)], notePath: "d/n.md", noteID: "n")[0]
+        let now = at("2026-11-18T08:00")
+        // Last answered forty days and eleven hours ago (the clocks went back on 25 October):
+        // 40 whole 24-hour periods, 41 calendar days.
+        let last = at("2026-10-08T22:00")
+        func schedule(decay: Double) -> CardSchedule {
+            var weights = FSRSSettings.defaultParameters
+            weights[20] = decay
+            var s = CardSchedule(settings: .fsrs(FSRSSettings(parameters: weights)))
+            s.state = .fsrs(FSRSCardState(phase: .review, step: nil, stability: 4, difficulty: 5, due: last.addingTimeInterval(4 * 86_400), lastReview: last))
+            s.reviews = 3
+            s.lastReview = last
+            return s
+        }
+        for decay in [FSRSSettings.defaultParameters[20], 0.6] {
+            let s = schedule(decay: decay)
+            let stats = VaultStatistics.compute(input(cards: [card], schedules: [card.id: s], now: now))
+            let expected = FSRS(settings: FSRSSettings(parameters: weights(of: s))).retrievability(4, days: 40)
+            #expect(s.retrievability(at: now) == expected)
+            #expect(stats.cards.estimatedKnown == (expected * 10).rounded() / 10, "decay \(decay)")
+        }
+        let fitted = VaultStatistics.compute(input(cards: [card], schedules: [card.id: schedule(decay: 0.6)], now: now))
+        let standard = VaultStatistics.compute(
+            input(cards: [card], schedules: [card.id: schedule(decay: FSRSSettings.defaultParameters[20])], now: now))
+        #expect(fitted.cards.estimatedKnown == 0.5 && standard.cards.estimatedKnown == 0.7, "a fitted decay moves the figures")
+        #expect(fitted.cards.retrievability != standard.cards.retrievability)
     }
 
     @Test("the forecast counts cards per day across a month boundary, overdue ones on today, with the load")
