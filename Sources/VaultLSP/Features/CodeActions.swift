@@ -70,16 +70,10 @@ public enum CodeActions {
 
     /// The review period the note is up for, when its review day has come and the note is undecided in it.
     static func duePeriod(of path: String, app: AppContext) -> ReviewPeriod? {
-        let snapshot = CurationSnapshot.load(app)
-        guard let item = snapshot.board.items.first(where: { $0.note.path == path }), !item.archived,
-            let level = ReviewLevel.allCases.first(where: { $0.eligibleCycle == item.cycle }),
-            let period = item.periods[level], period.reviewDay <= app.today
+        guard let next = CurationSnapshot.load(app).board.nextReview(ofNoteAt: path, today: app.today),
+            next.isActionable
         else { return nil }
-        let review = snapshot.board.review(period)
-        guard review.finishedAt == nil, let index = review.items.firstIndex(where: { $0.note.path == path }),
-            review.decisions[index] == nil
-        else { return nil }
-        return period
+        return next.period
     }
 
     /// `vault.curate URI keep|archive LEVEL PERIOD`: the decision recorded as `vault review` records it.

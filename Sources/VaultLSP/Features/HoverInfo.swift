@@ -55,16 +55,15 @@ public enum HoverInfo {
         }
         var lines = ["**\(item.note.title)**", ""]
         lines.append("Curation: \(item.cycle.name)\(item.archived ? ", archived" : "")")
-        if !item.archived, let level = ReviewLevel.allCases.first(where: { $0.eligibleCycle == item.cycle }),
-            let period = item.periods[level]
-        {
-            let review = snapshot.board.review(period)
-            let decided = review.items.firstIndex { $0.note.path == path }.flatMap { review.decisions[$0] } != nil
-            let day = VaultDate.dayString(dayNumber: period.reviewDay)
-            let when = period.reviewDay <= app.today ? "due since \(day)" : "due on \(day)"
-            lines.append(
-                "Next review: \(level.rawValue) \(period.id) (\(review.finishedAt != nil ? "finished" : decided ? "decided" : when))"
-            )
+        if let next = snapshot.board.nextReview(ofNoteAt: path, today: app.today) {
+            let standing: String
+            switch next.standing {
+            case .finished: standing = "finished"
+            case .decided: standing = "decided"
+            case .dueSince(let day): standing = "due since \(VaultDate.dayString(dayNumber: day))"
+            case .dueOn(let day): standing = "due on \(VaultDate.dayString(dayNumber: day))"
+            }
+            lines.append("Next review: \(next.level.rawValue) \(next.period.id) (\(standing))")
         }
         if let history = try? NoteHistory.load(app, note: path), let last = history.events.last {
             lines.append(
