@@ -32,6 +32,10 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case otherNormalization(String, found: [String])
     /// A note whose front matter a category or source-type edit cannot change safely.
     case cannotEditNote(path: String, reason: String)
+    /// A new note without a title (``NoteCreation``).
+    case emptyNote
+    /// A new note whose front matter does not read: the problem, naming its line.
+    case badNewNote(String)
 
     public var errorDescription: String? {
         switch self {
@@ -95,6 +99,10 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         case .noCardsInFolder(let folder):
             return
                 "no flashcards in '\(folder)': no note under it that is in a deck holds a card. `vault cards` lists the cards there are."
+        case .emptyNote:
+            return "the note is empty; nothing was saved."
+        case .badNewNote(let reason):
+            return "the new note's front matter does not read: \(reason) Nothing was saved."
         }
     }
 }

@@ -7,9 +7,6 @@ enum CLIError: LocalizedError, Equatable {
     case badNow(String)
     case badColor(String)
     case editorFailed(String)
-    case emptyNote
-    /// The front matter typed in `vault new`'s editor does not read.
-    case badNewNote(String)
     case notATerminal(String)
     case studyNeedsTerminal
     /// `vault loci review|reverse|learn` without a terminal (the name of the scripted form's command).
@@ -34,10 +31,6 @@ enum CLIError: LocalizedError, Equatable {
             return "'\(color)' is not a colour; write it as #rrggbb, e.g. #137fec."
         case .editorFailed(let editor):
             return "the editor '\(editor)' did not exit cleanly; nothing was saved."
-        case .emptyNote:
-            return "the note is empty; nothing was saved."
-        case .badNewNote(let reason):
-            return "the front matter written in the editor does not read: \(reason) Nothing was saved."
         case .notATerminal(let level):
             return
                 "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
-import VaultMarkdown
 
 extension VaultCommand {
     /// `vault new [TEXT]`: write a new note.
@@ -47,17 +46,9 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let config = context.config
-            var note = NewNote(id: UUID().uuidString.lowercased(), created: context.now, title: "")
-            if let category {
-                guard let known = config.category(named: category) else { throw AppError.unknownCategory(category) }
-                note.category = known.name
-            }
-            if let sourceType {
-                guard config.knowsSourceType(sourceType) else { throw AppError.unknownSourceType(sourceType) }
-                note.sourceType = sourceType.lowercased()
-            }
-            note.tags = Tag.merge(tags)
-            note.source = source
+            // The id, the moment and the checks are the use case's, as for the editor's quick fix and the web.
+            let creation = NoteCreation(context.app())
+            var note = try creation.note(category: category, tags: tags, source: source, sourceType: sourceType)
             var frontMatter: [String]? = nil
             var scratch: URL? = nil
             if let text {
@@ -72,38 +63,21 @@ extension VaultCommand {
                 let parts = NewNote.fromEditor(written)
                 (frontMatter, note.title, note.body) = (parts.frontMatter, parts.title, parts.body)
             }
-            guard !note.title.isEmpty else {
-                if let scratch { Self.removeScratch(scratch) }
-                throw CLIError.emptyNote
-            }
-            let rendered = note.render(in: context.timeZone, frontMatter: frontMatter)
+            let draft: NoteCreation.Draft
             do {
-                if frontMatter != nil { try check(rendered, config: config, timeZone: context.timeZone) }
+                draft = try creation.draft(note, frontMatter: frontMatter)
+            } catch AppError.emptyNote {
+                if let scratch { Self.removeScratch(scratch) }
+                throw AppError.emptyNote
             } catch {
                 // The person's text is kept, to fix and paste again: out of the
                 // shared temporary folder, in their own state folder, 0600.
                 if let scratch { context.output.warning("your text is kept in \(Self.keepUnsaved(scratch))") }
                 throw error
             }
-            let path = try context.app().files.create(
-                Data(rendered.utf8), preferredPath: note.path(pattern: config.newNotePath, in: context.timeZone))
+            let path = try creation.create(draft)
             if let scratch { Self.removeScratch(scratch) }
             context.output.line(path)
-        }
-
-        /// Front matter typed in the editor must read as front matter, with a known category and source type.
-        /// - Throws: the first problem, in a sentence naming the line.
-        private func check(_ text: String, config: VaultConfig, timeZone: TimeZone) throws {
-            let parsed = NoteParser.parse(Data(text.utf8), path: "new note", timeZone: timeZone)
-            if let problem = parsed.summary.diagnostics.first(where: { $0.severity == .error }) {
-                throw CLIError.badNewNote(problem.line.map { "line \($0): " } .map { $0 + problem.message } ?? problem.message)
-            }
-            if let category = parsed.summary.category, config.category(named: category) == nil {
-                throw AppError.unknownCategory(category)
-            }
-            if let type = parsed.summary.sourceType, !parsed.summary.sourceTypeInferred, !config.knowsSourceType(type) {
-                throw AppError.unknownSourceType(type)
-            }
         }
 
         /// A new file `name` in a folder of its own under the temporary folder

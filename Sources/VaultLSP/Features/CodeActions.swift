@@ -20,22 +20,21 @@ public enum CodeActions {
         where link.isWiki && !link.target.isEmpty && link.range.start <= range.end && range.start <= link.range.end {
             guard case .unresolved = workspace.resolver.resolveWiki(link.target, from: path) else { continue }
             let title = link.target.split(separator: "/").last.map(String.init) ?? link.target
-            let new = NewNote(id: app.newIDs.newID(), created: app.now, title: title)
-            let newPath = new.path(pattern: app.config.newNotePath, in: app.timeZone)
-            guard workspace.note(at: newPath) == nil, !app.files.exists(newPath) else { continue }
-            let uri = workspace.uri(of: newPath)
+            // Checked as `vault new` checks a note; one that would not pass is not offered.
+            let creation = NoteCreation(app)
+            guard let draft = try? creation.draft(creation.note(title: title)),
+                workspace.note(at: draft.path) == nil, !app.files.exists(draft.path)
+            else { continue }
+            let uri = workspace.uri(of: draft.path)
             out.append(
                 .action(
                     CodeAction(
-                        title: "Create the note \"\(title)\" (\(newPath))", kind: "quickfix",
+                        title: "Create the note \"\(title)\" (\(draft.path))", kind: "quickfix",
                         edit: WorkspaceEdit(documentChanges: [
                             .create(uri: uri),
                             .edit(
                                 uri: uri, version: nil,
-                                edits: [
-                                    TextEdit(
-                                        range: Range(line: 0, from: 0, to: 0), newText: new.render(in: app.timeZone))
-                                ]),
+                                edits: [TextEdit(range: Range(line: 0, from: 0, to: 0), newText: draft.text)]),
                         ]))))
         }
         if let due = duePeriod(of: path, app: app) {

@@ -1,0 +1,74 @@
+import Foundation
+import VaultCore
+import VaultMarkdown
+
+/// A new note, wherever it is asked for: `vault new` (text or the editor's
+/// template), the editor's quick fix that creates the note a link names, and
+/// the web's `/new`. Each front end gathers the words; this use case gives
+/// the note its id (``IDGenerator``) and `created` moment, checks it the one
+/// way (front matter that reads, a known category, a known source type, a
+/// title), and writes it through ``VaultFiles`` at `new_note_path`.
+public struct NoteCreation {
+    /// A note ready to write: its text and where it goes.
+    public struct Draft: Equatable, Sendable {
+        /// The note's fields.
+        public var note: NewNote
+        /// The file's text (``NewNote/render(in:frontMatter:)``).
+        public var text: String
+        /// The vault-relative path `new_note_path` gives it; written beside it (`… 2.md`) when taken.
+        public var path: String
+    }
+
+    let context: AppContext
+
+    public init(_ context: AppContext) { self.context = context }
+
+    /// A new note with a fresh id, created now, and the fields given: the
+    /// category as the config spells it, the source type in lowercase, the
+    /// tags merged. The title and body may be filled in later (from an editor).
+    /// - Throws: ``AppError/unknownCategory(_:)``, ``AppError/unknownSourceType(_:)``.
+    public func note(
+        title: String = "", body: String = "", category: String? = nil, tags: [String] = [], source: String? = nil,
+        sourceType: String? = nil
+    ) throws -> NewNote {
+        var note = NewNote(id: context.newIDs.newID(), created: context.now, title: title, body: body)
+        if let category {
+            guard let known = context.config.category(named: category) else { throw AppError.unknownCategory(category) }
+            note.category = known.name
+        }
+        if let sourceType {
+            guard context.config.knowsSourceType(sourceType) else { throw AppError.unknownSourceType(sourceType) }
+            note.sourceType = sourceType.lowercased()
+        }
+        note.tags = Tag.merge(tags)
+        note.source = source
+        return note
+    }
+
+    /// `note`'s text and path, checked: a title, and front matter (the
+    /// fields, or the lines a person wrote, `frontMatter`) that reads, with a
+    /// category and a source type the config knows.
+    /// - Throws: ``AppError/emptyNote``, ``AppError/badNewNote(_:)`` naming the line,
+    ///   ``AppError/unknownCategory(_:)``, ``AppError/unknownSourceType(_:)``.
+    public func draft(_ note: NewNote, frontMatter: [String]? = nil) throws -> Draft {
+        guard !note.title.isEmpty else { throw AppError.emptyNote }
+        let text = note.render(in: context.timeZone, frontMatter: frontMatter)
+        let parsed = NoteParser.parse(Data(text.utf8), path: "new note", timeZone: context.timeZone).summary
+        if let problem = parsed.diagnostics.first(where: { $0.severity == .error }) {
+            throw AppError.badNewNote(problem.line.map { "line \($0): \(problem.message)" } ?? problem.message)
+        }
+        if let category = parsed.category, context.config.category(named: category) == nil {
+            throw AppError.unknownCategory(category)
+        }
+        if let type = parsed.sourceType, !parsed.sourceTypeInferred, !context.config.knowsSourceType(type) {
+            throw AppError.unknownSourceType(type)
+        }
+        return Draft(note: note, text: text, path: note.path(pattern: context.config.newNotePath, in: context.timeZone))
+    }
+
+    /// Writes `draft` as a new file (never over another); returns the path written.
+    /// - Throws: the file store's error when it cannot be written.
+    public func create(_ draft: Draft) throws -> String {
+        try context.files.create(Data(draft.text.utf8), preferredPath: draft.path)
+    }
+}
