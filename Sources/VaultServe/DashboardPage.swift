@@ -3,29 +3,52 @@ import VaultApp
 import VaultCLI
 import VaultCore
 
-/// `/`: what `vault status` says, each line a link to the page that does it
-/// (a review, the study session, a palace, the sessions). Every count
-/// carries `data-count` with the name `vault status --json` gives it.
+/// `/`: the status view (``StatusView``) that `vault status` prints, each
+/// line a link to the page that does what it asks (a review, the study
+/// session, a palace, the sessions). Every count carries `data-count` with
+/// the name `vault status --json` gives it.
 enum DashboardPage {
     static func render(_ status: VaultStatus, csrf: String) -> String {
-        let report = status.report
-        let context = status.snapshot.context
-        let (now, zone) = (context.now, context.timeZone)
+        render(StatusView(status), csrf: csrf)
+    }
+
+    /// The page that does `action`, nil where only the command does (then the command is shown).
+    static func href(_ action: StatusAction) -> String? {
+        switch action {
+        case .review(let level, let period): "/review/\(level.rawValue)/\(HTML.urlComponent(period))"
+        case .study(let batch): batch.map { "/study?n=\($0)" } ?? "/study"
+        case .stopSession, .reviewSession, .listSessionReviews: "/sessions"
+        case .reviewPalace(let name): "/loci/\(HTML.urlComponent(name))/review"
+        case .baseline, .skipReminder, .leeches, .check: nil
+        }
+    }
+
+    /// `text` as a link to `action`'s page, or as it is followed by the command.
+    static func acting(_ text: String, _ action: StatusAction) -> String {
+        guard let href = href(action) else { return "\(text) <code>\(HTML.escape(action.command))</code>" }
+        return "<a href=\"\(HTML.escape(href))\">\(text)</a>"
+    }
+
+    static func render(_ view: StatusView, csrf: String) -> String {
+        let (now, zone) = (view.now, view.timeZone)
         var html = "<h1>Today</h1>"
+        if let reminders = view.reminders {
+            let count = reminders.count == 1 ? "1 reminder waiting" : "\(reminders.count) reminders waiting"
+            html +=
+                "<p class=\"pending\" role=\"status\">"
+                + acting(
+                    "\(count) since \(HTML.escape(SessionText.clock(reminders.since, zone))): \(HTML.escape(reminders.latestTitle))",
+                    reminders.action) + "</p>"
+        }
         html +=
-            "<p class=\"lead\"><span data-count=\"notes\">\(status.noteCount)</span> notes, "
-            + "<span data-count=\"notes_to_review\">\(report.notesToReview)</span> to review now "
-            + "<span class=\"dim\">(\(VaultDate.dayString(now, in: zone)), \(HTML.escape(context.config.timeZoneIdentifier)))</span></p>"
-        let runs = report.missedRuns()
+            "<p class=\"lead\"><span data-count=\"notes\">\(view.noteCount)</span> notes, "
+            + "<span data-count=\"notes_to_review\">\(view.notesToReview)</span> to review now "
+            + "<span class=\"dim\">(\(view.day), \(HTML.escape(view.timeZoneIdentifier)))</span></p>"
         var rows = ""
-        for line in report.periods {
+        for line in view.periods {
             let review = line.review
-            if line.role == .missed, runs[review.period.level] != nil { continue }  // folded below, as the CLI does
-            let level = review.period.level.rawValue
             let label = "\(HTML.escape(review.period.title))"
-            let link =
-                review.pendingCount > 0 && line.role != .current
-                ? "<a href=\"/review/\(level)/\(HTML.urlComponent(review.period.id))\">\(label)</a>" : label
+            let link = line.action.flatMap(href).map { "<a href=\"\(HTML.escape($0))\">\(label)</a>" } ?? label
             rows +=
                 "<tr class=\"role-\(line.role.rawValue)\"><td><span class=\"tag\">\(line.role.rawValue)</span></td><td>\(link)</td>"
                 + "<td>\(review.decidedCount)/\(review.items.count) decided</td>"
@@ -36,67 +59,83 @@ enum DashboardPage {
                 "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Reviews</h2><div class=\"table\"><table>"
                 + "<thead><tr><th scope=\"col\">Role</th><th scope=\"col\">Period</th><th scope=\"col\">Decided</th><th scope=\"col\">State</th></tr></thead>"
                 + "<tbody>\(rows)</tbody></table></div>"
-            for level in ReviewLevel.allCases {
-                guard let run = runs[level] else { continue }
+            for missed in view.missedRuns {
+                let run = missed.run
                 html +=
-                    "<p class=\"warn\">\(grouped(run.count)) missed \(level.rawValue) reviews since "
-                    + "<a href=\"/review/\(level.rawValue)/\(HTML.urlComponent(run.first.id))\">\(HTML.escape(run.first.id))</a>, "
-                    + "\(grouped(run.pendingNotes)) notes pending; <code>vault baseline</code> starts fresh.</p>"
+                    "<p class=\"warn\">\(grouped(run.count)) missed \(run.level.rawValue) reviews since "
+                    + acting(HTML.escape(run.first.id), missed.action)
+                    + ", \(grouped(run.pendingNotes)) notes pending; <code>\(StatusAction.baseline.command)</code> starts fresh.</p>"
             }
             html += "</section>"
         }
-        if status.ledgerProblems > 0 {
+        if view.ledgerProblems > 0 {
             html +=
-                "<p class=\"warn\">The ledger has \(plural(status.ledgerProblems, "problem")) that replay skipped; <code>vault check</code> says which.</p>"
+                "<p class=\"warn\">The ledger has \(plural(view.ledgerProblems, "problem")) that replay skipped; <code>\(StatusAction.check.command)</code> says which.</p>"
         }
-        if let baseline = report.baseline {
+        if let conflicts = view.conflicts {
+            html +=
+                "<p class=\"warn\">\(plural(conflicts.notes, "note")) decided differently on two machines in "
+                + "\(HTML.escape(conflicts.periods.map(\.id).joined(separator: ", "))): the later decision stands; "
+                + "<code>\(StatusAction.check.command)</code> names both.</p>"
+        }
+        if let baseline = view.baseline {
             html += "<p class=\"dim\">Baseline \(baseline.dayString): periods that ended before it count as done.</p>"
         }
         html += "<section aria-labelledby=\"cards\"><h2 id=\"cards\">Flashcards</h2>"
-        let cards = report.flashcards
+        let cards = view.flashcardCounts
         let toStudy = cards?.toStudy ?? 0
         html +=
             "<p><span data-count=\"flashcards_to_study\">\(toStudy)</span> \(toStudy == 1 ? "flashcard" : "flashcards") to study today "
             + "(<span data-count=\"due_flashcards\">\(cards?.due ?? 0)</span> due, <span data-count=\"new_flashcards\">\(cards?.new ?? 0)</span> new)"
-            + HTML.escape(DueTodayText.leftOut(setAside: cards?.setAside ?? 0, buried: cards?.buried ?? 0)) + "</p>"
-        if toStudy > 0 {
-            html += "<p class=\"actions\"><a class=\"button primary\" href=\"/study\">Study now</a> <a class=\"button\" href=\"/study?n=5\">Five cards now</a></p>"
+            + HTML.escape(
+                DueTodayText.leftOut(setAside: cards?.setAside ?? 0, buried: cards?.buried ?? 0)
+                    + DueTodayText.leeches(cards?.leeches ?? 0)) + "</p>"
+        if toStudy > 0, let study = view.flashcards?.action {
+            html +=
+                "<p class=\"actions\"><a class=\"button primary\" href=\"\(HTML.escape(href(study) ?? "/study"))\">Study now</a> "
+                + "<a class=\"button\" href=\"\(HTML.escape(href(.study(batch: 5)) ?? "/study"))\">Five cards now</a></p>"
         }
         html += "</section>"
-        let study = status.study
         html += "<section aria-labelledby=\"sessions\"><h2 id=\"sessions\"><a href=\"/sessions\">Study sessions</a></h2>"
-        for run in study.running {
-            let minutes = max(0, Int(now.timeIntervalSince(run.start) / 60))
+        for run in view.running {
             html +=
-                "<p class=\"running\">Session running: \(HTML.escape(run.subject)) since \(SessionText.clock(run.start, zone)) (\(SessionText.duration(minutes)))</p>"
+                "<p class=\"running\">Session running: \(HTML.escape(run.session.subject)) since \(SessionText.clock(run.session.start, zone)) (\(SessionText.duration(run.minutes)))</p>"
         }
+        let followUps = view.followUps
         html +=
-            "<p><span data-count=\"session_reviews_due\">\(study.followUpsDue)</span> session \(study.followUpsDue == 1 ? "review" : "reviews") due</p>"
-        for review in study.reviewsDue.prefix(3) {
+            "<p><span data-count=\"session_reviews_due\">\(followUps.due)</span> session \(followUps.due == 1 ? "review" : "reviews") due</p>"
+        for review in followUps.first {
             html +=
                 "<p class=\"dim\">\(HTML.escape(review.subject)): \(FollowUpLadder.steps[review.step])-day review of session \(HTML.escape(String(review.session.prefix(8)))), due "
                 + HTML.escape(RelativeTime.describe(review.due, from: now, in: zone)) + "</p>"
         }
-        for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
+        if followUps.more > 0 {
+            html += "<p class=\"dim\">" + acting("and \(followUps.more) more", followUps.moreAction) + "</p>"
+        }
+        for goal in view.goals {
             html += "<p>Goal \(HTML.escape(SessionText.goal(goal)))</p>"
         }
         html += "</section>"
-        let lociDue = status.lociDue.reduce(0) { $0 + $1.due }
         html += "<section aria-labelledby=\"palaces\"><h2 id=\"palaces\"><a href=\"/loci\">Memory palaces</a></h2>"
-        html += "<p><span data-count=\"loci_due\">\(lociDue)</span> \(lociDue == 1 ? "location" : "locations") due</p>"
-        for palace in status.lociDue {
-            html += "<p><a href=\"/loci/\(HTML.escape(HTML.urlComponent(palace.name)))/review\">\(plural(palace.due, "location")) of ‘\(HTML.escape(palace.name))’ due</a></p>"
+        html += "<p><span data-count=\"loci_due\">\(view.locationsDue)</span> \(view.locationsDue == 1 ? "location" : "locations") due</p>"
+        for palace in view.palaces {
+            html += "<p>" + acting("\(plural(palace.due, "location")) of ‘\(HTML.escape(palace.name))’ due", palace.action) + "</p>"
         }
         html += "</section>"
-        if let streak = report.studyStreak, streak.best > 0 {
+        if !view.milestonesToday.isEmpty {
+            html +=
+                "<p class=\"milestone\">Milestone reached today: "
+                + view.milestonesToday.map { HTML.escape($0.title) }.joined(separator: " · ") + "</p>"
+        }
+        if let streak = view.streak {
             html +=
                 "<section aria-labelledby=\"streak\"><h2 id=\"streak\">Streak</h2><p><span data-count=\"streak\">\(streak.current)</span> "
                 + "\(streak.current == 1 ? "day" : "days") (best <span data-count=\"best_streak\">\(streak.best)</span>)"
-            if study.points.total > 0 {
+            if let points = streak.points {
                 html +=
-                    " · points: \(study.points.today) today, \(study.points.thisWeek) this week, <span data-count=\"points_total\">\(study.points.total)</span> in all"
+                    " · points: \(points.today) today, \(points.thisWeek) this week, <span data-count=\"points_total\">\(points.total)</span> in all"
             }
-            if streak.current > 0 && !streak.activeToday { html += "<span class=\"dim\">; study or review today to keep it</span>" }
+            if streak.needsToday { html += "<span class=\"dim\">; study or review today to keep it</span>" }
             html += "</p></section>"
         }
         return PageLayout.page(title: "Today", csrf: csrf, body: html)

@@ -10,18 +10,16 @@ public struct VaultStatus {
     /// Loads the notes and the ledger and works the report out.
     public static func load(_ context: AppContext) -> VaultStatus {
         let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
-        var report = StatusReport(board: snapshot.board, today: snapshot.today)
         var trace = PhaseTrace(context.tracer)
         let tracking = StudyTracking(context)
-        report.studyStreak = StudyStreak(
-            activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())
+        var report = Self.report(snapshot, tracking: tracking)
         let study = StudySummary(
             running: tracking.log.running, goals: tracking.goals(), points: tracking.points(),
             reviewsDue: tracking.log.followUpsDue(at: context.now))
         trace.mark("streak, sessions, goals and points")
-        let palaces = LociPalaces(context, summaries: snapshot.notes)
-        let lociDue = palaces.walks.map { (name: $0.name, due: palaces.counts($0).due) }.filter { $0.due > 0 }
+        let lociDue = Self.lociDue(snapshot)
         trace.mark("memory palaces")
+        // Last: the flashcards are counted on another thread meanwhile.
         report.flashcards = snapshot.flashcards
         trace.mark("waiting for the flashcard counts")
         let open = Set(report.periods.map(\.review.period))
@@ -38,6 +36,23 @@ public struct VaultStatus {
             snapshot: snapshot, report: report, ledgerProblems: context.ledger.diagnostics().count,
             conflicts: conflicts, study: study, lociDue: lociDue, milestonesToday: milestones,
             pendingReminders: Reminding.pending(context))
+    }
+
+    /// The curation report for the snapshot's day with the study streak
+    /// (study days and session days): what both the status and `vault status
+    /// --line` count from. The flashcard counts are the caller's to add last,
+    /// when the thread counting them has had the most time.
+    static func report(_ snapshot: CurationSnapshot, tracking: StudyTracking) -> StatusReport {
+        var report = StatusReport(board: snapshot.board, today: snapshot.today)
+        report.studyStreak = StudyStreak(
+            activity: snapshot.replay.activity, now: snapshot.context.now, extraDays: tracking.sessionDays())
+        return report
+    }
+
+    /// The itineraries with locations due now, and how many, in the palaces' order.
+    static func lociDue(_ snapshot: CurationSnapshot) -> [(name: String, due: Int)] {
+        let palaces = LociPalaces(snapshot.context, summaries: snapshot.notes)
+        return palaces.walks.map { (name: $0.name, due: palaces.counts($0).due) }.filter { $0.due > 0 }
     }
 
     /// Study tracking at a glance: what `vault status` shows of sessions.

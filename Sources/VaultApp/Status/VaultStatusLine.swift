@@ -6,16 +6,12 @@ import VaultCore
 /// without the parts of the report a line leaves out (periods, conflicts,
 /// goals, points, ledger problems).
 public enum VaultStatusLine {
-    /// The counts at the context's moment.
+    /// The counts at the context's moment, counted as ``StatusView/line`` counts them.
     public static func load(_ context: AppContext) -> StatusLine {
         let snapshot = CurationSnapshot.load(context, countingFlashcards: true)
-        let report = StatusReport(board: snapshot.board, today: snapshot.today)
-        let tracking = StudyTracking(context)
-        let streak = StudyStreak(activity: snapshot.replay.activity, now: context.now, extraDays: tracking.sessionDays())
-        let palaces = LociPalaces(context, summaries: snapshot.notes)
-        let due = palaces.walks.map { palaces.counts($0).due }.filter { $0 > 0 }
-        return StatusLine(
-            reviews: report.notesToReview, cards: snapshot.flashcards?.toStudy ?? 0, palaces: due.count,
-            locations: due.reduce(0, +), streak: streak.current, pending: Reminding.pending(context).count)
+        var report = VaultStatus.report(snapshot, tracking: StudyTracking(context))
+        let lociDue = VaultStatus.lociDue(snapshot)
+        report.flashcards = snapshot.flashcards
+        return StatusLine(report: report, lociDue: lociDue.map(\.due), pending: Reminding.pending(context).count)
     }
 }

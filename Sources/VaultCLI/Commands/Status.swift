@@ -50,115 +50,106 @@ extension VaultCommand {
             }
             let context = try global.context()
             let status = VaultStatus.load(context.app())
-            let report = status.report
             if json { return try context.output.json(StatusJSON(status), snakeCaseKeys: true) }
-            let style = context.output.style
-            // Every line is broken at spaces to the window's width, never mid-word.
-            let out = context.output
+            show(StatusView(status), context)
+        }
+
+        /// Prints the status view: every line broken at spaces to the window's width, never mid-word.
+        private func show(_ view: StatusView, _ context: CommandContext) {
+            let (out, style) = (context.output, context.output.style)
+            let zone = view.timeZone
             // Reminders not acted on come first (StudyFlow's pending queue).
-            if let latest = status.pendingReminders.first {
-                let count = status.pendingReminders.count
+            if let reminders = view.reminders {
                 out.wrappedLine(
-                    style.yellow(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting")
-                        + " since \(SessionText.clock(status.pendingReminders.last!.raised, context.timeZone)): \(TerminalText.forScreen(latest.title))  "
-                        + style.dim(latest.batch > 0 ? "vault study --limit \(latest.batch)" : "vault remind --answer skip"))
+                    style.yellow(reminders.count == 1 ? "1 reminder waiting" : "\(reminders.count) reminders waiting")
+                        + " since \(SessionText.clock(reminders.since, zone)): \(TerminalText.forScreen(reminders.latestTitle))  "
+                        + style.dim(reminders.action.command))
             }
             out.wrappedLine(
-                style.bold("\(plural(status.noteCount, "note")), \(report.notesToReview) to review now")
-                    + style.dim(
-                        "  (\(VaultDate.dayString(context.now, in: context.timeZone)), \(context.config.timeZoneIdentifier))"
-                    ))
+                style.bold("\(plural(view.noteCount, "note")), \(view.notesToReview) to review now")
+                    + style.dim("  (\(view.day), \(view.timeZoneIdentifier))"))
             var table = Table()
-            let runs = report.missedRuns()
-            for line in report.periods {
+            for line in view.periods {
                 let r = line.review
-                if line.role == .missed, runs[r.period.level] != nil { continue }  // folded below
                 let role: String
                 switch line.role {
                 case .due: role = r.pendingCount > 0 ? style.yellow("due") : "due"
                 case .missed: role = style.red("missed")
                 case .current: role = style.dim("current")
                 }
-                let command =
-                    r.pendingCount > 0 && line.role != .current
-                    ? style.dim("vault review \(r.period.level.rawValue) \(r.period.id)") : ""
                 table.add([
                     role, r.period.level.rawValue, r.period.id, r.status.rawValue,
                     "\(r.decidedCount)/\(r.items.count) decided", r.pendingCount > 0 ? "\(r.pendingCount) pending" : "",
-                    command,
+                    line.action.map { style.dim($0.command) } ?? "",
                 ])
             }
             if !table.rows.isEmpty { out.wrappedLine(table.render()) }
-            for level in ReviewLevel.allCases {
-                guard let run = runs[level] else { continue }
+            for missed in view.missedRuns {
+                let run = missed.run
                 out.wrappedLine(
-                    style.red("\(grouped(run.count)) missed \(level.rawValue) reviews")
+                    style.red("\(grouped(run.count)) missed \(run.level.rawValue) reviews")
                         + " since \(run.first.id), \(grouped(run.pendingNotes)) notes pending; "
-                        + style.dim("`vault baseline` starts fresh"))
+                        + style.dim("`\(StatusAction.baseline.command)` starts fresh"))
             }
-            if status.ledgerProblems > 0 {
+            if view.ledgerProblems > 0 {
                 out.wrappedLine(
                     style.yellow(
-                        "The ledger has \(plural(status.ledgerProblems, "problem")) that replay skipped; `vault check` says which."
+                        "The ledger has \(plural(view.ledgerProblems, "problem")) that replay skipped; `\(StatusAction.check.command)` says which."
                     ))
             }
-            if !status.conflicts.isEmpty {
-                let periods = Array(Set(status.conflicts.map(\.period))).sorted().map(\.id).joined(separator: ", ")
+            if let conflicts = view.conflicts {
+                let periods = conflicts.periods.map(\.id).joined(separator: ", ")
                 out.line(
                     style.yellow(
-                        "\(plural(status.conflicts.count, "note")) decided differently on two machines in \(periods): the later decision stands; "
-                    ) + style.dim("`vault check` names both"))
+                        "\(plural(conflicts.notes, "note")) decided differently on two machines in \(periods): the later decision stands; "
+                    ) + style.dim("`\(StatusAction.check.command)` names both"))
             }
-            if let baseline = report.baseline {
+            if let baseline = view.baseline {
                 out.wrappedLine(style.dim("Baseline \(baseline.dayString): periods that ended before it count as done."))
             }
-            if let cards = report.flashcards, cards.toStudy + cards.setAside + cards.buried > 0 {
+            if let cards = view.flashcards?.counts {
                 let text =
                     "\(plural(cards.toStudy, "flashcard")) to study today (\(DueTodayText.split(due: cards.due, new: cards.new)))"
                     + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
                     + DueTodayText.leeches(cards.leeches)
-                out.wrappedLine(text + "  " + style.dim("vault study"))
+                out.wrappedLine(text + "  " + style.dim(StatusAction.study(batch: nil).command))
             }
-            let study = status.study
-            for run in study.running {
-                let minutes = max(0, Int(context.now.timeIntervalSince(run.start) / 60))
+            for run in view.running {
                 out.wrappedLine(
-                    "Session running: \(run.subject) since \(SessionText.clock(run.start, context.timeZone)) (\(SessionText.duration(minutes)))  "
-                        + style.dim("vault session stop"))
+                    "Session running: \(run.session.subject) since \(SessionText.clock(run.session.start, zone)) (\(SessionText.duration(run.minutes)))  "
+                        + style.dim(StatusAction.stopSession.command))
             }
-            if study.followUpsDue > 0 {
+            let followUps = view.followUps
+            if followUps.due > 0 {
                 out.wrappedLine(
-                    "\(plural(study.followUpsDue, "session review")) due  " + style.dim("vault session review --done ok"))
+                    "\(plural(followUps.due, "session review")) due  " + style.dim(followUps.action.command))
                 // The earliest few, so the list says what to go over without a second command.
-                let shown = study.reviewsDue.prefix(3)
-                for review in shown {
+                for review in followUps.first {
                     out.wrappedLine(
                         "  \(review.subject): \(FollowUpLadder.steps[review.step])-day review of session \(review.session.prefix(8)), due "
-                            + RelativeTime.describe(review.due, from: context.now, in: context.timeZone))
+                            + RelativeTime.describe(review.due, from: view.now, in: zone))
                 }
-                if study.followUpsDue > shown.count {
-                    out.wrappedLine(style.dim("  and \(study.followUpsDue - shown.count) more: vault session reviews"))
+                if followUps.more > 0 {
+                    out.wrappedLine(style.dim("  and \(followUps.more) more: \(followUps.moreAction.command)"))
                 }
             }
-            for palace in status.lociDue {
-                out.wrappedLine(
-                    "\(plural(palace.due, "location")) of '\(palace.name)' due  "
-                        + style.dim("vault loci review \(palace.name.contains(" ") ? "\"\(palace.name)\"" : palace.name)"))
+            for palace in view.palaces {
+                out.wrappedLine("\(plural(palace.due, "location")) of '\(palace.name)' due  " + style.dim(palace.action.command))
             }
-            for goal in study.goals where goal.standing != .done || goal.daysLeft > 0 {
+            for goal in view.goals {
                 out.wrappedLine("Goal " + SessionText.goal(goal))
             }
-            if !status.milestonesToday.isEmpty {
+            if !view.milestonesToday.isEmpty {
                 out.wrappedLine(
                     style.yellow("Milestone reached today: ")
-                        + status.milestonesToday.map { TerminalText.forScreen($0.title) }.joined(separator: " · "))
+                        + view.milestonesToday.map { TerminalText.forScreen($0.title) }.joined(separator: " · "))
             }
-            if let streak = report.studyStreak, streak.best > 0 {
+            if let streak = view.streak {
                 var text = "Streak: \(plural(streak.current, "day")) (best \(streak.best))"
-                if study.points.total > 0 {
-                    text += " · points: \(study.points.today) today, \(study.points.thisWeek) this week, \(grouped(study.points.total)) in all"
+                if let points = streak.points {
+                    text += " · points: \(points.today) today, \(points.thisWeek) this week, \(grouped(points.total)) in all"
                 }
-                if streak.current > 0 && !streak.activeToday { text += style.dim("; study or review today to keep it") }
+                if streak.needsToday { text += style.dim("; study or review today to keep it") }
                 out.wrappedLine(text)
             }
         }

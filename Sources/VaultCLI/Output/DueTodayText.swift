@@ -23,7 +23,7 @@ package enum DueTodayText {
     }
 
     /// `; 2 leeches (vault cards --leeches)`, or "".
-    static func leeches(_ count: Int) -> String {
+    package static func leeches(_ count: Int) -> String {
         count == 0 ? "" : "; \(count == 1 ? "1 leech" : "\(count) leeches") (vault cards --leeches)"
     }
 
