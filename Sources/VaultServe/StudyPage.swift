@@ -9,8 +9,10 @@ import VaultCore
 /// device answered last. The answer is revealed in the page (space, enter or
 /// a tap; `?reveal=1` without the script); a rating is a POST to
 /// `/study/rate`, sent through ``Studying`` (the same `card-link` and `rate`
-/// events as `vault study`). `?n=5` stops after five answers; `t=` carries
-/// the answers of this run (their ledger words) for the summary.
+/// events as `vault study`). The queue is the one `vault study FOLDER --limit N`
+/// plans (``StudyRequest``, resolved against the config by ``Studying``):
+/// `?n=5` is its batch and stops after five answers; `t=` carries the answers
+/// of this run (their ledger words) for the summary.
 enum StudyPage {
     /// The session's address-bar state: the folder, the card limit, the answers so far.
     struct Run: Equatable {

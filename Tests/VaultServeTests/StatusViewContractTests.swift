@@ -17,9 +17,10 @@ struct StatusViewContractTests {
         let vault = try ServeSandbox()
         let summer = vault.root.appendingPathComponent("2026/06")
         try FileManager.default.createDirectory(at: summer, withIntermediateDirectories: true)
-        for (week, day) in ["2026-06-01", "2026-06-08", "2026-06-15", "2026-06-22", "2026-06-29", "2026-07-06", "2026-07-13"]
-            .enumerated()
-        {
+        for (week, day) in [
+            "2026-06-01", "2026-06-08", "2026-06-15", "2026-06-22", "2026-06-29", "2026-07-06", "2026-07-13",
+        ]
+        .enumerated() {
             try "---\ncreated: \(day)\n---\n# Summer note \(week)\n".write(
                 to: summer.appendingPathComponent("summer-\(week).md"), atomically: true, encoding: .utf8)
         }
@@ -36,7 +37,13 @@ struct StatusViewContractTests {
         var out = ""
         var inTag = false
         for c in html {
-            if c == "<" { inTag = true } else if c == ">" { inTag = false; out.append(" ") } else if !inTag { out.append(c) }
+            if c == "<" {
+                inTag = true
+            } else if c == ">" {
+                inTag = false; out.append(" ")
+            } else if !inTag {
+                out.append(c)
+            }
         }
         for (entity, c) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
             out = out.replacingOccurrences(of: entity, with: c)
@@ -131,9 +138,14 @@ struct StatusViewContractTests {
         let view = StatusView(VaultStatus.load(try vault.context()))
         let line = try vault.vault(["status", "--line"])
         #expect(line.stdout == view.line.text + "\n")
-        let format = try vault.vault(["status", "--format", "{reviews} {cards} {palaces} {locations} {streak} {pending}"])
+        let format = try vault.vault([
+            "status", "--format", "{reviews} {cards} {palaces} {locations} {streak} {pending}",
+        ])
         let counts = view.line
-        #expect(format.stdout == "\(counts.reviews) \(counts.cards) \(counts.palaces) \(counts.locations) \(counts.streak) \(counts.pending)\n")
+        #expect(
+            format.stdout
+                == "\(counts.reviews) \(counts.cards) \(counts.palaces) \(counts.locations) \(counts.streak) \(counts.pending)\n"
+        )
         #expect(counts.reviews == view.notesToReview && counts.pending == 1 && counts.locations == view.locationsDue)
     }
 }

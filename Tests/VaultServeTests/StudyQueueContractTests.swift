@@ -17,13 +17,16 @@ struct StudyQueueContractTests {
     static func vault() throws -> (ServeSandbox, ids: [String]) {
         let vault = try ServeSandbox()
         let lines = (1...45).map { "Matrix question \($0)? :: answer \($0)" }
-        try ("---\nid: 0c0c0c0c-0000-4000-8000-000000000045\ncreated: 2026-11-02\n---\n# Matrix deck\n\n"
+        try
+            ("---\nid: 0c0c0c0c-0000-4000-8000-000000000045\ncreated: 2026-11-02\n---\n# Matrix deck\n\n"
             + lines.joined(separator: "\n\n") + "\n").write(
                 to: vault.root.appendingPathComponent("2026/11/matrix-deck.md"), atomically: true, encoding: .utf8)
         let listed = try vault.vault(["cards", "--json"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let cards = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
-        let ids = cards.filter { ($0["note_path"] as? String) == "2026/11/matrix-deck.md" }.compactMap { $0["id"] as? String }
+        let ids = cards.filter { ($0["note_path"] as? String) == "2026/11/matrix-deck.md" }.compactMap {
+            $0["id"] as? String
+        }
         try #require(ids.count == 45)
         func rate(_ cards: ArraySlice<String>, _ answer: String, at now: String) throws {
             let result = try vault.vault(["study", "--now", now] + cards.flatMap { ["--rate", "\($0)=\(answer)"] })
@@ -73,12 +76,15 @@ struct StudyQueueContractTests {
         let original = try String(contentsOf: config, encoding: .utf8)
         var sawLimit = false
         for (n, setting) in Self.settings.enumerated() {
-            try (original + (setting.isEmpty ? "" : "study:\n" + setting)).write(to: config, atomically: true, encoding: .utf8)
+            try (original + (setting.isEmpty ? "" : "study:\n" + setting)).write(
+                to: config, atomically: true, encoding: .utf8)
             // A card held out of study (`card-hold`), from the fourth setting on.
             if n == 3 {
                 let context = try vault.context()
                 try context.ledger.append(
-                    CardHoldEvent(time: context.now, card: ids[30], note: "0c0c0c0c-0000-4000-8000-000000000045", action: .suspend))
+                    CardHoldEvent(
+                        time: context.now, card: ids[30], note: "0c0c0c0c-0000-4000-8000-000000000045", action: .suspend
+                    ))
             }
             for (folder, batch) in [(nil, nil), ("2026/11", nil), (nil, 4), ("2026/11", 2)] as [(String?, Int?)] {
                 var arguments = ["study", "--list", "--json"]
@@ -86,7 +92,8 @@ struct StudyQueueContractTests {
                 if let batch { arguments += ["--limit", String(batch)] }
                 let cli = try vault.vault(arguments)
                 #expect(cli.status == 0, "\(cli.stderr)")
-                let listed = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
+                let listed = try #require(
+                    try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
                 let cliIDs = (listed["cards"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
                 let web = try Self.webQueue(try vault.context(), folder: folder, n: batch)
                 let label = "study:\n\(setting) folder \(folder ?? "-") n \(batch.map(String.init) ?? "-")"

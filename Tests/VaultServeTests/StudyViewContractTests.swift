@@ -40,7 +40,9 @@ struct StudyViewContractTests {
         return (ratings, usual)
     }
 
-    @Test("the rating choices: the terminal's keys and the web's buttons, same words, intervals and order, the usual marked")
+    @Test(
+        "the rating choices: the terminal's keys and the web's buttons, same words, intervals and order, the usual marked"
+    )
     func ratingChoices() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
@@ -69,7 +71,8 @@ struct StudyViewContractTests {
         defer { vault.cleanUp() }
         let context = try vault.context()
         let flow = StudyFlow(Studying(context), request: StudyRequest())
-        let cloze = try #require(flow.queue.entries.first { $0.card.kind == .cloze && $0.card.question.contains(Card.clozeGap) })
+        let cloze = try #require(
+            flow.queue.entries.first { $0.card.kind == .cloze && $0.card.question.contains(Card.clozeGap) })
         let page = StudyPage.get(context, folder: nil, query: FormFields(), csrf: "c").text
         let start = try #require(page.range(of: "id=\"next-cards\">"))
         let json = page[start.upperBound...].prefix { $0 != "<" }
@@ -96,12 +99,14 @@ struct StudyViewContractTests {
         let answers: [ReviewAnswer] = [.fsrs(.good), .fsrs(.again), .quality(2), .fsrs(.hard)]
         for (n, answer) in answers.enumerated() {
             _ = flow.handle(.reveal)
-            _ = try flow.send(.rate(answer, elapsedMilliseconds: n * 1000, responseMilliseconds: 900), through: studying)
+            _ = try flow.send(
+                .rate(answer, elapsedMilliseconds: n * 1000, responseMilliseconds: 900), through: studying)
         }
         #expect(flow.session.answers.count == 4)
         let terminal = Self.screen(context, flow).summary(flow.summary(elapsedMilliseconds: 5000))
         let words = answers.map(\.ledgerValue).joined(separator: ",")
-        let web = StudyPage.get(try vault.context(), folder: nil, query: FormFields(["n": "4", "t": words]), csrf: "c").text
+        let web = StudyPage.get(try vault.context(), folder: nil, query: FormFields(["n": "4", "t": words]), csrf: "c")
+            .text
         let sentence = "Accuracy: 50% (2 of 4 answers correct)."
         #expect(terminal.split(separator: "\n").contains { $0 == sentence }, "\(terminal)")
         #expect(web.contains("<p>\(sentence)</p>"), "the web's summary")

@@ -152,7 +152,8 @@ public struct StatusView: Sendable {
         ledgerProblems = status.ledgerProblems
         conflicts =
             status.conflicts.isEmpty
-            ? nil : Conflicts(notes: status.conflicts.count, periods: Array(Set(status.conflicts.map(\.period))).sorted())
+            ? nil
+            : Conflicts(notes: status.conflicts.count, periods: Array(Set(status.conflicts.map(\.period))).sorted())
         baseline = report.baseline
         flashcardCounts = report.flashcards
         if let cards = report.flashcards, cards.toStudy + cards.setAside + cards.buried > 0 {

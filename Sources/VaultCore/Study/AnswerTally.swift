@@ -31,6 +31,7 @@ public struct AnswerTally: Hashable, Sendable {
     /// `Accuracy: 67% (2 of 3 answers correct).`; nil before the first answer.
     public var sentence: String? {
         guard let accuracy else { return nil }
-        return "Accuracy: \(Int((accuracy * 100).rounded()))% (\(correct) of \(answers) answer\(answers == 1 ? "" : "s") correct)."
+        return
+            "Accuracy: \(Int((accuracy * 100).rounded()))% (\(correct) of \(answers) answer\(answers == 1 ? "" : "s") correct)."
     }
 }

@@ -33,8 +33,12 @@ struct NoteCreationTests {
         #expect(throws: AppError.unknownCategory("Cooking")) { try creation.note(title: "x", category: "Cooking") }
         #expect(throws: AppError.unknownSourceType("scroll")) { try creation.note(title: "x", sourceType: "scroll") }
         let note = try creation.note(title: "Pasta")
-        #expect(throws: AppError.unknownCategory("Cooking")) { try creation.draft(note, frontMatter: ["category: Cooking"]) }
-        #expect(throws: AppError.unknownSourceType("scroll")) { try creation.draft(note, frontMatter: ["source_type: scroll"]) }
+        #expect(throws: AppError.unknownCategory("Cooking")) {
+            try creation.draft(note, frontMatter: ["category: Cooking"])
+        }
+        #expect(throws: AppError.unknownSourceType("scroll")) {
+            try creation.draft(note, frontMatter: ["source_type: scroll"])
+        }
         #expect(throws: AppError.emptyNote) { try creation.draft(try creation.note()) }
         do {
             _ = try creation.draft(note, frontMatter: ["tags: [unclosed"])
@@ -51,12 +55,17 @@ struct NoteCreationTests {
         let creation = Self.creation(files: files)
         let draft = try creation.draft(try creation.note(title: "Sleep well", body: "Eight hours.", category: "Health"))
         #expect(draft.path == "2026/11/sleep-well.md")
-        #expect(draft.text.hasPrefix("---\nid: 00000000-0000-4000-8000-000000000001\ncreated: 2026-11-18T10:00:00+01:00\ncategory: Health\n---\n# Sleep well\n"))
+        #expect(
+            draft.text.hasPrefix(
+                "---\nid: 00000000-0000-4000-8000-000000000001\ncreated: 2026-11-18T10:00:00+01:00\ncategory: Health\n---\n# Sleep well\n"
+            ))
         #expect(try creation.create(draft) == "2026/11/sleep-well.md")
         #expect(try creation.create(draft) == "2026/11/sleep-well-2.md")
         #expect(files.all["2026/11/sleep-well.md"] == Data(draft.text.utf8))
         // Front matter a person wrote replaces the fields, and is checked the same way.
-        let typed = try creation.draft(try creation.note(title: "Typed"), frontMatter: ["category: Finance", "tags: [money]"])
-        #expect(typed.text.contains("created: 2026-11-18T10:00:00+01:00\ncategory: Finance\ntags: [money]\n---\n# Typed\n"))
+        let typed = try creation.draft(
+            try creation.note(title: "Typed"), frontMatter: ["category: Finance", "tags: [money]"])
+        #expect(
+            typed.text.contains("created: 2026-11-18T10:00:00+01:00\ncategory: Finance\ntags: [money]\n---\n# Typed\n"))
     }
 }

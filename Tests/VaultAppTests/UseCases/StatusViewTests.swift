@@ -20,7 +20,8 @@ struct StatusViewTests {
     static func world() throws -> (context: AppContext, ledger: MemoryLedger) {
         var texts = Fixture.weekTexts
         for week in 0..<7 {
-            let day = VaultDate.dayString(Fixture.at("2026-09-14T09:00:00").addingTimeInterval(Double(week) * 7 * 86_400), in: Fixture.zone)
+            let day = VaultDate.dayString(
+                Fixture.at("2026-09-14T09:00:00").addingTimeInterval(Double(week) * 7 * 86_400), in: Fixture.zone)
             texts["old/\(week).md"] = Fixture.text([("created", day)], "# Old \(week)\n")
         }
         let ledger = MemoryLedger(timeZone: Fixture.zone)
@@ -38,7 +39,8 @@ struct StatusViewTests {
                 subject, minutes: 30, start: Fixture.now.addingTimeInterval(-Double(n + 2) * 86_400), questions: nil,
                 correct: nil, note: nil)
         }
-        try ledger.append(SessionStart(time: Fixture.now.addingTimeInterval(-75 * 60 - 30), session: "run-1", subject: "Physics"))
+        try ledger.append(
+            SessionStart(time: Fixture.now.addingTimeInterval(-75 * 60 - 30), session: "run-1", subject: "Physics"))
         _ = try StudyTracking(context).addGoal("Chemistry", hours: 10, by: "2026-12-31")
         return (context, ledger)
     }
@@ -103,7 +105,8 @@ struct StatusViewTests {
         let ledger = MemoryLedger(timeZone: Fixture.zone)
         let week46 = try #require(ReviewPeriod("2026-W46", level: .weekly))
         try ledger.append(
-            CurationEvent(time: Fixture.now.addingTimeInterval(-86_400), note: Fixture.idA, period: week46, decision: .keep))
+            CurationEvent(
+                time: Fixture.now.addingTimeInterval(-86_400), note: Fixture.idA, period: week46, decision: .keep))
         let context = AppContext(
             notes: MemoryNotes(all: Fixture.notes(texts)), ledger: ledger, ids: MemoryNoteIDs(), config: Self.config,
             now: Fixture.now)

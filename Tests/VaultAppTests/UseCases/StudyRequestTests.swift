@@ -24,11 +24,15 @@ struct StudyRequestTests {
             let daysAgo = n < 10 ? 40.0 : 6.0
             let note = card.noteID ?? card.notePath
             // Good twice, a day apart, so the card is in review with a short interval.
-            try ledger.append(Fixture.rating(card.id, note: note, at: Fixture.now.addingTimeInterval(-(daysAgo + 1) * 86_400)))
-            try ledger.append(Fixture.rating(card.id, note: note, at: Fixture.now.addingTimeInterval(-daysAgo * 86_400)))
+            try ledger.append(
+                Fixture.rating(card.id, note: note, at: Fixture.now.addingTimeInterval(-(daysAgo + 1) * 86_400)))
+            try ledger.append(
+                Fixture.rating(card.id, note: note, at: Fixture.now.addingTimeInterval(-daysAgo * 86_400)))
         }
         if let held {
-            try ledger.append(CardHoldEvent(time: Fixture.now.addingTimeInterval(-60), card: held, note: Fixture.idB, action: .suspend))
+            try ledger.append(
+                CardHoldEvent(
+                    time: Fixture.now.addingTimeInterval(-60), card: held, note: Fixture.idB, action: .suspend))
         }
         return ledger
     }
@@ -63,7 +67,9 @@ struct StudyRequestTests {
                 let options = studying.options(for: request, schedules: schedules)
                 #expect(options.dailyLimit == expected.dailyLimit, "\(study) \(request)")
                 #expect(options.overduePerDay == study.overduePerDay)
-                #expect(options.limit == request.batch && options.folder == request.folder && options.focus == request.focus)
+                #expect(
+                    options.limit == request.batch && options.folder == request.folder && options.focus == request.focus
+                )
                 let queue = studying.queue(request, schedules: schedules).entries.map(\.card.id)
                 let flow = StudyFlow(studying, request: request).queue.entries.map(\.card.id)
                 #expect(queue == flow, "\(study) \(request)")

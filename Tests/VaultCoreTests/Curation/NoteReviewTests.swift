@@ -18,7 +18,8 @@ struct NoteReviewTests {
         let today = F.day("2026-11-18T10:00:00")
         let sunday = F.day("2026-11-15T00:00:00")
         let open = f.board.nextReview(ofNoteAt: "a.md", today: today)
-        #expect(open == CurationBoard.NoteReview(level: .weekly, period: F.week("2026-W46"), standing: .dueSince(sunday)))
+        #expect(
+            open == CurationBoard.NoteReview(level: .weekly, period: F.week("2026-W46"), standing: .dueSince(sunday)))
         #expect(open?.isActionable == true)
         let ahead = f.board.nextReview(ofNoteAt: "c.md", today: today)
         #expect(ahead?.period == F.week("2026-W47") && ahead?.standing == .dueOn(F.day("2026-11-22T00:00:00")))

@@ -33,7 +33,8 @@ struct RatingChoiceRevealTallyTests {
 
     static func card(_ kind: Card.Kind, question: String, answer: String) -> Card {
         Card(
-            id: "c", notePath: "n.md", noteID: nil, kind: kind, question: question, answer: answer, line: 1, position: 0,
+            id: "c", notePath: "n.md", noteID: nil, kind: kind, question: question, answer: answer, line: 1,
+            position: 0,
             identityText: question)
     }
 
@@ -53,9 +54,12 @@ struct RatingChoiceRevealTallyTests {
         let tally = AnswerTally([.fsrs(.again), .quality(3), .fsrs(.good), .wrong])
         #expect(tally.answers == 4 && tally.correct == 2 && tally.accuracy == 0.5)
         #expect(tally.sentence == "Accuracy: 50% (2 of 4 answers correct).")
-        #expect(AnswerTally(ledgerWords: ["good", "q2", "not-an-answer", "correct"]) == AnswerTally([.fsrs(.good), .quality(2), .correct]))
+        #expect(
+            AnswerTally(ledgerWords: ["good", "q2", "not-an-answer", "correct"])
+                == AnswerTally([.fsrs(.good), .quality(2), .correct]))
         #expect(AnswerTally(ledgerWords: ["q5"]).sentence == "Accuracy: 100% (1 of 1 answer correct).")
         #expect(AnswerTally([]).sentence == nil && AnswerTally([]).accuracy == nil)
-        #expect(AnswerTally(ledgerWords: ["good", "again", "hard"]).sentence == "Accuracy: 67% (2 of 3 answers correct).")
+        #expect(
+            AnswerTally(ledgerWords: ["good", "again", "hard"]).sentence == "Accuracy: 67% (2 of 3 answers correct).")
     }
 }
