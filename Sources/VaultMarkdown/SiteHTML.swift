@@ -214,8 +214,8 @@ extension CommonMark {
         }
     }
 
-    private static func attribute(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// An anchor as an attribute value, through the one scalar-wise escaper
+    /// (a `"` followed by a combining mark is one Character, which a search
+    /// by Characters would miss, leaving the attribute open).
+    private static func attribute(_ text: String) -> String { XMLText.escaped(text) }
 }

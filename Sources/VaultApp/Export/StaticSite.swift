@@ -295,11 +295,22 @@ public struct StaticSite {
         pre{background:rgba(127,127,127,.1);padding:.6rem;overflow:auto}img{max-width:100%}
         """
 
+    /// Every exported page's Content-Security-Policy (a `<meta>`: the site is
+    /// served by whoever publishes it, with headers we do not write): no
+    /// script at all, pictures and audio from the site itself, the page's
+    /// own style (the inline sheet and the categories' colours), no forms,
+    /// no `<base>`. A note's text that slipped past escaping could still run
+    /// nothing.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; "
+        + "base-uri 'none'; form-action 'none'"
+
     static func page(title: String, site: String, path: String, content: String) -> String {
         let home = SitePaths.relative(from: path, to: "index.html")
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(escape(contentSecurityPolicy))">
             <title>\(escape(title))</title><style>\(css)</style></head>
             <body><header class="site"><a href="\(home)">\(escape(site))</a></header><main><h1>\(escape(title))</h1>
             \(content)</main></body></html>

@@ -85,5 +85,24 @@ struct StaticSiteTests {
         #expect(code.contains("<a href=\"b.html#Deep+part\">b &gt; Deep part</a>"))
         #expect(code.contains("<img src=\"media/x.png\" alt=\"x.png\" />"))
     }
-}
 
+    @Test("a heading with a quote and a combining mark cannot open an attribute; every page forbids scripts")
+    func hostileHeading() throws {
+        var texts = Fixture.weekTexts
+        // `"` then U+0301 is one Character: a search by Characters misses the quote.
+        texts["xss.md"] = Fixture.text(
+            [("created", "2026-11-13T10:00:00")], "# XSS\n\n## a\"\u{301}/onmouseover=alert(1)//\n\nText.\n")
+        let site = site(texts: texts)
+        let xss = try #require(page(site, "xss.html"))
+        let anchor = try #require(xss.range(of: "<h2 id=\""))
+        let tag = String(xss[anchor.lowerBound...].prefix { $0 != ">" })
+        #expect(tag.unicodeScalars.filter { $0 == "\"" }.count == 2, "the id's value stays closed: \(tag)")
+        // By bytes: `;` and U+0301 are one Character as well.
+        #expect(Data(tag.utf8).range(of: Data("&quot;\u{301}".utf8)) != nil, "\(tag)")
+        for page in site.pages {
+            #expect(page.html.contains("<meta http-equiv=\"Content-Security-Policy\""), "\(page.path)")
+            #expect(page.html.contains("default-src &#39;none&#39;"), "\(page.path)")
+            #expect(!page.html.contains("script-src"), "no script is ever allowed: \(page.path)")
+        }
+    }
+}
