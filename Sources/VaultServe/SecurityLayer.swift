@@ -5,7 +5,8 @@ import Hummingbird
 /// Everything between the socket and a page, for every request (assets and
 /// errors included): size limits, the token (in the URL once, then an
 /// HttpOnly SameSite=Strict cookie), wrong tokens rate limited, POSTs only
-/// from this origin, and the security headers on every answer.
+/// from this origin and with the page's CSRF token, and the security headers
+/// on every answer.
 struct SecurityLayer: RouterMiddleware {
     typealias Context = WebContext
 
@@ -109,20 +110,37 @@ struct SecurityLayer: RouterMiddleware {
             return Self.problem(status: .forbidden)
         }
         if request.method == .post {
-            // SameSite=Strict keeps the cookie off other sites' forms; an Origin
-            // or Sec-Fetch-Site saying so is refused as well (the CSRF field is checked by the page).
-            if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" {
+            guard Self.isSameOrigin(request) else { return Self.problem(status: .forbidden) }
+            // Every write carries the page's CSRF token in its form: checked here, for
+            // every route, before any handler runs; the handler reads the same bytes.
+            let body = try await request.body.collect(upTo: Self.maxBodyBytes)
+            guard let given = FormFields(encoded: String(buffer: body))["csrf"], secrets.isCSRF(given) else {
                 return Self.problem(status: .forbidden)
             }
-            if let origin = request.headers[.origin], let host = request.head.authority,
-                origin != "http://\(host)", origin != "https://\(host)"
-            {
-                return Self.problem(status: .forbidden)
-            }
+            var request = request
+            request.body = RequestBody(buffer: body)
+            return try await next(request, context)
         } else if request.method != .get && request.method != .head {
             return Self.problem(status: .methodNotAllowed)
         }
         return try await next(request, context)
+    }
+
+    /// False when the request says it comes from another site: SameSite=Strict
+    /// keeps the cookie off other sites' forms, and a `Sec-Fetch-Site` other
+    /// than `same-origin` (or `none`, a person's own navigation), or an
+    /// `Origin` other than this server's (`null` included: a sandboxed frame,
+    /// a `data:` page, a redirect across sites), is refused as well.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], site != "same-origin", site != "none" {
+            return false
+        }
+        if let origin = request.headers[.origin] {
+            guard let host = request.head.authority, origin == "http://\(host)" || origin == "https://\(host)" else {
+                return false
+            }
+        }
+        return true
     }
 
     /// The request's path and query with `token=` taken out.

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 import VaultApp
 import VaultCLI
 import VaultCore
@@ -24,61 +25,61 @@ struct WebApp: Sendable {
         router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, secure: secure))
         let csrf = secrets.csrf
         router.get("/") { request, _ in
-            try respond(memo: request) { .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf)) }
+            try await respond(memo: request) { .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf)) }
         }
         router.get("/review/:level/:period") { request, context in
             let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
-            return try respond(memo: request) { ReviewPage.get($0, level: level, period: period, query: query(request), csrf: csrf) }
+            return try await respond(memo: request) { ReviewPage.get($0, level: level, period: period, query: query(request), csrf: csrf) }
         }
         router.post("/review/:level/:period") { request, context in
             let form = try await form(request, context: context)
             let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
-            return try respond { ReviewPage.post($0, level: level, period: period, form: form) }
+            return try await respond { ReviewPage.post($0, level: level, period: period, form: form) }
         }
         router.get("/study") { request, _ in
-            try respond(memo: request) { StudyPage.get($0, folder: nil, query: query(request), csrf: csrf) }
+            try await respond(memo: request) { StudyPage.get($0, folder: nil, query: query(request), csrf: csrf) }
         }
         router.get("/study/**") { request, context in
             let folder = context.parameters.getCatchAll().joined(separator: "/")
-            return try respond(memo: request) {
+            return try await respond(memo: request) {
                 StudyPage.get($0, folder: folder.removingPercentEncoding ?? folder, query: query(request), csrf: csrf)
             }
         }
         router.post("/study/rate") { request, context in
             let form = try await form(request, context: context)
-            return try respond { StudyPage.rate($0, form: form) }
+            return try await respond { StudyPage.rate($0, form: form) }
         }
         router.get("/notes/**") { request, _ in
             let raw = String(request.uri.path.dropFirst("/notes/".count))
             let reference = raw.removingPercentEncoding ?? raw
-            return try respond(memo: request) { NotePage.get($0, reference: reference, csrf: csrf) }
+            return try await respond(memo: request) { NotePage.get($0, reference: reference, csrf: csrf) }
         }
         router.get("/search") { request, _ in
-            try respond(memo: request) { SearchPage.get($0, query: query(request), csrf: csrf) }
+            try await respond(memo: request) { SearchPage.get($0, query: query(request), csrf: csrf) }
         }
-        router.get("/stats") { request, _ in try respond(memo: request) { StatsPage.get($0, query: query(request)) } }
+        router.get("/stats") { request, _ in try await respond(memo: request) { StatsPage.get($0, query: query(request)) } }
         router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
-        router.get("/sessions") { request, _ in try respond(memo: request) { SessionsPage.get($0, csrf: csrf) } }
+        router.get("/sessions") { request, _ in try await respond(memo: request) { SessionsPage.get($0, csrf: csrf) } }
         router.post("/sessions/:action") { request, context in
             let form = try await form(request, context: context)
             let action = context.parameters.get("action") ?? ""
-            return try respond { SessionsPage.post($0, action: action, form: form) }
+            return try await respond { SessionsPage.post($0, action: action, form: form) }
         }
-        router.get("/loci") { request, _ in try respond(memo: request) { LociPage.list($0, csrf: csrf) } }
+        router.get("/loci") { request, _ in try await respond(memo: request) { LociPage.list($0, csrf: csrf) } }
         router.get("/loci/:itinerary/:mode") { request, context in
             let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
-            return try respond(memo: request) {
+            return try await respond(memo: request) {
                 LociPage.get($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, query: query(request), csrf: csrf)
             }
         }
         router.post("/loci/:itinerary/:mode") { request, context in
             let form = try await form(request, context: context)
             let (itinerary, mode) = (context.parameters.get("itinerary") ?? "", context.parameters.get("mode") ?? "")
-            return try respond { LociPage.rate($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, form: form) }
+            return try await respond { LociPage.rate($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, form: form) }
         }
         router.get("/files/**") { request, context in
             let raw = String(request.uri.path.dropFirst("/files/".count))
-            return try respond { PictureFiles.serve(raw, context: $0) }
+            return try await respond { PictureFiles.serve(raw, context: $0) }
         }
         for asset in Assets.all {
             router.get(RouterPath(asset.path)) { _, _ in Self.response(asset.response) }
@@ -91,29 +92,38 @@ struct WebApp: Sendable {
         FormFields(encoded: request.uri.query ?? "")
     }
 
-    /// The form of a POST, its CSRF field checked.
-    /// - Throws: 403 without the right CSRF token, 413 past the body limit.
+    /// The form of a POST (its CSRF field was checked by the ``SecurityLayer``).
+    /// - Throws: 413 past the body limit.
     private func form(_ request: Request, context: WebContext) async throws -> FormFields {
-        let buffer = try await request.body.collect(upTo: SecurityLayer.maxBodyBytes)
-        let form = FormFields(encoded: String(buffer: buffer))
-        guard let given = form["csrf"], secrets.isCSRF(given) else { throw HTTPError(.forbidden) }
-        return form
+        FormFields(encoded: String(buffer: try await request.body.collect(upTo: SecurityLayer.maxBodyBytes)))
     }
 
     /// A handler run over the request's context (``ServedVault/request()``);
     /// a GET page (`memo`) rendered once per change and second (``PageMemo``).
-    private func respond(memo request: Request? = nil, _ handler: (AppContext) throws -> WebResponse) throws -> Response {
+    ///
+    /// The work (reading the vault's files, replaying, rendering) runs on
+    /// NIO's blocking pool, never on Swift's cooperative threads, which the
+    /// server's event loops and every other request's `await` need.
+    private func respond(
+        memo request: Request? = nil, _ handler: @escaping @Sendable (AppContext) throws -> WebResponse
+    ) async throws -> Response {
+        let address = request?.uri.description
+        return Self.response(try await NIOThreadPool.singleton.runIfActive { try render(memo: address, handler) })
+    }
+
+    /// ``respond(memo:_:)``'s work, on the calling thread.
+    private func render(memo address: String?, _ handler: (AppContext) throws -> WebResponse) throws -> WebResponse {
         let context: AppContext
         let version: ServedVault.Version?
         do {
             (context, version) = try vault.request()
         } catch {
-            return Self.response(.problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf))
+            return .problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf)
         }
         let started = DispatchTime.now().uptimeNanoseconds
         defer { vault.finished(version: version, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
-        guard let request else { return Self.response(try handler(context)) }
-        return Self.response(try pages.page(request.uri.description, version: version, moment: context.now) { try handler(context) })
+        guard let address else { return try handler(context) }
+        return try pages.page(address, version: version, moment: context.now) { try handler(context) }
     }
 
     /// The HTTP response of `web`.

@@ -65,6 +65,32 @@ struct ServerSecurityTests {
         #expect(try vault.ledgerLines() == before)
     }
 
+    @Test("the security layer checks every POST: CSRF before any route, Sec-Fetch-Site and Origin: null refused")
+    func sameOriginInTheMiddleware() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let server = try RunningServer(sandbox: vault)
+        defer { _ = server.stop() }
+        let before = try vault.ledgerLines()
+        let page = try server.curl("/")
+        let csrf = try #require(page.body.components(separatedBy: "name=\"csrf\" content=\"").dropFirst().first?.prefix(32))
+        // No route answers a POST without the token, not even one that does not exist (403, not 404).
+        for path in ["/study/rate", "/review/weekly/2026-W46", "/sessions/stop", "/loci/x/review", "/nowhere"] {
+            #expect(try server.curl(path, extra: ["--data", "a=b"]).status == 403, "\(path)")
+            #expect(try server.curl(path, extra: ["--data", "csrf=\(String(repeating: "0", count: 32))"]).status == 403, "\(path)")
+        }
+        #expect(try server.curl("/nowhere", extra: ["--data", "csrf=\(csrf)"]).status == 404, "with the token, the route decides")
+        let answer = "card=x&answer=good&csrf=\(csrf)"
+        for header in ["Sec-Fetch-Site: cross-site", "Sec-Fetch-Site: same-site", "Origin: null", "Origin: http://127.0.0.1.evil.example"] {
+            let refused = try server.curl("/study/rate", extra: ["--data", answer, "-H", header])
+            #expect(refused.status == 403, "\(header)")
+        }
+        let sameOrigin = try server.curl(
+            "/study/rate", extra: ["--data", answer, "-H", "Sec-Fetch-Site: same-origin", "-H", "Origin: \(server.base)"])
+        #expect(sameOrigin.status == 404, "a same-origin POST with the token reaches the page (no card x): \(sameOrigin.status)")
+        #expect(try vault.ledgerLines() == before)
+    }
+
     @Test("no path outside the vault, nor in .vault/, nor through a link, is served")
     func paths() throws {
         let vault = try ServeSandbox()
