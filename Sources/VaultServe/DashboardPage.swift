@@ -2,13 +2,14 @@ import Foundation
 import VaultApp
 import VaultCLI
 import VaultCore
+import VaultMarkdown
 
 /// `/`: the status view (``StatusView``) that `vault status` prints, each
 /// line a link to the page that does what it asks (a review, the study
 /// session, a palace, the sessions). Every count carries `data-count` with
 /// the name `vault status --json` gives it.
 enum DashboardPage {
-    static func render(_ status: VaultStatus, csrf: String) -> String {
+    static func render(_ status: VaultStatus, csrf: String) -> HTML {
         render(StatusView(status), csrf: csrf)
     }
 
@@ -24,59 +25,51 @@ enum DashboardPage {
     }
 
     /// `text` as a link to `action`'s page, or as it is followed by the command.
-    static func acting(_ text: String, _ action: StatusAction) -> String {
-        guard let href = href(action) else { return "\(text) <code>\(HTML.escape(action.command))</code>" }
-        return "<a href=\"\(HTML.escape(href))\">\(text)</a>"
+    static func acting(_ text: HTML, _ action: StatusAction) -> HTML {
+        guard let href = href(action) else { return "\(text) <code>\(action.command)</code>" }
+        return "<a href=\"\(href)\">\(text)</a>"
     }
 
-    static func render(_ view: StatusView, csrf: String) -> String {
+    static func render(_ view: StatusView, csrf: String) -> HTML {
         let (now, zone) = (view.now, view.timeZone)
-        var html = "<h1>Today</h1>"
+        var html: HTML = "<h1>Today</h1>"
         if let reminders = view.reminders {
             let count = reminders.count == 1 ? "1 reminder waiting" : "\(reminders.count) reminders waiting"
-            html +=
-                "<p class=\"pending\" role=\"status\">"
-                + acting(
-                    "\(count) since \(HTML.escape(SessionText.clock(reminders.since, zone))): \(HTML.escape(reminders.latestTitle))",
-                    reminders.action) + "</p>"
+            let text: HTML = "\(count) since \(SessionText.clock(reminders.since, zone)): \(reminders.latestTitle)"
+            html += "<p class=\"pending\" role=\"status\">\(acting(text, reminders.action))</p>"
         }
-        html +=
-            "<p class=\"lead\"><span data-count=\"notes\">\(view.noteCount)</span> notes, "
-            + "<span data-count=\"notes_to_review\">\(view.notesToReview)</span> to review now "
-            + "<span class=\"dim\">(\(view.day), \(HTML.escape(view.timeZoneIdentifier)))</span></p>"
-        var rows = ""
+        html += "<p class=\"lead\"><span data-count=\"notes\">\(view.noteCount)</span> notes, "
+        html += "<span data-count=\"notes_to_review\">\(view.notesToReview)</span> to review now "
+        html += "<span class=\"dim\">(\(view.day), \(view.timeZoneIdentifier))</span></p>"
+        var rows = HTML()
         for line in view.periods {
             let review = line.review
-            let label = "\(HTML.escape(review.period.title))"
-            let link = line.action.flatMap(href).map { "<a href=\"\(HTML.escape($0))\">\(label)</a>" } ?? label
-            rows +=
-                "<tr class=\"role-\(line.role.rawValue)\"><td><span class=\"tag\">\(line.role.rawValue)</span></td><td>\(link)</td>"
-                + "<td>\(review.decidedCount)/\(review.items.count) decided</td>"
-                + "<td>\(review.pendingCount > 0 ? "\(review.pendingCount) pending" : review.status.rawValue)</td></tr>"
+            let label = HTML(escaping: review.period.title)
+            let link: HTML = line.action.flatMap(href).map { "<a href=\"\($0)\">\(label)</a>" } ?? label
+            let state = review.pendingCount > 0 ? "\(review.pendingCount) pending" : review.status.rawValue
+            rows += "<tr class=\"role-\(line.role.rawValue)\"><td><span class=\"tag\">\(line.role.rawValue)</span></td><td>\(link)</td>"
+            rows += "<td>\(review.decidedCount)/\(review.items.count) decided</td><td>\(state)</td></tr>"
         }
         if !rows.isEmpty {
-            html +=
-                "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Reviews</h2><div class=\"table\"><table>"
-                + "<thead><tr><th scope=\"col\">Role</th><th scope=\"col\">Period</th><th scope=\"col\">Decided</th><th scope=\"col\">State</th></tr></thead>"
-                + "<tbody>\(rows)</tbody></table></div>"
+            html += "<section aria-labelledby=\"reviews\"><h2 id=\"reviews\">Reviews</h2><div class=\"table\"><table>"
+            html += "<thead><tr><th scope=\"col\">Role</th><th scope=\"col\">Period</th><th scope=\"col\">Decided</th><th scope=\"col\">State</th></tr></thead>"
+            html += "<tbody>\(rows)</tbody></table></div>"
             for missed in view.missedRuns {
                 let run = missed.run
-                html +=
-                    "<p class=\"warn\">\(grouped(run.count)) missed \(run.level.rawValue) reviews since "
-                    + acting(HTML.escape(run.first.id), missed.action)
-                    + ", \(grouped(run.pendingNotes)) notes pending; <code>\(StatusAction.baseline.command)</code> starts fresh.</p>"
+                html += "<p class=\"warn\">\(grouped(run.count)) missed \(run.level.rawValue) reviews since "
+                html += acting(HTML(escaping: run.first.id), missed.action)
+                html += ", \(grouped(run.pendingNotes)) notes pending; <code>\(StatusAction.baseline.command)</code> starts fresh.</p>"
             }
             html += "</section>"
         }
         if view.ledgerProblems > 0 {
-            html +=
-                "<p class=\"warn\">The ledger has \(plural(view.ledgerProblems, "problem")) that replay skipped; <code>\(StatusAction.check.command)</code> says which.</p>"
+            html += "<p class=\"warn\">The ledger has \(plural(view.ledgerProblems, "problem")) that replay skipped; "
+            html += "<code>\(StatusAction.check.command)</code> says which.</p>"
         }
         if let conflicts = view.conflicts {
-            html +=
-                "<p class=\"warn\">\(plural(conflicts.notes, "note")) decided differently on two machines in "
-                + "\(HTML.escape(conflicts.periods.map(\.id).joined(separator: ", "))): the later decision stands; "
-                + "<code>\(StatusAction.check.command)</code> names both.</p>"
+            html += "<p class=\"warn\">\(plural(conflicts.notes, "note")) decided differently on two machines in "
+            html += "\(conflicts.periods.map(\.id).joined(separator: ", ")): the later decision stands; "
+            html += "<code>\(StatusAction.check.command)</code> names both.</p>"
         }
         if let baseline = view.baseline {
             html += "<p class=\"dim\">Baseline \(baseline.dayString): periods that ended before it count as done.</p>"
@@ -84,56 +77,50 @@ enum DashboardPage {
         html += "<section aria-labelledby=\"cards\"><h2 id=\"cards\">Flashcards</h2>"
         let cards = view.flashcardCounts
         let toStudy = cards?.toStudy ?? 0
-        html +=
-            "<p><span data-count=\"flashcards_to_study\">\(toStudy)</span> \(toStudy == 1 ? "flashcard" : "flashcards") to study today "
-            + "(<span data-count=\"due_flashcards\">\(cards?.due ?? 0)</span> due, <span data-count=\"new_flashcards\">\(cards?.new ?? 0)</span> new)"
-            + HTML.escape(
-                DueTodayText.leftOut(setAside: cards?.setAside ?? 0, buried: cards?.buried ?? 0)
-                    + DueTodayText.leeches(cards?.leeches ?? 0)) + "</p>"
+        let leftOut =
+            DueTodayText.leftOut(setAside: cards?.setAside ?? 0, buried: cards?.buried ?? 0)
+            + DueTodayText.leeches(cards?.leeches ?? 0)
+        html += "<p><span data-count=\"flashcards_to_study\">\(toStudy)</span> \(toStudy == 1 ? "flashcard" : "flashcards") to study today "
+        html += "(<span data-count=\"due_flashcards\">\(cards?.due ?? 0)</span> due, "
+        html += "<span data-count=\"new_flashcards\">\(cards?.new ?? 0)</span> new)\(leftOut)</p>"
         if toStudy > 0, let study = view.flashcards?.action {
-            html +=
-                "<p class=\"actions\"><a class=\"button primary\" href=\"\(HTML.escape(href(study) ?? "/study"))\">Study now</a> "
-                + "<a class=\"button\" href=\"\(HTML.escape(href(.study(batch: 5)) ?? "/study"))\">Five cards now</a></p>"
+            html += "<p class=\"actions\"><a class=\"button primary\" href=\"\(href(study) ?? "/study")\">Study now</a> "
+            html += "<a class=\"button\" href=\"\(href(.study(batch: 5)) ?? "/study")\">Five cards now</a></p>"
         }
         html += "</section>"
         html += "<section aria-labelledby=\"sessions\"><h2 id=\"sessions\"><a href=\"/sessions\">Study sessions</a></h2>"
         for run in view.running {
-            html +=
-                "<p class=\"running\">Session running: \(HTML.escape(run.session.subject)) since \(SessionText.clock(run.session.start, zone)) (\(SessionText.duration(run.minutes)))</p>"
+            html += "<p class=\"running\">Session running: \(run.session.subject) since \(SessionText.clock(run.session.start, zone)) "
+            html += "(\(SessionText.duration(run.minutes)))</p>"
         }
         let followUps = view.followUps
-        html +=
-            "<p><span data-count=\"session_reviews_due\">\(followUps.due)</span> session \(followUps.due == 1 ? "review" : "reviews") due</p>"
+        html += "<p><span data-count=\"session_reviews_due\">\(followUps.due)</span> session \(followUps.due == 1 ? "review" : "reviews") due</p>"
         for review in followUps.first {
-            html +=
-                "<p class=\"dim\">\(HTML.escape(review.subject)): \(FollowUpLadder.steps[review.step])-day review of session \(HTML.escape(String(review.session.prefix(8)))), due "
-                + HTML.escape(RelativeTime.describe(review.due, from: now, in: zone)) + "</p>"
+            html += "<p class=\"dim\">\(review.subject): \(FollowUpLadder.steps[review.step])-day review of session "
+            html += "\(review.session.prefix(8)), due \(RelativeTime.describe(review.due, from: now, in: zone))</p>"
         }
         if followUps.more > 0 {
-            html += "<p class=\"dim\">" + acting("and \(followUps.more) more", followUps.moreAction) + "</p>"
+            html += "<p class=\"dim\">\(acting("and \(followUps.more) more", followUps.moreAction))</p>"
         }
         for goal in view.goals {
-            html += "<p>Goal \(HTML.escape(SessionText.goal(goal)))</p>"
+            html += "<p>Goal \(SessionText.goal(goal))</p>"
         }
         html += "</section>"
         html += "<section aria-labelledby=\"palaces\"><h2 id=\"palaces\"><a href=\"/loci\">Memory palaces</a></h2>"
         html += "<p><span data-count=\"loci_due\">\(view.locationsDue)</span> \(view.locationsDue == 1 ? "location" : "locations") due</p>"
         for palace in view.palaces {
-            html += "<p>" + acting("\(plural(palace.due, "location")) of ‘\(HTML.escape(palace.name))’ due", palace.action) + "</p>"
+            html += "<p>\(acting("\(plural(palace.due, "location")) of ‘\(palace.name)’ due", palace.action))</p>"
         }
         html += "</section>"
         if !view.milestonesToday.isEmpty {
-            html +=
-                "<p class=\"milestone\">Milestone reached today: "
-                + view.milestonesToday.map { HTML.escape($0.title) }.joined(separator: " · ") + "</p>"
+            html += "<p class=\"milestone\">Milestone reached today: \(view.milestonesToday.map(\.title).joined(separator: " · "))</p>"
         }
         if let streak = view.streak {
-            html +=
-                "<section aria-labelledby=\"streak\"><h2 id=\"streak\">Streak</h2><p><span data-count=\"streak\">\(streak.current)</span> "
-                + "\(streak.current == 1 ? "day" : "days") (best <span data-count=\"best_streak\">\(streak.best)</span>)"
+            html += "<section aria-labelledby=\"streak\"><h2 id=\"streak\">Streak</h2><p><span data-count=\"streak\">\(streak.current)</span> "
+            html += "\(streak.current == 1 ? "day" : "days") (best <span data-count=\"best_streak\">\(streak.best)</span>)"
             if let points = streak.points {
-                html +=
-                    " · points: \(points.today) today, \(points.thisWeek) this week, <span data-count=\"points_total\">\(points.total)</span> in all"
+                html += " · points: \(points.today) today, \(points.thisWeek) this week, "
+                html += "<span data-count=\"points_total\">\(points.total)</span> in all"
             }
             if streak.needsToday { html += "<span class=\"dim\">; study or review today to keep it</span>" }
             html += "</p></section>"

@@ -2,6 +2,7 @@ import Foundation
 import VaultApp
 import VaultCLI
 import VaultCore
+import VaultMarkdown
 
 /// `/loci` and `/loci/ITINERARY/learn|review|reverse`: memory palaces over
 /// ``LociFlow``, each location's real picture full width (from `/files/`).
@@ -69,13 +70,13 @@ enum LociPage {
     /// `/loci`: every itinerary with its counts and its three walks.
     static func list(_ context: AppContext, csrf: String) -> WebResponse {
         let palaces = LociPalaces(context)
-        var html = "<h1>Memory palaces</h1>"
+        var html: HTML = "<h1>Memory palaces</h1>"
         if palaces.walks.isEmpty { html += "<p class=\"dim\">No itinerary in this vault: <code>vault import loci</code> brings one.</p>" }
         for walk in palaces.walks {
             let counts = palaces.counts(walk)
             let base = "/loci/" + HTML.urlComponent(walk.name)
-            html += "<section><h2>\(HTML.escape(walk.name))</h2><p>\(walk.stops.count) locations · \(counts.due) due · \(counts.new) new</p>"
-            if let cover = walk.image { html += "<figure class=\"locus\"><img src=\"/files/\(HTML.escape(HTML.urlPath(cover)))\" alt=\"\(HTML.escape(walk.name))\"></figure>" }
+            html += "<section><h2>\(walk.name)</h2><p>\(walk.stops.count) locations · \(counts.due) due · \(counts.new) new</p>"
+            if let cover = walk.image { html += "<figure class=\"locus\"><img src=\"/files/\(HTML.urlPath(cover))\" alt=\"\(walk.name)\"></figure>" }
             html += "<p class=\"actions\">" + PageLayout.linkButton(href: base + "/learn", label: "Learn")
                 + PageLayout.linkButton(href: base + "/review", label: "Review", className: "button primary")
                 + PageLayout.linkButton(href: base + "/reverse", label: "Reverse") + "</p></section>"
@@ -92,7 +93,7 @@ enum LociPage {
         let run = Run(query)
         let (flow, _) = flow(palaces, walk: walk, mode: mode, run: run)
         let base = "/loci/\(HTML.urlComponent(walk.name))/\(name)"
-        var html = "<h1>\(HTML.escape(walk.name)): \(name)</h1>"
+        var html: HTML = "<h1>\(walk.name): \(name)</h1>"
         guard let stop = flow.stop else {
             html += "<p class=\"done\" role=\"status\">Walk done: \(run.rated.count) of \(walk.stops.count) locations rated.</p>"
             html += "<nav class=\"keys\">" + PageLayout.linkButton(href: "/loci", label: "Palaces", key: "q", className: "button primary") + "</nav>"
@@ -105,11 +106,11 @@ enum LociPage {
             html += "<p class=\"sequence\">Number \(stop.sequence)</p>"
         }
         if showName {
-            html += "<h2>\(HTML.escape(stop.name))</h2>"
-            if !stop.description.isEmpty { html += "<p>\(HTML.escape(stop.description))</p>" }
+            html += "<h2>\(stop.name)</h2>"
+            if !stop.description.isEmpty { html += "<p>\(stop.description)</p>" }
         }
         if flow.showsPicture, let image = stop.image {
-            html += "<figure class=\"locus\"><img src=\"/files/\(HTML.escape(HTML.urlPath(image)))\" alt=\"\(HTML.escape(stop.name))\"></figure>"
+            html += "<figure class=\"locus\"><img src=\"/files/\(HTML.urlPath(image))\" alt=\"\(stop.name)\"></figure>"
         }
         html += "<nav class=\"keys sticky\" aria-label=\"Walk\">"
         switch flow.step {
@@ -123,14 +124,14 @@ enum LociPage {
                 href: base + run.query(stage: run.stage + 1), label: flow.step == .number ? "Show the picture" : "Show the answer",
                 key: "Space", className: "button primary")
         case .typing:
-            html += "<form method=\"get\" action=\"\(HTML.escape(base))\" class=\"inline\">"
-            for key in run.rated.isEmpty ? [] : [run.rated.joined(separator: ",")] { html += "<input type=\"hidden\" name=\"r\" value=\"\(HTML.escape(key))\">" }
+            html += "<form method=\"get\" action=\"\(base)\" class=\"inline\">"
+            for key in run.rated.isEmpty ? [] : [run.rated.joined(separator: ",")] { html += "<input type=\"hidden\" name=\"r\" value=\"\(key)\">" }
             html += "<input type=\"hidden\" name=\"s\" value=\"2\"><label for=\"typed\">Its number</label> "
                 + "<input id=\"typed\" name=\"typed\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"9999999\" required autofocus> "
                 + "<button class=\"button primary\" type=\"submit\">Check</button></form>"
         case .rating:
             if let right = flow.typedRight {
-                html += "<p class=\"\(right ? "done" : "problem")\">\(right ? "Right" : "Not that one"): you typed \(HTML.escape(flow.typed)).</p>"
+                html += "<p class=\"\(right ? "done" : "problem")\">\(right ? "Right" : "Not that one"): you typed \(flow.typed).</p>"
             }
             for quality in 0...5 {
                 let days = flow.outcome(quality: quality)?.interval ?? 0

@@ -8,7 +8,7 @@ import VaultMarkdown
 /// leading to `/notes/PATH`, embedded pictures of the vault from `/files/PATH`.
 enum NoteHTML {
     /// The body of the note at `path` (front matter cut off), or a sentence when it cannot be read.
-    static func body(of path: String, context: AppContext, resolver: LinkResolver, title: String? = nil) -> String {
+    static func body(of path: String, context: AppContext, resolver: LinkResolver, title: String? = nil) -> HTML {
         guard let data = try? context.files.read(path) else {
             return "<p class=\"problem\">This note could not be read.</p>"
         }
@@ -25,9 +25,10 @@ enum NoteHTML {
     }
 
     /// `markdown` (a note body's bytes) as HTML, its links resolved from `source`.
-    static func render(markdown: Data, from source: String, resolver: LinkResolver) -> String {
+    static func render(markdown: Data, from source: String, resolver: LinkResolver) -> HTML {
         var bytes = [UInt8](markdown)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
+        // libcmark's rendering, raw HTML in the note neutralised: markup we vouch for.
+        let rendered = bytes.withUnsafeMutableBufferPointer { buffer in
             CommonMark.siteHTML(of: UnsafeBufferPointer(buffer)) { span, anchor -> WikiLinkDestination in
                 switch resolver.resolveWiki(span.target, from: source) {
                 case .note(let path):
@@ -41,5 +42,6 @@ enum NoteHTML {
                 }
             }
         }
+        return HTML(trusted: rendered)
     }
 }

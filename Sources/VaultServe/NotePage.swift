@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultMarkdown
 
 /// `/notes/ID` (an id, id prefix or path, as the CLI takes them): the note
 /// rendered, its tags and category, and the notes that link to it.
@@ -18,18 +19,19 @@ enum NotePage {
         // here are parsed for the backlinks.
         let resolver = NoteLinks.resolver(over: summaries)
         let backlinks = NoteLinks.backlinks(to: note, among: summaries, resolver: resolver, context)
-        var html = "<article class=\"note\" aria-labelledby=\"note-title\"><h1 id=\"note-title\">\(HTML.escape(note.title))</h1>"
-        html += "<p class=\"meta\">\(HTML.escape(note.path))"
-        if let id = note.id { html += " · id \(HTML.escape(id))" }
-        if let category = note.category { html += " · \(HTML.escape(category))" }
-        if !note.tags.isEmpty { html += " · " + note.tags.map { "#" + HTML.escape($0) }.joined(separator: " ") }
+        var html: HTML = "<article class=\"note\" aria-labelledby=\"note-title\"><h1 id=\"note-title\">\(note.title)</h1>"
+        html += "<p class=\"meta\">\(note.path)"
+        if let id = note.id { html += " · id \(id)" }
+        if let category = note.category { html += " · \(category)" }
+        if !note.tags.isEmpty { html += " · \(note.tags.map { "#" + $0 }.joined(separator: " "))" }
         html += "</p><div class=\"body\">\(NoteHTML.body(of: note.path, context: context, resolver: resolver, title: note.title))</div></article>"
         html += "<section aria-labelledby=\"backlinks\"><h2 id=\"backlinks\">Linked from</h2>"
         let sources = Array(Set(backlinks.map(\.source))).sorted()
         if sources.isEmpty {
             html += "<p class=\"dim\">No note links here.</p>"
         } else {
-            html += "<ul>" + sources.map { "<li><a href=\"/notes/\(HTML.escape(HTML.urlPath($0)))\">\(HTML.escape($0))</a></li>" }.joined() + "</ul>"
+            let items = sources.map { source -> HTML in "<li><a href=\"/notes/\(HTML.urlPath(source))\">\(source)</a></li>" }
+            html += "<ul>\(HTML.joined(items))</ul>"
         }
         html += "</section>"
         return .page(PageLayout.page(title: note.title, csrf: csrf, body: html))

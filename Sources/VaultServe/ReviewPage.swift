@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultMarkdown
 
 /// `/review/LEVEL/PERIOD`: the curation review over ``ReviewFlow``, as the
 /// terminal screen drives it. The flow is made anew from the ledger for each
@@ -65,28 +66,28 @@ enum ReviewPage {
         return .redirect(location)
     }
 
-    static func render(_ flow: ReviewFlow, review: CurationReview, context: AppContext, csrf: String, notice: String?) -> String {
+    static func render(_ flow: ReviewFlow, review: CurationReview, context: AppContext, csrf: String, notice: String?) -> HTML {
         let base = address(review)
         let title = flow.period.title
-        var html = "<h1>Review: \(HTML.escape(title))</h1>"
+        var html: HTML = "<h1>Review: \(title)</h1>"
         let total = flow.notes.count
-        html +=
-            "<p class=\"progress\" role=\"status\">\(min(flow.index + 1, total)) of \(total) · \(flow.decidedCount) decided · \(flow.pendingCount) pending</p>"
-            + "<progress max=\"\(max(total, 1))\" value=\"\(flow.decidedCount)\" aria-label=\"Decided\"></progress>"
+        html += "<p class=\"progress\" role=\"status\">\(min(flow.index + 1, total)) of \(total) · \(flow.decidedCount) decided · \(flow.pendingCount) pending</p>"
+        html += "<progress max=\"\(max(total, 1))\" value=\"\(flow.decidedCount)\" aria-label=\"Decided\"></progress>"
         if let notice, !notice.isEmpty {
-            html += "<p class=\"notice\">The note had no id: \(HTML.escape(notice)) was written into it.</p>"
+            html += "<p class=\"notice\">The note had no id: \(notice) was written into it.</p>"
         }
         guard let note = flow.note else {
             html +=
                 flow.isComplete
-                ? "<p class=\"done\">Every note of \(HTML.escape(title)) is decided.</p>"
+                ? "<p class=\"done\">Every note of \(title) is decided.</p>"
                 : "<p>\(flow.pendingCount) \(flow.pendingCount == 1 ? "note is" : "notes are") still undecided.</p>"
             html += "<nav class=\"keys\" aria-label=\"Review\">"
             if total > 0 { html += PageLayout.linkButton(href: base + "?at=\(flow.index - 1)", label: "Back", key: "p") }
-            html += PageLayout.linkButton(href: "/", label: "Dashboard", key: "q") + "</nav>"
+            html += PageLayout.linkButton(href: "/", label: "Dashboard", key: "q")
+            html += "</nav>"
             return PageLayout.page(title: "Review \(title)", csrf: csrf, body: html, bodyClass: "review")
         }
-        let decision: String
+        let decision: HTML
         switch flow.decision {
         case .keep: decision = "<span class=\"tag decided\">kept</span>"
         case .archive: decision = "<span class=\"tag decided\">archived</span>"
@@ -94,19 +95,23 @@ enum ReviewPage {
         }
         let resolver = LinkResolver(paths: review.snapshot.notes.map(\.path))
         html += "<article class=\"note\" data-swipe=\"review\" aria-labelledby=\"note-title\">"
-        html += "<h2 id=\"note-title\">\(HTML.escape(note.title)) \(decision)</h2>"
-        html += "<p class=\"meta\"><a href=\"/notes/\(HTML.escape(HTML.urlPath(note.path)))\">\(HTML.escape(note.path))</a>"
-        if let category = note.category { html += " · \(HTML.escape(category))" }
-        if !note.tags.isEmpty { html += " · " + note.tags.map { "#" + HTML.escape($0) }.joined(separator: " ") }
+        html += "<h2 id=\"note-title\">\(note.title) \(decision)</h2>"
+        html += "<p class=\"meta\"><a href=\"/notes/\(HTML.urlPath(note.path))\">\(note.path)</a>"
+        if let category = note.category { html += " · \(category)" }
+        if !note.tags.isEmpty { html += " · \(note.tags.map { "#" + $0 }.joined(separator: " "))" }
         html += "</p>"
         html += "<div class=\"body\">\(NoteHTML.body(of: note.path, context: context, resolver: resolver, title: note.title))</div></article>"
         let fields = [("path", note.path)]
         html += "<nav class=\"keys sticky\" aria-label=\"Decide\">"
-        html += PageLayout.postButton(action: base, csrf: csrf, fields: [("decision", "keep")] + fields, label: "Keep", key: "k", className: "button primary")
-        html += PageLayout.postButton(action: base, csrf: csrf, fields: [("decision", "archive")] + fields, label: "Archive", key: "a", className: "button danger")
+        html += PageLayout.postButton(
+            action: base, csrf: csrf, fields: [("decision", "keep")] + fields, label: "Keep", key: "k", className: "button primary")
+        html += PageLayout.postButton(
+            action: base, csrf: csrf, fields: [("decision", "archive")] + fields, label: "Archive", key: "a",
+            className: "button danger")
         html += PageLayout.linkButton(href: base + "?at=\(flow.index + 1)", label: "Skip", key: "s")
         if flow.index > 0 { html += PageLayout.linkButton(href: base + "?at=\(flow.index - 1)", label: "Back", key: "p") }
-        html += PageLayout.linkButton(href: "/", label: "Quit", key: "q", className: "button quiet") + "</nav>"
+        html += PageLayout.linkButton(href: "/", label: "Quit", key: "q", className: "button quiet")
+        html += "</nav>"
         return PageLayout.page(title: "Review \(title)", csrf: csrf, body: html, bodyClass: "review")
     }
 }

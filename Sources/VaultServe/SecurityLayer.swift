@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import VaultMarkdown
 
 /// Everything between the socket and a page, for every request (assets and
 /// errors included): size limits, the token (in the URL once, then an
@@ -73,8 +74,8 @@ struct SecurityLayer: RouterMiddleware {
         fields[.contentType] = "text/html; charset=utf-8"
         let html = PageLayout.page(
             title: "\(status.code) \(status.reasonPhrase)", csrf: "",
-            body: "<h1>\(status.code) \(HTML.escape(status.reasonPhrase))</h1><p class=\"problem\">\(HTML.escape(sentence))</p>")
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+            body: "<h1>\(status.code) \(status.reasonPhrase)</h1><p class=\"problem\">\(sentence)</p>")
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html.rendered)))
     }
 
     private func check(

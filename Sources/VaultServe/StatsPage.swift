@@ -2,6 +2,7 @@ import Foundation
 import VaultApp
 import VaultCLI
 import VaultCore
+import VaultMarkdown
 
 /// `/stats`: the report `vault stats --html` writes, the same page, with its
 /// style sheet served from `/stats.css` instead of inline (the policy forbids
@@ -16,7 +17,7 @@ enum StatsPage {
             of: "<style>\(StatsHTML.css)</style>", with: "<link rel=\"stylesheet\" href=\"/stats.css\">")
         html = html.replacingOccurrences(
             of: "<body>", with: "<body><nav aria-label=\"Main\"><a href=\"/\">Back to the dashboard</a></nav>")
-        return .page(html)
+        return .page(HTML(trusted: html))
     }
 
     /// The report's style sheet.

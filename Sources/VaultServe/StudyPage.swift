@@ -2,6 +2,7 @@ import Foundation
 import VaultApp
 import VaultCLI
 import VaultCore
+import VaultMarkdown
 
 /// `/study[/FOLDER]`: the study session over ``StudyFlow``, as the terminal
 /// screen drives it. The flow is planned anew from the ledger for each
@@ -111,25 +112,23 @@ enum StudyPage {
         return (-30 * 86_400_000...0).contains(offset) ? offset : 0
     }
 
-    static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone) -> String {
+    static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone) -> HTML {
         guard let entry = flow.entry else { return "" }
         let card = entry.card
         let scheduler = entry.schedule.settings.name
         let total = min(flow.queue.entries.count, run.limit.map { $0 - run.answers.count } ?? Int.max)
-        var html = "<h1 class=\"visually-hidden\">Study</h1>"
+        var html: HTML = "<h1 class=\"visually-hidden\">Study</h1>"
         // Reminders not acted on come first, as in the terminal; the first answer acts on them.
         if let latest = flow.pendingReminders.first, run.answers.isEmpty {
             let count = flow.pendingReminders.count
-            html +=
-                "<p class=\"pending\" role=\"status\">\(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting") since "
-                + "\(HTML.escape(SessionText.clock(flow.pendingReminders.last!.raised, timeZone))): \(HTML.escape(latest.title)) "
-                + "(answering here acts on it)</p>"
+            html += "<p class=\"pending\" role=\"status\">\(count == 1 ? "1 reminder waiting" : "\(count) reminders waiting") since "
+            html += "\(SessionText.clock(flow.pendingReminders.last!.raised, timeZone)): \(latest.title) (answering here acts on it)</p>"
         }
         html +=
-            "<p class=\"progress\" role=\"status\">Card 1 of \(total) · \(HTML.escape(entry.group.name)) · \(scheduler.rawValue) · \(run.answers.count) answered</p>"
-        html += "<p class=\"meta\" id=\"place\"><a href=\"/notes/\(HTML.escape(HTML.urlPath(card.notePath)))\">\(HTML.escape(card.notePath)):\(card.line)</a></p>"
+            "<p class=\"progress\" role=\"status\">Card 1 of \(total) · \(entry.group.name) · \(scheduler.rawValue) · \(run.answers.count) answered</p>"
+        html += "<p class=\"meta\" id=\"place\"><a href=\"/notes/\(HTML.urlPath(card.notePath))\">\(card.notePath):\(card.line)</a></p>"
         html += "<p class=\"offline-count\" id=\"waiting\" role=\"status\" hidden></p>"
-        html += "<article class=\"card\" id=\"card\" data-card=\"\(HTML.escape(card.id))\">"
+        html += "<article class=\"card\" id=\"card\" data-card=\"\(card.id)\">"
         html += "<div class=\"question\">\(cardHTML(card.question))</div>"
         html += "<div class=\"answer\" id=\"answer\"\(reveal ? "" : " hidden")><hr>"
         html += cardHTML(card.revealed(marking: "**", "**"))
@@ -146,9 +145,9 @@ enum StudyPage {
             html += PageLayout.postButton(
                 action: "/study/rate", csrf: csrf,
                 fields: [("card", card.id), ("answer", answer.ledgerValue), ("response_ms", "")] + run.fields,
-                label: "\(HTML.escape(rating.choice.label)) <span class=\"interval\">\(HTML.escape(rating.interval))</span>",
+                label: "\(rating.choice.label) <span class=\"interval\">\(rating.interval)</span>",
                 key: String(rating.choice.key),
-                className: "button rate rate-\(HTML.escape(answer.ledgerValue))\(rating.choice.isUsual ? " usual" : "")")
+                className: "button rate rate-\(answer.ledgerValue)\(rating.choice.isUsual ? " usual" : "")")
         }
         html += "</div>"
         html += PageLayout.linkButton(href: "/", label: "Stop", key: "q", className: "button quiet")
@@ -158,42 +157,60 @@ enum StudyPage {
 
     /// The next cards of the queue as data (`<script type="application/json">`, never run), so a
     /// phone that loses the network goes on studying; answers are then kept until it returns.
-    static func nextCards(_ flow: StudyFlow, limit: Int) -> String {
+    static func nextCards(_ flow: StudyFlow, limit: Int) -> HTML {
         let entries = flow.queue.entries.prefix(max(0, min(limit, 50)))
         let cards = entries.map { entry -> [String: String] in
             let card = entry.card
             return ["id": card.id, "question": card.question, "answer": card.revealed(), "place": "\(card.notePath):\(card.line)"]
         }
         guard let data = try? JSONSerialization.data(withJSONObject: cards, options: [.sortedKeys]) else { return "" }
-        // `<`, `>` and `&` as JSON escapes: the text cannot close the element.
-        let json = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: ">", with: "\\u003e").replacingOccurrences(of: "&", with: "\\u0026")
-        return "<script type=\"application/json\" id=\"next-cards\">\(json)</script>"
+        return "<script type=\"application/json\" id=\"next-cards\">\(scriptData(String(decoding: data, as: UTF8.self)))</script>"
+    }
+
+    /// JSON as the content of a data `<script>`: `<`, `>` and `&` as JSON
+    /// escapes, scalar by scalar (a search by Characters misses a `<` followed
+    /// by a combining mark), so no text can close the element. Trusted: JSON
+    /// with nothing that markup could read.
+    static func scriptData(_ json: String) -> HTML {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return HTML(trusted: out)
     }
 
     /// A card's text (Markdown) as HTML, the cloze gap marked.
-    static func cardHTML(_ text: String) -> String {
-        NoteHTML.render(markdown: Data(text.utf8), from: "", resolver: LinkResolver(paths: []))
-            .replacingOccurrences(of: Card.clozeGap, with: "<mark>\(Card.clozeGap)</mark>")
+    static func cardHTML(_ text: String) -> HTML {
+        let rendered = NoteHTML.render(markdown: Data(text.utf8), from: "", resolver: LinkResolver(paths: []))
+        // The gap is the program's own text ("[…]"), so marking it adds only our markup.
+        return HTML(trusted: rendered.rendered.replacingOccurrences(of: Card.clozeGap, with: "<mark>\(Card.clozeGap)</mark>"))
     }
 
-    static func summary(_ flow: StudyFlow, run: Run, context: AppContext, csrf: String) -> String {
-        var html = "<h1>Study</h1>"
+    static func summary(_ flow: StudyFlow, run: Run, context: AppContext, csrf: String) -> HTML {
+        var html: HTML = "<h1>Study</h1>"
         if run.answers.isEmpty {
             html += "<p class=\"done\" role=\"status\">Nothing to study now.</p>"
         } else {
             let stopped = run.limit.map { run.answers.count >= $0 } ?? false
             html += "<p class=\"done\" role=\"status\">\(stopped ? "Session stopped" : "Session done"): \(plural(run.answers.count, "card")) studied.</p>"
-            if let accuracy = AnswerTally(ledgerWords: run.answers).sentence { html += "<p>\(HTML.escape(accuracy))</p>" }
+            if let accuracy = AnswerTally(ledgerWords: run.answers).sentence { html += "<p>\(accuracy)</p>" }
             var counts: [String: Int] = [:]
             for answer in run.answers { counts[answer, default: 0] += 1 }
-            html += "<ul class=\"tally\">" + counts.sorted { $0.key < $1.key }.map { "<li>\(HTML.escape($0.key)): \($0.value)</li>" }.joined() + "</ul>"
+            let tally = counts.sorted { $0.key < $1.key }.map { word, count -> HTML in "<li>\(word): \(count)</li>" }
+            html += "<ul class=\"tally\">\(HTML.joined(tally))</ul>"
         }
         let summary = flow.summary(elapsedMilliseconds: 0)
         if let next = summary.nextDue {
-            html += "<p>Next card due \(HTML.escape(RelativeTime.describe(next, from: summary.end, in: context.timeZone))) (\(HTML.escape(VaultDate.isoString(next, in: context.timeZone)))).</p>"
+            html += "<p>Next card due \(RelativeTime.describe(next, from: summary.end, in: context.timeZone)) (\(VaultDate.isoString(next, in: context.timeZone))).</p>"
         }
-        html += "<nav class=\"keys\">" + PageLayout.linkButton(href: "/", label: "Dashboard", key: "q", className: "button primary")
+        html += "<nav class=\"keys\">"
+        html += PageLayout.linkButton(href: "/", label: "Dashboard", key: "q", className: "button primary")
         if !flow.isFinished { html += PageLayout.linkButton(href: "/study", label: "Go on studying", key: "Enter") }
         html += "</nav>"
         return PageLayout.page(title: "Study summary", csrf: csrf, body: html, bodyClass: "study")

@@ -1,4 +1,5 @@
 import Foundation
+import VaultMarkdown
 
 /// What a page handler answers, before it becomes an HTTP response: a page
 /// (or another document) with its status, or a redirect after a POST.
@@ -17,8 +18,8 @@ struct WebResponse: Sendable, Equatable {
     var noStore = true
 
     /// An HTML page.
-    static func page(_ html: String, status: Int = 200) -> WebResponse {
-        WebResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(html.utf8))
+    static func page(_ html: HTML, status: Int = 200) -> WebResponse {
+        WebResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(html.rendered.utf8))
     }
 
     /// A 303 to `location` (after a POST: the next page is a GET).
@@ -36,8 +37,8 @@ struct WebResponse: Sendable, Equatable {
         .page(
             PageLayout.page(
                 title: title, csrf: csrf,
-                body: "<h1>\(HTML.escape(title))</h1><p class=\"problem\">\(HTML.escape(sentence))</p>"
-                    + "<p><a class=\"button\" href=\"/\">Back to the dashboard</a></p>"), status: status)
+                body: "<h1>\(title)</h1><p class=\"problem\">\(sentence)</p><p><a class=\"button\" href=\"/\">Back to the dashboard</a></p>"),
+            status: status)
     }
 
     /// The body as text (tests).

@@ -28,7 +28,7 @@ struct PageHandlerTests {
     func dashboardCounts() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let html = DashboardPage.render(VaultStatus.load(try vault.context()), csrf: "c")
+        let html = DashboardPage.render(VaultStatus.load(try vault.context()), csrf: "c").rendered
         let counts = Self.counts(html)
         let json = try vault.vault(["status", "--json"])
         let status = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -79,7 +79,7 @@ struct PageHandlerTests {
         let first = try #require(zip(review.items, review.decisions).first { $0.1 == nil }?.0)
         let page = ReviewPage.get(context, level: review.period.level.rawValue, period: review.period.id, query: FormFields(), csrf: "c")
         #expect(page.status == 200)
-        #expect(page.text.contains(HTML.escape(first.note.title)))
+        #expect(page.text.contains(XMLText.escaped(first.note.title)))
         let end = ReviewPage.get(
             context, level: review.period.level.rawValue, period: review.period.id, query: FormFields(["at": "999"]), csrf: "c")
         #expect(end.text.contains("still undecided") || end.text.contains("is decided"))

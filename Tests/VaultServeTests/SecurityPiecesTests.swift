@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VaultMarkdown
+import VaultCore
 
 @testable import VaultServe
 
@@ -8,7 +10,7 @@ import Testing
 struct SecurityPiecesTests {
     @Test("HTML escaping covers element text and both quotes")
     func escaping() {
-        #expect(HTML.escape("<a href=\"x\" onclick='y'>&</a>") == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
+        #expect(HTML(escaping: "<a href=\"x\" onclick='y'>&</a>") == "&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
         #expect(HTML.urlPath("a b/c?d#e.md") == "a%20b/c%3Fd%23e.md")
     }
 

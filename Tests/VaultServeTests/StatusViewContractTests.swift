@@ -67,7 +67,7 @@ struct StatusViewContractTests {
         #expect(cli.status == 0, "\(cli.stderr)")
         let lines = cli.stdout.split(separator: "\n")
         let view = StatusView(VaultStatus.load(try vault.context()))
-        let html = DashboardPage.render(view, csrf: "c")
+        let html = DashboardPage.render(view, csrf: "c").rendered
         let page = Self.text(html)
 
         // What the view holds for this vault, so neither renderer can pass by showing nothing.
@@ -95,7 +95,7 @@ struct StatusViewContractTests {
             let found = try #require(rest.range(of: "<tr class=\"role-\(line.role.rawValue)\">"), "\(period.id)")
             rest = rest[found.upperBound...]
             let cell = rest.prefix { $0 != "\n" }.components(separatedBy: "</tr>").first ?? ""
-            #expect(cell.contains(HTML.escape(period.title)))
+            #expect(cell.contains(XMLText.escaped(period.title)))
             let link = "/review/\(period.level.rawValue)/\(period.id)"
             #expect(cell.contains("href=\"\(link)\"") == (line.action != nil), "\(period.id)")
         }

@@ -85,8 +85,8 @@ struct StudyViewContractTests {
         let answer = frame.body.drop { !$0.hasPrefix("─") }.dropFirst().joined(separator: " ")
         #expect(answer == web, "the terminal's revealed answer")
         // The web's own card, when the cloze is the one shown, marks the words put back.
-        let html = StudyPage.cardHTML(cloze.card.revealed(marking: "**", "**"))
-        #expect(html.contains("<strong>\(HTML.escape(cloze.card.answer))</strong>"))
+        let html = StudyPage.cardHTML(cloze.card.revealed(marking: "**", "**")).rendered
+        #expect(html.contains("<strong>\(XMLText.escaped(cloze.card.answer))</strong>"))
     }
 
     @Test("the summary's accuracy: the terminal's flow and the web's answers in its address say the same sentence")
