@@ -43,7 +43,8 @@ public struct StaticSite {
                         body: Self.body(
                             of: notes[i], files: files, resolver: resolver, attachments: byName,
                             attachmentSet: attachmentSet),
-                        config: config, site: title, timeZone: zone)
+                        config: config, site: title, timeZone: zone
+                    ).rendered
                 },
                 at: range.lowerBound)
         }
@@ -58,7 +59,8 @@ public struct StaticSite {
                     path: path,
                     html: Self.page(
                         title: "#" + tag, site: title, path: path,
-                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone)
+                    ).rendered))
         }
         for (category, members) in categories {
             let path = SitePaths.page(ofCategory: category)
@@ -67,40 +69,38 @@ public struct StaticSite {
                     path: path,
                     html: Self.page(
                         title: category, site: title, path: path,
-                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone))))
+                        content: Self.list(members.map { notes[$0.1] }, from: path, timeZone: context.timeZone)
+                    ).rendered))
         }
         pages.append(
             Page(
                 path: "index.html",
                 html: Self.index(
                     snapshot: snapshot, title: title, timeZone: context.timeZone, tags: tags.keys.sorted(),
-                    categories: categories.keys.sorted())))
+                    categories: categories.keys.sorted()
+                ).rendered))
         return StaticSite(pages: pages, attachments: attachments)
     }
 
     /// A note's page: its title, category, source, date and tags, then its body.
-    static func notePage(_ note: NoteSummary, body: String, config: VaultConfig, site title: String, timeZone: TimeZone)
-        -> String
+    static func notePage(_ note: NoteSummary, body: HTML, config: VaultConfig, site title: String, timeZone: TimeZone)
+        -> HTML
     {
         let path = SitePaths.page(ofNote: note.path)
-        var header = "<p class=\"meta\">"
+        var header: HTML = "<p class=\"meta\">"
         if let category = note.category {
             let color = config.category(named: category)?.color ?? "#888888"
-            header +=
-                "<a class=\"category\" style=\"--c:\(Self.escape(color))\" href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category)))\">\(Self.escape(category))</a> "
+            let href = SitePaths.relative(from: path, to: SitePaths.page(ofCategory: category))
+            header += "<a class=\"category\" style=\"--c:\(color)\" href=\"\(href)\">\(category)</a> "
         }
         if let source = note.source {
-            header +=
-                "<span class=\"source\">\(Self.escape(source))\(note.sourceType.map { " (\(Self.escape($0)))" } ?? "")</span> "
+            header += "<span class=\"source\">\(source)\(note.sourceType.map { " (\($0))" } ?? "")</span> "
         }
         if let created = note.created { header += "<time>\(VaultDate.dayString(created, in: timeZone))</time>" }
         header += "</p>"
         if !note.tags.isEmpty {
-            header +=
-                "<p class=\"tags\">"
-                + note.tags.map { tag in
-                    "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(Self.escape(tag))</a>"
-                }.joined(separator: " ") + "</p>"
+            let tags = note.tags.map { tag -> HTML in "<a href=\"\(SitePaths.relative(from: path, to: SitePaths.page(ofTag: tag)))\">#\(tag)</a>" }
+            header += "<p class=\"tags\">\(HTML.joined(tags, separator: " "))</p>"
         }
         return page(title: note.title, site: title, path: path, content: header + body)
     }
@@ -111,7 +111,7 @@ public struct StaticSite {
     static func body(
         of note: NoteSummary, files: any VaultFiles, resolver: LinkResolver, attachments: [String: [String]],
         attachmentSet: Set<String>
-    ) -> String {
+    ) -> HTML {
         guard let data = try? files.read(note.path) else {
             return "<p class=\"unreadable\">This note could not be read.</p>"
         }
@@ -149,7 +149,8 @@ public struct StaticSite {
                 }
             }
         }
-        return rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet)
+        // libcmark's rendering (raw HTML in the note escaped), its links rewritten and escaped again.
+        return HTML(trusted: rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet))
     }
 
     /// The file extensions shown as images when embedded with `![[…]]`.
@@ -196,7 +197,10 @@ public struct StaticSite {
         } ?? html
     }
 
-    /// One link target of a note's body, as ``rewriteNoteLinks`` makes it.
+    /// One link target of a note's body, as ``rewriteNoteLinks`` makes it:
+    /// libcmark's own value (already percent-encoded and escaped), or an
+    /// address of ours (``SitePaths/relative(from:to:)`` percent-encodes
+    /// every segment: nothing is left to escape).
     static func siteLink(
         _ target: String, page: String, source: String, resolver: LinkResolver, attachments: Set<String>
     ) -> String {
@@ -205,7 +209,7 @@ public struct StaticSite {
         let raw = target.replacingOccurrences(of: "&amp;", with: "&")
         let split = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let path = String(split[0]).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let fragment = split.count > 1 ? "#" + split[1] : ""
+        let fragment = split.count > 1 ? XMLText.escaped("#" + split[1]) : ""
         let decoded = path.removingPercentEncoding ?? String(path)
         if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source)
         {
@@ -244,42 +248,34 @@ public struct StaticSite {
         var bodies: [String] { storage }
     }
 
-    static func escape(_ text: String) -> String { XMLText.escaped(text) }
-
-    static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> String {
-        "<ul class=\"notes\">"
-            + notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note in
-                "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(escape(note.title))</a> <time>\(note.created.map { VaultDate.dayString($0, in: timeZone) } ?? "")</time></li>"
-            }.joined() + "</ul>"
+    static func list(_ notes: [NoteSummary], from page: String, timeZone: TimeZone) -> HTML {
+        let items = notes.sorted { ($0.created ?? .distantPast) > ($1.created ?? .distantPast) }.map { note -> HTML in
+            let day = note.created.map { VaultDate.dayString($0, in: timeZone) } ?? ""
+            return "<li><a href=\"\(SitePaths.relative(from: page, to: SitePaths.page(ofNote: note.path)))\">\(note.title)</a> <time>\(day)</time></li>"
+        }
+        return "<ul class=\"notes\">\(HTML.joined(items))</ul>"
     }
 
     static func index(
         snapshot: CurationSnapshot, title: String, timeZone: TimeZone, tags: [String], categories: [String]
-    ) -> String {
+    ) -> HTML {
         let listing = NoteListing(snapshot, includeArchived: false)
-        var content =
-            "<nav class=\"tabs\">"
-            + CurationTab.allCases.map { "<a href=\"#\($0.rawValue)\">\($0.rawValue.capitalized)</a>" }.joined()
-            + "</nav>"
+        let tabs = CurationTab.allCases.map { tab -> HTML in "<a href=\"#\(tab.rawValue)\">\(tab.rawValue.capitalized)</a>" }
+        var content: HTML = "<nav class=\"tabs\">\(HTML.joined(tabs))</nav>"
         for tab in CurationTab.allCases {
             content += "<section class=\"tab\" id=\"\(tab.rawValue)\"><h2>\(tab.rawValue.capitalized)</h2>"
             for group in listing.groups(tab) {
-                content +=
-                    "<h3>\(escape(group.title))</h3>"
-                    + list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
+                content += "<h3>\(group.title)</h3>"
+                content += list(group.items.map(\.note), from: "index.html", timeZone: timeZone)
             }
             content += "</section>"
         }
-        content +=
-            "<section id=\"tags\"><h2>Tags</h2><p>"
-            + tags.map {
-                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: $0)))\">#\(escape($0))</a>"
-            }.joined(separator: " ") + "</p></section>"
-        content +=
-            "<section id=\"categories\"><h2>Categories</h2><p>"
-            + categories.map {
-                "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: $0)))\">\(escape($0))</a>"
-            }.joined(separator: " · ") + "</p></section>"
+        let tagLinks = tags.map { tag -> HTML in "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofTag: tag)))\">#\(tag)</a>" }
+        content += "<section id=\"tags\"><h2>Tags</h2><p>\(HTML.joined(tagLinks, separator: " "))</p></section>"
+        let categoryLinks = categories.map { category -> HTML in
+            "<a href=\"\(SitePaths.relative(from: "index.html", to: SitePaths.page(ofCategory: category)))\">\(category)</a>"
+        }
+        content += "<section id=\"categories\"><h2>Categories</h2><p>\(HTML.joined(categoryLinks, separator: " · "))</p></section>"
         return page(title: title, site: title, path: "index.html", content: content)
     }
 
@@ -305,14 +301,14 @@ public struct StaticSite {
         "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; "
         + "base-uri 'none'; form-action 'none'"
 
-    static func page(title: String, site: String, path: String, content: String) -> String {
+    static func page(title: String, site: String, path: String, content: HTML) -> HTML {
         let home = SitePaths.relative(from: path, to: "index.html")
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(escape(contentSecurityPolicy))">
-            <title>\(escape(title))</title><style>\(css)</style></head>
-            <body><header class="site"><a href="\(home)">\(escape(site))</a></header><main><h1>\(escape(title))</h1>
+            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
+            <title>\(title)</title><style>\(HTML(trusted: css))</style></head>
+            <body><header class="site"><a href="\(home)">\(site)</a></header><main><h1>\(title)</h1>
             \(content)</main></body></html>
 
             """

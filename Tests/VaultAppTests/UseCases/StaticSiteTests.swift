@@ -105,4 +105,21 @@ struct StaticSiteTests {
             #expect(!page.html.contains("script-src"), "no script is ever allowed: \(page.path)")
         }
     }
+
+    @Test("a note whose file name holds a quote or a # gets links that lead to it, never an open attribute")
+    func oddFileNames() throws {
+        var texts = Fixture.weekTexts
+        texts["odd/C# \"tips\" onmouseover=x.md"] = Fixture.text([("created", "2026-11-13T10:00:00")], "# Odd\n")
+        texts["e.md"] = Fixture.text(
+            [("created", "2026-11-13T11:00:00")], "# Echo\n\n[[Odd]] and [md](<odd/C%23 \"tips\" onmouseover=x.md>)\n")
+        let site = site(texts: texts)
+        let encoded = "odd/C%23%20%22tips%22%20onmouseover%3Dx.html"
+        let index = try #require(page(site, "index.html"))
+        #expect(index.contains("href=\"\(encoded)\""), "the index lists it by its encoded address")
+        #expect(!index.contains("\" onmouseover"))
+        let echo = try #require(page(site, "e.html"))
+        #expect(!echo.contains("\" onmouseover"), "\(echo)")
+        #expect(echo.components(separatedBy: "href=\"\(encoded)\"").count == 3, "the wiki link and the Markdown link: \(echo)")
+        #expect(site.pages.contains { $0.path == "odd/C# \"tips\" onmouseover=x.html" }, "the file keeps the note's name")
+    }
 }
