@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// `vault fsrs optimize` and `vault fsrs evaluate`: the FSRS weights of the
 /// vault (or of a folder with its own FSRS settings) fitted to the ledger's
@@ -25,8 +26,12 @@ public enum FSRSOptimizing {
         }
     }
 
-    /// The optimizer's batches on the machine's cores (the sums are added in a fixed order).
-    public static let cores = FSRSFanOut { parts, body in DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
+    /// The optimizer's batches in two parts on two threads (the core adds the parts' sums in a fixed order).
+    public static let cores = FSRSFanOut { parts, body in
+        // The first part on this thread, the others each on one of their own.
+        let others = (1..<max(parts, 1)).map { part in Background { body(part) } }
+        return parts > 0 ? [body(0)] + others.map { $0.value() } : []
+    }
 
     /// The report of a review log from elsewhere (`--revlog`), against `current`.
     public static func report(
