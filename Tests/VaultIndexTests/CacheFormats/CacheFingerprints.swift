@@ -51,9 +51,11 @@ enum CacheFingerprints {
     /// Fails the test when `payload` holds the corpus's temporary path: a cache must store nothing that depends on where the vault is.
     static func expectNoPath(_ payload: [UInt8], of corpus: CacheCorpus, cache: String) {
         let path = Array(corpus.root.path.utf8)
-        let found = payload.count >= path.count && (0...(payload.count - path.count)).contains { start in
-            payload[start..<(start + path.count)].elementsEqual(path)
-        }
+        let found =
+            payload.count >= path.count
+            && (0...(payload.count - path.count)).contains { start in
+                payload[start..<(start + path.count)].elementsEqual(path)
+            }
         #expect(!found, "\(cache) holds the vault's temporary path: its fingerprint would change from run to run")
     }
 
@@ -138,7 +140,8 @@ enum CacheFingerprints {
             SchedulerConfig(
                 defaultSettings: .sm2,
                 folders: [
-                    .init(prefix: "2026/", settings: .fsrs(own)), .init(prefix: "tricky/", settings: .tiers(promotionStreak: 2)),
+                    .init(prefix: "2026/", settings: .fsrs(own)),
+                    .init(prefix: "tricky/", settings: .tiers(promotionStreak: 2)),
                     .init(prefix: "2026/09/", settings: .ladder(steps: [1, 3, 8])),
                 ]),
         ]

@@ -83,7 +83,9 @@ struct CacheFormatTests {
             let site = CacheFingerprints.versionSites[now.cache] ?? "its version"
             guard let then = recorded.first(where: { $0.cache == now.cache }) else {
                 problems.append(
-                    Problem(kind: .unrecorded, message: "\(now.cache) has no recorded fingerprint: record it with `\(command)`."))
+                    Problem(
+                        kind: .unrecorded,
+                        message: "\(now.cache) has no recorded fingerprint: record it with `\(command)`."))
                 continue
             }
             if then.version != now.version {
@@ -109,12 +111,16 @@ struct CacheFormatTests {
         }
         for then in recorded where !measured.contains(where: { $0.cache == then.cache }) {
             problems.append(
-                Problem(kind: .unrecorded, message: "\(then.cache) is recorded but no longer measured: record the table with `\(command)`."))
+                Problem(
+                    kind: .unrecorded,
+                    message: "\(then.cache) is recorded but no longer measured: record the table with `\(command)`."))
         }
         return problems
     }
 
-    @Test("a fingerprint that changes at the same version asks for a bump; a bump asks for the table; a new corpus for both")
+    @Test(
+        "a fingerprint that changes at the same version asks for a bump; a bump asks for the table; a new corpus for both"
+    )
     func problemsSayWhatToDo() {
         let recorded = [
             CacheFingerprint(cache: "notes.bin", version: 10, fingerprint: "aaaa"),
@@ -131,7 +137,9 @@ struct CacheFormatTests {
         let bumped = problems([recorded[0], CacheFingerprint(cache: "cards.bin", version: 5, fingerprint: "cccc")])
         #expect(bumped.map(\.kind) == [.unrecorded])
         // A version bump with the same contents is fine by the rule, but the table must follow it.
-        #expect(problems([recorded[0], CacheFingerprint(cache: "cards.bin", version: 5, fingerprint: "bbbb")]).map(\.kind) == [.unrecorded])
+        #expect(
+            problems([recorded[0], CacheFingerprint(cache: "cards.bin", version: 5, fingerprint: "bbbb")]).map(\.kind)
+                == [.unrecorded])
         #expect(problems(recorded, corpus: "c2").map(\.kind) == [.corpus])
         #expect(problems([recorded[0]]).map(\.kind) == [.unrecorded])
     }

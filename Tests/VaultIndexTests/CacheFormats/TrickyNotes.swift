@@ -11,10 +11,23 @@ enum TrickyNotes {
     static var notes: [(path: String, bytes: [UInt8])] {
         var notes = texts.map { ($0.path, Array($0.text.utf8)) }
         // Bytes that are not UTF-8 (read with U+FFFD and reported), a BOM before the front matter.
-        notes.append(("tricky/bytes/latin1.md", Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nbody \u{FF}".utf8) + [0xFF, 0xFE] + Array(" text #ok\n".utf8)))
-        notes.append(("tricky/bytes/bom.md", [0xEF, 0xBB, 0xBF] + Array("---\ncreated: 2026-03-04\ntags: bom\n---\n# With a BOM\n\nq :: a\n".utf8)))
+        notes.append(
+            (
+                "tricky/bytes/latin1.md",
+                Array("---\ntitle: Caf".utf8) + [0xE9] + Array("\n---\nbody \u{FF}".utf8) + [0xFF, 0xFE]
+                    + Array(" text #ok\n".utf8)
+            ))
+        notes.append(
+            (
+                "tricky/bytes/bom.md",
+                [0xEF, 0xBB, 0xBF] + Array("---\ncreated: 2026-03-04\ntags: bom\n---\n# With a BOM\n\nq :: a\n".utf8)
+            ))
         // Markdown nested past the 64 levels a renderer descends.
-        notes.append(("tricky/bytes/deep.md", Array(("# Deep\n\n" + String(repeating: "> ", count: 80) + "deep q :: deep a #deeptag\n").utf8)))
+        notes.append(
+            (
+                "tricky/bytes/deep.md",
+                Array(("# Deep\n\n" + String(repeating: "> ", count: 80) + "deep q :: deep a #deeptag\n").utf8)
+            ))
         // Twenty notes dated only by files modified in the same minute: a copy, not when they were written.
         for k in 0..<21 {
             notes.append(("tricky/copied/note \(k).md", Array("Copied paragraph \(k) ==gap \(k)==.\n".utf8)))
