@@ -7,7 +7,7 @@ import VaultProcess
 /// answers, or to a review log the person names, and written into
 /// `.vault/config.yml` only when they predict better.
 public enum FSRSOptimizing {
-    /// Why there is nothing to fit.
+    /// Why the answers cannot be fitted.
     public enum Failure: LocalizedError, Equatable {
         /// FOLDER has no FSRS settings of its own under `schedulers.folders`.
         case notAnFSRSFolder(String, known: [String])
@@ -40,6 +40,7 @@ public enum FSRSOptimizing {
         /// The hour a new day starts at, for whole days between answers (as Anki).
         public var dayStartsAt: Int
 
+        /// The log at `path`, its days counted across `dayStartsAt` o'clock in `timeZone`.
         public init(path: String, timeZone: TimeZone? = nil, dayStartsAt: Int = 4) {
             self.path = path
             self.timeZone = timeZone
@@ -47,7 +48,8 @@ public enum FSRSOptimizing {
         }
     }
 
-    /// What became of the fitted weights (``optimize(revlog:vault:files:localTimeZone:dryRun:)``).
+    /// What became of the fitted weights (``optimize(_:folder:dryRun:)``,
+    /// ``optimize(revlog:folder:vault:files:localTimeZone:dryRun:)``).
     public enum Saving: Hashable, Sendable {
         /// Written into `.vault/config.yml`: the schedules follow them at once.
         case written
@@ -63,7 +65,9 @@ public enum FSRSOptimizing {
 
     /// A fit and what became of its weights.
     public struct Optimization: Hashable, Sendable {
+        /// The answers used, the current weights' metrics and the fit's.
         public var report: FSRSFitReport
+        /// Whether the fitted weights were written, and why not.
         public var saving: Saving
     }
 

@@ -212,6 +212,7 @@ public struct FSRSFanOut: Sendable {
     /// Returns `body(0)`, …, `body(parts - 1)`, in that order, however computed.
     public let map: @Sendable (_ parts: Int, _ body: @escaping @Sendable (Int) -> [Double]) -> [[Double]]
 
+    /// A fan-out that maps the parts with `map`.
     public init(_ map: @escaping @Sendable (_ parts: Int, _ body: @escaping @Sendable (Int) -> [Double]) -> [[Double]]) {
         self.map = map
     }
