@@ -1,3 +1,4 @@
+import Dispatch
 import VaultCore
 
 /// The command line's ``Tracer``: `trace: LINE` on stderr, through the one
@@ -16,4 +17,7 @@ struct StderrTracer: Tracer {
         guard isEnabled else { return }
         streams.writeError("trace: \(line())\n")
     }
+
+    /// The system's monotonic clock (time since boot), unmoved by clock changes.
+    func elapsedNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
