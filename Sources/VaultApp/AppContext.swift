@@ -5,8 +5,8 @@ import VaultCore
 /// it acts at (read once, at the edge). It is the only way a use case
 /// reaches the outside world.
 ///
-/// The front ends get one from their composition root (the terminal's is
-/// `VaultCLI/CompositionRoot.swift`); tests make one over in-memory ports.
+/// The front ends get one from the composition root
+/// (`VaultWiring/CompositionRoot.swift`); tests make one over in-memory ports.
 public struct AppContext {
     public let notes: any NoteSource
     public let ledger: any LedgerSource

@@ -1,7 +1,7 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
+import VaultPresentation
 
 /// `/`: what `vault status` says, each line a link to the page that does it
 /// (a review, the study session, a palace, the sessions). Every count

@@ -1,6 +1,5 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 
 /// `/loci` and `/loci/ITINERARY/learn|review|reverse`: memory palaces over

@@ -1,7 +1,7 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
+import VaultPresentation
 
 /// `/sessions`: study sessions as `vault session` keeps them. A timer is a
 /// `session-start` event and its stop a `session-stop`, so one started on the

@@ -1,7 +1,7 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
+import VaultPresentation
 
 /// `/stats`: the report `vault stats --html` writes, the same page, with its
 /// style sheet served from `/stats.css` instead of inline (the policy forbids

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import VaultLSP
-import VaultStore
+import VaultProcess
+import VaultWiring
 
 extension VaultCommand {
     /// `vault lsp`: the language server, over stdin and stdout.
@@ -25,9 +26,8 @@ extension VaultCommand {
         func run() throws {
             // A server runs for hours: what a command keeps until exit (the notes' catalog, the ledger's
             // history, a scan's paths), each time it reads them, is freed as usual instead.
-            ExitRetention.freeFromNowOn()
-            let global = self.global
-            let server = LanguageServer { folder in try CompositionRoot.languageServer(global, folder: folder) }
+            KeptUntilExit.freeFromNowOn()
+            let server = LanguageServer(opener: CompositionRoot.languageServer(global))
             var loop = StdioLoop()
             let code = loop.run(server)
             if code != 0 { throw ExitCode(code) }

@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultWiring
 
 extension VaultCommand {
     /// `vault new [TEXT]`: write a new note.

@@ -1,6 +1,8 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
+import VaultProcess
 
 /// A location's picture as lines of the full-screen views: drawn by chafa
 /// (Debian's chafa) as colour mosaics of Unicode symbols sized to the
@@ -20,7 +22,7 @@ struct LociPicture {
         self.vaultRoot = vaultRoot
         self.enabled = enabled
         self.style = style
-        chafa = enabled ? Notifier.which("chafa") : nil
+        chafa = enabled ? ProgramPath.find("chafa") : nil
     }
 
     /// The lines showing `path` (vault-relative) in at most `columns` × `rows`.

@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// The full-screen memory-palace views, on the same screen layer, keys and
 /// look as `vault review` and `vault study`:

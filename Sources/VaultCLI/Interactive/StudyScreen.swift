@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// The full-screen study session: one card at a time, question, reveal, rate.
 /// Every rating is appended to the ledger as it is made, so quitting keeps

@@ -23,13 +23,13 @@ package enum DueTodayText {
     }
 
     /// `; 2 leeches (vault cards --leeches)`, or "".
-    static func leeches(_ count: Int) -> String {
+    package static func leeches(_ count: Int) -> String {
         count == 0 ? "" : "; \(count == 1 ? "1 leech" : "\(count) leeches") (vault cards --leeches)"
     }
 
     /// What holds cards back besides: `; the daily limit of 30 is reached (4 more wait for tomorrow)`,
     /// `; 4 more over the daily limit`, `; 4 more after this batch`, or "".
-    static func limits(_ queue: StudyQueue) -> String {
+    package static func limits(_ queue: StudyQueue) -> String {
         if queue.dailyLimitReached {
             let more = queue.deferred > 0 ? " (\(queue.deferred) more wait for tomorrow)" : ""
             return "; the daily limit of \(queue.dailyLimit) is reached\(more)"
