@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "VaultServe",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultApp", "VaultWiring", "VaultPresentation", "VaultProcess",
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultWiring", "VaultPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -80,14 +80,13 @@ public struct AppContext {
     /// files, the moment of one request.
     public func replacing(
         notes: (any NoteSource)? = nil, ledger: (any LedgerSource)? = nil, files: (any VaultFiles)? = nil,
-        now: Date? = nil, retention: (any Retention)? = nil
+        now: Date? = nil
     ) -> AppContext {
         AppContext(
             notes: notes ?? self.notes, ledger: ledger ?? self.ledger, ids: ids, config: config, now: now ?? self.now,
             configStore: configStore, files: files ?? self.files, trash: trash, search: search, clock: clock,
             newIDs: newIDs, inspection: inspection, sync: sync, reminderLog: reminderLog, notifier: notifier,
-            reminderTimer: reminderTimer, namedFiles: namedFiles, retention: retention ?? self.retention,
-            tracer: tracer)
+            reminderTimer: reminderTimer, namedFiles: namedFiles, retention: retention, tracer: tracer)
     }
 }
 

@@ -5,7 +5,6 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
-import VaultProcess
 import VaultWiring
 
 /// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
@@ -13,8 +12,6 @@ import VaultWiring
 /// Ctrl-C (requests in flight are finished, then exit 0).
 public enum ServeMain {
     public static func run() async -> Int32 {
-        // A server answers many requests: each one's notes and events are freed after it, not kept until exit.
-        KeptUntilExit.freeFromNowOn()
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -24,6 +21,7 @@ public enum ServeMain {
         let secrets: ServerSecrets
         let vault: ServedVault
         do {
+            // A server answers many requests: the served vault frees each one's notes and events after it.
             vault = try options.served(warnings: ServeConsole.warning, tracer: ServeConsole.tracer)
             secrets = try ServerSecrets.make(tokenFile: options.tokenFile)
         } catch {

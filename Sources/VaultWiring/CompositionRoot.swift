@@ -76,7 +76,8 @@ package enum CompositionRoot {
 
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
-    /// follow none share what the last one read (``ServedVault``).
+    /// follow none share what the last one read (``ServedVault``). The
+    /// process runs on from here (``ProcessLifetime/runOn()``).
     /// - Parameters:
     ///   - warnings: where the search engine's notices go.
     ///   - tracer: where the adapters and use cases time their phases.
@@ -84,6 +85,7 @@ package enum CompositionRoot {
     package static func servedVault(
         _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer
     ) throws -> ServedVault {
+        ProcessLifetime.runOn()
         let root = try open(options, warnings: warnings, tracer: tracer).app.files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
         let kept = KeptCatalog(keepsEncoded: false)
@@ -106,9 +108,11 @@ package enum CompositionRoot {
     /// context of the vault that holds it (`--vault` and `VAULT_DIR` first,
     /// as for every command; the working folder when the editor names
     /// none), acting at the moment of `initialize` (or `--now`/`VAULT_NOW`),
-    /// its clock running on.
+    /// its clock running on. The process runs on from here
+    /// (``ProcessLifetime/runOn()``).
     package static func languageServer(_ options: GlobalOptions) -> (_ folder: String?) throws -> AppContext {
-        { folder in
+        ProcessLifetime.runOn()
+        return { folder in
             let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
             let current = try folder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? requireWorkingFolder()
             let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)

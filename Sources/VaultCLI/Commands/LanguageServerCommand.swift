@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import VaultLSP
-import VaultProcess
 import VaultWiring
 
 extension VaultCommand {
@@ -24,9 +23,8 @@ extension VaultCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            // A server runs for hours: what a command keeps until exit (the notes' catalog, the ledger's
-            // history, a scan's paths), each time it reads them, is freed as usual instead.
-            KeptUntilExit.freeFromNowOn()
+            // A server runs for hours: the composition root's opener frees what a command keeps until exit
+            // (the notes' catalog, the ledger's history, a scan's paths) as usual instead.
             let server = LanguageServer(opener: CompositionRoot.languageServer(global))
             var loop = StdioLoop()
             let code = loop.run(server)
