@@ -14,8 +14,6 @@ enum CLIError: LocalizedError, Equatable {
     /// `vault loci review|reverse|learn` without a terminal (the name of the scripted form's command).
     case lociNeedsTerminal(String)
     case notInReview(note: String, period: String, why: String)
-    /// `vault new`'s scratch file for the editor cannot be made.
-    case scratchUnwritable(String, String)
     /// `vault serve` found no `vault-serve` program beside `vault`.
     case serverMissing(String)
 
@@ -42,8 +40,6 @@ enum CLIError: LocalizedError, Equatable {
                 "the loci screens need a terminal; use `vault loci \(mode) ITINERARY --list` and `--rate SEQ=Q` in scripts."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
-        case .scratchUnwritable(let path, let reason):
-            return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         case .serverMissing(let path):
             return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
         }

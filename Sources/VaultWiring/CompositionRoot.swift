@@ -67,13 +67,6 @@ package enum CompositionRoot {
                 serving: keptCatalog), now: now, noteReference: vault.noteReference)
     }
 
-    /// `vault import anki`'s use case over `context`: Anki's packages read
-    /// from the shell's folder, the imported events written by the vault's ledger.
-    package static func ankiImporting(_ app: AppContext) -> AnkiImporting {
-        let log = app.ledger as? any ImportedEventLog ?? VaultLedger(layout: VaultLayout(root: app.files.location(of: "")), timeZone: app.timeZone)
-        return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
-    }
-
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``). The
@@ -131,9 +124,10 @@ package enum CompositionRoot {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
         engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher, tracer: tracer)
+        // One ledger for reading and for an import's writes: an import's events are read back by the same port.
+        let ledger = VaultLedger(layout: layout, timeZone: vault.config.timeZone, keepsCardLog: keptCatalog == nil)
         return AppContext(
-            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog),
-            ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone, keepsCardLog: keptCatalog == nil),
+            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog), ledger: ledger,
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
             trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now, fixed: fixedMoment),
@@ -141,7 +135,9 @@ package enum CompositionRoot {
             reminderLog: ReminderState(layout: layout),
             notifier: NotifySend(binary: ReminderUnits.currentBinary, vault: layout.root.path),
             reminderTimer: ReminderUnits(vault: layout.root, binary: ReminderUnits.currentBinary),
-            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention(), tracer: tracer)
+            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder),
+            ankiPackages: AnkiPackageFile(workingFolder: workingFolder), importedLog: ledger, drafts: DraftFiles(),
+            retention: ExitRetention(), tracer: tracer)
     }
 
     /// The shell's folder, which relative paths on the command line start

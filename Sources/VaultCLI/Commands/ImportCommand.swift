@@ -41,7 +41,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let importing = CompositionRoot.ankiImporting(context.app())
+                let importing = AnkiImporting(context.app())
                 let plan = try importing.plan(file: file, into: into)
                 let out = context.output
                 let folder = TerminalText.oneLine(plan.folder)
