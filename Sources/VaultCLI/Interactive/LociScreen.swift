@@ -32,7 +32,7 @@ struct LociScreen {
             return
         }
         let style = RawTerminal.style
-        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: pictures, style: style)
+        var picture = LociPicture(files: context.app().files, enabled: pictures, style: style)
         let started = DispatchTime.now()
         let terminal = try RawTerminal()
         defer {
