@@ -23,7 +23,7 @@ public enum ServeMain {
         do {
             // A server answers many requests: the served vault frees each one's notes and events after it.
             vault = try options.served(warnings: ServeConsole.warning, tracer: ServeConsole.tracer)
-            secrets = try ServerSecrets.make(tokenFile: options.tokenFile)
+            secrets = try ServerSecrets.make(tokenFile: options.tokenFile, files: vault.context().namedFiles)
         } catch {
             ServeConsole.report(error)
             return 1

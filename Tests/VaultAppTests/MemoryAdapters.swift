@@ -287,6 +287,10 @@ final class MemoryNamedFiles: NamedFiles {
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         sites[folder] = pages
     }
+    func createPrivate(_ data: Data, at path: String) throws {
+        guard files[path] == nil else { throw CocoaError(.fileWriteFileExists) }
+        files[path] = data
+    }
 }
 
 /// A ledger with problems in its lines: an in-memory ledger, and the
