@@ -119,5 +119,7 @@ let package = Package(
         .testTarget(
             name: "VaultServeTests",
             dependencies: ["VaultServe", "vault-serve", "VaultWiring", "VaultPresentation", "VaultApp", "VaultProcess"]),
+        // The rules of docs/ARCHITECTURE.md on who imports whom, read from every source file's import lines.
+        .testTarget(name: "ArchitectureTests"),
     ]
 )
