@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultWiring
 
 extension VaultCommand {
     /// `vault fsrs optimize|evaluate`: FSRS weights fitted to the learner's own answers.
