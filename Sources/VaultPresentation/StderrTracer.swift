@@ -19,5 +19,5 @@ package struct StderrTracer: Tracer {
     }
 
     /// The system's monotonic clock (time since boot), unmoved by clock changes.
-    func elapsedNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    package func elapsedNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }

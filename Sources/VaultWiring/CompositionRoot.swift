@@ -142,7 +142,7 @@ package enum CompositionRoot {
 
     /// Files the person names, for a command that also works outside a
     /// vault (`vault fsrs --revlog`): paths from the shell's folder.
-    static func namedFiles() -> any NamedFiles { UserFiles(vault: nil, workingFolder: workingFolder) }
+    package static func namedFiles() -> any NamedFiles { UserFiles(vault: nil, workingFolder: workingFolder) }
 
     /// The shell's folder, which relative paths on the command line start
     /// from; nil when its path is not UTF-8: a Swift string cannot hold it,
