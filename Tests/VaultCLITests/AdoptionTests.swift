@@ -199,7 +199,7 @@ struct TagsAndLinksTests {
         let folder = Self.linked()
         #expect(folder.vault("init", "--timezone", "UTC").status == 0)
         let check = folder.vault("check")
-        #expect(check.stdout.contains("Home.md:3: warning: [[Missing note]] links to no note"), "\(check.stdout)")
+        #expect(check.stdout.contains("Home.md:3:57: warning: [[Missing note]] links to no note"), "\(check.stdout)")
         let tags = folder.vault("tags")
         #expect(tags.stdout.hasPrefix("#area   2 (1)\n  #sub  1\n"), "\(tags.stdout)")
     }
