@@ -9,7 +9,8 @@ struct LinkScannerTests {
 
     @Test("wiki links, embeds, aliases, heading and block links")
     func wikiForms() {
-        let links = LinkScanner.links(in: "See [[Note A|the note]], ![[Pic note]] and [[Note B#Part two]] or [[C#^block1]].")
+        let links = LinkScanner.links(
+            in: "See [[Note A|the note]], ![[Pic note]] and [[Note B#Part two]] or [[C#^block1]].")
         #expect(links.map(\.target) == ["Note A", "Pic note", "Note B", "C"])
         #expect(links.map(\.kind) == [.wiki, .embed, .wiki, .wiki])
         #expect(links.map(\.alias) == ["the note", nil, nil, nil])
@@ -103,7 +104,8 @@ struct LinkScannerTests {
         #expect(targets("[[never closed and [[closed]]") == ["closed"])
         #expect(targets("[[a\n]]") == [])
         #expect(targets("[not a link](no-close.md") == [])
-        let hostile = String(repeating: "[", count: 50_000) + String(repeating: "`", count: 50_000)
+        let hostile =
+            String(repeating: "[", count: 50_000) + String(repeating: "`", count: 50_000)
             + String(repeating: "[x](", count: 20_000)
         #expect(targets(hostile) == [])
     }

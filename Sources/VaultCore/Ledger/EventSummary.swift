@@ -42,8 +42,9 @@ public enum EventSummary {
         RatingEvent.kind: { event, timeZone in
             guard let rating = try? RatingEvent(event) else { return nil }
             var text = "card \(rating.card.prefix(6)) rated \(rating.answer.ledgerValue)"
-            if let due = rating.after.first(where: { $0.key == "due" }).flatMap({ VaultDate.parse($0.value, in: timeZone) })
-            {
+            if let due = rating.after.first(where: { $0.key == "due" }).flatMap({
+                VaultDate.parse($0.value, in: timeZone)
+            }) {
                 text += " → due \(RelativeTime.describe(due, from: rating.time, in: timeZone))"
             }
             return text
@@ -82,7 +83,8 @@ public enum EventSummary {
         LociRating.kind: { event, timeZone in
             guard let rating = try? LociRating(event) else { return nil }
             let place =
-                rating.itinerary.isEmpty ? "location \(rating.sequence)" : "location \(rating.sequence) of \(rating.itinerary)"
+                rating.itinerary.isEmpty
+                ? "location \(rating.sequence)" : "location \(rating.sequence) of \(rating.itinerary)"
             var text = "\(place) rated \(rating.quality)/5 (\(rating.mode.rawValue))"
             if let due = event["due"].flatMap({ VaultDate.parse($0, in: timeZone) }) {
                 text += " → due \(RelativeTime.describe(due, from: rating.time, in: timeZone))"

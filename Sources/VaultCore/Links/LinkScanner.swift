@@ -217,7 +217,8 @@ public enum LinkScanner {
                         i = wiki(at: i + 1, embed: true, end: end, number: number, failed: &failed, columns: &columns)
                     } else {
                         // An image: its destination is a picture, not a note; skip the whole of it.
-                        i = markdown(at: i + 1, image: true, end: end, number: number, failed: &failed, columns: &columns)
+                        i = markdown(
+                            at: i + 1, image: true, end: end, number: number, failed: &failed, columns: &columns)
                     }
                 case Self.open:
                     if i + 1 < end, bytes[i + 1] == Self.open {

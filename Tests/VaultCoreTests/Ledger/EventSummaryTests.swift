@@ -8,7 +8,8 @@ struct EventSummaryTests {
     static let time = Date(timeIntervalSince1970: 1_795_000_000)
 
     static func event(_ kind: String, _ fields: [(String, String)]) -> LedgerEvent {
-        LedgerEvent(time: time, device: "laptop", sequence: 1, kind: kind, fields: fields.map { (key: $0.0, value: $0.1) })
+        LedgerEvent(
+            time: time, device: "laptop", sequence: 1, kind: kind, fields: fields.map { (key: $0.0, value: $0.1) })
     }
 
     /// One readable event of every kind docs/FORMAT.md names.
