@@ -60,3 +60,32 @@ print("log loss (fsrs-rs evaluate): vault %.5f, fsrs-rs %.5f (%+.2f%%), defaults
 print("RMSE(bins): vault %.4f, fsrs-rs %.4f (%+.1f%%), defaults %.4f"
       % (mine["rmse_bins"], f["rmse_bins"], 100 * (mine["rmse_bins"] / f["rmse_bins"] - 1), d["rmse_bins"]))
 PY
+
+# The learners of issue 46 (Tests/oracles/fsrs_optimizer_oracle.py `learner`):
+# each kind at FSRS_LEARNER_CARDS cards (default 50,000; the unit tests run
+# 200 and 3,000), fitted by vault and by fsrs-rs, both fits evaluated by
+# fsrs-rs. The bar: log loss within 0.5% and RMSE(bins) within 8% of
+# fsrs-rs's, and `better: true` wherever fsrs-rs beats the defaults.
+LEARNER_CARDS=${FSRS_LEARNER_CARDS:-50000}
+for kind in ${FSRS_LEARNERS:-realistic high-retention low-retention lapses long-breaks same-day}; do
+  csv="$BENCH_DIR/fsrs-learner-$kind-$LEARNER_CARDS.csv"
+  [ -f "$csv" ] || "$venv/bin/python" "$ORACLE" learner "$kind" "$LEARNER_CARDS" 1 "$csv"
+  start=$(date +%s%N)
+  (cd "$work" && "$VAULT" fsrs optimize --revlog "$csv" --timezone UTC --json >"$work/learner.json")
+  ms=$(( ($(date +%s%N) - start) / 1000000 ))
+  "$venv/bin/python" "$ORACLE" fit "$csv" UTC 4 >"$work/learner-oracle.json"
+  weights=$(python3 -c 'import json,sys; print(",".join(str(w) for w in json.load(open(sys.argv[1]))["weights"]))' "$work/learner.json")
+  "$venv/bin/python" "$ORACLE" evaluate "$csv" UTC 4 "$weights" >"$work/learner-mine.json"
+  python3 - "$kind" "$ms" "$work/learner.json" "$work/learner-mine.json" "$work/learner-oracle.json" <<'PY'
+import json, sys
+kind, ms = sys.argv[1], sys.argv[2]
+report, mine, oracle = (json.load(open(p)) for p in sys.argv[3:6])
+f, d = oracle["fitted"], oracle["default"]
+ok = (mine["log_loss"] <= f["log_loss"] * 1.005 and mine["rmse_bins"] <= f["rmse_bins"] * 1.08
+      and (report["better"] or f["log_loss"] >= d["log_loss"]))
+print("learner %s (%d items): vault %s ms; log loss %.5f vs fsrs-rs %.5f (%+.2f%%), RMSE(bins) %.4f vs %.4f (%+.1f%%), defaults %.5f/%.4f, better %s: %s"
+      % (kind, len(oracle["items"]), ms, mine["log_loss"], f["log_loss"], 100 * (mine["log_loss"] / f["log_loss"] - 1),
+         mine["rmse_bins"], f["rmse_bins"], 100 * (mine["rmse_bins"] / f["rmse_bins"] - 1), d["log_loss"], d["rmse_bins"],
+         str(report["better"]).lower(), "ok" if ok else "FAILS the bar"))
+PY
+done

@@ -323,6 +323,7 @@ done
     fsrs-rs*) note_row "fsrs optimizer" "fsrs-rs compute_parameters, same items" "${line#*median }" ;;
     log\ loss*) note_row "fsrs optimizer" "log loss of the fits" "${line#*: }" ;;
     RMSE*) note_row "fsrs optimizer" "RMSE(bins) of the fits" "${line#*: }" ;;
+    learner*) note_row "fsrs optimizer" "${line%%:*}" "${line#*: }" ;;
   esac
 done
 

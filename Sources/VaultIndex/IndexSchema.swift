@@ -11,7 +11,7 @@ import GRDB
 enum IndexSchema {
     /// Stored in `PRAGMA user_version`; any other value means "rebuild".
     /// Bump it whenever a table, column or tokenizer changes.
-    static let version = 7  // 3: titles by the opening-heading rule; 4: link targets; 5: tags split at spaces; 6: Obsidian's tag and title rules, years outside 1-9999 not dates; 7: percent-encoded note links also decoded (backlinks)
+    static let version = 8  // 3: titles by the opening-heading rule; 4: link targets; 5: tags split at spaces; 6: Obsidian's tag and title rules, years outside 1-9999 not dates; 7: percent-encoded note links also decoded (backlinks); 8: links read from the source (none in comments or escaped)
 
     /// The `bm25()` weights of the FTS columns, in order: title, tags, body,
     /// CJK bigrams, link targets (the words of link destinations and wiki

@@ -35,7 +35,17 @@ public enum CommonMark {
             }
             event = cmark_iter_next(iterator)
         }
-        return collector.facts
+        // Links are read from the source, where an escaped bracket, a
+        // `%%comment%%` and a table's `\|` can still be seen (libcmark's text
+        // nodes have lost them), by the scanner `vault check` and the
+        // language server use too.
+        var facts = collector.facts
+        facts.wikiLinks = []
+        facts.noteLinks = []
+        for link in LinkScanner.links(in: bytes) where !link.target.isEmpty {
+            if link.isWiki { facts.wikiLinks.append(link.target) } else { facts.noteLinks.append(link.target) }
+        }
+        return facts
     }
 
     /// Parses `bytes` into a Swift tree.
@@ -182,7 +192,6 @@ public enum CommonMark {
                 append(text)
                 if linkDepth == 0 {
                     InlineSyntax.scanTags(text, atBoundary: atBoundary, into: &facts.inlineTags)
-                    InlineSyntax.scanWikiLinks(text, into: &facts.wikiLinks)
                 }
                 if let last = text.unicodeScalars.last { atBoundary = last.properties.isWhitespace }
             case .code, .htmlInline:
@@ -204,7 +213,6 @@ public enum CommonMark {
                 if entering, kind == .link {
                     let url = CommonMark.string(cmark_node_get_url(node))
                     if !url.isEmpty { facts.linkDestinations.append(url) }
-                    if let target = InlineSyntax.noteLink(url) { facts.noteLinks.append(target) }
                 }
             case .heading:
                 if entering {

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The inline syntax `vault` reads inside text nodes, where CommonMark itself
-/// sees plain text: `#tags` and `[[wiki links]]`. Also which link
-/// destinations point at notes.
+/// sees plain text: `#tags`. (Links are read from the source by VaultCore's
+/// `LinkScanner`, where escapes and comments can still be seen.)
 enum InlineSyntax {
     /// Appends the `#tags` in `text` (without `#`), Obsidian's rule.
     ///
@@ -57,51 +57,5 @@ enum InlineSyntax {
 
     private static func isTagScalar(_ s: Unicode.Scalar) -> Bool {
         s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "-" || s == "/"
-    }
-
-    /// Appends the targets of `[[target]]`, `[[target|alias]]` and
-    /// `[[target#heading]]` in `text`. Works on UTF-8 bytes: it runs on every
-    /// text node of every note.
-    static func scanWikiLinks(_ text: String, into links: inout [String]) {
-        let open = UInt8(ascii: "["), close = UInt8(ascii: "]")
-        var text = text
-        text.withUTF8 { bytes in
-            var i = 0
-            let n = bytes.count
-            while i + 1 < n {
-                guard bytes[i] == open, bytes[i + 1] == open else {
-                    i += 1
-                    continue
-                }
-                let start = i + 2
-                var j = start
-                while j + 1 < n, !(bytes[j] == close && bytes[j + 1] == close), bytes[j] != 0x0A { j += 1 }
-                guard j + 1 < n, bytes[j] == close else {
-                    // No `]]` before this line's end: no `[[` in between can close
-                    // either, so go on from there (from `start` each time was
-                    // quadratic: 100 KB of `[[` took seconds on every command).
-                    i = max(start, j)
-                    continue
-                }
-                var end = start
-                while end < j, bytes[end] != UInt8(ascii: "|"), bytes[end] != UInt8(ascii: "#") { end += 1 }
-                let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                    .trimmingSpaces()
-                if !target.isEmpty { links.append(target) }
-                i = j + 2
-            }
-        }
-    }
-
-    /// The note a Markdown link destination points at, or nil when it points
-    /// elsewhere (a URL with a scheme, a mail address, an anchor, a non-Markdown file).
-    static func noteLink(_ url: String) -> String? {
-        guard !url.isEmpty, !url.hasPrefix("#"), !url.contains("://"), !url.lowercased().hasPrefix("mailto:") else {
-            return nil
-        }
-        let path = url.prefix { $0 != "#" && $0 != "?" }
-        let decoded = path.removingPercentEncoding ?? String(path)
-        guard decoded.lowercased().hasSuffix(".md") else { return nil }
-        return decoded
     }
 }

@@ -37,6 +37,43 @@ struct AdoptionTests {
         #expect(paths == ["Inbox/opt-in.md", "Spanish/verbs.md", "Spanish/verbs.md"])
     }
 
+    @Test("init in a vault whose notes carry #flashcards counts them and their cards instead of saying none holds any")
+    func initCountsTaggedNotes() {
+        let folder = FixtureVault()
+        for n in 1...3 { folder.write("Decks/card \(n).md", Data("# Card \(n)\n\n#flashcards\n\nQuestion \(n) :: Answer \(n)\n".utf8)) }
+        folder.write("Plain.md", Data("# Plain\n\nNo cards here.\n".utf8))
+        let result = folder.vault("init", "--timezone", "UTC")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Found 4 existing notes; none was changed."), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("3 notes already hold flashcards (#flashcards, 'cards: true' or a deck folder): 3 cards to study."),
+            "\(result.stdout)")
+        #expect(!result.stdout.contains("No note holds flashcards yet"), "\(result.stdout)")
+    }
+
+    @Test("after init on a vault copied without dates, status says why nothing is to review")
+    func statusSaysWhyNothingToReview() throws {
+        let folder = FixtureVault()
+        let copiedAt = Date(timeIntervalSince1970: 1_794_999_960)
+        for n in 1...24 {
+            folder.write("Copied/note \(n).md", Data("Text of note \(n).\n".utf8))
+            try FileManager.default.setAttributes(
+                [.modificationDate: copiedAt.addingTimeInterval(Double(n))],
+                ofItemAtPath: folder.url.appendingPathComponent("Copied/note \(n).md").path)
+        }
+        #expect(folder.vault("init", "--timezone", "UTC").status == 0)
+        var vault = folder.vault
+        vault.environment["VAULT_NOW"] = "2026-11-22T20:00:00Z"
+        let status = vault("status")
+        #expect(status.status == 0, "\(status.stderr)")
+        let lines = status.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("24 notes, 0 to review now") == true, "\(status.stdout)")
+        #expect(
+            lines.dropFirst().first?.hasPrefix(
+                "24 notes have no created date (their file times say only when the vault was copied), so they come up in no review"
+            ) == true, "\(status.stdout)")
+    }
+
     @Test("an adopted note is titled by its opening heading or else its file name")
     func titles() throws {
         let folder = Self.obsidianFolder()
@@ -199,7 +236,7 @@ struct TagsAndLinksTests {
         let folder = Self.linked()
         #expect(folder.vault("init", "--timezone", "UTC").status == 0)
         let check = folder.vault("check")
-        #expect(check.stdout.contains("Home.md:3: warning: [[Missing note]] links to no note"), "\(check.stdout)")
+        #expect(check.stdout.contains("Home.md:3:57: warning: [[Missing note]] links to no note"), "\(check.stdout)")
         let tags = folder.vault("tags")
         #expect(tags.stdout.hasPrefix("#area   2 (1)\n  #sub  1\n"), "\(tags.stdout)")
     }

@@ -63,6 +63,51 @@ struct CheckCommandTests {
         #expect(fixture.vault("list").stdout.contains("Still readable"))
     }
 
+    @Test("each broken link at its own line and column; escaped, code and comments hold none; a summary counts them")
+    func brokenLinksExact() throws {
+        let fixture = FixtureVault("basic")
+        let help = (1...56).map { line -> String in
+            switch line {
+            case 1: return "---\ncreated: 2026-11-01\n---\n# Help"
+            case 33, 34, 35, 47, 53, 55: return "| x | [[Interpret]] |"
+            case 10: return "\\[\\[Three laws of motion\\]\\] and `[[In code]]` and %%[[Hidden]]%% and <!-- [[Commented]] -->"
+            case 12: return "```\n[[Fenced]]\n```"
+            case 20: return "Twice on a line: [[Gone]] then 🙂 [[Gone|again]] and ![[Lost embed]]"
+            default: return "Line \(line)."
+            }
+        }
+        // Lines 1 and 12 hold more than one line: the file's line numbers are counted below.
+        let text = help.joined(separator: "\n") + "\n"
+        fixture.write("help.md", Data(text.utf8))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(_ needle: String) -> [Int] {
+            lines.enumerated().filter { $0.element.contains(needle) }.map { $0.offset + 1 }
+        }
+        let result = fixture.vault("check")
+        let out = result.stdout.split(separator: "\n").map(String.init)
+        let broken = out.filter { $0.contains("links to no note") }
+        let interpret = line("[[Interpret]]")
+        #expect(interpret.count == 6)
+        #expect(
+            broken.filter { $0.contains("[[Interpret]]") }
+                == interpret.map { "help.md:\($0):7: warning: [[Interpret]] links to no note; create the note or correct the name." })
+        let gone = try #require(line("Twice on a line").first)
+        #expect(broken.contains("help.md:\(gone):18: warning: [[Gone]] links to no note; create the note or correct the name."))
+        #expect(broken.contains("help.md:\(gone):34: warning: [[Gone]] links to no note; create the note or correct the name."))
+        #expect(broken.contains("help.md:\(gone):53: warning: [[Lost embed]] links to no note; create the note or correct the name."))
+        #expect(broken.count == 9, "\(broken)")
+        for quiet in ["Three laws", "In code", "Hidden", "Commented", "Fenced"] {
+            #expect(!result.stdout.contains(quiet), "\(quiet) is no link")
+        }
+        #expect(out.last?.hasSuffix("; 9 broken links in 1 note.") == true, "\(out.last ?? "")")
+        let json = fixture.vault("check", "--json")
+        let problems = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [[String: Any]]
+        let links = problems.filter { $0["code"] as? String == "broken-link" }
+        #expect(links.map { $0["line"] as? Int } == ([gone, gone, gone] + interpret).map { Optional($0) })
+        #expect(links.map { $0["column"] as? Int } == [18, 34, 53, 7, 7, 7, 7, 7, 7])
+        #expect(problems.filter { $0["code"] as? String != "broken-link" }.allSatisfy { $0["column"] is NSNull })
+    }
+
     @Test("a clean vault passes with exit 0")
     func clean() {
         let result = FixtureVault("basic").vault("check")

@@ -89,4 +89,30 @@ struct LanguageServerEndToEndTests {
 
                 """, "\(seen)")
     }
+    @Test(
+        "headless Neovim: the README's set-up for the installed version (0.7 on Debian 12) attaches vault lsp",
+        .enabled(if: neovim != nil, "Neovim is not installed (scripts/ensure-deps.sh --test installs it)."))
+    func neovimReadmeSetUp() throws {
+        let sandbox = VaultSandbox(
+            root: FileManager.default.temporaryDirectory.appendingPathComponent("vault-nvim-readme-\(UUID().uuidString)"))
+        defer { sandbox.cleanUp() }
+        try FileManager.default.copyItem(
+            at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: sandbox.root)
+        let output = sandbox.root.appendingPathComponent(".vault/nvim-out.txt")
+        let script = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp/nvim/readme_setup.lua")
+        let note = "2026/11/drill-the-weakest-link-then-put-it-back-in-context.md"
+        // The set-up calls `vault` by name, as a user's does: the built binary's folder comes first on PATH.
+        let path = VaultRunner.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let run = try VaultRunner.exec(
+            "/usr/bin/timeout", ["60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)"],
+            environment: sandbox.environment([
+                "VAULT_README": VaultRunner.packageRoot.appendingPathComponent("README.md").path,
+                "VAULT_NOTE": note, "VAULT_NVIM_OUT": output.path, "PATH": path, "VAULT_DIR": "",
+                "HOME": sandbox.root.path, "XDG_STATE_HOME": sandbox.root.appendingPathComponent(".vault/local").path,
+            ]), in: sandbox.root)
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+        let seen = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(seen.hasPrefix("attached: true\n"), "\(seen)")
+        #expect(seen.contains("[[No such note]] links to no note"), "\(seen)")
+    }
 }

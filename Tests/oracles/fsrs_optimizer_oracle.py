@@ -6,6 +6,9 @@ Usage:
                                           one-card, same-day, learning-only, resets)
   fit CSV [TIMEZONE HOUR]                 items, fsrs-rs's fitted weights and its metrics (JSON)
   evaluate CSV TIMEZONE HOUR WEIGHTS      fsrs-rs's metrics of WEIGHTS (comma-separated) (JSON)
+  learner KIND CARDS SEED OUT.csv         a learner who studies day by day (KIND: realistic,
+                                          high-retention, low-retention, lapses, long-breaks,
+                                          same-day); see LEARNERS
 
 The items are built from the CSV here, in Python, following Anki's
 rslib/src/scheduler/fsrs/params.rs (reviews_for_fsrs, training): the card's
@@ -78,8 +81,13 @@ def to_fsrs(items):
     return [f.FSRSItem([f.FSRSReview(r, d) for r, d in item]) for _, item in items]
 
 
-def card_numbers(items):
+def card_numbers(items, rows=None):
+    """Each item's card as a number: the card's place in the log (its first
+    row), as an Anki card id (its creation time) orders cards; without the
+    rows, the order of the cards' first items."""
     numbers = {}
+    for card, *_ in rows or []:
+        numbers.setdefault(card, len(numbers))
     return [numbers.setdefault(card, len(numbers)) for card, _ in items]
 
 
@@ -91,13 +99,14 @@ def metrics(weights, fsrs_items):
 
 def fit(path, tz_name, hour):
     import fsrs_rs_python as f
-    items = build_items(read_revlog(path), tz_name, hour)
+    rows = read_revlog(path)
+    items = build_items(rows, tz_name, hour)
     fsrs_items = to_fsrs(items)
     out = {"items": [item for _, item in items], "cards": [card for card, _ in items]}
     if fsrs_items:
         started = time.perf_counter()
         weights = f.FSRS(list(f.DEFAULT_PARAMETERS)).compute_parameters(
-            fsrs_items, card_ids=card_numbers(items))
+            fsrs_items, card_ids=card_numbers(items, rows))
         out["seconds"] = time.perf_counter() - started
         out["weights"] = list(weights)
         out["fitted"] = metrics(weights, fsrs_items)
@@ -171,10 +180,99 @@ def simulate(reviews, seed, out, kind="mixed"):
             w.writerow([card_id, ms, rating, state, 4000 + (ms % 7000)])
 
 
+# Learners who study day by day, each unlike the default learner in one way.
+# Each card has a true memory (one of three hidden learners: easy, middling
+# and hard material); the schedule is py-fsrs's with the default weights and
+# the learner's desired retention. Reviews happen in a daily session (the
+# learner's hour, a few minutes per card), learning and relearning steps come
+# back within the session, breaks push every review to the first day after.
+#   name: (days, desired retention, learning steps (minutes), relearning steps,
+#          truth scale (>1: remembers better than the defaults say), ratings
+#          when recalled (Hard, Good, Easy), breaks (count, shortest, longest days),
+#          chance of a same-day re-review after a pass, chance of reviewing late)
+LEARNERS = {
+    "realistic": (240, 0.9, (1, 10), (10,), 1.0, (15, 75, 10), (3, 10, 40), 0.05, 0.3),
+    "high-retention": (300, 0.97, (1, 10), (10,), 1.4, (5, 70, 25), (0, 0, 0), 0.0, 0.1),
+    "low-retention": (300, 0.75, (10,), (), 0.8, (25, 70, 5), (1, 5, 15), 0.0, 0.2),
+    "lapses": (240, 0.9, (1, 10), (10, 60), 0.35, (30, 65, 5), (2, 5, 20), 0.05, 0.3),
+    "long-breaks": (400, 0.9, (1, 10), (10,), 1.0, (15, 75, 10), (4, 30, 120), 0.0, 0.4),
+    "same-day": (200, 0.9, (1, 10, 60, 180), (10, 60), 0.9, (15, 75, 10), (1, 3, 10), 0.3, 0.2),
+}
+
+TRUE_LEARNERS = (
+    (1.0, 3.2, 6.0, 20.0, 5.8, 0.6, 2.0, 0.01, 1.9, 0.10, 1.2, 1.6, 0.08, 0.35, 1.8,
+     0.5, 2.2, 0.5, 0.25, 0.08, 0.25),
+    (0.5, 2.1, 4.0, 15.0, 6.9, 0.55, 2.2, 0.02, 1.6, 0.12, 1.1, 1.8, 0.09, 0.3, 2.0,
+     0.45, 2.4, 0.6, 0.2, 0.12, 0.3),
+    (0.2, 0.9, 2.0, 8.0, 8.0, 0.5, 2.6, 0.03, 1.3, 0.2, 0.9, 2.0, 0.1, 0.25, 2.3,
+     0.4, 2.6, 0.7, 0.15, 0.15, 0.35),
+)
+
+
+def learner(kind, cards, seed, out):
+    from fsrs import Card, Rating, Scheduler
+    (days, retention, steps, relearning, scale, ratings, breaks, same_day, late_chance) = LEARNERS[kind]
+    rng = random.Random(seed)
+    minutes = lambda m: timedelta(minutes=m)
+    scheduler = Scheduler(desired_retention=retention, learning_steps=[minutes(m) for m in steps],
+                          relearning_steps=[minutes(m) for m in relearning], enable_fuzzing=False)
+    truths = []
+    for weights in TRUE_LEARNERS:
+        w = list(weights)
+        w[0:4] = [min(100.0, x * scale) for x in w[0:4]]
+        w[8] = w[8] + (0.3 if scale > 1 else -0.6 if scale < 0.5 else 0.0)
+        truths.append(Scheduler(parameters=w, learning_steps=scheduler.learning_steps,
+                                relearning_steps=scheduler.relearning_steps, enable_fuzzing=False))
+    start = datetime(2025, 3, 1, tzinfo=timezone.utc)
+    hour = rng.randrange(7, 21)
+    off = set()
+    count, shortest, longest = breaks
+    for _ in range(count):
+        first = rng.randrange(20, max(21, days - 20))
+        off.update(range(first, first + rng.randrange(shortest, longest + 1)))
+
+    def session(day):
+        while day in off:
+            day += 1
+        return start + timedelta(days=day, hours=hour, minutes=rng.randrange(0, 40))
+
+    rows = []
+    for card_id in range(1, cards + 1):
+        truth = truths[rng.choices([0, 1, 2], weights=[3, 5, 2])[0]]
+        card, true_card = Card(card_id=card_id), Card(card_id=card_id)
+        # New cards come in the first 70% of the days.
+        now = session(int(rng.random() * days * 0.7))
+        horizon = start + timedelta(days=days)
+        while now < horizon:
+            p = 1.0 if true_card.last_review is None else truth.get_card_retrievability(true_card, now)
+            rating = Rating(rng.choices([2, 3, 4], weights=ratings)[0]) if rng.random() < p else Rating.Again
+            rows.append((card_id, int(now.timestamp() * 1000), int(rating), {1: 0, 2: 1, 3: 2}[int(card.state)]))
+            card, _ = scheduler.review_card(card, rating, review_datetime=now)
+            true_card, _ = truth.review_card(true_card, rating, review_datetime=now)
+            gap = card.due - now
+            if gap < timedelta(hours=12):
+                now = card.due + timedelta(seconds=rng.randrange(0, 300))
+            elif rating != Rating.Again and rng.random() < same_day:
+                now = now + timedelta(minutes=rng.randrange(20, 240))
+            else:
+                day = (card.due - start).days
+                if rng.random() < late_chance:
+                    day += rng.randrange(1, max(2, gap.days))
+                now = session(day)
+    rows.sort(key=lambda r: (r[1], r[0]))
+    with open(out, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["card_id", "review_time", "review_rating", "review_state", "review_duration"])
+        for card_id, ms, rating, state in rows:
+            w.writerow([card_id, ms, rating, state, 4000 + (ms % 7000)])
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "simulate":
         simulate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else "mixed")
+    elif command == "learner":
+        learner(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
     elif command == "fit":
         fit(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "UTC", int(sys.argv[4]) if len(sys.argv) > 4 else 4)
     elif command == "evaluate":

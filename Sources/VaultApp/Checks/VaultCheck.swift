@@ -55,7 +55,7 @@ public struct VaultCheck {
             + CardChecks.run(cards: cards, replay: cardReplay)
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
-            + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
+            + Self.brokenLinks(loaded.notes, files: context.files)
         let leeches = cardReplay.schedules.values.reduce(0) {
             $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
         }
@@ -63,6 +63,17 @@ public struct VaultCheck {
             stateFolders() + problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)),
             loaded.notes.count, leeches
         )
+    }
+
+    /// Every wiki link and embed that leads to no note, at its own line and
+    /// column (the notes holding one are read again for the places).
+    static func brokenLinks(_ notes: [Note], files: any VaultFiles) -> [Diagnostic] {
+        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        return LinkChecks.run(LinkGraph(notes: notes, resolver: resolver), resolver: resolver) { path in
+            guard let data = try? files.read(path) else { return [] }
+            let text = String(decoding: data, as: UTF8.self)
+            return LinkScanner.links(in: text, bodyLine: LinkScanner.bodyLine(of: text))
+        }
     }
 
     /// `.vault/` folders that are symbolic links or files: every command

@@ -95,6 +95,10 @@ public struct StatusView: Sendable {
     /// Notes in the vault, and those to review now (pending in due and missed periods).
     public var noteCount: Int
     public var notesToReview: Int
+    /// Notes with no created date whose file times say only when the vault
+    /// was copied (an adopted vault): they come up in no review until they get
+    /// `created:`. Said when nothing is to review, so "0 to review" has its reason.
+    public var undatedNotes: Int
     public var reminders: Reminders?
     /// The periods listed one by one: missed periods of a folded level left out.
     public var periods: [PeriodLine]
@@ -132,6 +136,7 @@ public struct StatusView: Sendable {
         timeZoneIdentifier = context.config.timeZoneIdentifier
         noteCount = status.noteCount
         notesToReview = report.notesToReview
+        undatedNotes = status.snapshot.notes.reduce(0) { $0 + ($1.createdOrigin == .copied ? 1 : 0) }
         if let latest = status.pendingReminders.first, let oldest = status.pendingReminders.last {
             reminders = Reminders(
                 count: status.pendingReminders.count, since: oldest.raised, latestTitle: latest.title,
@@ -173,6 +178,18 @@ public struct StatusView: Sendable {
         }
         line = StatusLine(
             report: report, lociDue: status.lociDue.map(\.due), pending: status.pendingReminders.count)
+    }
+
+    /// Why nothing is to review when notes lack dates, in words every front end shows; nil otherwise.
+    public var undatedNotice: String? {
+        guard notesToReview == 0, undatedNotes > 0 else { return nil }
+        var digits = String(undatedNotes)
+        for index in stride(from: digits.count - 3, to: 0, by: -3) {
+            digits.insert(",", at: digits.index(digits.startIndex, offsetBy: index))
+        }
+        let notes = undatedNotes == 1 ? "1 note has" : "\(digits) notes have"
+        return "\(notes) no created date (their file times say only when the vault was copied), so they come up "
+            + "in no review; add 'created:' to their front matter (`vault check` lists them)."
     }
 
     /// Locations due in every palace.

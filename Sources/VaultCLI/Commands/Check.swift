@@ -76,14 +76,20 @@ extension VaultCommand {
                     }
                     let severity = problem.severity == .error ? style.red("error") : style.yellow("warning")
                     let path = TerminalText.oneLine(problem.path)
-                    let place = problem.line.map { "\(path):\($0)" } ?? path
+                    let place =
+                        problem.line.map { line in problem.column.map { "\(path):\(line):\($0)" } ?? "\(path):\(line)" }
+                        ?? path
                     context.output.line("\(style.bold(place)): \(severity): \(TerminalText.oneLine(problem.message))")
                 }
                 let errors = problems.filter { $0.severity == .error }.count
+                let broken = problems.filter { $0.code == "broken-link" }
+                let brokenNotes = Set(broken.map(\.path)).count
+                let links =
+                    broken.isEmpty ? "" : "; \(plural(broken.count, "broken link")) in \(plural(brokenNotes, "note"))"
                 let summary =
                     problems.isEmpty
                     ? "No problems in \(plural(noteCount, "note"))."
-                    : "\(plural(errors, "error")), \(plural(problems.count - errors, "warning")) in \(plural(noteCount, "note"))."
+                    : "\(plural(errors, "error")), \(plural(problems.count - errors, "warning")) in \(plural(noteCount, "note"))\(links)."
                 context.output.line(summary)
                 if leeches > 0 {
                     context.output.line(

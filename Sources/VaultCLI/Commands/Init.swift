@@ -70,9 +70,16 @@ extension VaultCommand {
             }
             if notes > 0 {
                 out.line("Found \(plural(notes, "existing note")); none was changed.")
-                out.line(
-                    "No note holds flashcards yet: list deck folders under 'decks:' in .vault/config.yml, tag notes "
-                        + "#flashcards, or write 'cards: true' in a note's front matter.")
+                let decks = DeckCount(try open(nil))
+                if decks.notes > 0 {
+                    out.line(
+                        "\(plural(decks.notes, "note")) already \(decks.notes == 1 ? "holds" : "hold") flashcards "
+                            + "(#\(decks.tag), 'cards: true' or a deck folder): \(plural(decks.cards, "card")) to study.")
+                } else {
+                    out.line(
+                        "No note holds flashcards yet: list deck folders under 'decks:' in .vault/config.yml, tag notes "
+                            + "#\(decks.tag), or write 'cards: true' in a note's front matter.")
+                }
             } else {
                 out.line("The whole vault is one deck: flashcards work in every note ('decks:' in .vault/config.yml).")
             }

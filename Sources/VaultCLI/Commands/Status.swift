@@ -70,6 +70,7 @@ extension VaultCommand {
             out.wrappedLine(
                 style.bold("\(plural(view.noteCount, "note")), \(view.notesToReview) to review now")
                     + style.dim("  (\(view.day), \(view.timeZoneIdentifier))"))
+            if let notice = view.undatedNotice { out.wrappedLine(notice) }
             var table = Table()
             for line in view.periods {
                 let r = line.review

@@ -21,20 +21,28 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var path: String
     /// The 1-based line, when the problem has one.
     public var line: Int?
+    /// The 1-based column on that line (in characters), when the problem is at one place of it.
+    public var column: Int?
     /// A full sentence saying what is wrong and, where possible, the fix.
     public var message: String
 
-    public init(code: String, severity: Severity, path: String, line: Int?, message: String) {
+    public init(code: String, severity: Severity, path: String, line: Int?, column: Int? = nil, message: String) {
         self.code = code
         self.severity = severity
         self.path = path
         self.line = line
+        self.column = column
         self.message = message
     }
 
-    /// `path:line: severity: message`, the form compilers use, so editors can jump to it.
+    /// `path:line:column`, `path:line` or `path`: the place, as compilers write it so editors can jump to it.
+    public var place: String {
+        guard let line else { return path }
+        return column.map { "\(path):\(line):\($0)" } ?? "\(path):\(line)"
+    }
+
+    /// `path:line:column: severity: message`, the form compilers use, so editors can jump to it.
     public var formatted: String {
-        let place = line.map { "\(path):\($0)" } ?? path
-        return "\(place): \(severity.rawValue): \(message)"
+        "\(place): \(severity.rawValue): \(message)"
     }
 }

@@ -4,7 +4,8 @@ import VaultCore
 /// `textDocument/references`: every link to the note (or to the heading)
 /// under the cursor, from the other notes: on a link, to the note it leads
 /// to; on a heading, to that heading (`[[Note#Heading]]`); anywhere else, to
-/// the note itself (its backlinks, as `vault links` lists them).
+/// the note itself (its backlinks, as `vault links` lists them); on the
+/// title (the first `# ` heading) too, since it names the note.
 public enum References {
     public static func locations(
         at position: Position, in path: String, includeDeclaration: Bool, workspace: VaultWorkspace
@@ -16,7 +17,10 @@ public enum References {
             guard let resolved = Definition.target(of: link, from: path, workspace: workspace) else { return [] }
             target = resolved
             heading = link.heading.flatMap { $0.isEmpty ? nil : $0 }
-        } else if let found = HeadingSpan.all(in: text).first(where: { $0.line == position.line }) {
+        } else if !HeadingTitle.isTitleLine(position.line, in: text),
+            let found = HeadingSpan.all(in: text).first(where: { $0.line == position.line })
+        {
+            // On the title the references are the note's, as on its file: every backlink.
             heading = found.title
         }
         var out: [Location] = []

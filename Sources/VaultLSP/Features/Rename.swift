@@ -112,9 +112,11 @@ public enum Rename {
             } else {
                 // The path from the linking note's folder once both have moved.
                 let from = source == old ? new : source
+                let relative = relativePath(from: from, to: new)
+                // Between `<` and `>` a path is written as it is; elsewhere spaces and the like are encoded.
                 text =
-                    relativePath(from: from, to: new).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-                    ?? new
+                    span.isAngleBracketed
+                    ? relative : relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? new
             }
             byFile[source, default: []].append(TextEdit(range: span.targetRange, newText: text))
         }
@@ -124,9 +126,10 @@ public enum Rename {
             {
                 guard case .note(let target) = workspace.resolver.resolveMarkdown(span.target, from: old), target != old
                 else { continue }
+                let relative = relativePath(from: new, to: target)
                 let path =
-                    relativePath(from: new, to: target).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)
-                    ?? target
+                    span.isAngleBracketed
+                    ? relative : relative.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? target
                 byFile[old, default: []].append(TextEdit(range: span.targetRange, newText: path))
             }
         }

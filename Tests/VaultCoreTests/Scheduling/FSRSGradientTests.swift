@@ -7,7 +7,7 @@ import Testing
 struct FSRSGradientTests {
     /// Random cards: first answers, same-day answers, lapses and long gaps.
     static func cards(seed: UInt64, count: Int) -> [FSRSOptimizer.CardTrack] {
-        var random = TrainingShuffler(seed: seed)
+        var random = SplitMix(seed: seed)
         return (0..<count).map { _ in
             let length = 2 + Int(random.next() % 30)
             let reviews = (0..<length).map { k in

@@ -127,6 +127,43 @@ struct FSRSOptimizerOracleTests {
         #expect(defaults.rmse_bins > theirs.rmse_bins * 1.1)
     }
 
+    /// A day-by-day learner's log (Tests/oracles/fsrs_optimizer_oracle.py `learner`).
+    static func learner(_ kind: String, cards: Int, seed: Int) throws -> String {
+        let python = try oraclePython()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fsrs-learner-\(kind)-\(cards)-\(seed).csv").path
+        if !FileManager.default.fileExists(atPath: path) {
+            let made = try FSRSOracleTests.run(python, [script, "learner", kind, String(cards), String(seed), path])
+            try #require(made.status == 0, "learner failed: \(made.stderr)")
+        }
+        return path
+    }
+
+    @Test(
+        "on every learner the fit predicts as well as fsrs-rs's, and is taken wherever fsrs-rs beats the defaults",
+        arguments: [
+            ("realistic", 3000), ("realistic", 200), ("high-retention", 3000), ("high-retention", 200),
+            ("low-retention", 3000), ("low-retention", 200), ("lapses", 3000), ("lapses", 200),
+            ("long-breaks", 3000), ("long-breaks", 200), ("same-day", 3000), ("same-day", 200),
+        ])
+    func learnersFit(kind: String, cards: Int) throws {
+        let csv = try Self.learner(kind, cards: cards, seed: 1)
+        let oracle = try Self.oracleFit(csv)
+        let set = try Self.trainingSet(csv)
+        #expect(Self.itemsAsLists(set) == oracle.items)
+        let report = FSRSFitReport(scope: "", set: set, current: FSRSSettings.defaultParameters, optimize: true)
+        let fit = try #require(report.fit)
+        #expect(fit.outcome == .fitted)
+        let mine = try Self.oracleEvaluate(csv, weights: fit.weights)
+        let theirs = try #require(oracle.fitted)
+        let defaults = try #require(oracle.default)
+        #expect(mine.log_loss <= theirs.log_loss * 1.005, "\(kind) \(cards): log loss \(mine.log_loss) vs fsrs-rs \(theirs.log_loss)")
+        #expect(
+            mine.rmse_bins <= theirs.rmse_bins * 1.08, "\(kind) \(cards): RMSE(bins) \(mine.rmse_bins) vs fsrs-rs \(theirs.rmse_bins)")
+        if theirs.log_loss < defaults.log_loss {
+            #expect(report.better, "\(kind) \(cards): fsrs-rs beats the defaults, the fit is not taken")
+        }
+    }
+
     @Test(
         "a log with nothing to fit keeps the weights and says why",
         arguments: [("one-card", 200), ("same-day", 300)])

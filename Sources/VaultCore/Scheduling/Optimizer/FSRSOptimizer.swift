@@ -6,7 +6,8 @@ import Foundation
 /// reviews, then Adam on the recency-weighted log loss with a cosine-annealed
 /// learning rate, an L2 pull toward the starting weights, and the weights
 /// clamped to fsrs-rs's bounds after each step. The batches are shuffled by
-/// a fixed seed, so the same log gives the same weights everywhere.
+/// fsrs-rs's own generator and seed (``FSRSBatchOrder``), so the same log
+/// gives the same weights everywhere, and fsrs-rs's.
 public struct FSRSOptimizer: Sendable {
     /// fsrs-rs's training defaults.
     public struct Configuration: Hashable, Sendable {
@@ -134,7 +135,10 @@ public struct FSRSOptimizer: Sendable {
         let iterations = Double((total / config.batchSize + 1) * config.epochs)
         var schedule = CosineAnnealing(maxSteps: iterations, initial: config.learningRate)
         var adam = Adam()
-        var random = TrainingShuffler(seed: config.seed)
+        // fsrs-rs's generator and shuffle: the batches come in fsrs-rs's order.
+        var random = FSRSBatchOrder(seed: config.seed)
+        // fsrs-rs holds the weights in f32: the same steps, rounded the same way.
+        let start = start.map { Double(Float($0)) }
         var weights = start
         var order = Array(batches.indices)
         for _ in 0..<config.epochs {
@@ -152,6 +156,7 @@ public struct FSRSOptimizer: Sendable {
                 }
                 adam.step(&weights, gradient: gradient, rate: rate)
                 weights = FSRSParameterBounds.clamped(weights, relearningSteps: relearningSteps, shortTerm: true)
+                    .map { Double(Float($0)) }
             }
         }
         return weights
@@ -235,7 +240,8 @@ struct Adam {
         for i in 0..<21 {
             m[i] = beta1 * m[i] + (1 - beta1) * gradient[i]
             v[i] = beta2 * v[i] + (1 - beta2) * gradient[i] * gradient[i]
-            weights[i] -= rate * (m[i] / bias1) / ((v[i] / bias2).squareRoot() + epsilon)
+            // In f32, as fsrs-rs subtracts the step from its f32 weights.
+            weights[i] = Double(Float(weights[i]) - Float(rate * (m[i] / bias1) / ((v[i] / bias2).squareRoot() + epsilon)))
         }
     }
 }
@@ -263,29 +269,5 @@ struct CosineAnnealing {
             rate = (1 + Foundation.cos(Double.pi * count / maxSteps)) / (1 + Foundation.cos(Double.pi * (count - 1) / maxSteps)) * rate
         }
         return rate
-    }
-}
-
-/// A small seeded generator (TrainingShuffler): the same shuffles on every machine.
-struct TrainingShuffler {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Fisher-Yates with this generator.
-    mutating func shuffle<T>(_ array: inout [T]) {
-        guard array.count > 1 else { return }
-        for i in stride(from: array.count - 1, to: 0, by: -1) {
-            let j = Int(next() % UInt64(i + 1))
-            array.swapAt(i, j)
-        }
     }
 }
