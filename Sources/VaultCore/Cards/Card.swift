@@ -34,10 +34,16 @@ public struct Card: Hashable, Sendable {
     public var identityText: String
     /// The hint written in the question as `%%hint: …%%` (``CardHint``), taken out of ``question``.
     public var hint: String?
+    /// The deck its syntax puts it in (`flashcards/science`: the Spaced Repetition plugin's tag or
+    /// folder); nil in `vault`'s own syntax, where a note's folder is its deck.
+    public var deck: String?
+    /// The schedule stored with the card in its note (the plugin's `<!--SR:…-->` group): where its
+    /// schedule starts (``CardScheduleReplay``); nil when there is none.
+    public var stored: StoredSchedule?
 
     public init(
         id: String, notePath: String, noteID: String?, kind: Kind, question: String, answer: String, line: Int,
-        position: Int, identityText: String, hint: String? = nil
+        position: Int, identityText: String, hint: String? = nil, deck: String? = nil, stored: StoredSchedule? = nil
     ) {
         self.id = id
         self.notePath = notePath
@@ -49,6 +55,8 @@ public struct Card: Hashable, Sendable {
         self.position = position
         self.identityText = identityText
         self.hint = hint
+        self.deck = deck
+        self.stored = stored
     }
 
     /// The key that scopes card identities: the note id, else its path.

@@ -36,6 +36,9 @@ public struct VaultConfig: Hashable, Sendable {
     /// The saved daily limit and intensity preset of `vault study`, and how sessions treat
     /// overdue cards, leeches and the timer (`study:`; kept as written in `extra`).
     public var study = StudySettings()
+    /// The Spaced Repetition plugin's settings (`obsidian_sr:`; kept as written in `extra`): a
+    /// vault adopted from the plugin reads its cards in the plugin's syntax. Nil in other vaults.
+    public var obsidianSR: ObsidianSRSettings?
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 
@@ -55,6 +58,10 @@ public struct VaultConfig: Hashable, Sendable {
     }
 
     public static let defaultNewNotePath = "{yyyy}/{mm}/{slug}.md"
+
+    /// The syntax the vault's cards are written in: the plugin's when the config has an
+    /// `obsidian_sr:` section, else `vault`'s own.
+    public var cardSyntax: CardSyntax { obsidianSR.map { .obsidianSR($0.syntax) } ?? .vault }
 
     /// The vault's zone; UTC when the identifier is unknown to this machine.
     public var timeZone: TimeZone {
