@@ -22,6 +22,39 @@ import VaultCore
 /// one as a paragraph), a paragraph opening with an HTML tag, and a
 /// callout's header line (`> [!note] Title`) hold none.
 public enum CardExtractor {
+    /// The cards of the note file `data`, read in the vault's card `syntax`
+    /// (``CardSyntax``): `vault`'s own syntax from the CommonMark tree, or the Spaced
+    /// Repetition plugin's line by line (``OSRNoteReader``). Lines are the file's.
+    public static func cards(in data: Data, of note: NoteSummary, syntax: CardSyntax) -> [Card] {
+        switch syntax {
+        case .vault:
+            return cards(in: data, notePath: note.path, noteID: note.id)
+        case .obsidianSR(let s):
+            return obsidianSRCards(in: data, notePath: note.path, noteID: note.id, syntax: s)
+        }
+    }
+
+    /// The cards of a note file in the Spaced Repetition plugin's syntax (its front matter
+    /// tags name the deck of cards no tag of the text names).
+    public static func obsidianSRCards(in data: Data, notePath: String, noteID: String?, syntax: ObsidianSRSyntax)
+        -> [Card]
+    {
+        let text = String(decoding: data, as: UTF8.self)
+        let drafts = OSRNoteReader.drafts(
+            in: text, path: notePath, frontMatterTags: frontMatterTags(of: data), syntax: syntax)
+        return CardIdentity.cards(from: drafts, notePath: notePath, noteID: noteID)
+    }
+
+    /// The `tags` of a note's front matter (none when it has none or it cannot be read).
+    static func frontMatterTags(of data: Data) -> [String] {
+        data.withUnsafeBytes { raw -> [String] in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard case .found(let block) = FrontMatterBlock.find(in: bytes) else { return [] }
+            let yaml = UnsafeBufferPointer(rebasing: bytes[block.yaml])
+            return (try? FrontMatterParser.parse(yaml, firstLine: 2))?["tags"]?.tagList ?? []
+        }
+    }
+
     /// The cards of a note file: front matter is cut off, lines are the file's.
     public static func cards(in data: Data, notePath: String, noteID: String?) -> [Card] {
         let body = NoteParser.body(of: data)
