@@ -161,14 +161,18 @@ enum CompositionRoot {
     /// `vault init`: makes the vault's files in `folder` (made when missing).
     /// - Returns: the files written, the notes already there, and the new vault's context.
     static func initialize(_ folder: URL, timeZone: String, nesting: Bool) throws -> (
-        written: [String], notes: Int, open: (Date?) throws -> AppContext
+        written: [String], notes: Int, open: (Date?) throws -> AppContext,
+        plugin: Result<ObsidianSRPluginData, VaultCoreError>?
     ) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw VaultStoreError.unwritable(path: folder.path, reason: VaultStoreError.reason(of: error))
         }
-        let written = try VaultInitializer.initialize(folder, timeZoneIdentifier: timeZone, nesting: nesting)
+        // The Spaced Repetition plugin's data.json, when there is one: its settings go into the config.
+        let plugin = VaultInitializer.pluginData(in: folder)
+        let written = try VaultInitializer.initialize(
+            folder, timeZoneIdentifier: timeZone, nesting: nesting, plugin: try? plugin?.get())
         let layout = VaultLayout(root: folder)
         let notes = VaultScanner(layout: layout).scan().files.count
         return (
@@ -176,7 +180,7 @@ enum CompositionRoot {
             { now in
                 let vault = try Vault(layout: layout)
                 return context(vault, now: try now ?? GlobalOptions.moment(nil, in: vault.config.timeZone))
-            }
+            }, plugin
         )
     }
 }

@@ -56,6 +56,7 @@ public struct VaultCheck {
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
+            + ObsidianSRAdoption.problems(context)
         let leeches = cardReplay.schedules.values.reduce(0) {
             $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
         }
