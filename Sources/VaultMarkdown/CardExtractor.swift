@@ -30,28 +30,34 @@ public enum CardExtractor {
         case .vault:
             return cards(in: data, notePath: note.path, noteID: note.id)
         case .obsidianSR(let s):
-            return obsidianSRCards(in: data, notePath: note.path, noteID: note.id, syntax: s)
+            return obsidianSRCards(in: data, of: note, syntax: s)
         }
     }
 
     /// The cards of a note file in the Spaced Repetition plugin's syntax (its front matter
-    /// tags name the deck of cards no tag of the text names).
-    public static func obsidianSRCards(in data: Data, notePath: String, noteID: String?, syntax: ObsidianSRSyntax)
-        -> [Card]
-    {
+    /// tags name the deck of cards no tag of the text names), its note review first when it is one.
+    public static func obsidianSRCards(in data: Data, of note: NoteSummary, syntax: ObsidianSRSyntax) -> [Card] {
         let text = String(decoding: data, as: UTF8.self)
-        let drafts = OSRNoteReader.drafts(
-            in: text, path: notePath, frontMatterTags: frontMatterTags(of: data), syntax: syntax)
-        return CardIdentity.cards(from: drafts, notePath: notePath, noteID: noteID)
+        let frontMatter = self.frontMatter(of: data)
+        var drafts = OSRNoteReader.drafts(
+            in: text, path: note.path, frontMatterTags: frontMatter?["tags"]?.tagList ?? [], syntax: syntax)
+        if let review = OSRNoteReader.noteReview(
+            title: note.title, body: String(decoding: NoteParser.body(of: data), as: UTF8.self), noteTags: note.tags,
+            due: frontMatter?["sr-due"]?.string, interval: frontMatter?["sr-interval"]?.string,
+            ease: frontMatter?["sr-ease"]?.string, syntax: syntax, line: 1)
+        {
+            drafts.insert(review, at: 0)
+        }
+        return CardIdentity.cards(from: drafts, notePath: note.path, noteID: note.id)
     }
 
-    /// The `tags` of a note's front matter (none when it has none or it cannot be read).
-    static func frontMatterTags(of data: Data) -> [String] {
-        data.withUnsafeBytes { raw -> [String] in
+    /// A note's front matter (nil when it has none or it cannot be read).
+    static func frontMatter(of data: Data) -> FrontMatter? {
+        data.withUnsafeBytes { raw -> FrontMatter? in
             let bytes = raw.bindMemory(to: UInt8.self)
-            guard case .found(let block) = FrontMatterBlock.find(in: bytes) else { return [] }
+            guard case .found(let block) = FrontMatterBlock.find(in: bytes) else { return nil }
             let yaml = UnsafeBufferPointer(rebasing: bytes[block.yaml])
-            return (try? FrontMatterParser.parse(yaml, firstLine: 2))?["tags"]?.tagList ?? []
+            return try? FrontMatterParser.parse(yaml, firstLine: 2)
         }
     }
 

@@ -18,13 +18,19 @@ public enum ObsidianSRAdoption {
         public var decks: [String]
         /// The plugin's flashcard tags (`#flashcards`), or nil with folders as decks.
         public var tags: [String]?
+        /// Note reviews (notes tagged with the plugin's `tagsToReview`), and how many have a schedule.
+        public var noteReviews: Int
+        public var scheduledNoteReviews: Int
+        /// The plugin's review tags (`#review`).
+        public var reviewTags: [String]
     }
 
     /// The cards of the vault under `context`, counted.
     public static func summary(_ context: AppContext) -> Summary {
         let studying = Studying(context)
         let schedules = studying.schedules()
-        let cards = studying.cards
+        let cards = studying.cards.filter { $0.kind != .note }
+        let reviews = studying.cards.filter { $0.kind == .note }
         let stored = cards.filter { card in
             guard card.stored != nil, let s = schedules[card.id] else { return false }
             return s.storedReview != nil
@@ -34,7 +40,8 @@ public enum ObsidianSRAdoption {
         return Summary(
             notes: Set(cards.map(\.notePath)).count, cards: cards.count, stored: stored, new: new,
             decks: Set(cards.compactMap(\.deck)).sorted(),
-            tags: settings?.convertFoldersToDecks == true ? nil : settings?.flashcardTags)
+            tags: settings?.convertFoldersToDecks == true ? nil : settings?.flashcardTags, noteReviews: reviews.count,
+            scheduledNoteReviews: reviews.filter { $0.stored != nil }.count, reviewTags: settings?.tagsToReview ?? [])
     }
 
     /// The plugin's `data.json` in the vault, read through `files`: nil when there is none.

@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultMarkdown
 
 /// An answer given in `vault` written back into its note as the Spaced Repetition plugin would
 /// write it (`obsidian_sr.write_back: true`): the question's `<!--SR:…-->` comment rewritten
@@ -35,6 +36,7 @@ public struct ObsidianSRWriteBack {
             if case .osr(let s) = schedule.settings { return s.baseEase }
             return OSRSettings().baseEase
         }()
+        if card.kind == .note { return writeNoteReview(card, state: state, dueDay: dueDay) }
         var found = true
         do {
             try context.files.rewrite(card.notePath) { data in
@@ -62,6 +64,32 @@ public struct ObsidianSRWriteBack {
             return .failed(card.notePath, reason: error.localizedDescription)
         }
         return found ? .written(card.notePath) : .notFound(card.notePath)
+    }
+
+    /// A note review's schedule written into its `sr-due`, `sr-interval` and `sr-ease` front
+    /// matter (each key's line replaced, or added), as the plugin's `setNoteSchedule` keeps it.
+    func writeNoteReview(_ card: Card, state: OSRCardState, dueDay: Int) -> Outcome {
+        do {
+            try context.files.rewrite(card.notePath) { data in
+                var out = data
+                for (key, value) in [
+                    ("sr-ease", OSR.jsNumber(state.ease)), ("sr-interval", OSR.jsNumber(state.interval)),
+                    ("sr-due", VaultDate.dayString(dayNumber: dueDay)),
+                ] {
+                    do {
+                        out = try FrontMatterEditor.set(key, to: value, in: out)
+                    } catch {
+                        throw Refusal(reason: "its front matter cannot be edited safely (\(error))")
+                    }
+                }
+                return out
+            }
+        } catch let refusal as Refusal {
+            return .failed(card.notePath, reason: refusal.reason)
+        } catch {
+            return .failed(card.notePath, reason: error.localizedDescription)
+        }
+        return .written(card.notePath)
     }
 
     struct Refusal: Error { var reason: String }

@@ -101,9 +101,12 @@ extension VaultCommand {
                 }
                 let s = ObsidianSRAdoption.summary(context)
                 let where_ = s.tags.map { "in " + $0.joined(separator: ", ") + " decks" } ?? "in folder decks"
+                let reviews =
+                    s.noteReviews == 0
+                    ? "" : "; \(plural(s.noteReviews, "note review")) (\(s.reviewTags.joined(separator: ", "))), \(s.scheduledNoteReviews) scheduled"
                 out.line(
                     "\(plural(s.notes, "note")) \(where_), \(plural(s.cards, "card")), \(s.stored) with a stored schedule kept, "
-                        + "\(s.new) new; of \(plural(notes, "note")) none was changed.")
+                        + "\(s.new) new\(reviews); of \(plural(notes, "note")) none was changed.")
             }
         }
     }

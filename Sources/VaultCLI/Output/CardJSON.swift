@@ -65,7 +65,9 @@ struct CardJSON: Encodable {
         tier = tiers ? schedule.tier.rawValue : nil
         isNew = schedule.isNew
         due = schedule.due.map { VaultDate.isoString($0, in: timeZone) }
-        lastReview = schedule.lastReview.map { VaultDate.isoString($0, in: timeZone) }
+        // An adopted card's last review is the one its stored schedule implies, unless the ledger has a later one.
+        let last = [schedule.lastReview, schedule.storedReview].compactMap { $0 }.max()
+        lastReview = last.map { VaultDate.isoString($0, in: timeZone) }
         reviews = schedule.reviews
         accuracy = schedule.accuracy
         promotionSuggested = tiers ? schedule.promotionSuggested : nil

@@ -12,6 +12,9 @@ public struct Card: Hashable, Sendable {
         case reverse
         /// A paragraph with one `==deletion==` hidden.
         case cloze
+        /// A whole note to review (the Spaced Repetition plugin's note reviews: a note tagged
+        /// with one of its `tagsToReview`, scheduled by its `sr-*` front matter).
+        case note
     }
 
     /// The card's identity (12 lowercase hex digits), see ``CardIdentity``.

@@ -177,11 +177,13 @@ public struct CardSchedule: Hashable, Sendable {
         let reviewed = VaultDate.startOfDay(reviewDay, in: timeZone)
         var next = self
         switch (settings, stored) {
-        case (.osr, .osr(let day, let interval, let ease)):
+        case (.osr, .osr(let day, let interval, let ease)), (.osr, .note(let day, let interval, let ease)):
+            var isNote = false
+            if case .note = stored { isNote = true }
             next.state = .osr(
                 OSRCardState(
                     dueDay: day, due: VaultDate.startOfDay(day, in: timeZone), interval: interval, ease: ease,
-                    lastReview: reviewed))
+                    lastReview: reviewed, countsOverdueDays: isNote))
         case (.osr, .fsrs(let g)):
             next.state = .osr(
                 OSRCardState(
@@ -194,7 +196,7 @@ public struct CardSchedule: Hashable, Sendable {
                 FSRSCardState(
                     phase: phase, step: phase == .review ? nil : g.learningSteps, stability: g.stability,
                     difficulty: g.difficulty, due: g.due, lastReview: g.lastReview ?? reviewed))
-        case (.fsrs, .osr(let day, let interval, let ease)):
+        case (.fsrs, .osr(let day, let interval, let ease)), (.fsrs, .note(let day, let interval, let ease)):
             let days = max(1, OSR.jsRound(interval))
             let due = VaultDate.startOfDay(day, in: timeZone)
             next.state = .fsrs(

@@ -73,13 +73,18 @@ enum CatalogCoding {
         }
     }
 
-    /// A card's stored schedule: 0 none, 1 an SM-2-OSR group, 2 an FSRS group.
+    /// A card's stored schedule: 0 none, 1 an SM-2-OSR group, 2 an FSRS group, 3 a note review's front matter.
     static func encode(_ stored: StoredSchedule?, into out: inout CacheWriter) {
         switch stored {
         case nil:
             out.u8(0)
         case .osr(let day, let interval, let ease)?:
             out.u8(1)
+            out.i64(Int64(day))
+            out.double(interval)
+            out.double(ease)
+        case .note(let day, let interval, let ease)?:
+            out.u8(3)
             out.i64(Int64(day))
             out.double(interval)
             out.double(ease)
@@ -118,6 +123,8 @@ enum CatalogCoding {
                     due: due, interval: interval, stability: stability, difficulty: difficulty, state: state,
                     reps: reps, lapses: lapses, learningSteps: steps,
                     lastReview: last.isNaN ? nil : Date(timeIntervalSince1970: last)))
+        case 3:
+            return .note(dueDay: Int(try input.i64()), interval: try input.double(), ease: try input.double())
         default:
             throw CacheDamage()
         }
@@ -239,6 +246,7 @@ enum CatalogCoding {
         case .basic: 0
         case .reverse: 1
         case .cloze: 2
+        case .note: 3
         }
     }
 
@@ -247,6 +255,7 @@ enum CatalogCoding {
         case 0: .basic
         case 1: .reverse
         case 2: .cloze
+        case 3: .note
         default: throw CacheDamage()
         }
     }

@@ -38,7 +38,8 @@ struct CardScheduleMemo {
                 switch card.stored {
                 case nil:
                     digest.add(0)
-                case .osr(let day, let interval, let ease)?:
+                case .osr(let day, let interval, let ease)?, .note(let day, let interval, let ease)?:
+                    if case .note? = card.stored { digest.add(3) }
                     digest.add(1)
                     digest.add(day)
                     digest.add(Int(truncatingIfNeeded: interval.bitPattern))

@@ -79,6 +79,38 @@ public enum OSRNoteReader {
         return out
     }
 
+    /// The note review of a note tagged with one of the plugin's `tagsToReview` (and none of
+    /// its `noteTagsToIgnore`): a card of kind ``Card/Kind/note`` asking for the note `title`,
+    /// its body (cut at ``noteReviewText`` characters) the answer, its schedule from the
+    /// `sr-due`, `sr-interval` and `sr-ease` front matter when all three read (the plugin's
+    /// rule: dates as `YYYY-MM-DD`, `DD-MM-YYYY` or `ddd MMM DD YYYY`, numbers as decimals);
+    /// nil for any other note.
+    public static func noteReview(
+        title: String, body: String, noteTags: [String], due: String?, interval: String?, ease: String?,
+        syntax: ObsidianSRSyntax, line: Int
+    ) -> CardDraft? {
+        let hashed = noteTags.map { $0.hasPrefix("#") ? $0 : "#" + $0 }
+        guard ObsidianSRDeckRule.anyTag(hashed, in: syntax.tagsToReview),
+            !ObsidianSRDeckRule.anyTag(hashed, in: syntax.noteTagsToIgnore)
+        else { return nil }
+        var text = String(OSRText.trim(body[...]))
+        if text.unicodeScalars.count > noteReviewText {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(noteReviewText))) + "…"
+        }
+        var draft = CardDraft(kind: .note, question: title, answer: text, line: line)
+        draft.deck = hashed.first { tag in syntax.tagsToReview.contains { ObsidianSRDeckRule.isSubTag(tag, of: $0) } }
+            .map(deckPath(of:))
+        if let due = due.flatMap(OSRDates.day), let interval = interval.flatMap(OSR.parseFloat),
+            let ease = ease.flatMap(OSR.parseFloat)
+        {
+            draft.stored = .note(dueDay: due, interval: interval, ease: ease)
+        }
+        return draft
+    }
+
+    /// The most characters of a note review's note shown as its answer.
+    public static let noteReviewText = 2000
+
     /// One card of a question, before its identity.
     struct Side {
         var kind: Card.Kind

@@ -14,7 +14,7 @@ public struct OSRQuestionText: Hashable, Sendable {
 
     /// Cuts `original` (a question's text as the parser keeps it).
     public init(_ original: String) {
-        let withoutComment = OSRScheduleComment.removing(from: original)
+        let withoutComment = Self.removingDataID(OSRScheduleComment.removing(from: original))
         var question = OSRText.trimEnd(withoutComment)
         let start = OSRText.trimStart(withoutComment[...])
         if let tag = Self.leadingTag(start), tag.unicodeScalars.dropFirst().contains(where: { $0 != "/" }) {
@@ -30,6 +30,14 @@ public struct OSRQuestionText: Hashable, Sendable {
         let (text, blockID) = Self.splittingBlockID(question)
         self.question = text
         self.blockID = blockID
+    }
+
+    /// `text` without a `^sr-data-id-ID` marker (a data store outside the notes names the
+    /// question's entry with it; it is no part of the card, as the plugin's stores read it).
+    static func removingDataID(_ text: String) -> String {
+        guard let at = OSRText.firstRange(of: OSRDataStoreImport.dataIDMarker, in: text[...]) else { return text }
+        let rest = text[at.upperBound...].unicodeScalars.drop { !OSRText.isWhitespace($0) }
+        return String(text[..<at.lowerBound]) + String(Substring(rest))
     }
 
     /// The plugin's `/^#[^\s#]+/` at the start of `text`.

@@ -130,7 +130,7 @@ public struct ObsidianSRPluginData: Sendable {
                     switch Self.entry(item) {
                     case .success(let entry): return entry
                     case .failure(let reason):
-                        unreadable.append("scheduleData.cardSchedules[\"\(id)\"]: \(reason)")
+                        unreadable.append("scheduleData.cardSchedules[\"\(id)\"]: \(reason.reason)")
                         return nil
                     }
                 }
@@ -139,7 +139,7 @@ public struct ObsidianSRPluginData: Sendable {
                 if item is NSNull { continue }
                 switch Self.entry(item) {
                 case .success(let entry): notes[id] = entry
-                case .failure(let reason): unreadable.append("scheduleData.noteSchedules[\"\(id)\"]: \(reason)")
+                case .failure(let reason): unreadable.append("scheduleData.noteSchedules[\"\(id)\"]: \(reason.reason)")
                 }
             }
         } else if object["scheduleData"] != nil, !(object["scheduleData"] is NSNull) {

@@ -11,6 +11,9 @@ public enum StoredSchedule: Hashable, Sendable {
     /// `!2025-05-01,51,255`: due on a day (a day number, see ``VaultDate/daysFromCivil(_:_:_:)``),
     /// the interval in days and the ease (×100), as the plugin reads them (whole numbers).
     case osr(dueDay: Int, interval: Double, ease: Double)
+    /// A note review's `sr-due`, `sr-interval` and `sr-ease` front matter (read as decimals). The
+    /// plugin counts the days such a note is overdue in its next interval (unlike a card's group).
+    case note(dueDay: Int, interval: Double, ease: Double)
     /// `!fsrs,due,interval,stability,difficulty,state,reps,lapses,learningSteps,lastReview`
     /// (v1.15's FSRS groups): due and last review are moments.
     case fsrs(OSRFSRSGroup)
@@ -18,7 +21,7 @@ public enum StoredSchedule: Hashable, Sendable {
     /// The due day in `timeZone` (for an FSRS group, the day its moment falls on).
     public func dueDay(in timeZone: TimeZone) -> Int {
         switch self {
-        case .osr(let day, _, _): return day
+        case .osr(let day, _, _), .note(let day, _, _): return day
         case .fsrs(let g): return Self.dayNumber(g.due, timeZone)
         }
     }
@@ -26,7 +29,7 @@ public enum StoredSchedule: Hashable, Sendable {
     /// The interval in days, as stored.
     public var interval: Double {
         switch self {
-        case .osr(_, let interval, _): return interval
+        case .osr(_, let interval, _), .note(_, let interval, _): return interval
         case .fsrs(let g): return g.interval
         }
     }
@@ -34,7 +37,7 @@ public enum StoredSchedule: Hashable, Sendable {
     /// The ease (×100): as stored, or the plugin's ease for an FSRS difficulty.
     public var ease: Double {
         switch self {
-        case .osr(_, _, let ease): return ease
+        case .osr(_, _, let ease), .note(_, _, let ease): return ease
         case .fsrs(let g): return OSR.ease(ofDifficulty: g.difficulty)
         }
     }
@@ -43,7 +46,7 @@ public enum StoredSchedule: Hashable, Sendable {
     /// interval (rounded as moment.js adds days: half away from zero), or an FSRS group's last review.
     public func impliedReviewDay(in timeZone: TimeZone) -> Int {
         switch self {
-        case .osr(let day, let interval, _):
+        case .osr(let day, let interval, _), .note(let day, let interval, _):
             return day - Int(OSR.jsRound(interval))
         case .fsrs(let g):
             if let last = g.lastReview { return Self.dayNumber(last, timeZone) }
