@@ -32,6 +32,8 @@ public struct ObsidianSRWriteBack {
         guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state,
             let dueDay = state.dueDay
         else { return .off }
+        var trace = PhaseTrace(context.tracer)
+        defer { trace.mark("write back \(card.notePath)") }
         let baseEase: Double = {
             if case .osr(let s) = schedule.settings { return s.baseEase }
             return OSRSettings().baseEase
