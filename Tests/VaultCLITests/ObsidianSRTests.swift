@@ -198,4 +198,54 @@ struct ObsidianSRTests {
         #expect(try Self.cards(vault).count == 22)
         #expect(!(try vault.run(["check"])).stdout.contains("Spaced Repetition"))
     }
+
+    @Test("vault import obsidian-sr writes a data.json store's schedules into the notes, once")
+    func importDataStore() throws {
+        let vault = try VaultSandbox(fixture: "obsidian-sr")
+        defer { vault.cleanUp() }
+        #expect(try vault.run(["init", "--timezone", "UTC"]).status == 0)
+        let note = vault.root.appendingPathComponent("Store.md")
+        try "#flashcards/store\n\nStored::elsewhere\n^sr-data-id-q1\n".write(to: note, atomically: true, encoding: .utf8)
+        let dataURL = vault.root.appendingPathComponent(".obsidian/plugins/obsidian-spaced-repetition/data.json")
+        var data = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dataURL)) as? [String: Any])
+        data["scheduleData"] = [
+            "version": 1, "noteSchedules": [:] as [String: Any],
+            "cardSchedules": [
+                "q1": [["algorithm": "SM-2-OSR", "scheduleData": ["dueDate": "2026-11-25", "interval": 7, "ease": 250]]],
+                "gone": [["algorithm": "SM-2-OSR", "scheduleData": ["dueDate": "2026-11-26", "interval": 3, "ease": 250]]],
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: data).write(to: dataURL)
+        let dry = try vault.run(["import", "obsidian-sr", "--dry-run"])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout == "Would write 1 schedule comment (1 card schedule) into 1 note; nothing written.\n  Store.md\n")
+        #expect(dry.stderr.contains("1 schedule in .obsidian/plugins/obsidian-spaced-repetition/data.json names no question of the notes (gone)"))
+        #expect(try String(contentsOf: note, encoding: .utf8) == "#flashcards/store\n\nStored::elsewhere\n^sr-data-id-q1\n")
+        let done = try vault.run(["import", "obsidian-sr"])
+        #expect(done.stdout.hasPrefix("Wrote 1 schedule comment (1 card schedule) into 1 note.\n"))
+        #expect(
+            try String(contentsOf: note, encoding: .utf8)
+                == "#flashcards/store\n\nStored::elsewhere\n<!--SR:!2026-11-25,7,250-->\n^sr-data-id-q1\n")
+        let stored = try #require(Self.card(try Self.cards(vault), question: "Stored"))
+        #expect(stored["due"] as? String == "2026-11-25T00:00:00Z")
+        #expect(stored["answer"] as? String == "elsewhere")
+        let again = try vault.run(["import", "obsidian-sr"])
+        #expect(again.stdout.contains("Wrote 0 schedule comments (0 card schedules) into 0 notes."))
+        #expect(again.stdout.contains("1 question already had a comment in its note; the note's was kept."))
+    }
+
+    @Test("a schedule group vault cannot read is a warning of vault check, with its line")
+    func unreadableGroup() throws {
+        let vault = try VaultSandbox(fixture: "obsidian-sr")
+        defer { vault.cleanUp() }
+        #expect(try vault.run(["init", "--timezone", "UTC"]).status == 0)
+        try "#flashcards\n\nBad::group <!--SR:!someday,3,250-->\n".write(
+            to: vault.root.appendingPathComponent("Bad.md"), atomically: true, encoding: .utf8)
+        let check = try vault.run(["check"])
+        #expect(
+            check.stdout.contains(
+                "Bad.md:3: warning: the schedule group 'someday,3,250': its date 'someday' is not a date; the card counts as new until the comment is fixed or the card is answered."
+            ), "\(check.stdout)")
+        #expect(Self.card(try Self.cards(vault), question: "Bad")?["is_new"] as? Bool == true)
+    }
 }

@@ -57,6 +57,7 @@ public struct VaultCheck {
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + LinkChecks.run(LinkGraph(notes: loaded.notes)) { path, target in context.files.line(of: "[[" + target, in: path) }
             + ObsidianSRAdoption.problems(context)
+            + ObsidianSRAdoption.unreadableSchedules(context, notes: loaded.notes)
         let leeches = cardReplay.schedules.values.reduce(0) {
             $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
         }

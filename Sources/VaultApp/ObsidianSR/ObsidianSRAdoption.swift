@@ -96,6 +96,32 @@ public enum ObsidianSRAdoption {
         }
     }
 
+    /// The schedule groups of the plugin's comments that `vault` cannot read (a date that is
+    /// none), each with its note and line: such a card counts as new until the comment is
+    /// fixed or the card answered. Nothing when the vault is not read in the plugin's syntax.
+    public static func unreadableSchedules(_ context: AppContext, notes: [Note]) -> [Diagnostic] {
+        guard let settings = context.config.obsidianSR else { return [] }
+        var found: [Diagnostic] = []
+        for note in notes where context.config.decks.contains(note.summary) {
+            guard let data = try? context.files.read(note.path), let text = String(data: data, encoding: .utf8),
+                text.contains(OSRParser.commentStart)
+            else { continue }
+            for question in OSRNoteReader.questions(in: text, path: note.path, frontMatterTags: [], syntax: settings.syntax)
+            {
+                for problem in question.unreadable {
+                    found.append(
+                        Diagnostic(
+                            code: "obsidian-sr-schedule", severity: .warning, path: note.path,
+                            line: question.parsed.firstLine + 1,
+                            message:
+                                "the schedule group \(problem); the card counts as new until the comment is fixed or the card is answered."
+                        ))
+                }
+            }
+        }
+        return found
+    }
+
     /// Takes the plugin's settings into `.vault/config.yml` (`vault check --fix`) when they
     /// are not there or changed; returns the new config, nil when nothing was to be done.
     /// - Throws: when the config cannot be written.

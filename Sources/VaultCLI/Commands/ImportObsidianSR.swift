@@ -56,7 +56,7 @@ extension VaultCommand.ImportCommand {
             if !plan.unmatched.isEmpty {
                 let shown = plan.unmatched.prefix(10).joined(separator: ", ")
                 out.warning(
-                    "\(plural(plan.unmatched.count, "schedule")) in \(ObsidianSRSettings.dataFile) name no question of the notes (\(shown)\(plan.unmatched.count > 10 ? ", …" : "")); they are not imported.")
+                    "\(plural(plan.unmatched.count, "schedule")) in \(ObsidianSRSettings.dataFile) \(plan.unmatched.count == 1 ? "names" : "name") no question of the notes (\(shown)\(plan.unmatched.count > 10 ? ", …" : "")); they are not imported.")
             }
         }
     }

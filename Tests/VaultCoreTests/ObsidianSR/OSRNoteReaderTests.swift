@@ -231,4 +231,18 @@ struct OSRNoteReaderTests {
         #expect(found.map(\.line) == [4])
         #expect(OSRParser.blankingFrontMatter("---\na: 1\n---\nbody").content == "\n\n\nbody")
     }
+
+    @Test("a hostile note costs bounded work: cloze searches share a budget per note, then stop")
+    func hostileClozes() {
+        var s = syntax
+        s.clozePatterns = [ObsidianSRSettings.curlyPattern]
+        // Every line opens hundreds of deletions and closes none: each search would read to the line's end.
+        let line = String(repeating: "{{a ", count: 1000)
+        let text = Array(repeating: line, count: 400).joined(separator: "\n") + "\n\nlast::card"
+        let patterns = s.clozePatterns.compactMap(OSRClozePattern.init)
+        let budget = OSRClozePattern.Budget()
+        let found = OSRParser.questions(in: text, syntax: s, patterns: patterns, budget: budget)
+        #expect(budget.remaining <= 0)
+        #expect(found.map(\.text) == ["last::card"])
+    }
 }

@@ -15,11 +15,13 @@ public enum OSRClozeNote {
     }
 
     /// The kind of cloze question `text` is under `patterns`, nil when it is none.
-    public static func kind(of text: [Unicode.Scalar], patterns: [OSRClozePattern]) -> OSRClozePattern.Kind? {
+    public static func kind(
+        of text: [Unicode.Scalar], patterns: [OSRClozePattern], budget: OSRClozePattern.Budget? = nil
+    ) -> OSRClozePattern.Kind? {
         var best: OSRClozePattern.Kind?
         for pattern in patterns {
             for kind in OSRClozePattern.Kind.allCases where best.map({ kind.rawValue < $0.rawValue }) ?? true {
-                if pattern.matches(text, kind: kind) {
+                if pattern.matches(text, kind: kind, budget: budget) {
                     best = kind
                     break
                 }
@@ -29,11 +31,13 @@ public enum OSRClozeNote {
     }
 
     /// The cards of the cloze question `text`, in the plugin's order; none when it holds no deletion.
-    public static func sides(of text: String, patterns: [OSRClozePattern]) -> [Side] {
+    public static func sides(of text: String, patterns: [OSRClozePattern], budget: OSRClozePattern.Budget? = nil)
+        -> [Side]
+    {
         let scalars = Array(text.unicodeScalars)
-        guard let kind = kind(of: scalars, patterns: patterns) else { return [] }
+        guard let kind = kind(of: scalars, patterns: patterns, budget: budget) else { return [] }
         var deletions: [OSRClozePattern.Match] = []
-        for pattern in patterns { deletions += pattern.matches(in: scalars, kind: kind) }
+        for pattern in patterns { deletions += pattern.matches(in: scalars, kind: kind, budget: budget) }
         let count: Int
         switch kind {
         case .simple: count = deletions.count

@@ -78,6 +78,17 @@ public struct OSRClozePattern: Hashable, Sendable {
     /// The most steps one search may take; past them it finds nothing.
     public static let maxSteps = 100_000
 
+    /// The steps the searches of one note may take together (``maxStepsPerNote``): a note of
+    /// thousands of lines each full of `==` costs a bounded time, and past the budget its
+    /// lines are no cloze lines.
+    public final class Budget {
+        public var remaining: Int
+        public init(_ steps: Int = OSRClozePattern.maxStepsPerNote) { remaining = steps }
+    }
+
+    /// The steps of one note's cloze searches together.
+    public static let maxStepsPerNote = 5_000_000
+
     /// The first bracketed part `[…]` whose content (every `]` in it escaped as `\]`)
     /// satisfies `holds`: the half-open range from `[` to past `]`.
     static func bracketPart(in s: [Unicode.Scalar], holding holds: ([Unicode.Scalar]) -> Bool) -> Range<Int>? {
@@ -198,16 +209,16 @@ public struct OSRClozePattern: Hashable, Sendable {
     }
 
     /// True when `text` holds a deletion of `kind` (clozecraft's `test`).
-    public func matches(_ text: [Unicode.Scalar], kind: Kind) -> Bool {
-        firstMatch(in: text, from: 0, kind: kind) != nil
+    public func matches(_ text: [Unicode.Scalar], kind: Kind, budget: Budget? = nil) -> Bool {
+        firstMatch(in: text, from: 0, kind: kind, budget: budget) != nil
     }
 
     /// Every deletion of `kind` in `text`, left to right, as clozecraft's `exec` loop finds
     /// them (a classic deletion without a number ends the search, as it does there).
-    public func matches(in text: [Unicode.Scalar], kind: Kind) -> [Match] {
+    public func matches(in text: [Unicode.Scalar], kind: Kind, budget: Budget? = nil) -> [Match] {
         var found: [Match] = []
         var from = 0
-        while from <= text.count, let match = firstMatch(in: text, from: from, kind: kind) {
+        while from <= text.count, let match = firstMatch(in: text, from: from, kind: kind, budget: budget) {
             if kind != .simple, match.seq == nil { break }
             found.append(match)
             from = match.range.upperBound
@@ -217,9 +228,10 @@ public struct OSRClozePattern: Hashable, Sendable {
     }
 
     /// The leftmost deletion of `kind` starting at `from` or later.
-    func firstMatch(in text: [Unicode.Scalar], from: Int, kind: Kind) -> Match? {
+    func firstMatch(in text: [Unicode.Scalar], from: Int, kind: Kind, budget: Budget? = nil) -> Match? {
         let tokens = matchers[kind.rawValue]
-        var matcher = Matcher(text: text)
+        var matcher = Matcher(text: text, limit: min(Self.maxSteps, budget?.remaining ?? Self.maxSteps))
+        defer { budget?.remaining -= matcher.steps }
         // Every match opens with the pattern's first literal (when it has one): only try there.
         let opening: [Unicode.Scalar]? = {
             if case .literal(let l)? = tokens.first { return l }
@@ -260,9 +272,13 @@ public struct OSRClozePattern: Hashable, Sendable {
         let text: [Unicode.Scalar]
         var captures = Captures()
         var steps = 0
-        var exhausted: Bool { steps >= OSRClozePattern.maxSteps }
+        let limit: Int
+        var exhausted: Bool { steps >= limit }
 
-        init(text: [Unicode.Scalar]) { self.text = text }
+        init(text: [Unicode.Scalar], limit: Int = OSRClozePattern.maxSteps) {
+            self.text = text
+            self.limit = limit
+        }
 
         static func isLineBreak(_ s: Unicode.Scalar) -> Bool {
             s == "\n" || s == "\r" || s == "\u{2028}" || s == "\u{2029}"

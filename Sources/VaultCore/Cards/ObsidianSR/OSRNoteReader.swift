@@ -28,7 +28,8 @@ public enum OSRNoteReader {
     ) -> [Question] {
         let patterns = syntax.clozePatterns.compactMap(OSRClozePattern.init)
         let (content, _) = OSRParser.blankingFrontMatter(text)
-        let parsed = OSRParser.questions(in: content, syntax: syntax, patterns: patterns)
+        let budget = OSRClozePattern.Budget()
+        let parsed = OSRParser.questions(in: content, syntax: syntax, patterns: patterns, budget: budget)
         guard !parsed.isEmpty else { return [] }
         let tagLines = syntax.convertFoldersToDecks ? [] : flashcardTagLines(content, syntax: syntax)
         let frontTags = frontMatterTags.map { $0.hasPrefix("#") ? $0 : "#" + $0 }
@@ -53,7 +54,8 @@ public enum OSRNoteReader {
             } else {
                 deck = tagLines.first?.tag
             }
-            let sides = self.sides(of: question.type, question: cut.question, syntax: syntax, patterns: patterns)
+            let sides = self.sides(
+                of: question.type, question: cut.question, syntax: syntax, patterns: patterns, budget: budget)
             let groups = OSRScheduleComment.groups(in: question.text)
             var unreadable: [String] = []
             var drafts: [CardDraft] = []
@@ -121,7 +123,8 @@ public enum OSRNoteReader {
 
     /// The cards a question gives (the plugin's `CardFrontBackUtil.expand`), sides trimmed.
     static func sides(
-        of type: OSRParser.QuestionType, question: String, syntax: ObsidianSRSyntax, patterns: [OSRClozePattern]
+        of type: OSRParser.QuestionType, question: String, syntax: ObsidianSRSyntax, patterns: [OSRClozePattern],
+        budget: OSRClozePattern.Budget? = nil
     ) -> [Side] {
         func trimmed(_ s: Substring) -> String { String(OSRText.trim(s)) }
         switch type {
@@ -145,7 +148,7 @@ public enum OSRNoteReader {
             if type == .multiLineReversed { sides.append(Side(kind: .reverse, question: back, answer: front)) }
             return sides
         case .cloze:
-            return OSRClozeNote.sides(of: question, patterns: patterns).prefix(CardLimits.clozesPerParagraph).map {
+            return OSRClozeNote.sides(of: question, patterns: patterns, budget: budget).prefix(CardLimits.clozesPerParagraph).map {
                 Side(kind: .cloze, question: trimmed($0.question[...]), answer: $0.answer, context: trimmed($0.context[...]))
             }
         }

@@ -35,8 +35,10 @@ public enum OSRParser {
     public static let maxLines = 100_000
 
     /// The questions of `text` (front matter already blanked out) under `syntax`.
-    public static func questions(in text: String, syntax: ObsidianSRSyntax, patterns: [OSRClozePattern]) -> [Question]
-    {
+    public static func questions(
+        in text: String, syntax: ObsidianSRSyntax, patterns: [OSRClozePattern],
+        budget: OSRClozePattern.Budget = OSRClozePattern.Budget()
+    ) -> [Question] {
         let lines = OSRText.lines(text)
         let n = min(lines.count, maxLines)
         // Longest separator first (`:::` before `::`), as the plugin sorts them.
@@ -114,7 +116,7 @@ public enum OSRParser {
                 }
                 cardText += "\n" + fence
                 i += 1
-            } else if cardType == nil, isClozeLine(line, patterns: patterns) {
+            } else if cardType == nil, isClozeLine(line, patterns: patterns, budget: budget) {
                 cardType = .cloze
             }
             i += 1
@@ -144,11 +146,15 @@ public enum OSRParser {
     /// The longest line read for clozes (a longer line is no cloze line).
     public static let maxClozeLine = 20_000
 
-    static func isClozeLine(_ line: Substring, patterns: [OSRClozePattern]) -> Bool {
-        guard !patterns.isEmpty, line.utf8.count <= maxClozeLine * 4 else { return false }
+    static func isClozeLine(_ line: Substring, patterns: [OSRClozePattern], budget: OSRClozePattern.Budget? = nil)
+        -> Bool
+    {
+        guard !patterns.isEmpty, (budget?.remaining ?? 1) > 0, line.utf8.count <= maxClozeLine * 4 else {
+            return false
+        }
         let scalars = Array(line.unicodeScalars)
         guard scalars.count <= maxClozeLine else { return false }
-        return OSRClozeNote.kind(of: scalars, patterns: patterns) != nil
+        return OSRClozeNote.kind(of: scalars, patterns: patterns, budget: budget) != nil
     }
 
     /// The note `text` with its front matter blanked out as the plugin does it: when the first
