@@ -21,8 +21,13 @@ public struct VaultConfig: Hashable, Sendable {
     public var referenceDate: String?
     /// Keys this build does not know, kept so that writing the file back loses nothing.
     public var extra: [String: String]
-    /// Which scheduler each folder's cards use (the `schedulers:` section).
-    public var schedulers: SchedulerConfig = SchedulerConfig()
+    /// Which scheduler each folder's cards use (the `schedulers:` section), their days counted
+    /// in the vault's zone (``timeZoneIdentifier``: the one place the zone is kept).
+    public var schedulers: SchedulerConfig {
+        get { schedulerSection.inZone(timeZoneIdentifier) }
+        set { schedulerSection = newValue.inZone("UTC") }
+    }
+    private var schedulerSection = SchedulerConfig()
     /// Which notes hold flashcards (`decks:` and `deck_tag:`); none when the file names no deck.
     public var decks = Decks()
     /// When commands start a background watcher (`watcher:`).

@@ -61,16 +61,30 @@ public struct SchedulerConfig: Hashable, Sendable {
     public static func parse(
         _ value: ConfigValue?, timeZoneIdentifier: String = "UTC", fallback: SchedulerName = .fsrs
     ) throws -> SchedulerConfig {
-        var config = try parseSection(value, fallback: fallback)
-        config.timeZoneIdentifier = timeZoneIdentifier
+        try parseSection(value, fallback: fallback).inZone(timeZoneIdentifier)
+    }
+
+    /// The config with its days (and every osr scheduler's) counted in the zone named `identifier`.
+    public func inZone(_ identifier: String) -> SchedulerConfig {
+        guard identifier != timeZoneIdentifier || hasOSR(outside: identifier) else { return self }
+        var config = self
+        config.timeZoneIdentifier = identifier
         func zoned(_ settings: SchedulerSettings) -> SchedulerSettings {
             guard case .osr(var s) = settings else { return settings }
-            s.timeZoneIdentifier = timeZoneIdentifier
+            s.timeZoneIdentifier = identifier
             return .osr(s)
         }
         config.defaultSettings = zoned(config.defaultSettings)
         config.folders = config.folders.map { FolderRule(prefix: $0.prefix, settings: zoned($0.settings)) }
         return config
+    }
+
+    /// True when an osr scheduler of the config counts days in another zone than `identifier`.
+    private func hasOSR(outside identifier: String) -> Bool {
+        ([defaultSettings] + folders.map(\.settings)).contains {
+            if case .osr(let s) = $0 { return s.timeZoneIdentifier != identifier }
+            return false
+        }
     }
 
     private static func parseSection(_ value: ConfigValue?, fallback: SchedulerName) throws -> SchedulerConfig {
