@@ -170,6 +170,24 @@ struct ObsidianSRTests {
         #expect(Self.card(onLaptop, question: "The smallest unit of life?")?["due"] as? String == "2026-12-13T00:00:00Z")
     }
 
+    @Test("a data.json that is not JSON: vault init says so once, naming the file, and takes nothing")
+    func pluginDataNotJSON() throws {
+        let vault = try VaultSandbox(fixture: "obsidian-sr")
+        defer { vault.cleanUp() }
+        let data = vault.root.appendingPathComponent(".obsidian/plugins/obsidian-spaced-repetition/data.json")
+        try Data(##"{"settings": {"flashcardTags": ["#flashcards"],"##.utf8).write(to: data)
+        let initialized = try vault.run(["init", "--timezone", "UTC"])
+        #expect(initialized.status == 0, "\(initialized.stderr)")
+        #expect(
+            initialized.stderr.contains(
+                ".obsidian/plugins/obsidian-spaced-repetition/data.json: it is not JSON ("), "\(initialized.stderr)")
+        #expect(initialized.stderr.contains("the plugin's settings are not taken. Fix the file and run `vault check --fix`"))
+        #expect(initialized.stderr.components(separatedBy: "not taken").count == 2, "said once: \(initialized.stderr)")
+        #expect(initialized.stdout.contains("Found 7 existing notes; none was changed."), "\(initialized.stdout)")
+        let config = try String(contentsOf: vault.root.appendingPathComponent(".vault/config.yml"), encoding: .utf8)
+        #expect(!config.contains("obsidian_sr:"))
+    }
+
     @Test("a data.json that appears later: vault check says so, --fix takes its settings")
     func pluginLater() throws {
         let vault = try VaultSandbox(fixture: "obsidian-sr")

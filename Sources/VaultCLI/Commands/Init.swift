@@ -87,7 +87,7 @@ extension VaultCommand {
         ) throws {
             switch plugin {
             case .failure(let error):
-                out.warning(error.localizedDescription + " The plugin's settings were not taken; fix the file and run `vault check --fix`.")
+                out.warning(error.localizedDescription + " Fix the file and run `vault check --fix` to take them.")
                 if notes > 0 { out.line("Found \(plural(notes, "existing note")); none was changed.") }
             case .success(let data):
                 let version = data.settings.pluginVersion.map { " \($0)" } ?? ""
