@@ -193,6 +193,32 @@ struct OSRNoteReaderTests {
         #expect(cards("?\nanswer").isEmpty)
     }
 
+    @Test("a note tagged for review is a note card: sr-* front matter its schedule, its text without SR comments")
+    func noteReview() throws {
+        let body = "Привет::Hello <!--SR:!2026-11-17,2,230-->\n\nСпасибо:::Thank you\n<!--SR:!2026-11-18,1,250!2000-01-01,1,250-->\n$x^2$ stays"
+        let review = try #require(
+            OSRNoteReader.noteReview(
+                title: "Слова", body: body, noteTags: ["flashcards/русский", "review/daily"], due: "2026-11-17",
+                interval: "4", ease: "250", syntax: syntax, line: 1))
+        #expect(review.kind == .note)
+        #expect(review.question == "Слова")
+        #expect(review.answer == "Привет::Hello\n\nСпасибо:::Thank you\n$x^2$ stays")
+        #expect(review.deck == "review/daily")
+        #expect(review.stored == .note(dueDay: VaultDate.daysFromCivil(2026, 11, 17), interval: 4, ease: 250))
+        let unscheduled = OSRNoteReader.noteReview(
+            title: "t", body: "text", noteTags: ["review"], due: nil, interval: "4", ease: "250", syntax: syntax, line: 1)
+        #expect(unscheduled?.stored == nil && unscheduled?.answer == "text")
+        #expect(
+            OSRNoteReader.noteReview(
+                title: "t", body: "text", noteTags: ["flashcards"], due: nil, interval: nil, ease: nil, syntax: syntax,
+                line: 1) == nil)
+        let ignoring = ObsidianSRSyntax(noteTagsToIgnore: ["#private"])
+        #expect(
+            OSRNoteReader.noteReview(
+                title: "t", body: "text", noteTags: ["review", "private"], due: nil, interval: nil, ease: nil,
+                syntax: ignoring, line: 1) == nil)
+    }
+
     @Test("text in other scripts and LaTeX stays as written")
     func scripts() {
         let found = cards("Was ist $e^{i\\pi}$?::$-1$\n日本の首都は==東京==です。")

@@ -95,7 +95,7 @@ public enum OSRNoteReader {
         guard ObsidianSRDeckRule.anyTag(hashed, in: syntax.tagsToReview),
             !ObsidianSRDeckRule.anyTag(hashed, in: syntax.noteTagsToIgnore)
         else { return nil }
-        var text = String(OSRText.trim(body[...]))
+        var text = String(OSRText.trim(reviewText(body)[...]))
         if text.unicodeScalars.count > noteReviewText {
             text = String(String.UnicodeScalarView(text.unicodeScalars.prefix(noteReviewText))) + "…"
         }
@@ -112,6 +112,17 @@ public enum OSRNoteReader {
 
     /// The most characters of a note review's note shown as its answer.
     public static let noteReviewText = 2000
+
+    /// A note as its review shows it: its cards' `<!--SR:…-->` comments left out, with the
+    /// lines that held nothing else (the plugin opens the note itself; vault shows its text).
+    static func reviewText(_ body: String) -> String {
+        guard body.contains(OSRParser.commentStart) else { return body }
+        return OSRText.lines(body).compactMap { line -> String? in
+            guard OSRText.contains(line, OSRParser.commentStart) else { return String(line) }
+            let kept = OSRText.trimEnd(OSRScheduleComment.removing(from: String(line)))
+            return OSRText.trim(kept[...]).isEmpty ? nil : kept
+        }.joined(separator: "\n")
+    }
 
     /// One card of a question, before its identity.
     struct Side {
