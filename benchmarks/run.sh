@@ -362,6 +362,33 @@ if [[ " $SIZES " == *" 100000 "* ]]; then
   bench_row "adopted vault" "vault status (100k notes, dates from git)" \
     "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir"
 fi
+# ---- Obsidian Spaced Repetition (issue 44): a plugin vault of 10,000 notes and
+# 50,000 cards with their <!--SR:…--> comments (benchmarks/osr_vault.py). vault init
+# adopts it from nothing each run (<= 2 s), vault study --list afterwards (<= 300 ms),
+# one answer written back (<= 20 ms: the `write back` phase VAULT_TRACE reports).
+BENCH_DIR="$BENCH_DIR" PREPARE_ONLY=1 "$ROOT/benchmarks/osr_bench.sh" 10000
+osr_dir="$WORK/osr-10000"
+rm -rf "$osr_dir"
+cp -r "$BENCH_DIR/osr-10000" "$osr_dir"
+osr_fresh="rm -rf $osr_dir/.vault $osr_dir/.gitignore $osr_dir/.gitattributes"
+bench_row "obsidian sr" "vault init, adopting 10k notes / 50k cards with comments" \
+  "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT init $osr_dir --timezone UTC" "" "$osr_fresh"
+$osr_fresh
+env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" init "$osr_dir" --timezone UTC >/dev/null
+bench_row "obsidian sr" "vault study --list, adopted (50k cards)" \
+  "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --list --vault $osr_dir"
+sed -i 's/  write_back: false/  write_back: true/' "$osr_dir/.vault/config.yml"
+osr_card=$("$VAULT" --vault "$osr_dir" cards --json | python3 -c 'import json,sys; print(next(c["id"] for c in json.load(sys.stdin) if c["kind"] == "basic"))')
+bench_row "obsidian sr" "vault study --rate, one answer written back (whole command)" \
+  "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --vault $osr_dir --rate $osr_card=good"
+osr_writes=()
+for _ in $(seq 1 "$RUNS"); do
+  osr_writes+=($(VAULT_TRACE=1 VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" study --vault "$osr_dir" --rate "$osr_card=good" 2>&1 >/dev/null \
+    | sed -n 's/.*write back .*: \([0-9]*\) ms.*/\1/p' | head -1))
+done
+osr_write=$(printf '%s\n' "${osr_writes[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+printf '%s\t%s\t%s\t\t\t\n' "obsidian sr" "write-back of one answer (VAULT_TRACE phase)" "$osr_write" >>"$ROWS"
+printf '  %-58s %9s ms\n' "write-back of one answer (VAULT_TRACE phase)" "$osr_write"
 fi
 # ---- vault lsp, measured through a client (benchmarks/lsp_bench.py, issue 31):
 # on 10,000 notes completion after [[ <= 30 ms, hover <= 20 ms, diagnostics
@@ -430,6 +457,9 @@ BARS = [
     ("study tracking", "vault session report --all (50k sessions, 1000000 other events)", "ms", 300),
     ("study tracking", "vault goal list (50k sessions)", "ms", 300),
     ("flashcards", "vault study --list (~26k cards, 1M rate events)", "ms", 300),
+    ("obsidian sr", "vault init, adopting 10k notes / 50k cards with comments", "ms", 2000),
+    ("obsidian sr", "vault study --list, adopted (50k cards)", "ms", 300),
+    ("obsidian sr", "write-back of one answer (VAULT_TRACE phase)", "ms", 20),
     ("10000 notes", "vault lsp: start to first answer (initialize, open, completion)", "ms", 300),
     ("10000 notes", "vault lsp: completion after [[ (4 letters typed)", "ms", 30),
     ("10000 notes", "vault lsp: hover on a link", "ms", 20),

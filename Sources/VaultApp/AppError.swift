@@ -36,6 +36,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case emptyNote
     /// A new note whose front matter does not read: the problem, naming its line.
     case badNewNote(String)
+    /// `vault import obsidian-sr` in a vault without the Spaced Repetition plugin's data, or
+    /// before its settings are taken: what is missing and the fix.
+    case noPluginData(String)
 
     public var errorDescription: String? {
         switch self {
@@ -103,6 +106,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the note is empty; nothing was saved."
         case .badNewNote(let reason):
             return "the new note's front matter does not read: \(reason) Nothing was saved."
+        case .noPluginData(let reason):
+            return reason
         }
     }
 }

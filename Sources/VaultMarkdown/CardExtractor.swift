@@ -22,6 +22,45 @@ import VaultCore
 /// one as a paragraph), a paragraph opening with an HTML tag, and a
 /// callout's header line (`> [!note] Title`) hold none.
 public enum CardExtractor {
+    /// The cards of the note file `data`, read in the vault's card `syntax`
+    /// (``CardSyntax``): `vault`'s own syntax from the CommonMark tree, or the Spaced
+    /// Repetition plugin's line by line (``OSRNoteReader``). Lines are the file's.
+    public static func cards(in data: Data, of note: NoteSummary, syntax: CardSyntax) -> [Card] {
+        switch syntax {
+        case .vault:
+            return cards(in: data, notePath: note.path, noteID: note.id)
+        case .obsidianSR(let s):
+            return obsidianSRCards(in: data, of: note, syntax: s)
+        }
+    }
+
+    /// The cards of a note file in the Spaced Repetition plugin's syntax (its front matter
+    /// tags name the deck of cards no tag of the text names), its note review first when it is one.
+    public static func obsidianSRCards(in data: Data, of note: NoteSummary, syntax: ObsidianSRSyntax) -> [Card] {
+        let text = String(decoding: data, as: UTF8.self)
+        let frontMatter = self.frontMatter(of: data)
+        var drafts = OSRNoteReader.drafts(
+            in: text, path: note.path, frontMatterTags: frontMatter?["tags"]?.tagList ?? [], syntax: syntax)
+        if let review = OSRNoteReader.noteReview(
+            title: note.title, body: String(decoding: NoteParser.body(of: data), as: UTF8.self), noteTags: note.tags,
+            due: frontMatter?["sr-due"]?.string, interval: frontMatter?["sr-interval"]?.string,
+            ease: frontMatter?["sr-ease"]?.string, syntax: syntax, line: 1)
+        {
+            drafts.insert(review, at: 0)
+        }
+        return CardIdentity.cards(from: drafts, notePath: note.path, noteID: note.id)
+    }
+
+    /// A note's front matter (nil when it has none or it cannot be read).
+    static func frontMatter(of data: Data) -> FrontMatter? {
+        data.withUnsafeBytes { raw -> FrontMatter? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard case .found(let block) = FrontMatterBlock.find(in: bytes) else { return nil }
+            let yaml = UnsafeBufferPointer(rebasing: bytes[block.yaml])
+            return try? FrontMatterParser.parse(yaml, firstLine: 2)
+        }
+    }
+
     /// The cards of a note file: front matter is cut off, lines are the file's.
     public static func cards(in data: Data, notePath: String, noteID: String?) -> [Card] {
         let body = NoteParser.body(of: data)

@@ -11,7 +11,7 @@ public struct CardLoader: Sendable {
     /// The cards of the notes of `notes` that are in one of `decks`, in note
     /// order then reading order. A note that cannot be read has no cards
     /// (`vault check` reports the file).
-    public func cards(of notes: [Note], in decks: Decks) -> [Card] {
+    public func cards(of notes: [Note], in decks: Decks, syntax: CardSyntax = .vault) -> [Card] {
         let notes = notes.filter { decks.contains($0.summary) }
         let slots = CardSlots(count: notes.count)
         let chunk = 64
@@ -20,12 +20,20 @@ public struct CardLoader: Sendable {
             var buffer = [UInt8]()
             for i in (c * chunk)..<min(notes.count, (c + 1) * chunk) {
                 let note = notes[i]
-                guard FileIO.read(layout.root.path + "/" + note.path, into: &buffer), Self.mayHoldCards(buffer)
+                guard FileIO.read(layout.root.path + "/" + note.path, into: &buffer),
+                    Self.mayHoldCards(buffer, syntax: syntax)
                 else { continue }
-                slots.store(CardExtractor.cards(in: Data(buffer), notePath: note.path, noteID: note.id), at: i)
+                slots.store(CardExtractor.cards(in: Data(buffer), of: note.summary, syntax: syntax), at: i)
             }
         }
         return slots.cards
+    }
+
+    /// A quick byte test: false only when the note holds no card in `syntax`.
+    /// The Spaced Repetition plugin's syntax is configurable, so its notes are always read.
+    static func mayHoldCards(_ bytes: [UInt8], syntax: CardSyntax) -> Bool {
+        guard case .vault = syntax else { return true }
+        return mayHoldCards(bytes)
     }
 
     /// A quick byte test: a note holds no card unless it has `::`, `==`, or a

@@ -225,18 +225,30 @@ public enum ConfigFile {
             }
             config.watcher = mode
         }
+        if let section = root["obsidian_sr"] {
+            do {
+                let settings = try ObsidianSRSettings.parse(section)
+                config.obsidianSR = settings
+                config.decks.obsidianSR = settings.deckRule
+            } catch let VaultCoreError.badObsidianSRSetting(key, line, reason) {
+                throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
+            }
+        }
         do {
-            config.schedulers = try SchedulerConfig.parse(root["schedulers"])
+            // A vault adopted from the Spaced Repetition plugin goes on with its algorithm unless told otherwise.
+            config.schedulers = try SchedulerConfig.parse(
+                root["schedulers"], timeZoneIdentifier: config.timeZoneIdentifier,
+                fallback: config.obsidianSR == nil ? .fsrs : .osr)
         } catch let VaultCoreError.badSchedulerSetting(key, line, reason) {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
         try readStudy(root["study"], into: &config, path: path)
-        // `schedulers`, `remind`, `study` and `review_day` are not listed: their text stays in `extra`, so writing the file back keeps them.
+        // `schedulers`, `remind`, `study`, `review_day` and `obsidian_sr` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
-        let read = known.union(["schedulers", "remind", "study", "review_day"])
+        let read = known.union(["schedulers", "remind", "study", "review_day", "obsidian_sr"])
         for entry in map where !known.contains(entry.key) {
             config.extra[entry.key] = entry.value.yamlText
             if !read.contains(entry.key) {
@@ -286,16 +298,29 @@ public enum ConfigFile {
             lines.append("subjects:")
             lines += config.subjects.flatMap { ConfigText.Entry(subject: $0).lines }
         }
-        lines.append(
-            "# Flashcards live in the notes of a deck: these folders (/ is the whole vault), notes tagged "
-                + "#\(config.decks.tag), or notes with `cards: true`.")
+        if config.obsidianSR != nil {
+            lines.append(
+                "# Flashcards live in the notes the Spaced Repetition plugin reads them in (obsidian_sr: below), "
+                    + "and in notes with `cards: true`.")
+        } else {
+            lines.append(
+                "# Flashcards live in the notes of a deck: these folders (/ is the whole vault), notes tagged "
+                    + "#\(config.decks.tag), or notes with `cards: true`.")
+        }
         let folders = config.decks.folders.map { $0.isEmpty ? "/" : $0 }
-        lines.append("decks: [\(folders.map(YAMLText.scalar).joined(separator: ", "))]")
+        if config.obsidianSR == nil || !folders.isEmpty {
+            lines.append("decks: [\(folders.map(YAMLText.scalar).joined(separator: ", "))]")
+        }
         if config.watcher != .auto { lines.append("watcher: \(config.watcher.rawValue)") }
         if config.decks.tag != Decks.defaultTag {
             lines.append("deck_tag: \(YAMLText.scalar(config.decks.tag))")
         }
-        for key in config.extra.keys.sorted() {
+        if let sr = config.obsidianSR {
+            lines.append(ObsidianSRSettings.configComment)
+            lines.append("obsidian_sr:")
+            lines += sr.configLines.map { "  " + $0 }
+        }
+        for key in config.extra.keys.sorted() where !(key == "obsidian_sr" && config.obsidianSR != nil) {
             let value = config.extra[key] ?? ""
             let isScalar: Bool
             if case .scalar? = try? YAMLTree.compose(value) { isScalar = true } else { isScalar = false }
@@ -339,11 +364,24 @@ public enum ConfigFile {
         if config.decks.folders != old.decks.folders {
             text = ConfigText.updating(text, key: "decks", values: config.decks.folders.map { $0.isEmpty ? "/" : $0 })
         }
+        if config.obsidianSR != old.obsidianSR, let sr = config.obsidianSR {
+            text = ConfigText.replacingBlock(
+                text, key: "obsidian_sr", entries: sr.configLines, comment: ObsidianSRSettings.configComment)
+        }
+        if case .osr(let s) = config.schedulers.defaultSettings, config.schedulers.defaultSettings != old.schedulers.defaultSettings {
+            // The plugin's algorithm taken for the vault (`vault check --fix` in a vault adopted later).
+            if old.schedulers.defaultSettings.name != .osr {
+                text = ConfigText.setting(text, path: ["schedulers"], key: "default", value: "osr")
+            }
+            for (key, value) in s.configEntries(changedFrom: OSRSettings()) {
+                text = ConfigText.setting(text, path: ["schedulers", "osr"], key: key, value: value)
+            }
+        }
         let weightsChanged = config.schedulers != old.schedulers
         if weightsChanged { text = FSRSWeightsText.updating(text, from: old.schedulers, to: config.schedulers) }
         guard let reread = try? parse(text, path: ".vault/config.yml"), reread.categories == config.categories,
             reread.sourceTypes == config.sourceTypes, reread.subjects == config.subjects,
-            reread.decks.folders == config.decks.folders
+            reread.decks.folders == config.decks.folders, reread.obsidianSR == config.obsidianSR
         else {
             if weightsChanged { throw FSRSWeightsText.NotWritten(path: layout.configFile.path) }
             return try write(config, to: layout)

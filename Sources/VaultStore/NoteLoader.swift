@@ -53,11 +53,11 @@ public struct NoteLoader: Sendable {
     /// flashcards from the same bytes: what ``CardLoader/cards(of:)`` would
     /// read from the file, without reading it twice. A file that cannot be
     /// read has no cards. The note catalog uses this.
-    func parseWithCards(_ files: [ScannedFile]) -> [(note: Note, cards: [Card])] {
+    func parseWithCards(_ files: [ScannedFile], syntax: CardSyntax = .vault) -> [(note: Note, cards: [Card])] {
         inParallel(files, workers: ProcessInfo.processInfo.activeProcessorCount) { file, buffer in
             let (note, readable) = parseOne(file, buffer: &buffer)
-            guard readable, CardLoader.mayHoldCards(buffer) else { return (note, []) }
-            return (note, CardExtractor.cards(in: Data(buffer), notePath: note.path, noteID: note.id))
+            guard readable, CardLoader.mayHoldCards(buffer, syntax: syntax) else { return (note, []) }
+            return (note, CardExtractor.cards(in: Data(buffer), of: note.summary, syntax: syntax))
         }
     }
 

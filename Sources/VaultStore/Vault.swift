@@ -36,6 +36,7 @@ public struct Vault: Sendable {
     ) -> NoteCatalog.Loaded {
         var catalog = NoteCatalog(layout: layout, timeZone: config.timeZone, tracer: tracer)
         catalog.kept = kept
+        catalog.cardSyntax = config.cardSyntax
         return catalog.load(vouched: vouched)
     }
 

@@ -17,6 +17,26 @@ public enum VaultInitializer {
     /// The `.gitattributes` lines a vault needs: the ledger merges by union.
     public static let gitattributesLines = [".vault/ledger/*.log merge=union"]
 
+    /// What the Spaced Repetition plugin's files in `folder` say (`.obsidian/plugins/obsidian-spaced-repetition/`):
+    /// nil when there is no `data.json`.
+    public static func pluginData(in folder: URL) -> Result<ObsidianSRPluginData, VaultCoreError>? {
+        let layout = VaultLayout(root: folder)
+        let dataURL = layout.url(of: ObsidianSRSettings.dataFile)
+        guard FileManager.default.fileExists(atPath: dataURL.path) else { return nil }
+        guard let data = try? Data(contentsOf: dataURL) else {
+            return .failure(.badPluginData(file: ObsidianSRSettings.dataFile, reason: "it cannot be read."))
+        }
+        let version = (try? Data(contentsOf: layout.url(of: ObsidianSRSettings.manifestFile)))
+            .flatMap(ObsidianSRPluginData.version(ofManifest:))
+        do {
+            return .success(try ObsidianSRPluginData(data: data, pluginVersion: version))
+        } catch let error as VaultCoreError {
+            return .failure(error)
+        } catch {
+            return .failure(.badPluginData(file: ObsidianSRSettings.dataFile, reason: error.localizedDescription))
+        }
+    }
+
     /// Makes `folder` a vault whose periods are computed in the zone named `timeZoneIdentifier` (IANA).
     ///
     /// - Parameters:
@@ -24,13 +44,16 @@ public enum VaultInitializer {
     ///     folder holds no note yet, no deck when it does, so an adopted
     ///     vault's highlights and inline fields do not become cards).
     ///   - nesting: make a vault inside or around another one on purpose.
+    ///   - plugin: the Spaced Repetition plugin's data found in the folder: its settings,
+    ///     decks and algorithm are taken into the config (``ObsidianSRPluginData/adopting(into:)``).
     /// - Returns: the vault-relative paths written or extended.
     /// - Throws: ``VaultStoreError/alreadyAVault(_:)`` when it already is
     ///   one, ``VaultStoreError/nestedVault(_:other:inside:)`` when another
     ///   vault encloses it or lies inside it (unless `nesting`).
     @discardableResult
     public static func initialize(
-        _ folder: URL, timeZoneIdentifier: String, decks: Decks? = nil, nesting: Bool = false
+        _ folder: URL, timeZoneIdentifier: String, decks: Decks? = nil, nesting: Bool = false,
+        plugin: ObsidianSRPluginData? = nil
     ) throws -> [String] {
         let layout = VaultLayout(root: folder)
         let fm = FileManager.default
@@ -53,6 +76,11 @@ public enum VaultInitializer {
         var config = VaultConfig(timeZoneIdentifier: timeZoneIdentifier)
         let holdsNotes = !VaultScanner(layout: layout).scan().files.isEmpty
         config.decks = decks ?? (holdsNotes ? Decks() : .wholeVault)
+        if let plugin {
+            config.decks = Decks()
+            config = plugin.adopting(into: config)
+            config.extra["schedulers"] = plugin.schedulerLines.joined(separator: "\n")
+        }
         try ConfigFile.write(config, to: layout)
         if try appendMissingLines(gitignoreLines, to: layout.url(of: ".gitignore")) { written.append(".gitignore") }
         if try appendMissingLines(gitattributesLines, to: layout.url(of: ".gitattributes")) {

@@ -189,10 +189,11 @@ package enum CompositionRoot {
 
     /// `vault init`: makes the vault's files in `folder` (made when missing).
     /// - Parameter tracer: handed to the new vault's adapters.
-    /// - Returns: the files written, the notes already there, and the new vault's context.
+    /// - Returns: the files written, the notes already there, the new vault's context, and the Spaced Repetition plugin's data when its data.json is there.
     /// - Throws: ``WiringError/notAFolder(_:)`` when `folder` is a file; the store's errors when it cannot be made a vault.
     package static func initialize(_ folder: URL, timeZone: String, nesting: Bool, tracer: any Tracer) throws -> (
-        written: [String], notes: Int, open: (Date?) throws -> AppContext
+        written: [String], notes: Int, open: (Date?) throws -> AppContext,
+        plugin: Result<ObsidianSRPluginData, VaultCoreError>?
     ) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
@@ -203,7 +204,10 @@ package enum CompositionRoot {
         } catch {
             throw VaultStoreError.unwritable(path: folder.path, reason: VaultStoreError.reason(of: error))
         }
-        let written = try VaultInitializer.initialize(folder, timeZoneIdentifier: timeZone, nesting: nesting)
+        // The Spaced Repetition plugin's data.json, when there is one: its settings go into the config.
+        let plugin = VaultInitializer.pluginData(in: folder)
+        let written = try VaultInitializer.initialize(
+            folder, timeZoneIdentifier: timeZone, nesting: nesting, plugin: try? plugin?.get())
         let layout = VaultLayout(root: folder)
         let notes = VaultScanner(layout: layout).scan().files.count
         return (
@@ -211,7 +215,7 @@ package enum CompositionRoot {
             { now in
                 let vault = try Vault(layout: layout)
                 return context(vault, now: try now ?? GlobalOptions.moment(nil, in: vault.config.timeZone), tracer: tracer)
-            }
+            }, plugin
         )
     }
 }

@@ -56,6 +56,8 @@ public struct VaultCheck {
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
             + Self.brokenLinks(loaded.notes, files: context.files)
+            + ObsidianSRAdoption.problems(context)
+            + ObsidianSRAdoption.unreadableSchedules(context, notes: loaded.notes)
         let leeches = cardReplay.schedules.values.reduce(0) {
             $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
         }

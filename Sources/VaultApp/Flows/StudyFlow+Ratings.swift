@@ -20,6 +20,10 @@ extension StudyFlow {
         guard let entry else { return [] }
         return RatingChoice.choices(for: entry.schedule.settings.name).compactMap { choice in
             guard let outcome = outcome(of: choice.answer, at: time) else { return nil }
+            // The plugin's buttons name the interval itself (`3d`, `1.2mo`), not the time to a due day's start.
+            if case .osr(let state) = outcome.state {
+                return Rating(choice: choice, due: outcome.due, interval: OSR.intervalText(state.interval))
+            }
             return Rating(
                 choice: choice, due: outcome.due,
                 interval: outcome.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–")

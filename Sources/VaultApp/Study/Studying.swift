@@ -160,11 +160,28 @@ public struct Studying {
     ///   answer; the ledger's error when it cannot be written.
     /// With `cram`, the answers are `cram` events that change no schedule.
     public func answer(rates: [String], tiers: [String], cram: Bool = false) throws -> [StudyAnswers.Outcome] {
+        try answerWritingBack(rates: rates, tiers: tiers, cram: cram).outcomes
+    }
+
+    /// ``answer(rates:tiers:cram:)``, with what writing each answer back into its note did
+    /// (`obsidian_sr.write_back`; ``ObsidianSRWriteBack``), in the answers' order.
+    public func answerWritingBack(rates: [String], tiers: [String], cram: Bool = false) throws -> (
+        outcomes: [StudyAnswers.Outcome], writeBacks: [ObsidianSRWriteBack.Outcome]
+    ) {
+        let replay = replay()
         let planned = try StudyAnswers.plan(
-            rates: rates, tiers: tiers, cards: cards, replay: replay(), config: context.config.schedulers,
+            rates: rates, tiers: tiers, cards: cards, replay: replay, config: context.config.schedulers,
             at: context.now, cram: cram)
         try record(planned.events)
-        return planned.outcomes
+        guard !cram else { return (planned.outcomes, []) }
+        var schedules = replay.schedules
+        var writeBacks: [ObsidianSRWriteBack.Outcome] = []
+        for outcome in planned.outcomes where !outcome.given.hasPrefix("tier=") {
+            schedules[outcome.card.id] = outcome.schedule
+            writeBacks.append(
+                ObsidianSRWriteBack(context: context).write(outcome.card, schedule: outcome.schedule, siblings: schedules))
+        }
+        return (planned.outcomes, writeBacks)
     }
 
     /// `vault cards --tier FOLDER=TIER`: plans moving every card of the notes
@@ -213,6 +230,11 @@ public struct Studying {
             card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
             config: context.config.schedulers, cram: cram)
         try record(answered.events)
+        // The answer is in the ledger, which is what counts; a comment that cannot be written
+        // back now is written with the card's next answer.
+        if !cram {
+            _ = ObsidianSRWriteBack(context: context).write(card, schedule: answered.schedule, siblings: replay.schedules)
+        }
         return answered.schedule
     }
 

@@ -159,7 +159,7 @@ extension VaultCommand {
                 ))
         }
 
-        /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ivl=3` (others).
+        /// `s=12.3 d=5.1` (fsrs), `ef=2.50 ivl=6` (sm2), `ease=250 ivl=3` (osr), `ivl=3` (others).
         private func memory(_ schedule: CardSchedule) -> String {
             guard !schedule.isNew else { return "" }
             switch schedule.state {
@@ -170,6 +170,8 @@ extension VaultCommand {
                 return String(format: "ef=%.2f ivl=%d", s.easeFactor, s.interval)
             case .tiers, .ladder:
                 return schedule.isNew ? "" : "ivl=\(schedule.intervalDays)"
+            case .osr(let s):
+                return "ease=\(OSR.jsNumber(s.ease)) ivl=\(OSR.jsNumber(s.interval))"
             }
         }
     }

@@ -36,7 +36,16 @@ extension VaultCommand {
 
         func run() throws {
             // The one command that opens a vault whose .vault/ folders are links: it names them, and --fix repairs them.
-            let context = try CompositionRoot.open(global, verifyingStateFolders: false)
+            var context = try CompositionRoot.open(global, verifyingStateFolders: false)
+            if fix, let taken = try ObsidianSRAdoption.take(context.app()) {
+                if !json {
+                    context.output.line(
+                        "Took the Spaced Repetition plugin's settings (\(ObsidianSRSettings.dataFile)) into .vault/config.yml: "
+                            + "its cards are read in its syntax, with their schedules"
+                            + (taken.schedulers.defaultSettings.name == .osr ? ", and go on under its algorithm (osr)." : "."))
+                }
+                context = try CompositionRoot.open(global, verifyingStateFolders: false)
+            }
             let check = VaultCheck(context.app())
             if fix {
                 for path in try check.repairStateFolders() where !json {

@@ -9,14 +9,14 @@ extension VaultCommand {
     /// `vault import loci|anki`: bring other apps' data into the vault.
     struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Import LociApp itineraries and Anki packages.",
+            commandName: "import", abstract: "Import LociApp itineraries, Anki packages and Spaced Repetition schedules.",
             discussion: """
                 Examples:
                   vault import loci palace.json
                   vault import loci palace.json --itinerary "Home walk" --dry-run
                   vault import anki French.apkg --dry-run
                 """,
-            subcommands: [Loci.self, Anki.self])
+            subcommands: [Loci.self, Anki.self, ObsidianSR.self])
 
         struct Anki: ParsableCommand {
             static let configuration = CommandConfiguration(

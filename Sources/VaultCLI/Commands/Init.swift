@@ -59,7 +59,7 @@ extension VaultCommand {
             // The name as given: Foundation calls UTC "GMT".
             let zone = timezone ?? TimeZone.current.identifier
             let out = Output.standard
-            let (written, notes, open) = try CompositionRoot.initialize(
+            let (written, notes, open, plugin) = try CompositionRoot.initialize(
                 folder, timeZone: zone, nesting: force, tracer: out.tracer)
             out.line("Initialized a vault in \(folder.path) (time zone \(zone)).")
             for path in written { out.line("  wrote \(path)") }
@@ -68,7 +68,9 @@ extension VaultCommand {
                     open(nil), day: baseline == Self.today ? nil : BaselineEvent.day(baseline))
                 out.line("Baseline \(recorded.dayString): only notes from then on come up for review.")
             }
-            if notes > 0 {
+            if let plugin {
+                try reportPlugin(plugin, notes: notes, context: open(nil), out: out)
+            } else if notes > 0 {
                 out.line("Found \(plural(notes, "existing note")); none was changed.")
                 let decks = DeckCount(try open(nil))
                 if decks.notes > 0 {
@@ -82,6 +84,35 @@ extension VaultCommand {
                 }
             } else {
                 out.line("The whole vault is one deck: flashcards work in every note ('decks:' in .vault/config.yml).")
+            }
+        }
+
+        /// What the Spaced Repetition plugin's files said, and what `vault` reads in the vault now.
+        private func reportPlugin(
+            _ plugin: Result<ObsidianSRPluginData, VaultCoreError>, notes: Int, context: AppContext, out: Output
+        ) throws {
+            switch plugin {
+            case .failure(let error):
+                out.warning(error.localizedDescription + " Fix the file and run `vault check --fix` to take them.")
+                if notes > 0 { out.line("Found \(plural(notes, "existing note")); none was changed.") }
+            case .success(let data):
+                let version = data.settings.pluginVersion.map { " \($0)" } ?? ""
+                out.line(
+                    "Found the Spaced Repetition plugin\(version) (\(ObsidianSRSettings.dataFile)): its settings are in "
+                        + "obsidian_sr: and its algorithm goes on as \(data.algorithm == "FSRS" ? "fsrs" : "osr") (schedulers: in .vault/config.yml).")
+                for problem in data.unreadable { out.warning("\(ObsidianSRSettings.dataFile): \(problem).") }
+                if data.dataStore != "NOTES" {
+                    out.line(
+                        "The plugin keeps its schedules in \(data.dataStore), not in the notes: `vault import obsidian-sr` brings them in.")
+                }
+                let s = ObsidianSRAdoption.summary(context)
+                let where_ = s.tags.map { "in " + $0.joined(separator: ", ") + " decks" } ?? "in folder decks"
+                let reviews =
+                    s.noteReviews == 0
+                    ? "" : "; \(plural(s.noteReviews, "note review")) (\(s.reviewTags.joined(separator: ", "))), \(s.scheduledNoteReviews) scheduled"
+                out.line(
+                    "\(plural(s.notes, "note")) \(where_), \(plural(s.cards, "card")), \(s.stored) with a stored schedule kept, "
+                        + "\(s.new) new\(reviews); of \(plural(notes, "note")) none was changed.")
             }
         }
     }

@@ -101,7 +101,9 @@ extension VaultCommand {
                 try screen.run()
                 return
             }
-            for outcome in try studying.answer(rates: rates, tiers: tiers, cram: cram) {
+            let answered = try studying.answerWritingBack(rates: rates, tiers: tiers, cram: cram)
+            for problem in answered.writeBacks.compactMap(ObsidianSRWriteBack.describe) { context.output.warning(problem) }
+            for outcome in answered.outcomes {
                 if cram {
                     context.output.line("\(outcome.card.id) \(outcome.given): crammed (the schedule is unchanged)")
                     continue

@@ -12,6 +12,9 @@ public struct Card: Hashable, Sendable {
         case reverse
         /// A paragraph with one `==deletion==` hidden.
         case cloze
+        /// A whole note to review (the Spaced Repetition plugin's note reviews: a note tagged
+        /// with one of its `tagsToReview`, scheduled by its `sr-*` front matter).
+        case note
     }
 
     /// The card's identity (12 lowercase hex digits), see ``CardIdentity``.
@@ -34,10 +37,16 @@ public struct Card: Hashable, Sendable {
     public var identityText: String
     /// The hint written in the question as `%%hint: …%%` (``CardHint``), taken out of ``question``.
     public var hint: String?
+    /// The deck its syntax puts it in (`flashcards/science`: the Spaced Repetition plugin's tag or
+    /// folder); nil in `vault`'s own syntax, where a note's folder is its deck.
+    public var deck: String?
+    /// The schedule stored with the card in its note (the plugin's `<!--SR:…-->` group): where its
+    /// schedule starts (``CardScheduleReplay``); nil when there is none.
+    public var stored: StoredSchedule?
 
     public init(
         id: String, notePath: String, noteID: String?, kind: Kind, question: String, answer: String, line: Int,
-        position: Int, identityText: String, hint: String? = nil
+        position: Int, identityText: String, hint: String? = nil, deck: String? = nil, stored: StoredSchedule? = nil
     ) {
         self.id = id
         self.notePath = notePath
@@ -49,6 +58,8 @@ public struct Card: Hashable, Sendable {
         self.position = position
         self.identityText = identityText
         self.hint = hint
+        self.deck = deck
+        self.stored = stored
     }
 
     /// The key that scopes card identities: the note id, else its path.

@@ -37,7 +37,7 @@ public enum CardIdentity {
             return Card(
                 id: id(noteKey: key, text: hashed), notePath: notePath, noteID: noteID, kind: draft.kind,
                 question: draft.question, answer: draft.answer, line: draft.line, position: position,
-                identityText: text, hint: hint)
+                identityText: text, hint: hint, deck: draft.deck, stored: draft.stored)
         }
     }
 

@@ -12,6 +12,10 @@ public struct Decks: Hashable, Sendable {
     public var folders: [String]
     /// The tag that puts a note in a deck, without `#`.
     public var tag: String
+    /// In a vault adopted from the Spaced Repetition plugin, the plugin's rule (its flashcard
+    /// tags, tags to ignore, folders as decks, and its note reviews' tags), read instead of
+    /// ``folders`` and ``tag``; nil otherwise.
+    public var obsidianSR: ObsidianSRDeckRule?
 
     public static let defaultTag = "flashcards"
 
@@ -37,6 +41,7 @@ public struct Decks: Hashable, Sendable {
     /// Whether the note at `path` with `tags` and its own `cards:` setting (nil when it has none) is in a deck.
     public func contains(path: String, tags: [String], setting: Bool?) -> Bool {
         if let setting { return setting }
+        if let rule = obsidianSR { return rule.contains(path: path, tags: tags) }
         if !tag.isEmpty, Tag.matches(tag, in: tags) { return true }
         return folders.contains { $0.isEmpty || path.hasPrefix($0) }
     }

@@ -119,6 +119,19 @@ public enum ConfigText {
         return join(lines, like: text)
     }
 
+    /// `text` with the top-level map `key` set to `entries` (each `name: value` line, indented
+    /// two spaces under `key:`): the block replaced in place when there is one (the comment
+    /// lines before it kept), else appended at the end, `comment` (a `# …` line) before it.
+    public static func replacingBlock(_ text: String, key: String, entries: [String], comment: String? = nil) -> String {
+        var lines = split(text)
+        let block = ["\(key):"] + entries.map { "  " + $0 }
+        guard let range = self.block(of: key, in: lines) else {
+            return appendingBlock(text, key: key, lines: (comment.map { [$0] } ?? []) + block, flow: nil, whole: true)
+        }
+        lines.replaceSubrange(range, with: block)
+        return join(lines, like: text)
+    }
+
     // MARK: - Reading the lines
 
     /// An entry of a block-style list: its lines and its name.
@@ -366,10 +379,12 @@ public enum ConfigText {
         value.hasPrefix("#") ? "\"\(value)\"" : YAMLText.scalar(value)
     }
 
-    static func appendingBlock(_ text: String, key: String, lines: [String], flow: String? = nil) -> String {
+    static func appendingBlock(_ text: String, key: String, lines: [String], flow: String? = nil, whole: Bool = false)
+        -> String
+    {
         var out = text
         if !out.isEmpty, !out.hasSuffix("\n") { out += "\n" }
-        out += (flow.map { [$0] } ?? ["\(key):"] + lines).joined(separator: "\n") + "\n"
+        out += (whole ? lines : flow.map { [$0] } ?? ["\(key):"] + lines).joined(separator: "\n") + "\n"
         return out
     }
 }

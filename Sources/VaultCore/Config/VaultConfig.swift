@@ -21,8 +21,13 @@ public struct VaultConfig: Hashable, Sendable {
     public var referenceDate: String?
     /// Keys this build does not know, kept so that writing the file back loses nothing.
     public var extra: [String: String]
-    /// Which scheduler each folder's cards use (the `schedulers:` section).
-    public var schedulers: SchedulerConfig = SchedulerConfig()
+    /// Which scheduler each folder's cards use (the `schedulers:` section), their days counted
+    /// in the vault's zone (``timeZoneIdentifier``: the one place the zone is kept).
+    public var schedulers: SchedulerConfig {
+        get { schedulerSection.inZone(timeZoneIdentifier) }
+        set { schedulerSection = newValue.inZone("UTC") }
+    }
+    private var schedulerSection = SchedulerConfig()
     /// Which notes hold flashcards (`decks:` and `deck_tag:`); none when the file names no deck.
     public var decks = Decks()
     /// When commands start a background watcher (`watcher:`).
@@ -36,6 +41,9 @@ public struct VaultConfig: Hashable, Sendable {
     /// The saved daily limit and intensity preset of `vault study`, and how sessions treat
     /// overdue cards, leeches and the timer (`study:`; kept as written in `extra`).
     public var study = StudySettings()
+    /// The Spaced Repetition plugin's settings (`obsidian_sr:`; kept as written in `extra`): a
+    /// vault adopted from the plugin reads its cards in the plugin's syntax. Nil in other vaults.
+    public var obsidianSR: ObsidianSRSettings?
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 
@@ -55,6 +63,10 @@ public struct VaultConfig: Hashable, Sendable {
     }
 
     public static let defaultNewNotePath = "{yyyy}/{mm}/{slug}.md"
+
+    /// The syntax the vault's cards are written in: the plugin's when the config has an
+    /// `obsidian_sr:` section, else `vault`'s own.
+    public var cardSyntax: CardSyntax { obsidianSR.map { .obsidianSR($0.syntax) } ?? .vault }
 
     /// The vault's zone; UTC when the identifier is unknown to this machine.
     public var timeZone: TimeZone {

@@ -5,6 +5,10 @@ import Foundation
 public enum VaultCoreError: LocalizedError, Equatable, Sendable {
     /// A setting under `schedulers:` in `.vault/config.yml` is wrong.
     case badSchedulerSetting(key: String, line: Int?, reason: String)
+    /// A setting under `obsidian_sr:` in `.vault/config.yml` is wrong.
+    case badObsidianSRSetting(key: String, line: Int?, reason: String)
+    /// The Spaced Repetition plugin's `data.json` (or another file of its) cannot be read.
+    case badPluginData(file: String, reason: String)
     /// A `rate` event lacks a field or holds a value this build cannot read.
     case badRatingEvent(device: String, sequence: Int, reason: String)
     /// An event of a known kind lacks a field or holds a value this build cannot read.
@@ -23,6 +27,11 @@ public enum VaultCoreError: LocalizedError, Equatable, Sendable {
         case .badSchedulerSetting(let key, let line, let reason):
             let place = line.map { ".vault/config.yml:\($0)" } ?? ".vault/config.yml"
             return "\(place): the setting '\(key)' \(reason)"
+        case .badObsidianSRSetting(let key, let line, let reason):
+            let place = line.map { ".vault/config.yml:\($0)" } ?? ".vault/config.yml"
+            return "\(place): the setting '\(key)' \(reason)"
+        case .badPluginData(let file, let reason):
+            return "\(file): \(reason)"
         case .badRatingEvent(let device, let sequence, let reason):
             return "the rating event \(device)/\(sequence) in the ledger \(reason); it is ignored."
         case .badEvent(let kind, let device, let sequence, let reason):

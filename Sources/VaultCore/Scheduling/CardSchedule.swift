@@ -6,6 +6,7 @@ public enum SchedulerState: Hashable, Sendable {
     case sm2(SM2CardState)
     case tiers(TiersCardState)
     case ladder(LadderCardState)
+    case osr(OSRCardState)
 
     /// The state of a card never reviewed under `settings`.
     public static func new(_ settings: SchedulerSettings) -> SchedulerState {
@@ -14,6 +15,7 @@ public enum SchedulerState: Hashable, Sendable {
         case .sm2: return .sm2(.new)
         case .tiers: return .tiers(.new)
         case .ladder: return .ladder(.new)
+        case .osr(let s): return .osr(.new(ease: s.baseEase))
         }
     }
 
@@ -24,17 +26,20 @@ public enum SchedulerState: Hashable, Sendable {
         case .sm2(let s): return s.due
         case .tiers(let s): return s.due
         case .ladder(let s): return s.due
+        case .osr(let s): return s.due
         }
     }
 
     /// The scheduler's own word for the state: `learning`, `review`,
-    /// `relearning` (fsrs), `learning`/`review` (sm2), the tier, or `1d`… (ladder).
+    /// `relearning` (fsrs), `learning`/`review` (sm2), the tier, `1d`… (ladder), or
+    /// `learning` (after Again) / `review` (osr).
     public var name: String {
         switch self {
         case .fsrs(let s): return s.phase.rawValue
         case .sm2(let s): return s.repetitions == 0 ? "learning" : "review"
         case .tiers(let s): return s.tier.rawValue
         case .ladder(let s): return s.step.map { "step\($0 + 1)" } ?? "new"
+        case .osr(let s): return s.dueDay == nil || s.interval < 1 ? "learning" : "review"
         }
     }
 
@@ -58,6 +63,8 @@ public enum SchedulerState: Hashable, Sendable {
             return [("tier", s.tier.rawValue), ("streak", String(s.correctStreak)), ("due", time(s.due))]
         case .ladder(let s):
             return [("step", s.step.map(String.init) ?? ""), ("due", time(s.due))]
+        case .osr(let s):
+            return [("interval", OSR.jsNumber(s.interval)), ("ease", OSR.jsNumber(s.ease)), ("due", time(s.due))]
         }
     }
 }
@@ -86,6 +93,10 @@ public struct CardSchedule: Hashable, Sendable {
     /// The moment of a `card-reset` `forget` no answer has followed yet:
     /// the card is new again (its counts and last review stay, as Anki keeps them).
     public var forgottenAt: Date?
+    /// The review the schedule stored in the note implies (the start of its due day less its
+    /// interval), when the state came from it (``adopting(_:timeZone:)``): such a card is not
+    /// new, though the ledger may hold no answer to it.
+    public var storedReview: Date?
 
     /// A card never reviewed under `settings`.
     public init(settings: SchedulerSettings) {
@@ -98,7 +109,7 @@ public struct CardSchedule: Hashable, Sendable {
     }
 
     /// Never answered, or forgotten since its last answer.
-    public var isNew: Bool { reviews == 0 || forgottenAt != nil }
+    public var isNew: Bool { (reviews == 0 && storedReview == nil) || forgottenAt != nil }
     public var due: Date? { state.due }
     /// Share of correct answers, nil before the first.
     public var accuracy: Double? { reviews == 0 ? nil : Double(correct) / Double(reviews) }
@@ -122,6 +133,8 @@ public struct CardSchedule: Hashable, Sendable {
             next.state = .tiers(Tiers(promotionStreak: streak).review(card, correct: answer.isCorrect, at: time))
         case (.ladder(let steps), .ladder(let card)):
             next.state = .ladder(Ladder(steps: steps).review(card, correct: answer.isCorrect, at: time))
+        case (.osr(let s), .osr(let card)):
+            next.state = .osr(OSR(settings: s).review(card, rating: answer.fsrsRating, at: time))
         default:
             // A state from another scheduler never reaches here: replay starts each card under its own.
             var reset = self
@@ -154,6 +167,51 @@ public struct CardSchedule: Hashable, Sendable {
         return next
     }
 
+    /// The schedule taken from `stored`, the schedule another tool stored with the card (the
+    /// Spaced Repetition plugin's `<!--SR:…-->` group), as if reviewed on the day it implies;
+    /// the counts of answers stay. Under `osr` it is the state as stored; under `fsrs`, a group
+    /// of the plugin's FSRS as stored, an SM-2 group as the plugin converts one
+    /// (`sm2ScheduleToFsrsCard`); the other schedulers ignore it. Days are `timeZone`'s.
+    public func adopting(_ stored: StoredSchedule, timeZone: TimeZone) -> CardSchedule {
+        let reviewDay = stored.impliedReviewDay(in: timeZone)
+        let reviewed = VaultDate.startOfDay(reviewDay, in: timeZone)
+        var next = self
+        switch (settings, stored) {
+        case (.osr, .osr(let day, let interval, let ease)), (.osr, .note(let day, let interval, let ease)):
+            var isNote = false
+            if case .note = stored { isNote = true }
+            next.state = .osr(
+                OSRCardState(
+                    dueDay: day, due: VaultDate.startOfDay(day, in: timeZone), interval: interval, ease: ease,
+                    lastReview: reviewed, countsOverdueDays: isNote))
+        case (.osr, .fsrs(let g)):
+            next.state = .osr(
+                OSRCardState(
+                    dueDay: stored.dueDay(in: timeZone), due: g.due, interval: g.interval, ease: stored.ease,
+                    lastReview: g.lastReview ?? reviewed, countsOverdueDays: true))
+        case (.fsrs, .fsrs(let g)):
+            let phase: FSRSCardState.Phase? = [1: .learning, 2: .review, 3: .relearning][g.state]
+            guard let phase else { return self }
+            next.state = .fsrs(
+                FSRSCardState(
+                    phase: phase, step: phase == .review ? nil : g.learningSteps, stability: g.stability,
+                    difficulty: g.difficulty, due: g.due, lastReview: g.lastReview ?? reviewed))
+        case (.fsrs, .osr(let day, let interval, let ease)), (.fsrs, .note(let day, let interval, let ease)):
+            let days = max(1, OSR.jsRound(interval))
+            let due = VaultDate.startOfDay(day, in: timeZone)
+            next.state = .fsrs(
+                FSRSCardState(
+                    phase: .review, step: nil, stability: max(0.1, days), difficulty: OSR.difficulty(ofEase: ease),
+                    due: due, lastReview: due.addingTimeInterval(-days * 86_400)))
+        default:
+            return self
+        }
+        next.storedReview = reviewed
+        next.dueAtLastReview = nil
+        next.forgottenAt = nil
+        return next
+    }
+
     /// The schedule after a manual move to `tier` (tiers scheduler only; other schedulers ignore it).
     public func moving(to tier: StudyTier, at time: Date) -> CardSchedule {
         guard case .tiers(let streak) = settings, case .tiers(let card) = state else { return self }
@@ -179,6 +237,9 @@ public struct CardSchedule: Hashable, Sendable {
             guard let step = s.step, step > 0 else { return .learning }
             guard case .ladder(let steps) = settings else { return .reviewing }
             return step >= steps.count - 1 ? .mastered : .reviewing
+        case .osr(let s):
+            guard s.dueDay != nil, s.interval >= 1 else { return .learning }
+            return s.interval >= Double(Self.masteredInterval) ? .mastered : .reviewing
         }
     }
 

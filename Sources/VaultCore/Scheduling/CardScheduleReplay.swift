@@ -117,7 +117,9 @@ public enum CardScheduleReplay {
                 for id in older { history += slots[id].map { log.histories[$0] } ?? [] }
                 history.sort { $0.time < $1.time }
             }
-            return fold(history, settings: config.settings(forNotePath: card.notePath), cardID: card.id)
+            return fold(
+                history, settings: config.settings(forNotePath: card.notePath), cardID: card.id, stored: card.stored,
+                timeZone: config.timeZone)
         }
         var schedules: [String: CardSchedule] = [:]
         schedules.reserveCapacity(cards.count)
@@ -126,16 +128,35 @@ public enum CardScheduleReplay {
             schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
     }
 
-    /// One card's schedule from its events in order.
-    public static func fold(_ history: [CardEvent], settings: SchedulerSettings, cardID: String) -> CardSchedule {
+    /// One card's schedule from its events in order, starting from `stored`, the schedule
+    /// stored with the card in its note (the Spaced Repetition plugin's `<!--SR:…-->` group),
+    /// when it has one.
+    ///
+    /// The stored schedule counts as a review on the day it implies (its due day less its
+    /// interval, in `timeZone`), after every answer of that day: answers given up to that
+    /// day are counted but their schedule gives way to the stored one; answers given on later
+    /// days are applied on top of it. So a schedule the plugin wrote after the last answer
+    /// `vault` recorded wins, a schedule `vault` wrote back itself is its last answer's, and
+    /// every clone computes the same.
+    public static func fold(
+        _ history: [CardEvent], settings: SchedulerSettings, cardID: String, stored: StoredSchedule? = nil,
+        timeZone: TimeZone = VaultDate.utc
+    ) -> CardSchedule {
         var schedule = CardSchedule(settings: settings)
+        var pending = stored
+        let storedDay = stored?.impliedReviewDay(in: timeZone) ?? 0
         for event in history {
+            if let waiting = pending, StoredSchedule.dayNumber(event.time, timeZone) > storedDay {
+                schedule = schedule.adopting(waiting, timeZone: timeZone)
+                pending = nil
+            }
             switch event {
             case .answer(let time, let answer, _): schedule = schedule.answering(answer, at: time, cardID: cardID)
             case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
             case .forget(let time): schedule = schedule.forgetting(at: time)
             }
         }
+        if let waiting = pending { schedule = schedule.adopting(waiting, timeZone: timeZone) }
         return schedule
     }
 

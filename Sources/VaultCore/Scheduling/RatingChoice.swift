@@ -7,7 +7,7 @@
 ///
 /// | scheduler | keys and words | usual |
 /// |---|---|---|
-/// | fsrs, tiers, ladder | 1 again · 2 hard · 3 good · 4 easy | 3 good |
+/// | fsrs, tiers, ladder, osr | 1 again · 2 hard · 3 good · 4 easy | 3 good |
 /// | sm2 | 0 blackout · 1 wrong · 2 almost · 3 hard · 4 good · 5 perfect | 4 good |
 ///
 /// The SM-2 words are the grades of Woźniak's scale in a word each: no

@@ -52,7 +52,7 @@ public enum ReviewAnswer: Hashable, Sendable {
         case let word:
             guard let n = Int(word) else { return nil }
             switch scheduler {
-            case .fsrs:
+            case .fsrs, .osr:
                 guard let rating = FSRSRating(rawValue: n) else { return nil }
                 self = .fsrs(rating)
             case .sm2:
@@ -67,7 +67,7 @@ public enum ReviewAnswer: Hashable, Sendable {
 
     /// The answer a study screen key gives (``RatingChoice/choices(for:)``):
     /// `0`…`5` (quality) for sm2 cards, `1`…`4` (Again/Hard/Good/Easy) for
-    /// the others; nil for any other key.
+    /// the others (osr's buttons too); nil for any other key.
     public init?(key: Character, scheduler: SchedulerName) {
         guard let choice = RatingChoice.choice(key: key, scheduler: scheduler) else { return nil }
         self = choice.answer

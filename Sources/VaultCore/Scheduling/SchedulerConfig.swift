@@ -36,6 +36,13 @@ public struct SchedulerConfig: Hashable, Sendable {
     public var defaultSettings: SchedulerSettings
     /// Longest prefix first.
     public var folders: [FolderRule]
+    /// The vault's zone (`timezone:`): where the days of schedules stored in notes begin.
+    public var timeZoneIdentifier = "UTC"
+    /// True when the config names the default scheduler (`schedulers: default:`).
+    public var namesDefault = false
+
+    /// The vault's zone (UTC when the identifier is unknown here).
+    public var timeZone: TimeZone { TimeZone(identifier: timeZoneIdentifier) ?? VaultDate.utc }
 
     public init(defaultSettings: SchedulerSettings = .defaults(.fsrs), folders: [FolderRule] = []) {
         self.defaultSettings = defaultSettings
@@ -47,10 +54,41 @@ public struct SchedulerConfig: Hashable, Sendable {
         folders.first { notePath.hasPrefix($0.prefix) }?.settings ?? defaultSettings
     }
 
-    /// Reads the `schedulers:` section (nil when the config has none).
+    /// Reads the `schedulers:` section of a vault whose zone is `timeZoneIdentifier`; without
+    /// a `default:`, every card uses `fallback` (fsrs, or osr in a vault adopted from the
+    /// Spaced Repetition plugin).
     /// - Throws: ``VaultCoreError/badSchedulerSetting(key:line:reason:)`` naming the setting and the fix.
-    public static func parse(_ value: ConfigValue?) throws -> SchedulerConfig {
-        guard let value else { return SchedulerConfig() }
+    public static func parse(
+        _ value: ConfigValue?, timeZoneIdentifier: String = "UTC", fallback: SchedulerName = .fsrs
+    ) throws -> SchedulerConfig {
+        try parseSection(value, fallback: fallback).inZone(timeZoneIdentifier)
+    }
+
+    /// The config with its days (and every osr scheduler's) counted in the zone named `identifier`.
+    public func inZone(_ identifier: String) -> SchedulerConfig {
+        guard identifier != timeZoneIdentifier || hasOSR(outside: identifier) else { return self }
+        var config = self
+        config.timeZoneIdentifier = identifier
+        func zoned(_ settings: SchedulerSettings) -> SchedulerSettings {
+            guard case .osr(var s) = settings else { return settings }
+            s.timeZoneIdentifier = identifier
+            return .osr(s)
+        }
+        config.defaultSettings = zoned(config.defaultSettings)
+        config.folders = config.folders.map { FolderRule(prefix: $0.prefix, settings: zoned($0.settings)) }
+        return config
+    }
+
+    /// True when an osr scheduler of the config counts days in another zone than `identifier`.
+    private func hasOSR(outside identifier: String) -> Bool {
+        ([defaultSettings] + folders.map(\.settings)).contains {
+            if case .osr(let s) = $0 { return s.timeZoneIdentifier != identifier }
+            return false
+        }
+    }
+
+    private static func parseSection(_ value: ConfigValue?, fallback: SchedulerName) throws -> SchedulerConfig {
+        guard let value else { return SchedulerConfig(defaultSettings: .defaults(fallback)) }
         guard let entries = value.entries else {
             throw VaultCoreError.badSchedulerSetting(
                 key: "schedulers", line: value.line,
@@ -60,15 +98,16 @@ public struct SchedulerConfig: Hashable, Sendable {
         if let unknown = entries.first(where: { !known.contains($0.key) }) {
             throw VaultCoreError.badSchedulerSetting(
                 key: "schedulers.\(unknown.key)", line: unknown.value.line,
-                reason: "is unknown; use default, folders, fsrs, sm2, tiers or ladder.")
+                reason: "is unknown; use default, folders, fsrs, sm2, tiers, ladder or osr.")
         }
         var base: [SchedulerName: SchedulerSettings] = [:]
         for name in SchedulerName.allCases {
             base[name] = try settings(name, overrides: value[name.rawValue], key: "schedulers.\(name.rawValue)")
         }
-        var config = SchedulerConfig(defaultSettings: base[.fsrs]!)
+        var config = SchedulerConfig(defaultSettings: base[fallback]!)
         if let d = value["default"] {
             config.defaultSettings = try resolve(d, base: base, key: "schedulers.default")
+            config.namesDefault = true
         }
         if let folders = value["folders"] {
             guard let list = folders.entries else {
@@ -110,7 +149,7 @@ public struct SchedulerConfig: Hashable, Sendable {
         guard let nameValue = value["scheduler"], let text = nameValue.scalar else {
             throw VaultCoreError.badSchedulerSetting(
                 key: key, line: value.line,
-                reason: "must name a scheduler (fsrs, sm2, tiers, ladder) or be a map with 'scheduler:'.")
+                reason: "must name a scheduler (fsrs, sm2, tiers, ladder, osr) or be a map with 'scheduler:'.")
         }
         let n = try name(text, key: key, line: nameValue.line)
         return try settings(n, overrides: value, key: key, start: base[n]!)
@@ -119,7 +158,8 @@ public struct SchedulerConfig: Hashable, Sendable {
     private static func name(_ text: String, key: String, line: Int?) throws -> SchedulerName {
         guard let n = SchedulerName(rawValue: text.lowercased()) else {
             throw VaultCoreError.badSchedulerSetting(
-                key: key, line: line, reason: "names an unknown scheduler '\(text)'; use fsrs, sm2, tiers or ladder.")
+                key: key, line: line,
+                reason: "names an unknown scheduler '\(text)'; use fsrs, sm2, tiers, ladder or osr.")
         }
         return n
     }
@@ -180,6 +220,34 @@ public struct SchedulerConfig: Hashable, Sendable {
                     steps.allSatisfy({ $0 >= 1 })
                 else { throw fail("must be a list of whole days, e.g. [1, 7, 30, 90].") }
                 result = .ladder(steps: steps)
+            case (.osr(var s), "base_ease"):
+                guard let ease = v.scalar.flatMap(Double.init), ease >= 130, ease <= 1000 else {
+                    throw fail("must be a number from 130 to 1000, e.g. 250.")
+                }
+                s.baseEase = ease
+                result = .osr(s)
+            case (.osr(var s), "lapses_interval_change"):
+                guard let factor = v.scalar.flatMap(Double.init), factor > 0, factor <= 1 else {
+                    throw fail("must be a number above 0 and at most 1, e.g. 0.5.")
+                }
+                s.lapsesIntervalChange = factor
+                result = .osr(s)
+            case (.osr(var s), "easy_bonus"):
+                guard let bonus = v.scalar.flatMap(Double.init), bonus >= 1, bonus <= 10 else {
+                    throw fail("must be a number from 1 to 10, e.g. 1.3.")
+                }
+                s.easyBonus = bonus
+                result = .osr(s)
+            case (.osr(var s), "maximum_interval"):
+                guard let days = v.scalar.flatMap(Int.init), days >= 1, days <= 1_000_000 else {
+                    throw fail("must be a whole number of days, at least 1.")
+                }
+                s.maximumInterval = Double(days)
+                result = .osr(s)
+            case (.osr(var s), "load_balance"):
+                guard let flag = v.scalar.flatMap(bool) else { throw fail("must be true or false.") }
+                s.loadBalance = flag
+                result = .osr(s)
             default:
                 throw fail("is not a setting of the \(name.rawValue) scheduler.")
             }
@@ -212,6 +280,7 @@ extension SchedulerConfig {
     /// setting changes it: what caches of schedules are keyed by.
     public var canonicalText: String {
         var lines = ["scheduler-config v1", "default " + defaultSettings.canonicalText]
+        if timeZoneIdentifier != "UTC" { lines.append("zone \(timeZoneIdentifier)") }
         for rule in folders.sorted(by: { $0.prefix < $1.prefix }) {
             lines.append("folder \(rule.prefix.utf8.count):\(rule.prefix) " + rule.settings.canonicalText)
         }
@@ -236,6 +305,10 @@ extension SchedulerSettings {
             return "tiers promotion=\(streak)"
         case .ladder(let steps):
             return "ladder steps=\(steps.map(String.init).joined(separator: ","))"
+        case .osr(let s):
+            return "osr base=\(exact([s.baseEase])) lapses=\(exact([s.lapsesIntervalChange]))"
+                + " easy=\(exact([s.easyBonus])) max=\(exact([s.maximumInterval])) balance=\(s.loadBalance)"
+                + " zone=\(s.timeZoneIdentifier)"
         }
     }
 }

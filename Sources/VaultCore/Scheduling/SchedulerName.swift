@@ -8,6 +8,8 @@ public enum SchedulerName: String, Hashable, Sendable, CaseIterable, Codable {
     case tiers
     /// Memo's review ladder: 1, 7, 30, 90 days.
     case ladder
+    /// The Obsidian Spaced Repetition plugin's SM-2 variant (SM-2-OSR), for its adopted cards.
+    case osr
 }
 
 extension SchedulerName {
@@ -23,6 +25,8 @@ extension SchedulerName {
             self = .tiers
         } else if value == "ladder" {
             self = .ladder
+        } else if value == "osr" {
+            self = .osr
         } else {
             return nil
         }

@@ -8,6 +8,8 @@ public enum SchedulerSettings: Hashable, Sendable {
     case sm2
     case tiers(promotionStreak: Int)
     case ladder(steps: [Int])
+    /// Boxed as fsrs is: a schedule holds its settings.
+    indirect case osr(OSRSettings)
 
     public var name: SchedulerName {
         switch self {
@@ -15,6 +17,7 @@ public enum SchedulerSettings: Hashable, Sendable {
         case .sm2: return .sm2
         case .tiers: return .tiers
         case .ladder: return .ladder
+        case .osr: return .osr
         }
     }
 
@@ -25,6 +28,7 @@ public enum SchedulerSettings: Hashable, Sendable {
         case .sm2: return .sm2
         case .tiers: return .tiers(promotionStreak: 5)
         case .ladder: return .ladder(steps: [1, 7, 30, 90])
+        case .osr: return .osr(OSRSettings())
         }
     }
 }

@@ -74,6 +74,7 @@ public struct CardStats: Sendable, Encodable {
                 state = s.isNew ? "new" : "review"
                 tiers[t.tier.rawValue, default: 0] += 1
             case .ladder: state = s.isNew ? "new" : "review"
+            case .osr(let o): state = s.isNew ? "new" : o.interval < 1 ? "learning" : "review"
             }
             states[state, default: 0] += 1
             guard !s.isNew else { continue }

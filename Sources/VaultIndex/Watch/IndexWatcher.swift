@@ -265,10 +265,12 @@ public final class IndexWatcher {
             catalogZone = zone
             var catalog = NoteCatalog(layout: layout, timeZone: zone, tracer: index.tracer)
             catalog.kept = keptCatalog
+            // The cards are read in the syntax the config names now (the Spaced Repetition plugin's, or vault's).
+            catalog.cardSyntax = (try? ConfigFile.read(layout))?.cardSyntax ?? .vault
             let vouched = NoteCatalog.VouchedScan(fingerprint: watched.fingerprint, count: watched.count)
             func upToDate() -> Bool {
                 guard let header = catalog.storedHeader() else { return false }
-                return header.timeZoneID == zone.identifier && header.scan == vouched
+                return catalog.isMine(header) && header.scan == vouched
             }
             let changes = watched.takeChanges()
             if !upToDate() {

@@ -32,7 +32,7 @@ public enum FileDiagnostics {
             }
         }
         if config.decks.contains(note.summary) {
-            let cards = CardExtractor.cards(in: Data(text.text.utf8), notePath: path, noteID: note.id)
+            let cards = CardExtractor.cards(in: Data(text.text.utf8), of: note.summary, syntax: config.cardSyntax)
             if !cards.isEmpty {
                 let replay = workspace.context.ledger.cardReplay(cards: cards, config: config.schedulers)
                 out += CardChecks.run(cards: cards, replay: replay).filter { $0.path == path }.map { ($0, nil) }

@@ -82,7 +82,8 @@ public enum HoverInfo {
         guard let note = workspace.note(at: path), workspace.context.config.decks.contains(note.summary) else {
             return nil
         }
-        let cards = CardExtractor.cards(in: Data(text.text.utf8), notePath: path, noteID: note.id)
+        let cards = CardExtractor.cards(
+            in: Data(text.text.utf8), of: note.summary, syntax: workspace.context.config.cardSyntax)
         return cards.first { $0.line == line + 1 }.map { ($0, cards) }
     }
 

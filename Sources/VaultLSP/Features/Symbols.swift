@@ -41,7 +41,9 @@ public enum Symbols {
         }
         close(downTo: 0)
         if let note = workspace.note(at: path), workspace.context.config.decks.contains(note.summary) {
-            for card in CardExtractor.cards(in: Data(text.text.utf8), notePath: path, noteID: note.id) {
+            for card in CardExtractor.cards(
+                in: Data(text.text.utf8), of: note.summary, syntax: workspace.context.config.cardSyntax)
+            {
                 let line = card.line - 1
                 let range = Range(line: line, from: 0, to: DocumentText.columns(text.line(line)))
                 let question = card.question.replacingOccurrences(of: "\n", with: " ")

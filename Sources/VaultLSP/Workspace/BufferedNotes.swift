@@ -22,7 +22,7 @@ final class BufferedNotes: NoteSource, @unchecked Sendable {
             guard let note = workspace.note(at: path), decks.contains(note.summary),
                 let text = workspace.documents[path]?.text.text
             else { continue }
-            cards += CardExtractor.cards(in: Data(text.utf8), notePath: path, noteID: note.id)
+            cards += CardExtractor.cards(in: Data(text.utf8), of: note.summary, syntax: workspace.context.config.cardSyntax)
         }
         return NoteSummaries(notes: notes, cards: cards, problems: base.problems)
     }

@@ -11,7 +11,7 @@ public struct DiskInspection: VaultInspection {
     public func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { vault.loadNotes() }
 
     public func cards(of notes: [Note], config: VaultConfig) -> [Card] {
-        CardLoader(layout: vault.layout).cards(of: notes, in: config.decks)
+        CardLoader(layout: vault.layout).cards(of: notes, in: config.decks, syntax: config.cardSyntax)
     }
 
     public func ledgerOnDisk() -> LocatedLedger {

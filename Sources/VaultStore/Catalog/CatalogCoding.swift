@@ -68,6 +68,65 @@ enum CatalogCoding {
             out.i64(Int64(cards[k].position))
             out.string(cards[k].identityText)
             out.string(cards[k].hint ?? "")
+            out.optionalString(cards[k].deck)
+            encode(cards[k].stored, into: &out)
+        }
+    }
+
+    /// A card's stored schedule: 0 none, 1 an SM-2-OSR group, 2 an FSRS group, 3 a note review's front matter.
+    static func encode(_ stored: StoredSchedule?, into out: inout CacheWriter) {
+        switch stored {
+        case nil:
+            out.u8(0)
+        case .osr(let day, let interval, let ease)?:
+            out.u8(1)
+            out.i64(Int64(day))
+            out.double(interval)
+            out.double(ease)
+        case .note(let day, let interval, let ease)?:
+            out.u8(3)
+            out.i64(Int64(day))
+            out.double(interval)
+            out.double(ease)
+        case .fsrs(let g)?:
+            out.u8(2)
+            out.double(g.due.timeIntervalSince1970)
+            out.double(g.interval)
+            out.double(g.stability)
+            out.double(g.difficulty)
+            out.i64(Int64(g.state))
+            out.i64(Int64(g.reps))
+            out.i64(Int64(g.lapses))
+            out.i64(Int64(g.learningSteps))
+            out.double(g.lastReview?.timeIntervalSince1970 ?? .nan)
+        }
+    }
+
+    static func storedSchedule(_ input: inout CacheReader) throws(CacheDamage) -> StoredSchedule? {
+        switch try input.u8() {
+        case 0:
+            return nil
+        case 1:
+            return .osr(dueDay: Int(try input.i64()), interval: try input.double(), ease: try input.double())
+        case 2:
+            let due = Date(timeIntervalSince1970: try input.double())
+            let interval = try input.double()
+            let stability = try input.double()
+            let difficulty = try input.double()
+            let state = Int(try input.i64())
+            let reps = Int(try input.i64())
+            let lapses = Int(try input.i64())
+            let steps = Int(try input.i64())
+            let last = try input.double()
+            return .fsrs(
+                OSRFSRSGroup(
+                    due: due, interval: interval, stability: stability, difficulty: difficulty, state: state,
+                    reps: reps, lapses: lapses, learningSteps: steps,
+                    lastReview: last.isNaN ? nil : Date(timeIntervalSince1970: last)))
+        case 3:
+            return .note(dueDay: Int(try input.i64()), interval: try input.double(), ease: try input.double())
+        default:
+            throw CacheDamage()
         }
     }
 
@@ -136,10 +195,13 @@ enum CatalogCoding {
                 let position = Int(try input.i64())
                 let identityText = try input.string()
                 let hint = try input.string()
+                let deck = try input.optionalString()
+                let stored = try storedSchedule(&input)
                 (cards + done).initialize(
                     to: Card(
                         id: cardID, notePath: path, noteID: id, kind: kind, question: question, answer: answer,
-                        line: line, position: position, identityText: identityText, hint: hint.isEmpty ? nil : hint))
+                        line: line, position: position, identityText: identityText, hint: hint.isEmpty ? nil : hint,
+                        deck: deck, stored: stored))
                 done += 1
             }
         } catch {
@@ -184,6 +246,7 @@ enum CatalogCoding {
         case .basic: 0
         case .reverse: 1
         case .cloze: 2
+        case .note: 3
         }
     }
 
@@ -192,6 +255,7 @@ enum CatalogCoding {
         case 0: .basic
         case 1: .reverse
         case 2: .cloze
+        case 3: .note
         default: throw CacheDamage()
         }
     }

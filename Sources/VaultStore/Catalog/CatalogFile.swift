@@ -15,7 +15,7 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt64 = 11  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name)
+    static let version: UInt64 = 13  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name); 12: the card syntax the cards were read in, cards' decks and stored schedules; 13: a note review's text without SR comments
 
     /// The catalog file in `folder`, framed as every cache is.
     static func file(in folder: URL) -> CacheFile {
@@ -26,6 +26,8 @@ enum CatalogFile {
     struct Contents {
         /// The vault's zone when the notes were parsed (dates without a zone depend on it).
         var timeZoneID: String
+        /// The card syntax the cards were read in (``CardSyntax/canonicalText``).
+        var syntax: String = CardSyntax.vault.canonicalText
         /// The scan the entries match.
         var fingerprint: ScanFingerprint
         /// The commit HEAD named when the git and mtime dates were taken;
@@ -38,11 +40,11 @@ enum CatalogFile {
     }
 
     /// The catalog at `url`, or nil when there is none, or it is damaged,
-    /// cut short, of another format version, or not for `timeZoneID`.
-    static func read(_ url: URL, timeZoneID: String) -> Contents? {
+    /// cut short, of another format version, or not for `timeZoneID` and `syntax`.
+    static func read(_ url: URL, timeZoneID: String, syntax: String = CardSyntax.vault.canonicalText) -> Contents? {
         file(in: url.deletingLastPathComponent()).withPayload { payload -> Contents? in
             do throws(CacheDamage) {
-                return try decode(payload: payload, timeZoneID: timeZoneID)
+                return try decode(payload: payload, timeZoneID: timeZoneID, syntax: syntax)
             } catch {
                 return nil
             }
@@ -53,23 +55,24 @@ enum CatalogFile {
     /// bytes only (no checksum: for a watcher that only wants to know
     /// whether to bring the file up to date; whoever reads the notes checks
     /// the whole file). Nil when there is no catalog of this format version.
-    static func header(_ url: URL) -> (timeZoneID: String, scan: NoteCatalog.VouchedScan)? {
+    static func header(_ url: URL) -> (timeZoneID: String, syntax: String, scan: NoteCatalog.VouchedScan)? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 4096)
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard n > CacheFile.headerSize else { return nil }
-        return bytes.withUnsafeBytes { raw -> (String, NoteCatalog.VouchedScan)? in
+        return bytes.withUnsafeBytes { raw -> (String, String, NoteCatalog.VouchedScan)? in
             let raw = UnsafeRawBufferPointer(rebasing: raw[..<n])
             guard file(in: url.deletingLastPathComponent()).header(raw) != nil else { return nil }
             var input = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
             do throws(CacheDamage) {
                 let zone = try input.string()
+                let syntax = try input.string()
                 let fingerprint = ScanFingerprint(value: try input.u64())
                 _ = try input.string()  // git HEAD
                 let count = try input.int()
-                return (zone, NoteCatalog.VouchedScan(fingerprint: fingerprint, count: count))
+                return (zone, syntax, NoteCatalog.VouchedScan(fingerprint: fingerprint, count: count))
             } catch {
                 return nil
             }
@@ -77,12 +80,16 @@ enum CatalogFile {
     }
 
     /// Decodes the payload of a catalog file, entries in parallel on all cores.
-    /// Returns nil for another zone.
+    /// Returns nil for another zone or another card syntax.
     /// - Throws: ``CacheDamage`` when the bytes are not a catalog.
-    static func decode(payload: UnsafeRawBufferPointer, timeZoneID: String) throws(CacheDamage) -> Contents? {
+    static func decode(
+        payload: UnsafeRawBufferPointer, timeZoneID: String, syntax wanted: String = CardSyntax.vault.canonicalText
+    ) throws(CacheDamage) -> Contents? {
         var input = CacheReader(payload)
         let zone = try input.string()
         guard zone == timeZoneID else { return nil }
+        let syntax = try input.string()
+        guard syntax == wanted else { return nil }
         let fingerprint = ScanFingerprint(value: try input.u64())
         let gitHead = try input.string()
         let noteCount = try input.count(minimumBytesEach: 45)
@@ -101,7 +108,7 @@ enum CatalogFile {
             payload: payload, entriesStart: payload.count - input.remaining, chunkSize: chunkSize, chunks: chunks,
             noteCount: noteCount, cardCount: cardCount
         ).decode()
-        return Contents(timeZoneID: zone, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
+        return Contents(timeZoneID: zone, syntax: syntax, fingerprint: fingerprint, gitHead: gitHead, entries: entries)
     }
 
     /// The entries of `contents` encoded a chunk of `chunkSize` notes at a
@@ -174,6 +181,7 @@ enum CatalogFile {
         let entries = contents.entries
         var out = CacheWriter(capacity: capacity)
         out.string(contents.timeZoneID)
+        out.string(contents.syntax)
         out.u64(contents.fingerprint.value)
         out.string(contents.gitHead)
         out.int(entries.count)

@@ -72,6 +72,11 @@ public struct NoteCatalog: Sendable {
     let tracer: any Tracer
     /// Where a long-running process keeps the catalog between loads (nil: read the file each time).
     public var kept: KeptCatalog?
+    /// The syntax cards are read in (the vault's config says which); a catalog of another is rebuilt.
+    public var cardSyntax: CardSyntax = .vault {
+        didSet { syntaxKey = cardSyntax.canonicalText }
+    }
+    private(set) var syntaxKey = CardSyntax.vault.canonicalText
 
     /// A catalog of the vault at `layout`, whose zone-less dates are read in
     /// `timeZone`, reporting each step of a load to `tracer`.
@@ -92,7 +97,12 @@ public struct NoteCatalog: Sendable {
     /// first bytes only (nil when there is none of this format version):
     /// enough for a watcher to tell whether the file needs bringing up to
     /// date. Whoever reads the notes checks the whole file.
-    public func storedHeader() -> (timeZoneID: String, scan: VouchedScan)? { CatalogFile.header(url) }
+    public func storedHeader() -> (timeZoneID: String, syntax: String, scan: VouchedScan)? { CatalogFile.header(url) }
+
+    /// True when a stored header is for this catalog's zone and card syntax.
+    public func isMine(_ header: (timeZoneID: String, syntax: String, scan: VouchedScan)) -> Bool {
+        header.timeZoneID == timeZone.identifier && header.syntax == syntaxKey
+    }
 
     /// What a file watcher vouches for: the vault's notes are exactly the
     /// files a scan with this fingerprint and count would find.
@@ -118,7 +128,7 @@ public struct NoteCatalog: Sendable {
         guard let vouched else {
             return load(scan: VaultScanner(layout: layout).scanFiles(), stored: nil, start: start)
         }
-        var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
+        var stored = CatalogFile.read(url, timeZoneID: timeZone.identifier, syntax: syntaxKey)
         trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
         guard let matching = stored, matching.fingerprint == vouched.fingerprint,
             matching.entries.count == vouched.count
@@ -151,7 +161,8 @@ public struct NoteCatalog: Sendable {
         changes: [String: ScannedFile?], fingerprint: ScanFingerprint, scan: () -> ScannedFiles
     ) -> Loaded {
         let start = DispatchTime.now().uptimeNanoseconds
-        guard var stored = kept?.take(for: url), stored.timeZoneID == timeZone.identifier else {
+        guard var stored = kept?.take(for: url), stored.timeZoneID == timeZone.identifier, stored.syntax == syntaxKey
+        else {
             return load(scan: scan(), stored: nil, start: start)
         }
         guard
@@ -186,12 +197,14 @@ public struct NoteCatalog: Sendable {
         trace("catalog: scan \(scan.count) files", since: start)
         let fingerprint = scan.fingerprint
         var stored = alreadyRead
-        if stored == nil, let contents = kept?.take(for: url), contents.timeZoneID == timeZone.identifier {
+        if stored == nil, let contents = kept?.take(for: url), contents.timeZoneID == timeZone.identifier,
+            contents.syntax == syntaxKey
+        {
             stored = contents
             trace("catalog: kept in memory, \(contents.entries.count) notes", since: start)
         }
         if stored == nil {
-            stored = CatalogFile.read(url, timeZoneID: timeZone.identifier)
+            stored = CatalogFile.read(url, timeZoneID: timeZone.identifier, syntax: syntaxKey)
             trace("catalog: read \(stored.map { "\($0.entries.count) notes" } ?? "nothing usable")", since: start)
         }
         let storedHead = stored?.gitHead
@@ -232,7 +245,8 @@ public struct NoteCatalog: Sendable {
         var report = report
         let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
         var contents = CatalogFile.Contents(
-            timeZoneID: timeZone.identifier, fingerprint: fingerprint, gitHead: gitHead, entries: entries,
+            timeZoneID: timeZone.identifier, syntax: syntaxKey, fingerprint: fingerprint, gitHead: gitHead,
+            entries: entries,
             chunks: chunks.stored)
         if !unchanged || gitHead != storedHead {
             // A note given another date may be in any chunk.
@@ -347,7 +361,7 @@ public struct NoteCatalog: Sendable {
         report.added = work.count - diff.changed
         report.removed = diff.removed
         report.parsed = work.map(\.path)
-        let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(work)
+        let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(work, syntax: cardSyntax)
 
         if report.added == 0, report.removed == 0 {
             let positions = diff.positions.map { $0! }

@@ -10,8 +10,9 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at
-    static let version: UInt64 = 4
+    // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at;
+    // 5: osr states, the review a stored schedule implies, keyed by the cards' stored schedules
+    static let version: UInt64 = 5
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
@@ -33,6 +34,25 @@ struct CardScheduleMemo {
                 digest.add(card.notePath)
                 digest.add(card.noteID ?? "\u{0}")
                 digest.add(card.position)
+                // A schedule the plugin wrote in the note changes the card's schedule.
+                switch card.stored {
+                case nil:
+                    digest.add(0)
+                case .osr(let day, let interval, let ease)?, .note(let day, let interval, let ease)?:
+                    if case .note? = card.stored { digest.add(3) }
+                    digest.add(1)
+                    digest.add(day)
+                    digest.add(Int(truncatingIfNeeded: interval.bitPattern))
+                    digest.add(Int(truncatingIfNeeded: ease.bitPattern))
+                case .fsrs(let g)?:
+                    digest.add(2)
+                    for x in [g.due.timeIntervalSince1970, g.interval, g.stability, g.difficulty] {
+                        digest.add(Int(truncatingIfNeeded: x.bitPattern))
+                    }
+                    digest.add(g.state)
+                    digest.add(g.learningSteps)
+                    digest.add(Int(truncatingIfNeeded: (g.lastReview?.timeIntervalSince1970 ?? -1).bitPattern))
+                }
             }
             self.cards = digest.value
             var configDigest = Digest()
@@ -128,6 +148,14 @@ struct CardScheduleMemo {
             w.optional(s.step) { $0.int($1) }
             date(s.due)
             date(s.lastReview)
+        case .osr(let s):
+            w.u8(4)
+            w.optional(s.dueDay) { $0.int($1) }
+            date(s.due)
+            w.double(s.interval)
+            w.double(s.ease)
+            date(s.lastReview)
+            w.u8(s.countsOverdueDays ? 1 : 0)
         }
         w.int(schedule.reviews)
         w.int(schedule.correct)
@@ -137,6 +165,7 @@ struct CardScheduleMemo {
         date(schedule.lastLapse)
         date(schedule.dueAtLastReview)
         date(schedule.forgottenAt)
+        date(schedule.storedReview)
     }
 
     /// Reads a schedule into `schedule`, whose settings come from the config.
@@ -161,6 +190,11 @@ struct CardScheduleMemo {
         case 3:
             schedule.state = .ladder(
                 LadderCardState(step: try r.optional { try $0.int() }, due: try date(&r), lastReview: try date(&r)))
+        case 4:
+            schedule.state = .osr(
+                OSRCardState(
+                    dueDay: try r.optional { try $0.int() }, due: try date(&r), interval: try r.double(),
+                    ease: try r.double(), lastReview: try date(&r), countsOverdueDays: try r.u8() != 0))
         default:
             throw CacheDamage()
         }
@@ -172,6 +206,7 @@ struct CardScheduleMemo {
         schedule.lastLapse = try date(&r)
         schedule.dueAtLastReview = try date(&r)
         schedule.forgottenAt = try date(&r)
+        schedule.storedReview = try date(&r)
     }
 }
 

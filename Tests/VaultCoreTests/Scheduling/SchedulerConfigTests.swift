@@ -50,7 +50,7 @@ struct SchedulerConfigTests {
         } catch {
             #expect(
                 error.localizedDescription
-                    == ".vault/config.yml:7: the setting 'schedulers.folders.x/' names an unknown scheduler 'leitner'; use fsrs, sm2, tiers or ladder."
+                    == ".vault/config.yml:7: the setting 'schedulers.folders.x/' names an unknown scheduler 'leitner'; use fsrs, sm2, tiers, ladder or osr."
             )
         }
     }
@@ -59,6 +59,30 @@ struct SchedulerConfigTests {
     func badRetention() {
         let value = map([("fsrs", map([("desired_retention", scalar("90"))]))])
         #expect(throws: VaultCoreError.self) { try SchedulerConfig.parse(value) }
+    }
+
+    @Test("an osr scheduler counts days in the vault's zone, whichever of the two is set first")
+    func osrZone() {
+        func osrZones(_ config: SchedulerConfig) -> [String] {
+            ([config.defaultSettings] + config.folders.map(\.settings)).compactMap {
+                if case .osr(let s) = $0 { return s.timeZoneIdentifier }
+                return nil
+            }
+        }
+        let schedulers = SchedulerConfig(
+            defaultSettings: .osr(OSRSettings()),
+            folders: [.init(prefix: "lang/", settings: .osr(OSRSettings(timeZoneIdentifier: "Asia/Tokyo")))])
+        var zoneFirst = VaultConfig(timeZoneIdentifier: "Europe/Berlin")
+        zoneFirst.schedulers = schedulers
+        var schedulersFirst = VaultConfig(timeZoneIdentifier: "UTC")
+        schedulersFirst.schedulers = schedulers
+        schedulersFirst.timeZoneIdentifier = "Europe/Berlin"
+        #expect(osrZones(zoneFirst.schedulers) == ["Europe/Berlin", "Europe/Berlin"])
+        #expect(zoneFirst.schedulers.timeZoneIdentifier == "Europe/Berlin")
+        #expect(zoneFirst == schedulersFirst)
+        schedulersFirst.timeZoneIdentifier = "UTC"
+        #expect(osrZones(schedulersFirst.schedulers) == ["UTC", "UTC"])
+        #expect(zoneFirst != schedulersFirst)
     }
 }
 
