@@ -63,24 +63,37 @@ let package = Package(
             dependencies: ["VaultCore", "CZstd", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The use cases see the ports and the domain only: the adapters are
-        // built by each front end's composition root.
+        // built by the composition root (VaultWiring).
         .target(name: "VaultApp", dependencies: ["VaultCore", "VaultMarkdown", "VaultProcess"]),
+        // The composition root, the one target that builds adapters: every front end's AppContext,
+        // the vault `vault serve` keeps between requests, the options that open a vault (`--vault`,
+        // `--now`, `vault serve`'s), and whether the process keeps its large values until exit.
+        .target(
+            name: "VaultWiring",
+            dependencies: [
+                "VaultCore", "VaultMarkdown", "VaultProcess", "VaultStore", "VaultIndex", "VaultAnki", "VaultApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // What the terminal and the web show alike: session and due-today wording, counts, the
+        // stats report (HTML, SVG charts, the terminal's dashboard), text made safe for a terminal.
+        .target(name: "VaultPresentation", dependencies: ["VaultCore", "VaultMarkdown"]),
         // `vault lsp`: the language server, one more front end over the use cases.
         .target(name: "VaultLSP", dependencies: ["VaultApp", "VaultCore", "VaultMarkdown", "VaultProcess"]),
         .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultStore", "VaultIndex", "VaultApp", "VaultAnki", "VaultLSP",
+                "VaultCore", "VaultMarkdown", "VaultProcess", "VaultApp", "VaultLSP", "VaultWiring", "VaultPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "vault", dependencies: ["VaultCLI"], linkerSettings: releaseLink),
         // The web app (`vault serve`): pages over the same use cases and flows, its context from
-        // VaultCLI's composition root. Its own executable, so `vault` links no HTTP server.
+        // the composition root (VaultWiring). Its own executable, so `vault` links no HTTP server.
         .target(
             name: "VaultServe",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultApp", "VaultCLI", "VaultProcess",
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultWiring", "VaultPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -101,7 +114,13 @@ let package = Package(
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp", "VaultLSP"]),
-        .testTarget(name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultIndex"], exclude: ["Fixtures"]),
-        .testTarget(name: "VaultServeTests", dependencies: ["VaultServe", "vault-serve", "VaultCLI", "VaultApp", "VaultProcess"]),
+        .testTarget(name: "VaultPresentationTests", dependencies: ["VaultPresentation"]),
+        .testTarget(
+            name: "VaultCLITests", dependencies: ["vault", "VaultCLI", "VaultWiring", "VaultIndex"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "VaultServeTests",
+            dependencies: ["VaultServe", "vault-serve", "VaultWiring", "VaultPresentation", "VaultApp", "VaultProcess"]),
+        // The rules of docs/ARCHITECTURE.md on who imports whom, read from every source file's import lines.
+        .testTarget(name: "ArchitectureTests"),
     ]
 )

@@ -5,8 +5,8 @@ import VaultCore
 /// it acts at (read once, at the edge). It is the only way a use case
 /// reaches the outside world.
 ///
-/// The front ends get one from their composition root (the terminal's is
-/// `VaultCLI/CompositionRoot.swift`); tests make one over in-memory ports.
+/// The front ends get one from the composition root
+/// (`VaultWiring/CompositionRoot.swift`); tests make one over in-memory ports.
 public struct AppContext {
     public let notes: any NoteSource
     public let ledger: any LedgerSource
@@ -37,6 +37,13 @@ public struct AppContext {
     public let reminderTimer: any ReminderTimer
     /// Files the person names: imports read, outputs written.
     public let namedFiles: any NamedFiles
+    /// Anki's packages, read for `vault import anki`.
+    public let ankiPackages: any AnkiPackageReading
+    /// The ledger as an import writes it: events under the identity they
+    /// carry (the same files ``ledger`` reads).
+    public let importedLog: any ImportedEventLog
+    /// The files a new note is written in by the person's editor.
+    public let drafts: any NoteDrafts
     /// Whether large values are freed or kept until the process exits.
     public let retention: any Retention
     /// Where use cases report their phases' times (`VAULT_TRACE`).
@@ -47,7 +54,8 @@ public struct AppContext {
         configStore: any ConfigStore, files: any VaultFiles, trash: any NoteBin, search: any SearchEngine,
         clock: any Clock, newIDs: any IDGenerator, inspection: any VaultInspection, sync: any VaultSyncing,
         reminderLog: any ReminderLog, notifier: any DesktopNotifier, reminderTimer: any ReminderTimer,
-        namedFiles: any NamedFiles, retention: any Retention, tracer: any Tracer
+        namedFiles: any NamedFiles, ankiPackages: any AnkiPackageReading, importedLog: any ImportedEventLog,
+        drafts: any NoteDrafts, retention: any Retention, tracer: any Tracer
     ) {
         self.notes = notes
         self.ledger = ledger
@@ -66,6 +74,9 @@ public struct AppContext {
         self.notifier = notifier
         self.reminderTimer = reminderTimer
         self.namedFiles = namedFiles
+        self.ankiPackages = ankiPackages
+        self.importedLog = importedLog
+        self.drafts = drafts
         self.retention = retention
         self.tracer = tracer
     }
@@ -80,14 +91,14 @@ public struct AppContext {
     /// files, the moment of one request.
     public func replacing(
         notes: (any NoteSource)? = nil, ledger: (any LedgerSource)? = nil, files: (any VaultFiles)? = nil,
-        now: Date? = nil, retention: (any Retention)? = nil
+        now: Date? = nil
     ) -> AppContext {
         AppContext(
             notes: notes ?? self.notes, ledger: ledger ?? self.ledger, ids: ids, config: config, now: now ?? self.now,
             configStore: configStore, files: files ?? self.files, trash: trash, search: search, clock: clock,
             newIDs: newIDs, inspection: inspection, sync: sync, reminderLog: reminderLog, notifier: notifier,
-            reminderTimer: reminderTimer, namedFiles: namedFiles, retention: retention ?? self.retention,
-            tracer: tracer)
+            reminderTimer: reminderTimer, namedFiles: namedFiles, ankiPackages: ankiPackages, importedLog: importedLog,
+            drafts: drafts, retention: retention, tracer: tracer)
     }
 }
 

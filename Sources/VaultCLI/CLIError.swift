@@ -4,7 +4,6 @@ import Foundation
 enum CLIError: LocalizedError, Equatable {
     /// The command already printed what went wrong; exit 1 without more.
     case silentFailure
-    case badNow(String)
     case badColor(String)
     case editorFailed(String)
     case notATerminal(String)
@@ -12,12 +11,6 @@ enum CLIError: LocalizedError, Equatable {
     /// `vault loci review|reverse|learn` without a terminal (the name of the scripted form's command).
     case lociNeedsTerminal(String)
     case notInReview(note: String, period: String, why: String)
-    /// `vault init FILE`: the path names a file.
-    case notAFolder(String)
-    /// A path whose bytes are not UTF-8 (named with U+FFFD for those bytes).
-    case notUTF8(String)
-    /// `vault new`'s scratch file for the editor cannot be made.
-    case scratchUnwritable(String, String)
     /// `vault serve` found no `vault-serve` program beside `vault`.
     case serverMissing(String)
 
@@ -25,8 +18,6 @@ enum CLIError: LocalizedError, Equatable {
         switch self {
         case .silentFailure:
             return nil
-        case .badNow(let value):
-            return "'\(value)' (from --now or VAULT_NOW) is not a moment; write it as 2026-11-18T09:00:00Z."
         case .badColor(let color):
             return "'\(color)' is not a colour; write it as #rrggbb, e.g. #137fec."
         case .editorFailed(let editor):
@@ -40,15 +31,8 @@ enum CLIError: LocalizedError, Equatable {
         case .lociNeedsTerminal(let mode):
             return
                 "the loci screens need a terminal; use `vault loci \(mode) ITINERARY --list` and `--rate SEQ=Q` in scripts."
-        case .notAFolder(let path):
-            return "\(path) is a file, not a folder; give a folder (new or holding notes) to make a vault."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
-        case .notUTF8(let what):
-            return
-                "\(what) is not UTF-8 (\u{FFFD} stands for the bytes that are not); vault names files in UTF-8 and would take it for another folder. Rename it (`convmv` can), or give an absolute --vault path that is UTF-8. Nothing was written."
-        case .scratchUnwritable(let path, let reason):
-            return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         case .serverMissing(let path):
             return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 /// What the shell completions offer for a vault's own words: note paths and
 /// id prefixes, categories, tags, review periods, itineraries. The completion scripts

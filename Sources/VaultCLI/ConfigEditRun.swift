@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
 
 /// The one way `vault category`, `vault subject` and `vault source-type`
 /// carry out an edit: ``ConfigEditing`` does every write; this prints.

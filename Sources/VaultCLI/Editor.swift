@@ -1,4 +1,5 @@
 import Foundation
+import VaultPresentation
 
 /// Runs the person's editor on a file and waits for it.
 enum Editor {

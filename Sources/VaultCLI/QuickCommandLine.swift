@@ -1,4 +1,5 @@
 import ArgumentParser
+import VaultWiring
 
 /// The command lines people and scripts type most, read by hand:
 ///

@@ -1,4 +1,5 @@
 import ArgumentParser
+import VaultWiring
 
 /// One option as people type it: its short and long names and whether a
 /// value follows it.
@@ -30,13 +31,14 @@ struct OptionSpelling: Equatable, Sendable {
 
 /// The options of the lines typed most, `vault [status]` and `vault search`,
 /// declared once: the argument parser's declarations (``VaultCommand/Search``,
-/// ``VaultCommand/Status``, ``GlobalOptions``) take their names from here,
+/// ``VaultCommand/Status``) take their names from here (`--vault` and `--now`
+/// from ``GlobalOptions``, which every program that opens a vault parses),
 /// and so do the hand reader (``QuickCommandLine``) and the rewrites of
 /// ``VaultCommand/rewritten(_:)``. `QuickCommandLineTests` checks that the
 /// argument parser knows exactly these options of both commands.
 enum TypedOptions {
-    static let vault = OptionSpelling(long: "vault", takesValue: true)
-    static let now = OptionSpelling(long: "now", takesValue: true)
+    static let vault = OptionSpelling(long: GlobalOptions.vaultName, takesValue: true)
+    static let now = OptionSpelling(long: GlobalOptions.nowName, takesValue: true)
     static let json = OptionSpelling(long: "json")
     static let pathsOnly = OptionSpelling(short: "l")
     static let null = OptionSpelling(short: "0", long: "null")

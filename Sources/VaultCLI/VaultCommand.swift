@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultPresentation
 
 /// The `vault` command: a plain-text study and notes toolchain.
 public struct VaultCommand: ParsableCommand {

@@ -1,8 +1,8 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// `/`: the status view (``StatusView``) that `vault status` prints, each
 /// line a link to the page that does what it asks (a review, the study

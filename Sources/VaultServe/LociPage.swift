@@ -1,6 +1,5 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 import VaultMarkdown
 

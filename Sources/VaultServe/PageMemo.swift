@@ -1,5 +1,5 @@
 import Foundation
-import VaultCLI
+import VaultWiring
 
 /// The pages last rendered, for a GET that asks for one of them again
 /// before anything in the vault changed and within the same second: a page

@@ -1,19 +1,17 @@
+import ArgumentParser
 import Foundation
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
-import VaultCLI
-import VaultProcess
+import VaultWiring
 
 /// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
 /// listens, prints the URL as the first line, and serves until SIGTERM or
 /// Ctrl-C (requests in flight are finished, then exit 0).
 public enum ServeMain {
     public static func run() async -> Int32 {
-        // A server answers many requests: each one's notes and events are freed after it, not kept until exit.
-        KeptUntilExit.freeFromNowOn()
         let options: ServeOptions
         do {
             options = try ServeOptions.parse(Array(CommandLine.arguments.dropFirst()))
@@ -23,17 +21,18 @@ public enum ServeMain {
         let secrets: ServerSecrets
         let vault: ServedVault
         do {
-            vault = try options.served()
-            secrets = try ServerSecrets.make(tokenFile: options.tokenFile)
+            // A server answers many requests: the served vault frees each one's notes and events after it.
+            vault = try options.served(warnings: ServeConsole.warning, tracer: ServeConsole.tracer)
+            secrets = try ServerSecrets.make(tokenFile: options.tokenFile, files: vault.context().namedFiles)
         } catch {
-            ServeOptions.report(error)
+            ServeConsole.report(error)
             return 1
         }
         let server: HTTPServerBuilder
         do {
             server = try serverBuilder(options)
         } catch {
-            ServeOptions.report(error)
+            ServeConsole.report(error)
             return 1
         }
         let scheme = options.tlsCert == nil ? "http" : "https"
@@ -50,9 +49,9 @@ public enum ServeMain {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let url = "\(scheme)://\(ServeAddress.bracketed(shownHost)):\(port)/?token=\(secrets.token)"
-                ServeOptions.say(url)
+                ServeConsole.say(url)
                 if listen == "0.0.0.0" || listen == "::" {
-                    if let code = QRCode.terminalText(url) { ServeOptions.say(code) }
+                    if let code = QRCode.terminalText(url) { ServeConsole.say(code) }
                 }
                 if options.open { ServeAddress.openInBrowser(url) }
             },
@@ -60,13 +59,13 @@ public enum ServeMain {
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            ServeOptions.report(ServeError.portTaken(host: listen, port: options.port))
+            ServeConsole.report(ServeError.portTaken(host: listen, port: options.port))
             return 1
         } catch let error as IOError {
-            ServeOptions.report(ServeError.cannotListen(host: listen, port: options.port, reason: String(cString: strerror(error.errnoCode))))
+            ServeConsole.report(ServeError.cannotListen(host: listen, port: options.port, reason: String(cString: strerror(error.errnoCode))))
             return 1
         } catch {
-            ServeOptions.report(ServeError.cannotListen(host: listen, port: options.port, reason: "\(error)"))
+            ServeConsole.report(ServeError.cannotListen(host: listen, port: options.port, reason: "\(error)"))
             return 1
         }
         return 0

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// The two secrets of a running server: the token a person brings in the
 /// URL printed at start (then in a cookie), and the CSRF token every form
@@ -19,12 +20,12 @@ struct ServerSecrets: Sendable {
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
-    /// New secrets; the token read from `tokenFile` when given (written there, 0600, when missing).
+    /// New secrets; the token read from `tokenFile` when given (made there,
+    /// 0600, when missing), through the files the person names (`files`).
     /// - Throws: ``ServeError/tokenFile(_:_:)`` when the file cannot be read or written, or holds no token.
-    static func make(tokenFile: String?) throws -> ServerSecrets {
+    static func make(tokenFile: String?, files: any NamedFiles) throws -> ServerSecrets {
         guard let tokenFile else { return ServerSecrets(token: randomToken(), csrf: randomToken()) }
-        let url = URL(fileURLWithPath: tokenFile)
-        if let data = FileManager.default.contents(atPath: url.path) {
+        if let data = try? files.read(tokenFile) {
             let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw ServeError.tokenFile(tokenFile, "it must hold one token of at least 16 letters and digits")
@@ -32,8 +33,11 @@ struct ServerSecrets: Sendable {
             return ServerSecrets(token: token, csrf: randomToken())
         }
         let token = randomToken()
-        guard FileManager.default.createFile(atPath: url.path, contents: Data((token + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        else { throw ServeError.tokenFile(tokenFile, "it cannot be written") }
+        do {
+            try files.createPrivate(Data((token + "\n").utf8), at: tokenFile)
+        } catch {
+            throw ServeError.tokenFile(tokenFile, "it cannot be written")
+        }
         return ServerSecrets(token: token, csrf: randomToken())
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// `/sessions`: study sessions as `vault session` keeps them. A timer is a
 /// `session-start` event and its stop a `session-stop`, so one started on the

@@ -1,8 +1,8 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// `/stats`: the report `vault stats --html` writes, the same page, with its
 /// style sheet served from `/stats.css` instead of inline (the policy forbids

@@ -1,8 +1,8 @@
 import Foundation
 import VaultApp
-import VaultCLI
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// `/study[/FOLDER]`: the study session over ``StudyFlow``, as the terminal
 /// screen drives it. The flow is planned anew from the ledger for each

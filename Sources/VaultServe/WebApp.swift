@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 import NIOPosix
 import VaultApp
-import VaultCLI
 import VaultCore
+import VaultWiring
 
 /// The web app: the routes, each a page handler over a context made for
 /// the request by the composition root (``ServedVault/context()``), behind

@@ -38,6 +38,8 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case linkedStateFolder(path: String, reason: String)
     /// A path that cannot go into a crontab line or a systemd unit.
     case unsafeForTimer(path: String, reason: String)
+    /// `vault new`'s draft for the editor cannot be made (``DraftFiles``).
+    case draftUnwritable(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -105,6 +107,9 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .unsafeForTimer(let path, let reason):
             return
                 "\(String(reflecting: path)) cannot go into a crontab line or a systemd unit: \(reason). Move or rename it to a path without one; nothing was written."
+        case .draftUnwritable(let path, let reason):
+            return
+                "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         }
     }
 }

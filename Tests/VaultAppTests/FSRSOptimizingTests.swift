@@ -90,6 +90,129 @@ struct FSRSOptimizingTests {
         }
     }
 
+    /// The answers of `answers(_:into:)` as the FSRS optimizer CSV (a revlog from elsewhere).
+    static func revlogCSV(_ cards: [Card], ledger: MemoryLedger) -> String {
+        var lines = ["card_id,review_time,review_rating,review_state,review_duration"]
+        var seen: Set<String> = []
+        for event in ledger.history().events {
+            guard let rating = try? RatingEvent(event) else { continue }
+            let first = seen.insert(rating.card).inserted
+            let milliseconds = Int64((rating.time.timeIntervalSince1970 * 1000).rounded())
+            lines.append("\(rating.card),\(milliseconds),\(rating.answer.fsrsRating.rawValue),\(first ? 0 : 1),5000")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test("optimize saves the fitted weights when they predict better; a second run finds them in force and writes nothing")
+    func optimizeSavesOnlyWhatIsBetter() throws {
+        let cards = Self.cards(90, folder: "deck/")
+        let ledger = MemoryLedger(timeZone: Self.zone)
+        try Self.answers(cards, into: ledger)
+        let store = MemoryConfigStore()
+        let context = Self.context(cards, ledger: ledger, config: VaultConfig(timeZoneIdentifier: "UTC"), store: store)
+        let dry = try FSRSOptimizing.optimize(context, folder: nil, dryRun: true)
+        #expect(dry.saving == .dryRun)
+        #expect(dry.report.better)
+        #expect(store.saved.isEmpty)
+        let run = try FSRSOptimizing.optimize(context, folder: nil, dryRun: false)
+        #expect(run.saving == .written)
+        #expect(run.report == dry.report)
+        let saved = try #require(store.saved.last)
+        guard case .fsrs(let settings) = saved.schedulers.defaultSettings else {
+            Issue.record("the default scheduler should stay fsrs")
+            return
+        }
+        #expect(settings.parameters == run.report.fit?.weights)
+        let again = try FSRSOptimizing.optimize(
+            Self.context(cards, ledger: ledger, config: saved, store: store), folder: nil, dryRun: false)
+        #expect(again.saving == .unchanged)
+        #expect(again.report.currentWeights == settings.parameters)
+        #expect(store.saved.count == 1)
+    }
+
+    @Test("the rule: written only when fitted, different, better, in a vault and not a dry run")
+    func savingRule() throws {
+        let cards = Self.cards(90, folder: "deck/")
+        let ledger = MemoryLedger(timeZone: Self.zone)
+        try Self.answers(cards, into: ledger)
+        let store = MemoryConfigStore()
+        let context = Self.context(cards, ledger: ledger, config: VaultConfig(timeZoneIdentifier: "UTC"), store: store)
+        let better = try FSRSOptimizing.report(context, folder: nil, optimize: true)
+        #expect(better.better)
+        var worse = better
+        worse.better = false
+        var same = better
+        same.currentWeights = try #require(better.fit).weights
+        same.better = false
+        let evaluation = try FSRSOptimizing.report(context, folder: nil, optimize: false)
+        #expect(try FSRSOptimizing.saving(worse, into: context, dryRun: false) == .notBetter)
+        #expect(try FSRSOptimizing.saving(same, into: context, dryRun: false) == .unchanged)
+        #expect(try FSRSOptimizing.saving(evaluation, into: context, dryRun: false) == .unchanged)
+        #expect(try FSRSOptimizing.saving(better, into: nil, dryRun: false) == .noVault)
+        #expect(try FSRSOptimizing.saving(better, into: context, dryRun: true) == .dryRun)
+        #expect(store.saved.isEmpty)
+        #expect(try FSRSOptimizing.saving(better, into: context, dryRun: false) == .written)
+        #expect(store.saved.count == 1)
+        store.failure = CocoaError(.fileWriteNoPermission)
+        #expect(throws: CocoaError.self) { try FSRSOptimizing.saving(better, into: context, dryRun: false) }
+    }
+
+    @Test("a revlog is read through the named-files port: fitted as the ledger's answers, in the vault or outside one")
+    func revlogThroughThePort() throws {
+        let cards = Self.cards(90, folder: "deck/")
+        let ledger = MemoryLedger(timeZone: Self.zone)
+        try Self.answers(cards, into: ledger)
+        let files = MemoryNamedFiles()
+        files.files["logs/revlog.csv"] = Data(Self.revlogCSV(cards, ledger: ledger).utf8)
+        let file = FSRSOptimizing.RevlogFile(path: "logs/revlog.csv", timeZone: Self.zone)
+        let outside = try FSRSOptimizing.optimize(
+            revlog: file, folder: nil, vault: nil, files: files, localTimeZone: Self.zone, dryRun: false)
+        #expect(outside.saving == .noVault)
+        #expect(outside.report.scope == "revlog.csv")
+        #expect(outside.report.reviews == 450 && outside.report.cards == 90 && outside.report.items == 360)
+        #expect(outside.report.currentWeights == FSRSSettings.defaultParameters)
+        let store = MemoryConfigStore()
+        let context = Self.context(cards, ledger: ledger, config: VaultConfig(timeZoneIdentifier: "UTC"), store: store)
+        let fromLedger = try FSRSOptimizing.report(context, folder: nil, optimize: true)
+        let inside = try FSRSOptimizing.optimize(
+            revlog: file, folder: nil, vault: context, files: files, localTimeZone: Self.zone, dryRun: false)
+        #expect(inside.saving == .written)
+        #expect(inside.report == fromLedger)
+        #expect(store.saved.count == 1)
+        // A row that does not read names the file as given and its line; nothing is written.
+        files.files["bad.csv"] = Data("card_id,review_time,review_rating\n1,1750000000000,3\n1,1750100000000,9\n".utf8)
+        #expect(throws: FSRSOptimizing.Failure.badRevlogRow(file: "bad.csv", line: 3, reason: "review_rating '9' is not 1-4 (0 is allowed only on a manual row).")) {
+            try FSRSOptimizing.optimize(
+                revlog: FSRSOptimizing.RevlogFile(path: "bad.csv"), folder: nil, vault: context, files: files,
+                localTimeZone: Self.zone, dryRun: false)
+        }
+        #expect(throws: (any Error).self) {
+            try FSRSOptimizing.report(
+                revlog: FSRSOptimizing.RevlogFile(path: "missing.csv"), folder: nil, vault: nil, files: files,
+                localTimeZone: Self.zone, optimize: false)
+        }
+        #expect(store.saved.count == 1)
+    }
+
+    @Test("the use case's fan-out (a part on another thread) fits the very weights of one part after the other")
+    func coresFitTheSameWeights() throws {
+        let cards = Self.cards(90, folder: "deck/")
+        let ledger = MemoryLedger(timeZone: Self.zone)
+        try Self.answers(cards, into: ledger)
+        let context = Self.context(
+            cards, ledger: ledger, config: VaultConfig(timeZoneIdentifier: "UTC"), store: MemoryConfigStore())
+        let set = FSRSTrainingSet(
+            entries: FSRSOptimizing.revlog(context, scope: try FSRSOptimizing.scope(context.config.schedulers, folder: nil)),
+            days: DayBoundary())
+        var optimizer = FSRSOptimizer()
+        let sequential = optimizer.fit(set, current: FSRSSettings.defaultParameters)
+        optimizer.fanOut = FSRSOptimizing.cores
+        let cores = optimizer.fit(set, current: FSRSSettings.defaultParameters)
+        #expect(sequential.outcome == .fitted)
+        #expect(cores.weights.map(\.bitPattern) == sequential.weights.map(\.bitPattern))
+        #expect(FSRSOptimizing.cores.map(3) { [Double($0)] } == [[0], [1], [2]])
+    }
+
     @Test("answers in other scales count in the FSRS scale: q0-q2 and wrong Again, q3 Hard, q4 and correct Good, q5 Easy")
     func otherScales() {
         let answers: [ReviewAnswer] = [.quality(2), .quality(3), .quality(4), .quality(5), .correct, .wrong]

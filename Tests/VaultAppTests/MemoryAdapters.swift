@@ -16,14 +16,16 @@ extension AppContext {
         newIDs: any IDGenerator = CountingIDs(), inspection: any VaultInspection = MemoryInspection(),
         sync: any VaultSyncing = MemorySync(), reminderLog: any ReminderLog = MemoryReminderLog(),
         notifier: any DesktopNotifier = MemoryNotifier(), reminderTimer: any ReminderTimer = MemoryTimer(),
-        namedFiles: any NamedFiles = MemoryNamedFiles(), retention: any Retention = FreeingRetention(),
-        tracer: any Tracer = NoTracer()
+        namedFiles: any NamedFiles = MemoryNamedFiles(), ankiPackages: any AnkiPackageReading = MemoryAnkiPackages(),
+        importedLog: any ImportedEventLog = MemoryImportedLog(), drafts: any NoteDrafts = MemoryDrafts(),
+        retention: any Retention = FreeingRetention(), tracer: any Tracer = NoTracer()
     ) {
         self.init(
             notes: notes, ledger: ledger, ids: ids, config: config, now: now, configStore: configStore, files: files,
             trash: trash, search: search, clock: clock ?? FixedClock(now), newIDs: newIDs, inspection: inspection,
             sync: sync, reminderLog: reminderLog, notifier: notifier, reminderTimer: reminderTimer,
-            namedFiles: namedFiles, retention: retention, tracer: tracer)
+            namedFiles: namedFiles, ankiPackages: ankiPackages, importedLog: importedLog, drafts: drafts,
+            retention: retention, tracer: tracer)
     }
 }
 
@@ -285,6 +287,10 @@ final class MemoryNamedFiles: NamedFiles {
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         sites[folder] = pages
     }
+    func createPrivate(_ data: Data, at path: String) throws {
+        guard files[path] == nil else { throw CocoaError(.fileWriteFileExists) }
+        files[path] = data
+    }
 }
 
 /// A ledger with problems in its lines: an in-memory ledger, and the
@@ -314,4 +320,44 @@ final class ProblemLedger: LedgerSource {
 /// Frees as usual (a test process runs many use cases).
 struct FreeingRetention: Retention {
     func keepUntilExit(_ value: Any) {}
+}
+
+/// A package reader that hands over a collection made in memory (or refuses;
+/// without a collection, it finds no package).
+struct MemoryAnkiPackages: AnkiPackageReading {
+    var collection: AnkiCollection?
+    var refusal: AnkiImportError?
+
+    func collection(at path: String) throws -> AnkiCollection {
+        if let refusal { throw refusal }
+        guard let collection else { throw AnkiImportError.notZip(file: path) }
+        return collection
+    }
+}
+
+/// The ledger's import side: remembers what was appended.
+final class MemoryImportedLog: ImportedEventLog {
+    private(set) var events: [LedgerEvent] = []
+    func appendImported(_ events: some Sequence<LedgerEvent>) throws { self.events += events }
+}
+
+/// Drafts as a dictionary of paths to text; what was kept and discarded is remembered.
+final class MemoryDrafts: NoteDrafts, @unchecked Sendable {
+    private(set) var drafts: [String: String] = [:]
+    private(set) var kept: [String] = []
+    /// Fails the next create when set (a temporary folder that cannot be written).
+    var failure: Error?
+
+    func create(named name: String, holding text: String) throws -> String {
+        if let failure { throw failure }
+        let path = "/drafts/\(drafts.count)/\(name)"
+        drafts[path] = text
+        return path
+    }
+    func text(of path: String) -> String { drafts[path] ?? "" }
+    func keep(_ path: String) -> String {
+        kept.append(path)
+        return "/kept/" + (path as NSString).lastPathComponent
+    }
+    func discard(_ path: String) { drafts[path] = nil }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import VaultApp
 import VaultCore
+import VaultWiring
 
 @testable import VaultCLI
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VaultPresentation
 
 @testable import VaultCLI
 

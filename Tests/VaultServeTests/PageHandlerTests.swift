@@ -3,7 +3,7 @@ import Testing
 import VaultApp
 import VaultCore
 
-@testable import VaultCLI
+@testable import VaultWiring
 @testable import VaultServe
 
 /// The page handlers over the real adapters on a copy of ExampleVault, as a

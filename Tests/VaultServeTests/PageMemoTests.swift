@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import VaultCLI
+import VaultWiring
 
 @testable import VaultServe
 

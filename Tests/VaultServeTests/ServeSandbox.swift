@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import VaultApp
 
-@testable import VaultCLI
+@testable import VaultWiring
 @testable import VaultServe
 
 /// A temporary copy of ExampleVault (or a CLI fixture) at 2026-11-18 09:00 UTC, with the

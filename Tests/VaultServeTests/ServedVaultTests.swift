@@ -3,7 +3,7 @@ import Testing
 import VaultApp
 import VaultCore
 
-@testable import VaultCLI
+@testable import VaultWiring
 
 /// `vault serve` keeps the notes' summaries and the replayed ledger between
 /// requests while nothing changes, and reads the vault again after any

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VaultApp
 import VaultCore
+import VaultPresentation
 
-@testable import VaultCLI
+@testable import VaultWiring
 @testable import VaultServe
 
 /// `/sessions` and `/stats` over the real adapters, against what the CLI writes.

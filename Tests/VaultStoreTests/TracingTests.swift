@@ -25,6 +25,7 @@ final class RecordingTracer: Tracer, @unchecked Sendable {
         kept.append(text)
         lock.unlock()
     }
+    func elapsedNanoseconds() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 }
 
 /// The adapters report their steps to the tracer they are given, and to

@@ -21,6 +21,11 @@ public struct AnkiImporting {
         self.log = log
     }
 
+    /// The import over `context`'s own ports: its package reader and its imported-event log.
+    public init(_ context: AppContext) {
+        self.init(context, packages: context.ankiPackages, log: context.importedLog)
+    }
+
     /// The folder packages go into when `--into` is not given.
     public static let defaultFolder = "Anki"
 

@@ -1,16 +1,20 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// `vault fsrs optimize` and `vault fsrs evaluate`: the FSRS weights of the
 /// vault (or of a folder with its own FSRS settings) fitted to the ledger's
-/// answers, and written into `.vault/config.yml` when they predict better.
+/// answers, or to a review log the person names, and written into
+/// `.vault/config.yml` only when they predict better.
 public enum FSRSOptimizing {
-    /// Why there is nothing to fit.
+    /// Why the answers cannot be fitted.
     public enum Failure: LocalizedError, Equatable {
         /// FOLDER has no FSRS settings of its own under `schedulers.folders`.
         case notAnFSRSFolder(String, known: [String])
         /// The vault's default scheduler is not FSRS and no folder was named.
         case vaultNotFSRS(SchedulerName)
+        /// A row of the review log cannot be read: the file as named, the line, why.
+        case badRevlogRow(file: String, line: Int, reason: String)
 
         public var errorDescription: String? {
             switch self {
@@ -21,15 +25,123 @@ public enum FSRSOptimizing {
             case .vaultNotFSRS(let name):
                 return
                     "the vault's default scheduler is \(name.rawValue), not fsrs; name a folder that uses FSRS (schedulers.folders in .vault/config.yml)."
+            case .badRevlogRow(let file, let line, let reason):
+                return "\(file), line \(line): \(reason) Fix or remove the row; nothing was written."
             }
         }
     }
 
-    /// The optimizer's batches on the machine's cores (the sums are added in a fixed order).
-    public static let cores = FSRSFanOut { parts, body in DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
+    /// A review log from elsewhere (`--revlog`), in the FSRS optimizer CSV.
+    public struct RevlogFile: Hashable, Sendable {
+        /// The file as the person named it (absolute, or from the working folder), read through ``NamedFiles``.
+        public var path: String
+        /// The zone its days are counted in (nil: the vault's, else the machine's).
+        public var timeZone: TimeZone?
+        /// The hour a new day starts at, for whole days between answers (as Anki).
+        public var dayStartsAt: Int
 
-    /// The report of a review log from elsewhere (`--revlog`), against `current`.
+        /// The log at `path`, its days counted across `dayStartsAt` o'clock in `timeZone`.
+        public init(path: String, timeZone: TimeZone? = nil, dayStartsAt: Int = 4) {
+            self.path = path
+            self.timeZone = timeZone
+            self.dayStartsAt = dayStartsAt
+        }
+    }
+
+    /// What became of the fitted weights (``optimize(_:folder:dryRun:)``,
+    /// ``optimize(revlog:folder:vault:files:localTimeZone:dryRun:)``).
+    public enum Saving: Hashable, Sendable {
+        /// Written into `.vault/config.yml`: the schedules follow them at once.
+        case written
+        /// Nothing new to write: nothing was fitted (too few answers), or the fit is the current weights.
+        case unchanged
+        /// The fitted weights predict no better (log loss) than the current ones, which are kept.
+        case notBetter
+        /// Better, but a dry run writes nothing.
+        case dryRun
+        /// Better, but fitted outside a vault (a `--revlog`): there is no config to write them into.
+        case noVault
+    }
+
+    /// A fit and what became of its weights.
+    public struct Optimization: Hashable, Sendable {
+        /// The answers used, the current weights' metrics and the fit's.
+        public var report: FSRSFitReport
+        /// Whether the fitted weights were written, and why not.
+        public var saving: Saving
+    }
+
+    /// The optimizer's batches in two parts on two threads (the core adds the parts' sums in a fixed order).
+    public static let cores = FSRSFanOut { parts, body in
+        // The first part on this thread, the others each on one of their own.
+        let others = (1..<max(parts, 1)).map { part in Background { body(part) } }
+        return parts > 0 ? [body(0)] + others.map { $0.value() } : []
+    }
+
+    /// `vault fsrs optimize`: the ledger's answers of `folder` (nil: the
+    /// vault) fitted, and the weights saved when they predict better, unless `dryRun`.
+    /// - Throws: ``Failure`` when there is no such FSRS scope; the config store's error when the save fails.
+    public static func optimize(_ context: AppContext, folder: String?, dryRun: Bool) throws -> Optimization {
+        let report = try report(context, folder: folder, optimize: true)
+        return Optimization(report: report, saving: try saving(report, into: context, dryRun: dryRun))
+    }
+
+    /// `vault fsrs optimize --revlog FILE`: the file's answers fitted against
+    /// the weights of `folder` in `vault` (FSRS's defaults outside a vault),
+    /// and saved there when they predict better, unless `dryRun`.
+    /// - Throws: the port's error when the file cannot be read, ``Failure`` for a bad row or scope,
+    ///   the config store's error when the save fails.
+    public static func optimize(
+        revlog: RevlogFile, folder: String?, vault: AppContext?, files: any NamedFiles, localTimeZone: TimeZone,
+        dryRun: Bool
+    ) throws -> Optimization {
+        let report = try report(
+            revlog: revlog, folder: folder, vault: vault, files: files, localTimeZone: localTimeZone, optimize: true)
+        return Optimization(report: report, saving: try saving(report, into: vault, dryRun: dryRun))
+    }
+
+    /// The rule of `vault fsrs optimize`: fitted weights are written only
+    /// when they differ from the current ones and predict better, in a
+    /// vault, and not on a dry run.
+    static func saving(_ report: FSRSFitReport, into vault: AppContext?, dryRun: Bool) throws -> Saving {
+        guard let fit = report.fit, fit.weights != report.currentWeights else { return .unchanged }
+        guard report.better else { return .notBetter }
+        guard !dryRun else { return .dryRun }
+        guard let vault else { return .noVault }
+        try save(vault, report: report)
+        return .written
+    }
+
+    /// The report of a review log from elsewhere (`--revlog`), read through
+    /// `files`, against the weights of `folder` in `vault` (FSRS's defaults
+    /// outside a vault, the scope then named by the file).
+    /// - Throws: the port's error when the file cannot be read, ``Failure`` for a bad row or scope.
     public static func report(
+        revlog: RevlogFile, folder: String?, vault: AppContext?, files: any NamedFiles, localTimeZone: TimeZone,
+        optimize: Bool
+    ) throws -> FSRSFitReport {
+        let data = try files.read(revlog.path)
+        let entries: [RevlogEntry]
+        do {
+            entries = try RevlogCSV.parse(String(decoding: data, as: UTF8.self))
+        } catch let bad as RevlogCSV.BadRow {
+            throw Failure.badRevlogRow(file: revlog.path, line: bad.line, reason: bad.reason)
+        }
+        let zone = revlog.timeZone ?? vault?.timeZone ?? localTimeZone
+        var current = FSRSSettings.defaultParameters
+        var scope = String(revlog.path.split(separator: "/").last ?? Substring(revlog.path))
+        if let vault {
+            let settings = try settings(vault, folder: folder)
+            current = settings.parameters
+            scope = settings.folder ?? ""
+        }
+        return report(
+            revlog: entries, days: DayBoundary(timeZone: zone, hour: revlog.dayStartsAt), scope: scope,
+            current: current, optimize: optimize)
+    }
+
+    /// The report of a review log's `entries`, against `current`.
+    static func report(
         revlog entries: [RevlogEntry], days: DayBoundary, scope: String, current: [Double], optimize: Bool
     ) -> FSRSFitReport {
         var optimizer = FSRSOptimizer()
@@ -114,8 +226,10 @@ public enum FSRSOptimizing {
     }
 
     /// Writes the fitted weights of `report` into `.vault/config.yml`, for
-    /// the vault (and the folders that take the vault's weights) or the folder.
-    public static func save(_ context: AppContext, report: FSRSFitReport) throws {
+    /// the vault (and the folders that take the vault's weights) or the
+    /// folder, whether or not they are better: callers go through
+    /// ``saving(_:into:dryRun:)``, which holds the rule.
+    static func save(_ context: AppContext, report: FSRSFitReport) throws {
         guard let weights = report.fit?.weights else { return }
         let old = context.config
         var config = old

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault baseline [DATE]`: a fresh start for an adopted vault.

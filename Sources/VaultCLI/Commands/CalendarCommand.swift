@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault calendar`: the review schedule as an iCalendar file.

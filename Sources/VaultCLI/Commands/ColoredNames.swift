@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 /// What `vault category` and `vault subject` share: names with a colour.
 protocol ColoredNameKind {

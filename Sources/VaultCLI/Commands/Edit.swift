@@ -1,6 +1,8 @@
 import Foundation
 import ArgumentParser
 import VaultApp
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault edit NOTE`: open a note in `$EDITOR`.

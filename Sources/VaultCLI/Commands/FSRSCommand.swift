@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultWiring
 
 extension VaultCommand {
     /// `vault fsrs optimize|evaluate`: FSRS weights fitted to the learner's own answers.
@@ -49,36 +50,20 @@ struct FSRSLogOptions: ParsableArguments {
         }
     }
 
-    /// The report: from the revlog file (against the vault's current weights
-    /// when run in a vault, else the defaults) or from the ledger.
-    func report(_ global: GlobalOptions, optimize: Bool) throws -> (FSRSFitReport, CommandContext?) {
-        guard let revlog else {
-            let context = try global.context()
-            return (try FSRSOptimizing.report(context.app(), folder: folder, optimize: optimize), context)
+    /// The review log named by `--revlog`, as the use case reads it.
+    var revlogFile: FSRSOptimizing.RevlogFile? {
+        revlog.map {
+            FSRSOptimizing.RevlogFile(
+                path: $0, timeZone: timezone.flatMap(TimeZone.init(identifier:)), dayStartsAt: dayStartsAt)
         }
-        let context = try? global.context()
-        guard let data = FileManager.default.contents(atPath: revlog) else {
-            throw RevlogFileError(message: "cannot read --revlog '\(revlog)'; give the path of a CSV file.")
-        }
-        let entries: [RevlogEntry]
-        do {
-            entries = try RevlogCSV.parse(String(decoding: data, as: UTF8.self))
-        } catch let bad as RevlogCSV.BadRow {
-            throw RevlogFileError(
-                message: "\(revlog), line \(bad.line): \(bad.reason) Fix or remove the row; nothing was written.")
-        }
-        let zone = timezone.flatMap(TimeZone.init(identifier:)) ?? context?.timeZone ?? TimeZone.current
-        var current = FSRSSettings.defaultParameters
-        var scope = (revlog as NSString).lastPathComponent
-        if let context {
-            let settings = try FSRSOptimizing.settings(context.app(), folder: folder)
-            current = settings.parameters
-            scope = settings.folder ?? ""
-        }
-        let report = FSRSOptimizing.report(
-            revlog: entries, days: DayBoundary(timeZone: zone, hour: dayStartsAt), scope: scope, current: current,
-            optimize: optimize)
-        return (report, context)
+    }
+
+    /// The vault a `--revlog` is fitted in, when there is one (it works outside a vault too).
+    static func optionalContext(_ global: GlobalOptions) -> CommandContext? { try? global.context() }
+
+    /// Files the person names: the vault's port, else one made outside a vault.
+    static func files(_ context: CommandContext?) -> any NamedFiles {
+        context?.app().namedFiles ?? CompositionRoot.namedFiles()
     }
 }
 
@@ -106,28 +91,34 @@ extension VaultCommand.FSRSCommand {
         @Flag(help: "Fit and print, but write nothing.") var dryRun = false
 
         func run() throws {
-            let (report, context) = try options.report(global, optimize: true)
-            var written = false
-            if !dryRun, report.better, let context {
-                try FSRSOptimizing.save(context.app(), report: report)
-                written = true
+            let context: CommandContext?
+            let optimization: FSRSOptimizing.Optimization
+            if let file = options.revlogFile {
+                context = FSRSLogOptions.optionalContext(global)
+                optimization = try FSRSOptimizing.optimize(
+                    revlog: file, folder: options.folder, vault: context?.app(), files: FSRSLogOptions.files(context),
+                    localTimeZone: TimeZone.current, dryRun: dryRun)
+            } else {
+                let vault = try global.context()
+                context = vault
+                optimization = try FSRSOptimizing.optimize(vault.app(), folder: options.folder, dryRun: dryRun)
             }
+            let report = optimization.report
             let output = context?.output ?? Output.standard
             if options.json {
-                try output.json(FSRSReportJSON(report, written: written), snakeCaseKeys: true)
+                try output.json(FSRSReportJSON(report, written: optimization.saving == .written), snakeCaseKeys: true)
                 return
             }
             output.line(FSRSReportText.text(report, style: output.style))
             if let message = report.thresholdMessage { output.line(message) }
-            guard let fit = report.fit, fit.weights != report.currentWeights else { return }
-            if written {
-                output.line("Written to .vault/config.yml; the schedules follow them at once.")
-            } else if !report.better {
+            switch optimization.saving {
+            case .written: output.line("Written to .vault/config.yml; the schedules follow them at once.")
+            case .notBetter:
                 output.line("The fitted weights predict no better than the current ones; the current weights are kept.")
-            } else if dryRun {
-                output.line("Not written (--dry-run).")
-            } else if context == nil {
+            case .dryRun: output.line("Not written (--dry-run).")
+            case .noVault:
                 output.line("Not written: not in a vault (add `parameters:` under schedulers.fsrs in .vault/config.yml to use them).")
+            case .unchanged: break
             }
         }
     }
@@ -146,7 +137,18 @@ extension VaultCommand.FSRSCommand {
         @OptionGroup var options: FSRSLogOptions
 
         func run() throws {
-            let (report, context) = try options.report(global, optimize: false)
+            let context: CommandContext?
+            let report: FSRSFitReport
+            if let file = options.revlogFile {
+                context = FSRSLogOptions.optionalContext(global)
+                report = try FSRSOptimizing.report(
+                    revlog: file, folder: options.folder, vault: context?.app(), files: FSRSLogOptions.files(context),
+                    localTimeZone: TimeZone.current, optimize: false)
+            } else {
+                let vault = try global.context()
+                context = vault
+                report = try FSRSOptimizing.report(vault.app(), folder: options.folder, optimize: false)
+            }
             let output = context?.output ?? Output.standard
             if options.json {
                 try output.json(FSRSReportJSON(report, written: false), snakeCaseKeys: true)
@@ -155,12 +157,6 @@ extension VaultCommand.FSRSCommand {
             output.line(FSRSReportText.text(report, style: output.style))
         }
     }
-}
-
-/// A revlog file that cannot be read.
-struct RevlogFileError: LocalizedError {
-    var message: String
-    var errorDescription: String? { message }
 }
 
 /// The report as `--json` prints it (docs/JSON.md).

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault goal`: hours of study by a day, with the pace to make it.

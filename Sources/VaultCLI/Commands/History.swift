@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault history NOTE`: every ledger event about a note.

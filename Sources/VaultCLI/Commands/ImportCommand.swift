@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault import loci|anki`: bring other apps' data into the vault.
@@ -39,7 +41,7 @@ extension VaultCommand {
 
             func run() throws {
                 let context = try global.context()
-                let importing = CompositionRoot.ankiImporting(context)
+                let importing = AnkiImporting(context.app())
                 let plan = try importing.plan(file: file, into: into)
                 let out = context.output
                 let folder = TerminalText.oneLine(plan.folder)

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault index`: bring the search cache up to date, rebuild it, or describe it.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault init [DIR]`: make a folder (new, or holding notes already) a vault.
@@ -48,20 +50,17 @@ extension VaultCommand {
 
         func run() throws {
             // A path that is not UTF-8 would reach the file system changed (U+FFFD) or cut to its parent: refused.
-            if let argument = CompositionRoot.nonUTF8Argument { throw CLIError.notUTF8("the argument '\(argument)'") }
+            if let argument = CompositionRoot.nonUTF8Argument { throw WiringError.notUTF8("the argument '\(argument)'") }
             let folder =
                 directory?.hasPrefix("/") == true
                 ? URL(fileURLWithPath: directory!).standardizedFileURL
                 : URL(fileURLWithPath: directory ?? ".", relativeTo: try CompositionRoot.requireWorkingFolder())
                     .standardizedFileURL
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-                throw CLIError.notAFolder(folder.path)
-            }
             // The name as given: Foundation calls UTC "GMT".
             let zone = timezone ?? TimeZone.current.identifier
-            let (written, notes, open) = try CompositionRoot.initialize(folder, timeZone: zone, nesting: force)
             let out = Output.standard
+            let (written, notes, open) = try CompositionRoot.initialize(
+                folder, timeZone: zone, nesting: force, tracer: out.tracer)
             out.line("Initialized a vault in \(folder.path) (time zone \(zone)).")
             for path in written { out.line("  wrote \(path)") }
             if let baseline {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultLSP
-import VaultStore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault lsp`: the language server, over stdin and stdout.
@@ -23,11 +23,9 @@ extension VaultCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() throws {
-            // A server runs for hours: what a command keeps until exit (the notes' catalog, the ledger's
-            // history, a scan's paths), each time it reads them, is freed as usual instead.
-            ExitRetention.freeFromNowOn()
-            let global = self.global
-            let server = LanguageServer { folder in try CompositionRoot.languageServer(global, folder: folder) }
+            // A server runs for hours: the composition root's opener frees what a command keeps until exit
+            // (the notes' catalog, the ledger's history, a scan's paths) as usual instead.
+            let server = LanguageServer(opener: CompositionRoot.languageServer(global))
             var loop = StdioLoop()
             let code = loop.run(server)
             if code != 0 { throw ExitCode(code) }

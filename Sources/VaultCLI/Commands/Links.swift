@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault links NOTE`: a note's links, resolved as Obsidian resolves them, and its backlinks.

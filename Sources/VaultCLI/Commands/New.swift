@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultMarkdown
+import VaultWiring
 
 extension VaultCommand {
     /// `vault new [TEXT]`: write a new note.
@@ -50,16 +52,18 @@ extension VaultCommand {
             let creation = NoteCreation(context.app())
             var note = try creation.note(category: category, tags: tags, source: source, sourceType: sourceType)
             var frontMatter: [String]? = nil
-            var scratch: URL? = nil
+            let drafts = context.app().drafts
+            var scratch: String? = nil
             if let text {
                 (note.title, note.body) = NewNote.split(text)
             } else {
-                let file = try Self.scratchFile(named: "vault-new-\(note.id).md")
+                let file = try drafts.create(
+                    named: "vault-new-\(note.id).md",
+                    holding: note.editorTemplate(
+                        categories: config.categories.map(\.name), sourceTypes: config.sourceTypes))
                 scratch = file
-                let written = try textFromEditor(
-                    note.editorTemplate(
-                        categories: config.categories.map(\.name), sourceTypes: config.sourceTypes),
-                    scratch: file)
+                try Editor.open(file)
+                let written = drafts.text(of: file)
                 let parts = NewNote.fromEditor(written)
                 (frontMatter, note.title, note.body) = (parts.frontMatter, parts.title, parts.body)
             }
@@ -67,71 +71,17 @@ extension VaultCommand {
             do {
                 draft = try creation.draft(note, frontMatter: frontMatter)
             } catch AppError.emptyNote {
-                if let scratch { Self.removeScratch(scratch) }
+                if let scratch { drafts.discard(scratch) }
                 throw AppError.emptyNote
             } catch {
                 // The person's text is kept, to fix and paste again: out of the
                 // shared temporary folder, in their own state folder, 0600.
-                if let scratch { context.output.warning("your text is kept in \(Self.keepUnsaved(scratch))") }
+                if let scratch { context.output.warning("your text is kept in \(drafts.keep(scratch))") }
                 throw error
             }
             let path = try creation.create(draft)
-            if let scratch { Self.removeScratch(scratch) }
+            if let scratch { drafts.discard(scratch) }
             context.output.line(path)
-        }
-
-        /// A new file `name` in a folder of its own under the temporary folder
-        /// that only this user can open (0700), the file itself 0600: the
-        /// note's text is nobody else's to read while it is being written.
-        static func scratchFile(named name: String) throws -> URL {
-            var template = Array(
-                URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("vault-new-XXXXXX").path.utf8CString)
-            guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw CLIError.scratchUnwritable(NSTemporaryDirectory(), String(cString: strerror(errno)))
-            }
-            return URL(fileURLWithPath: String(cString: folder)).appendingPathComponent(name)
-        }
-
-        /// Moves a refused note's scratch file into `$XDG_STATE_HOME/vault/unsaved/`
-        /// (`~/.local/state/vault/unsaved/`, made 0700; the file stays 0600) and
-        /// removes its folder in the temporary folder; returns where the text is.
-        /// When that cannot be done the scratch file stays where it is, and that path is returned.
-        static func keepUnsaved(_ scratch: URL) -> String {
-            let environment = ProcessInfo.processInfo.environment
-            let state =
-                environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-                ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
-            let folder = state.appendingPathComponent("vault/unsaved")
-            do {
-                try FileManager.default.createDirectory(
-                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                let kept = folder.appendingPathComponent(scratch.lastPathComponent)
-                try FileManager.default.moveItem(at: scratch, to: kept)
-                removeScratch(scratch)
-                return kept.path
-            } catch {
-                return scratch.path
-            }
-        }
-
-        /// Removes the scratch file and its private folder (with what the editor left there: backups, swap files).
-        static func removeScratch(_ file: URL) {
-            try? FileManager.default.removeItem(at: file.deletingLastPathComponent())
-        }
-
-        /// Opens the editor on `template` in a scratch file (created 0600, never an existing one) and returns what was written.
-        private func textFromEditor(_ template: String, scratch: URL) throws -> String {
-            let fd = open(scratch.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-            guard fd >= 0 else { throw CLIError.scratchUnwritable(scratch.path, String(cString: strerror(errno))) }
-            let bytes = Array(template.utf8)
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-            close(fd)
-            guard written == bytes.count else {
-                Self.removeScratch(scratch)
-                throw CLIError.scratchUnwritable(scratch.path, String(cString: strerror(errno)))
-            }
-            try Editor.open(scratch.path)
-            return (try? String(contentsOf: scratch, encoding: .utf8)) ?? ""
         }
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault search QUERY…`: ranked full-text search over the vault's notes.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultWiring
 
 extension VaultCommand {
     /// `vault serve`: the web app. The server is its own program,

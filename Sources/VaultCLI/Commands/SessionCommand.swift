@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault session`: timed study sessions per subject, their reports and follow-up reviews.

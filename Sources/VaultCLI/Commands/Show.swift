@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultWiring
 
 extension VaultCommand {
     /// `vault show NOTE`: a note rendered for the terminal.

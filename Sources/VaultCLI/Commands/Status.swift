@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault status` (and bare `vault`): what to review now.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand {
     /// `vault study`: the interactive study screen, or its scripted forms `--list` and `--rate`.

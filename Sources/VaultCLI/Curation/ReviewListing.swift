@@ -1,6 +1,7 @@
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
 
 /// The JSON shape of a review period (in `review --list --json` and `status --json`).
 struct PeriodJSON: Encodable {

@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// The full-screen memory-palace views, on the same screen layer, keys and
 /// look as `vault review` and `vault study`:
@@ -31,7 +32,7 @@ struct LociScreen {
             return
         }
         let style = RawTerminal.style
-        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: pictures, style: style)
+        var picture = LociPicture(files: context.app().files, enabled: pictures, style: style)
         let started = DispatchTime.now()
         let terminal = try RawTerminal()
         defer {

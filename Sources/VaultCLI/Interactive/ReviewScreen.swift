@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// The full-screen review of one period: one note at a time, a key per decision.
 /// Every decision is appended to the ledger as it is made, so quitting loses nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import VaultMarkdown
+import VaultPresentation
 
 /// Where a full-screen view's body is scrolled to, moved by ↓/↑ (and the
 /// mouse wheel, which the terminal sends as arrows on the alternate screen),
@@ -39,13 +40,6 @@ extension RawTerminal {
 }
 
 extension TerminalText {
-    /// Text from a note made fit for a full-screen view: control characters
-    /// (escape sequences included) shown as escapes, tabs as four spaces, so
-    /// the text can neither act on the terminal nor throw the layout's widths off.
-    static func forScreen(_ text: String) -> String {
-        sanitized(text.replacingOccurrences(of: "\t", with: "    "), keepingColour: false)
-    }
-
     /// Markdown text from a note rendered for a full-screen view's body:
     /// made safe (``forScreen(_:)``), laid out by libcmark and the terminal
     /// renderer at `columns`, as lines without the trailing blank ones.

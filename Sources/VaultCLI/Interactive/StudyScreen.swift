@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 
 /// The full-screen study session: one card at a time, question, reveal, rate.
 /// Every rating is appended to the ledger as it is made, so quitting keeps
@@ -37,7 +38,7 @@ struct StudyScreen {
         var scroll = ScrollPosition()
         var shownIndex = -1
         // A card's pictures, drawn by chafa as the memory palaces' are (their paths, without chafa).
-        var picture = LociPicture(vaultRoot: context.app().files.location(of: ""), enabled: true, style: style)
+        var picture = LociPicture(files: context.app().files, enabled: true, style: style)
         var picturePaths: [String: [String]] = [:]
         while !flow.ended, let entry = flow.entry {
             // Event times follow the session's clock (VAULT_NOW plus the time spent), so answers stay in order.

@@ -1,4 +1,5 @@
 import Foundation
+import VaultPresentation
 
 /// The one JSON convention of every `--json` (docs/JSON.md): keys as the
 /// types name them (snake_case, checked by a test over every command), an

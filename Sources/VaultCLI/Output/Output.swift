@@ -1,6 +1,8 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
+import VaultWiring
 
 /// Where commands print, and whether colour is on: the one output channel
 /// (no `print` or `FileHandle` elsewhere in VaultCLI).
@@ -89,17 +91,8 @@ struct Output {
         streams.writeError(text)
     }
 
-    /// The sentence that tells a person what went wrong: the error's own description when it has one.
-    static func sentence(_ error: Error) -> String {
-        let ns = error as NSError
-        // Foundation's own errors would read "(NSCocoaErrorDomain error 512.)": say what the system says.
-        if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain {
-            let path = (ns.userInfo[NSFilePathErrorKey] as? String).map { "\($0): " } ?? ""
-            return path + CompositionRoot.reason(of: error) + "."
-        }
-        if let localized = error as? LocalizedError, let text = localized.errorDescription { return text }
-        return ns.localizedFailureReason ?? ns.localizedDescription
-    }
+    /// The sentence that tells a person what went wrong: the error's own description when it has one (``ErrorWording``).
+    static func sentence(_ error: Error) -> String { ErrorWording.sentence(error) }
 
     /// Prints `value` as JSON in the one convention of docs/JSON.md (``JSONOutput``).
     func json<T: Encodable>(_ value: T, snakeCaseKeys: Bool = false) throws {

@@ -1,4 +1,5 @@
 import VaultMarkdown
+import VaultPresentation
 
 /// A plain text table: columns padded to their widest cell (by display
 /// width: escape codes count nothing, wide characters two), the last column
@@ -128,28 +129,12 @@ func truncated(_ text: String, _ limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
 }
 
-/// "1 note", "2 notes".
-package func plural(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
 extension String {
     func trimmingTrailingSpaces() -> String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
     }
-}
-
-/// `count` with thousands separated by commas: 2,310.
-package func grouped(_ count: Int) -> String {
-    let digits = String(count.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return count < 0 ? "-" + out : out
 }
 
 /// The first 8 characters of a note's id, enough to name it on the command line; dashes without one.

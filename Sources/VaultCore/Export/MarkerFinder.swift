@@ -13,7 +13,11 @@
 /// its length: a 40 MB note took 39 s to export. A marker found after the
 /// start of a search is remembered, so the next search from before it
 /// costs nothing; a marker that is not there is looked for once.
-public struct MarkerFinder {
+///
+/// `package`, not `public`: it holds an unsafe pointer into the caller's
+/// bytes (valid only inside their `withUTF8`), and no unsafe pointer is
+/// part of the core's public API (docs/ARCHITECTURE.md, "A pure core").
+package struct MarkerFinder {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let marker: [UInt8]
     /// The first occurrence at or after ``searchedFrom`` (nil: none there).
@@ -21,14 +25,14 @@ public struct MarkerFinder {
     private var searchedFrom = Int.max
 
     /// - Parameter marker: ASCII, so that a match is never inside a character.
-    public init(_ marker: String, in bytes: UnsafeBufferPointer<UInt8>) {
+    package init(_ marker: String, in bytes: UnsafeBufferPointer<UInt8>) {
         precondition(!marker.isEmpty && marker.utf8.allSatisfy { $0 < 0x80 })
         self.bytes = bytes
         self.marker = Array(marker.utf8)
     }
 
     /// The offset of the first occurrence starting at or after `offset`.
-    public mutating func first(from offset: Int) -> Int? {
+    package mutating func first(from offset: Int) -> Int? {
         if offset >= searchedFrom, found.map({ $0 >= offset }) ?? true { return found }
         searchedFrom = offset
         found = Self.search(marker, in: bytes, from: offset)

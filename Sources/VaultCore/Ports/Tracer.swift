@@ -11,6 +11,11 @@ public protocol Tracer: Sendable {
     /// Records one line (without the `trace: ` prefix or a newline); `line`
     /// is only worked out when tracing is on.
     func trace(_ line: @autoclosure () -> String)
+    /// A reading of a monotonic clock, in nanoseconds from an arbitrary
+    /// start: only the difference of two readings means anything (a phase's
+    /// time). Asked only while ``isEnabled``; the use cases time their
+    /// phases with it, so that they never read a clock themselves.
+    func elapsedNanoseconds() -> UInt64
 }
 
 /// The tracer that records nothing.
@@ -18,4 +23,6 @@ public struct NoTracer: Tracer {
     public init() {}
     public var isEnabled: Bool { false }
     public func trace(_ line: @autoclosure () -> String) {}
+    /// Always 0: nothing is timed when nothing is recorded.
+    public func elapsedNanoseconds() -> UInt64 { 0 }
 }

@@ -49,8 +49,3 @@ final class FreshLedger: LedgerSource, @unchecked Sendable {
         return written
     }
 }
-
-/// ``Retention`` for a server: values are freed when done with, as usual.
-struct ServerRetention: Retention {
-    func keepUntilExit(_ value: Any) {}
-}

@@ -47,9 +47,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// notes and files read through the open buffers, acting at the clock's
     /// moment now (the server runs for hours; `--now`/`VAULT_NOW` hold it still).
     public var app: AppContext {
-        context.replacing(
-            notes: bufferedNotes, ledger: ledger, files: bufferedFiles, now: context.clock.now(),
-            retention: ServerRetention())
+        context.replacing(notes: bufferedNotes, ledger: ledger, files: bufferedFiles, now: context.clock.now())
     }
 
     /// `.vault/ledger/` changed on disk: answers read it anew.

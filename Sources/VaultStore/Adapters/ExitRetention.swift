@@ -1,12 +1,11 @@
 import VaultCore
 import VaultProcess
 
-/// ``Retention`` for a command that exits right after its work.
+/// ``Retention`` through ``KeptUntilExit``: a command hands its large values
+/// over to be freed with the process; in a process that runs on (the
+/// composition root's one switch, `ProcessLifetime`, for `vault serve` and
+/// `vault lsp`) they are freed as usual.
 public struct ExitRetention: Retention {
     public init() {}
     public func keepUntilExit(_ value: Any) { KeptUntilExit.keep(value) }
-
-    /// For a process that runs on (`vault lsp`): what is handed over from
-    /// now on is freed as usual, and what was kept is let go.
-    public static func freeFromNowOn() { KeptUntilExit.freeFromNowOn() }
 }

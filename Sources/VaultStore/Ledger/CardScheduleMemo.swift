@@ -46,36 +46,55 @@ struct CardScheduleMemo {
         guard let buffer = file.read() else { return nil }
         return buffer.withUnsafeBytes { raw -> [String: CardSchedule]? in
             var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
-            guard (try? r.u64()) == key.generation, (try? r.u64()) == key.cards, (try? r.u64()) == key.config,
-                (try? r.count()) == cards.count
-            else { return nil }
-            var schedules: [String: CardSchedule] = [:]
-            schedules.reserveCapacity(cards.count)
-            do {
-                for card in cards {
-                    var schedule = CardSchedule(settings: config.settings(forNotePath: card.notePath))
-                    try Self.decode(into: &schedule, &r)
-                    schedules[card.id] = schedule
-                }
-            } catch {
-                return nil
-            }
-            return schedules
+            return Self.decode(&r, key: key, cards: cards, config: config)
         }
+    }
+
+    /// The schedules of `cards` in a payload of `cards.bin`; nil when it was
+    /// written under another key, or does not read.
+    static func decode(_ r: inout CacheReader, key: Key, cards: [Card], config: SchedulerConfig) -> [String: CardSchedule]? {
+        guard (try? r.u64()) == key.generation, (try? r.u64()) == key.cards, (try? r.u64()) == key.config,
+            (try? r.count()) == cards.count
+        else { return nil }
+        var schedules: [String: CardSchedule] = [:]
+        schedules.reserveCapacity(cards.count)
+        do {
+            for card in cards {
+                var schedule = CardSchedule(settings: config.settings(forNotePath: card.notePath))
+                try decode(into: &schedule, &r)
+                schedules[card.id] = schedule
+            }
+        } catch {
+            return nil
+        }
+        return schedules
     }
 
     /// Remembers the schedules of `cards` under `key`.
     func write(_ schedules: [String: CardSchedule], key: Key, cards: [Card]) {
         var w = CacheWriter(capacity: 64 + cards.count * 64)
+        guard Self.encode(schedules, key: key, cards: cards, into: &w) else { return }
+        file.write(w)
+    }
+
+    /// The payload of `cards.bin`: the key, then each card's schedule in the
+    /// cards' order. False (and nothing to write) when a card has none.
+    static func encode(_ schedules: [String: CardSchedule], key: Key, cards: [Card], into w: inout CacheWriter) -> Bool {
         w.u64(key.generation)
         w.u64(key.cards)
         w.u64(key.config)
         w.int(cards.count)
         for card in cards {
-            guard let schedule = schedules[card.id] else { return }
-            Self.encode(schedule, &w)
+            guard let schedule = schedules[card.id] else { return false }
+            encode(schedule, &w)
         }
-        file.write(w)
+        return true
+    }
+
+    /// The schedules of `cards` under `config`, replayed from `log` on all cores
+    /// (what the memo remembers).
+    static func replayed(_ log: CardEventLog, cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
+        CardScheduleReplay.replay(log, cards: cards, config: config, mapCards: ParallelCards.map).schedules
     }
 
     // MARK: Coding
@@ -164,8 +183,7 @@ extension ReplayedLedger {
         let memo = CardScheduleMemo(layout: layout)
         let key = CardScheduleMemo.Key(generation: generation, cards: cards, config: config)
         if let schedules = memo.read(key, cards: cards, config: config) { return schedules }
-        let schedules = CardScheduleReplay.replay(cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
-            .schedules
+        let schedules = CardScheduleMemo.replayed(cardLog(), cards: cards, config: config)
         memo.write(schedules, key: key, cards: cards)
         return schedules
     }

@@ -60,22 +60,23 @@ public struct ReplayCache: Sendable {
         guard let buffer = file.read() else { return nil }
         return buffer.withUnsafeBytes { raw -> Stored? in
             var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
-            do {
-                guard try r.string() == timeZone.identifier else { return nil }
-                var states: [LedgerStore.FileState] = []
-                for _ in 0..<(try r.count()) { states.append(try ReplayCoding.decodeFileState(&r)) }
-                var diagnostics: [Diagnostic] = []
-                for _ in 0..<(try r.count()) { diagnostics.append(try ReplayCoding.decodeDiagnostic(&r)) }
-                let generation = try r.u64()
-                let replay = try ReplayCoding.decodeReplay(&r, timeZone: timeZone)
-                guard r.isAtEnd else { return nil }
-                return Stored(
-                    states: states, diagnostics: diagnostics, replay: replay, cardLog: .inFile,
-                    generation: generation)
-            } catch {
-                return nil
-            }
+            return try? decode(&r)
         }
+    }
+
+    /// The stored replay in a payload of `ledger.bin` (its card log left in
+    /// `ledger-cards.bin`); nil for another time zone.
+    /// - Throws: ``CacheDamage`` (or a codec error) when the bytes are not such a payload.
+    func decode(_ r: inout CacheReader) throws -> Stored? {
+        guard try r.string() == timeZone.identifier else { return nil }
+        var states: [LedgerStore.FileState] = []
+        for _ in 0..<(try r.count()) { states.append(try ReplayCoding.decodeFileState(&r)) }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<(try r.count()) { diagnostics.append(try ReplayCoding.decodeDiagnostic(&r)) }
+        let generation = try r.u64()
+        let replay = try ReplayCoding.decodeReplay(&r, timeZone: timeZone)
+        guard r.isAtEnd else { throw CacheDamage() }
+        return Stored(states: states, diagnostics: diagnostics, replay: replay, cardLog: .inFile, generation: generation)
     }
 
     /// The cached replay brought up to date with appended lines; nil when only a full replay will do.
@@ -142,27 +143,41 @@ public struct ReplayCache: Sendable {
     /// Replays every ledger file and writes a new cache.
     func replayAll(_ store: LedgerStore) -> ReplayedLedger {
         let snapshot = store.read()
-        let history = LedgerHistory(snapshot.events)
-        let replay = LedgerReplay(history, timeZone: timeZone)
-        let log = CardEventLog(events: history.events)
-        let generation = Self.newGeneration()
+        let stored = replayed(snapshot, generation: Self.newGeneration())
         let unreadable = snapshot.diagnostics.contains { $0.code == "unreadable" }
-        if !unreadable {
-            write(
-                Stored(
-                    states: snapshot.states,
-                    diagnostics: snapshot.diagnostics.filter { $0.code != LedgerText.truncatedCode },
-                    replay: replay, cardLog: .decoded(log), generation: generation))
-        }
+        if !unreadable { write(stored) }
         return ReplayedLedger(
-            replay: replay, diagnostics: snapshot.diagnostics, source: .replayed, cardLogStorage: .decoded(log),
-            generation: generation, layout: layout)
+            replay: stored.replay, diagnostics: snapshot.diagnostics, source: .replayed, cardLogStorage: stored.cardLog,
+            generation: stored.generation, layout: layout)
+    }
+
+    /// What the cache stores of a whole ledger read: the replay, the card
+    /// log, the lines' problems (but a last line cut short, which is read
+    /// again each time) and the files' states.
+    func replayed(_ snapshot: LedgerStore.Snapshot, generation: UInt64) -> Stored {
+        let history = LedgerHistory(snapshot.events)
+        return Stored(
+            states: snapshot.states, diagnostics: snapshot.diagnostics.filter { $0.code != LedgerText.truncatedCode },
+            replay: LedgerReplay(history, timeZone: timeZone), cardLog: .decoded(CardEventLog(events: history.events)),
+            generation: generation)
     }
 
     // MARK: Writing
 
     func write(_ stored: Stored) {
+        if case .decoded(let log) = stored.cardLog {
+            // The log first: a cache naming a generation whose log is missing reads the ledger's card events afresh.
+            var section = CacheWriter(capacity: 1 << 20)
+            Self.encode(log, generation: stored.generation, into: &section)
+            guard Self.cardLogFile(layout).write(section) else { return }
+        }
         var w = CacheWriter(capacity: 1 << 20)
+        encode(stored, into: &w)
+        file.write(w)
+    }
+
+    /// The payload of `ledger.bin` for `stored` (its card log apart).
+    func encode(_ stored: Stored, into w: inout CacheWriter) {
         w.string(timeZone.identifier)
         w.int(stored.states.count)
         for state in stored.states { ReplayCoding.encode(state, &w) }
@@ -170,14 +185,12 @@ public struct ReplayCache: Sendable {
         for diagnostic in stored.diagnostics { ReplayCoding.encode(diagnostic, &w) }
         w.u64(stored.generation)
         ReplayCoding.encode(stored.replay, &w)
-        if case .decoded(let log) = stored.cardLog {
-            // The log first: a cache naming a generation whose log is missing reads the ledger's card events afresh.
-            var section = CacheWriter(capacity: 1 << 20)
-            section.u64(stored.generation)
-            ReplayCoding.encode(log, &section)
-            guard Self.cardLogFile(layout).write(section) else { return }
-        }
-        file.write(w)
+    }
+
+    /// The payload of `ledger-cards.bin`: the generation it belongs to, then the log.
+    static func encode(_ log: CardEventLog, generation: UInt64, into w: inout CacheWriter) {
+        w.u64(generation)
+        ReplayCoding.encode(log, &w)
     }
 
     static func newGeneration() -> UInt64 { UInt64.random(in: 1...UInt64.max) }

@@ -159,7 +159,8 @@ enum ReplayCoding {
         encode(state.devices, &w)
         w.section(body)
         w.int(state.finished.count)
-        for (period, time) in state.finished {
+        // In period order, not the dictionary's: the same state, the same bytes in every process.
+        for (period, time) in state.finished.sorted(by: { $0.key < $1.key }) {
             encode(period, &w)
             w.date(time)
         }

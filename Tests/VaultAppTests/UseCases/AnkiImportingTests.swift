@@ -5,23 +5,6 @@ import VaultMarkdown
 
 @testable import VaultApp
 
-/// A package reader that hands over a collection made in memory (or refuses).
-struct MemoryAnkiPackages: AnkiPackageReading {
-    var collection: AnkiCollection?
-    var refusal: AnkiImportError?
-
-    func collection(at path: String) throws -> AnkiCollection {
-        if let refusal { throw refusal }
-        return collection!
-    }
-}
-
-/// The ledger's import side: remembers what was appended.
-final class MemoryImportedLog: ImportedEventLog {
-    private(set) var events: [LedgerEvent] = []
-    func appendImported(_ events: some Sequence<LedgerEvent>) throws { self.events += events }
-}
-
 @Suite("Anki importing")
 struct AnkiImportingTests {
     static let basic = AnkiNoteType(
@@ -148,6 +131,18 @@ struct AnkiImportingTests {
         let before = files.all
         #expect(throws: AnkiImportError.self) { try importing().plan(file: "x.apkg", into: nil) }
         #expect(files.all == before)
+    }
+
+    @Test("built from a context alone, the import reads through the context's package reader and appends through its imported-event log")
+    func contextPorts() throws {
+        let context = AppContext(
+            notes: MemoryNotes(all: []), ledger: ledger, ids: MemoryNoteIDs(), config: Fixture.config, now: Fixture.now,
+            configStore: configStore, files: files, ankiPackages: MemoryAnkiPackages(collection: Self.collection()),
+            importedLog: log)
+        let importing = AnkiImporting(context)
+        try importing.write(try importing.plan(file: "x.apkg", into: nil))
+        #expect(files.all["Anki/Geography/Capital of France.md"] != nil)
+        #expect(!log.events.isEmpty && log.events.allSatisfy { $0.kind == RatingEvent.kind || $0.kind == CardResetEvent.kind || $0.kind == CardHoldEvent.kind })
     }
 
     @Test("a refused package writes nothing")

@@ -44,7 +44,7 @@ struct FSRSGradientTests {
     func fanOutIsDeterministic() {
         let cards = Self.cards(seed: 4, count: 64)
         var parallel = FSRSOptimizer()
-        parallel.fanOut = FSRSFanOut { parts, body in DispatchQueue.concurrentPerform(iterations: parts, execute: body) }
+        parallel.fanOut = .threads
         #expect(
             parallel.gradient(cards, weights: FSRSSettings.defaultParameters)
                 == FSRSOptimizer().gradient(cards, weights: FSRSSettings.defaultParameters))

@@ -43,7 +43,7 @@ public struct FSRSOptimizer: Sendable {
     }
 
     public var configuration: Configuration
-    /// Runs the halves of each batch: one after the other, or on two cores (VaultApp's).
+    /// Maps the parts of each batch to their sums: one after the other, or on two cores (VaultApp's).
     public var fanOut: FSRSFanOut = .sequential
     /// The learning steps the relearning takes (bounds w17·w18 when above 1).
     public var relearningSteps: Int
@@ -165,8 +165,6 @@ public struct FSRSOptimizer: Sendable {
     /// The gradient of the batch's summed weighted log loss.
     func gradient(_ batch: [CardTrack], weights: [Double]) -> [Double] {
         let model = FSRSGradient(weights)
-        // Two halves on the two cores, added in a fixed order: the same sums on every run.
-        let half = batch.count / 2
         @Sendable func sum(_ cards: ArraySlice<CardTrack>) -> [Double] {
             var total = [Double](repeating: 0, count: 21)
             total.withUnsafeMutableBufferPointer { buffer in
@@ -175,11 +173,12 @@ public struct FSRSOptimizer: Sendable {
             return total
         }
         guard batch.count >= 16 else { return sum(batch[...]) }
-        let parts = BatchParts()
-        fanOut.run(2) { part in
-            parts.set(part, sum(batch[(part == 0 ? 0 : half)..<(part == 0 ? half : batch.count)]))
-        }
-        return (0..<21).map { parts.values[0][$0] + parts.values[1][$0] }
+        // Two halves, each summed by its part (on two cores when the fan-out
+        // runs them so), then added here in a fixed order: the same sums on every run.
+        let half = batch.count / 2
+        let sums = fanOut.map(2) { part in sum(part == 0 ? batch[..<half] : batch[half...]) }
+        precondition(sums.count == 2 && sums.allSatisfy { $0.count == 21 }, "a fan-out must return one sum per part, in order")
+        return (0..<21).map { sums[0][$0] + sums[1][$0] }
     }
 
     /// The same gradient through ``FSRSDual`` (slower; the reference for tests).
@@ -209,28 +208,22 @@ public struct FSRSOptimizer: Sendable {
     }
 }
 
-/// How the optimizer runs independent parts of a batch: the core computes,
-/// the caller decides whether on several threads (the results are added in
-/// a fixed order either way, so the weights do not depend on it).
+/// How the optimizer runs the independent parts of a batch: the core says
+/// what each part computes (a pure function from the part's number to its
+/// sum), the caller decides whether the parts run one after the other or on
+/// several threads, and the core adds the returned sums in a fixed order, so
+/// the fitted weights do not depend on it. Nothing is shared between parts.
 public struct FSRSFanOut: Sendable {
-    public let run: @Sendable (_ parts: Int, _ body: @Sendable (Int) -> Void) -> Void
+    /// Returns `body(0)`, …, `body(parts - 1)`, in that order, however computed.
+    public let map: @Sendable (_ parts: Int, _ body: @escaping @Sendable (Int) -> [Double]) -> [[Double]]
 
-    public init(_ run: @escaping @Sendable (_ parts: Int, _ body: @Sendable (Int) -> Void) -> Void) { self.run = run }
+    /// A fan-out that maps the parts with `map`.
+    public init(_ map: @escaping @Sendable (_ parts: Int, _ body: @escaping @Sendable (Int) -> [Double]) -> [[Double]]) {
+        self.map = map
+    }
 
     /// One part after the other.
-    public static let sequential = FSRSFanOut { parts, body in for part in 0..<parts { body(part) } }
-}
-
-/// The gradients of a batch's parts, each written by its own part.
-final class BatchParts: @unchecked Sendable {
-    private(set) var values = [[Double]](repeating: [], count: 2)
-    private let lock = NSLock()
-
-    func set(_ part: Int, _ value: [Double]) {
-        lock.lock()
-        values[part] = value
-        lock.unlock()
-    }
+    public static let sequential = FSRSFanOut { parts, body in (0..<parts).map(body) }
 }
 
 /// Adam with fsrs-rs's constants.

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The one writer of the process's stdout and stderr, behind ``Output``:
-/// what is written comes out in the order it was produced.
+/// The one writer of the process's stdout and stderr (behind the command
+/// line's `Output`, and `vault-serve`'s lines): what is written comes out in
+/// the order it was produced.
 ///
 /// Text for stdout collects in one buffer (written at once on a terminal,
 /// as stdio's line buffering did, and in large writes to a pipe or file);
@@ -10,9 +11,9 @@ import Foundation
 /// the lines printed before it. Everything goes out with write(2): no stdio
 /// or `FileHandle` buffer of its own can reorder it. Safe to call from any
 /// thread (trace lines come from the threads that time their work).
-final class StandardStreams: @unchecked Sendable {
+package final class StandardStreams: @unchecked Sendable {
     /// The process's own streams, flushed at exit.
-    static let process: StandardStreams = {
+    package static let process: StandardStreams = {
         let streams = StandardStreams(
             out: STDOUT_FILENO, error: STDERR_FILENO, writingThrough: isatty(STDOUT_FILENO) == 1)
         atexit { StandardStreams.process.flush() }
@@ -20,24 +21,28 @@ final class StandardStreams: @unchecked Sendable {
     }()
 
     /// Bytes for stdout kept before they are written (a pipe takes 64 KiB at a time).
-    static let capacity = 1 << 16
+    package static let capacity = 1 << 16
 
     private let out: Int32
     private let error: Int32
-    private let writingThrough: Bool
-    private let lock = NSLock()
-    private var buffer: [UInt8] = []
+    @usableFromInline let writingThrough: Bool
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var buffer: [UInt8] = []
 
     /// Streams over the descriptors `out` and `error`; with `writingThrough`,
     /// stdout text is written at each call instead of collected.
-    init(out: Int32, error: Int32, writingThrough: Bool) {
+    package init(out: Int32, error: Int32, writingThrough: Bool) {
         self.out = out
         self.error = error
         self.writingThrough = writingThrough
     }
 
-    /// Writes `bytes` to stdout (after everything written before).
-    func writeOut<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    /// Writes `bytes` to stdout (after everything written before). Inlinable,
+    /// so each caller's bytes (a string's UTF-8, an array) are appended by
+    /// code specialized for them, as when this writer was in the caller's
+    /// module: `vault --version` pays no generic call.
+    @inlinable
+    package func writeOut<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         lock.lock()
         defer { lock.unlock() }
         buffer.append(contentsOf: bytes)
@@ -45,7 +50,7 @@ final class StandardStreams: @unchecked Sendable {
     }
 
     /// Writes `text` to stderr, after what stdout was given before it.
-    func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()
@@ -54,13 +59,13 @@ final class StandardStreams: @unchecked Sendable {
 
     /// Writes out what stdout's buffer holds: before the terminal is handed
     /// to another program or a screen, and at exit.
-    func flush() {
+    package func flush() {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()
     }
 
-    private func flushLocked() {
+    @usableFromInline func flushLocked() {
         guard !buffer.isEmpty else { return }
         Self.writeAll(buffer, to: out)
         buffer.removeAll(keepingCapacity: buffer.count <= Self.capacity)

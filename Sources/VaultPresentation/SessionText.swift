@@ -1,7 +1,7 @@
 import Foundation
 import VaultCore
 
-/// How sessions and goals read in the terminal.
+/// How sessions and goals read, in the terminal and on the web pages.
 package enum SessionText {
     /// `45m`, `1h 05m`, `0m`.
     package static func duration(_ minutes: Int) -> String {
@@ -14,7 +14,7 @@ package enum SessionText {
     }
 
     /// `80% (8 of 10)`, or "" without questions.
-    static func accuracy(questions: Int?, correct: Int?) -> String {
+    package static func accuracy(questions: Int?, correct: Int?) -> String {
         guard let questions, questions > 0 else { return "" }
         let c = correct ?? 0
         return "\(Int((Double(c) / Double(questions) * 100).rounded()))% (\(c) of \(questions))"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text made safe to print for a person: no byte of a note, a file name or
 /// a ledger value can act on the terminal (write the clipboard through OSC
 /// 52, retitle the window, clear the screen).
@@ -9,8 +11,10 @@
 /// (a file name `evil\u{202e}txt.sh` shown as `evilhs.txt`); with `keepingColour`, the colour
 /// sequences `vault` itself writes (SGR: `ESC [ digits ; … m`) pass, and
 /// only they.
-enum TerminalText {
-    static func sanitized(_ text: String, keepingColour: Bool) -> String {
+package enum TerminalText {
+    /// `text` with every control character shown as an escape; with
+    /// `keepingColour`, `vault`'s own colour sequences (SGR) pass.
+    package static func sanitized(_ text: String, keepingColour: Bool) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
@@ -33,7 +37,7 @@ enum TerminalText {
     }
 
     /// `text` for one line of output: newlines and tabs shown as `\n` and `\t` (the rest is sanitized on printing).
-    static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         guard text.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\t" }) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\\r\\n").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\t", with: "\\t")
@@ -41,7 +45,7 @@ enum TerminalText {
 
     /// Whether `s` is shown escaped: a C0 control but newline and tab, DEL,
     /// a C1 control, or an invisible bidirectional control.
-    static func isControl(_ s: Unicode.Scalar) -> Bool {
+    package static func isControl(_ s: Unicode.Scalar) -> Bool {
         (s.value < 0x20 && s != "\n" && s != "\t") || (0x7F...0x9F).contains(s.value)
             || (s.value >= 0x61C && s.properties.isBidiControl)
     }
@@ -67,7 +71,7 @@ enum TerminalText {
     }
 
     /// Whether the SGR parameters `text` (`1`, `38;5;208`, `38;2;1;2;3`) are ones vault writes.
-    static func allowedSGR(_ text: String) -> Bool {
+    package static func allowedSGR(_ text: String) -> Bool {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? (($0.isEmpty) ? 0 : -1) }
         var i = 0
         while i < parts.count {
@@ -88,5 +92,12 @@ enum TerminalText {
             }
         }
         return true
+    }
+
+    /// Text from a note made fit for a full-screen view: control characters
+    /// (escape sequences included) shown as escapes, tabs as four spaces, so
+    /// the text can neither act on the terminal nor throw the layout's widths off.
+    package static func forScreen(_ text: String) -> String {
+        sanitized(text.replacingOccurrences(of: "\t", with: "    "), keepingColour: false)
     }
 }

@@ -1,16 +1,17 @@
 import Foundation
 import VaultCore
+import VaultMarkdown
 
 /// The calibration of the FSRS weights: predicted recall (x) against the
 /// share recalled (y) per bin, the diagonal being a perfect prediction; a
 /// dot's area grows with the reviews in its bin.
 enum CalibrationChart {
-    static func svg(_ scheduler: CalibrationStats.Scheduler, size: Int = 300) -> String {
+    static func svg(_ scheduler: CalibrationStats.Scheduler, size: Int = 300) -> HTML {
         let left = 40.0, top = 12.0, plot = Double(size) - 64
         func x(_ v: Double) -> Double { left + plot * v }
         func y(_ v: Double) -> Double { top + plot - plot * v }
-        var out = "<svg class=\"calibration\" role=\"img\" viewBox=\"0 0 \(size) \(size)\" width=\"\(size)\" height=\"\(size)\">"
-        out += "<title>Predicted recall against actual recall, \(SVGChart.escape(scheduler.scope))</title>"
+        var out: HTML = "<svg class=\"calibration\" role=\"img\" viewBox=\"0 0 \(size) \(size)\" width=\"\(size)\" height=\"\(size)\">"
+        out += "<title>Predicted recall against actual recall, \(scheduler.scope)</title>"
         for tick in stride(from: 0.0, through: 1.0, by: 0.2) {
             let label = "\(Int((tick * 100).rounded()))%"
             out += "<line class=\"grid\" x1=\"\(SVGChart.fmt(x(0)))\" y1=\"\(SVGChart.fmt(y(tick)))\" x2=\"\(SVGChart.fmt(x(1)))\" y2=\"\(SVGChart.fmt(y(tick)))\"/>"
@@ -48,13 +49,13 @@ enum CalibrationChart {
 
 extension StatsHTML {
     /// The calibration section (empty without FSRS predictions).
-    func calibration() -> String {
+    func calibration() -> HTML {
         let c = stats.calibration
         guard !c.schedulers.isEmpty else { return "" }
-        var content = "<div class=\"grid2\">"
+        var content: HTML = "<div class=\"grid2\">"
         for s in c.schedulers {
             let caption =
-                "\(SVGChart.escape(s.scope)): log loss \(String(format: "%.4f", s.logLoss)), RMSE(bins) \(String(format: "%.2f", s.rmseBins * 100))%, \(s.predictions) predictions"
+                "\(s.scope): log loss \(String(format: "%.4f", s.logLoss)), RMSE(bins) \(String(format: "%.2f", s.rmseBins * 100))%, \(s.predictions) predictions"
             content += figure(caption, CalibrationChart.svg(s))
         }
         content += "</div>"

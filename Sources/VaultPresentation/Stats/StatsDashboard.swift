@@ -5,10 +5,17 @@ import VaultMarkdown
 /// `vault stats` in the terminal: a dashboard as wide as the window, small
 /// bar charts, and the year's activity calendar as GitHub draws it (weeks as
 /// columns, Monday on top). Without colour the calendar shades by characters.
-struct StatsDashboard {
+package struct StatsDashboard {
     let stats: VaultStatistics
     let style: ANSIStyle
     let width: Int
+
+    /// The dashboard of `stats`, in `style`, fitted to `width` columns.
+    package init(stats: VaultStatistics, style: ANSIStyle, width: Int) {
+        self.stats = stats
+        self.style = style
+        self.width = width
+    }
 
     /// The calendar's shades, nothing to most: characters without colour, green cells with.
     static let shades: [Character] = ["·", "░", "▒", "▓", "█"]
@@ -17,7 +24,8 @@ struct StatsDashboard {
     /// The latest milestones the dashboard lists (all are in `--json`).
     static let milestonesShown = 5
 
-    var text: String {
+    /// The dashboard's lines, joined.
+    package var text: String {
         var out: [String] = []
         let s = stats
         out.append(style.bold("Vault statistics") + style.dim("  \(s.today), charts over \(s.days) days"))

@@ -5,13 +5,15 @@ import VaultCore
 import VaultIndex
 import VaultStore
 
-/// The one place the terminal's adapters are made (zk's `container.go`):
-/// every other file of VaultCLI sees the use cases and their ports only.
+/// The one place the adapters are made (zk's `container.go`): every front
+/// end (the command line, the web app, the language server) sees the use
+/// cases and their ports only.
 ///
-/// A command asks for a ``CommandContext`` (``open(_:search:)``); `vault
-/// init`, completion and error messages ask for the few things that come
-/// before a vault is open.
-enum CompositionRoot {
+/// A command asks for an ``OpenedVault`` (``open(_:warnings:tracer:search:verifyingStateFolders:writingCaches:)``),
+/// `vault serve` for a ``ServedVault``, `vault lsp` for an opener
+/// (``languageServer(_:)``); `vault init`, completion and error messages
+/// ask for the few things that come before a vault is open.
+package enum CompositionRoot {
     /// Finds and opens the vault the options name, reads the clock once and
     /// builds every port over it.
     ///
@@ -27,13 +29,27 @@ enum CompositionRoot {
     /// written and no watcher started (``CacheWrites``): the caches are
     /// read, and what they lack is worked out in memory.
     ///
+    /// - Parameters:
+    ///   - warnings: where the search engine's notices go (a watcher that cannot start).
+    ///   - tracer: where the adapters and use cases time their phases (`VAULT_TRACE`).
+    /// - Throws: when no vault is found, its config does not read, or the moment does not read.
+    package static func open(
+        _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool = false,
+        verifyingStateFolders: Bool = true, writingCaches: Bool = true
+    ) throws -> OpenedVault {
+        try open(
+            options, warnings: warnings, tracer: tracer, search: search, verifyingStateFolders: verifyingStateFolders,
+            writingCaches: writingCaches, serving: nil)
+    }
+
+    /// ``open(_:warnings:tracer:search:verifyingStateFolders:writingCaches:)``;
     /// `serving` is given by a process that runs on (`vault serve`): the
     /// note catalog it keeps between requests; its ledger then reads the
     /// card log from the replay cache when asked rather than hold it.
-    static func open(
-        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
-        writingCaches: Bool = true, serving keptCatalog: KeptCatalog? = nil
-    ) throws -> CommandContext {
+    private static func open(
+        _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool,
+        verifyingStateFolders: Bool, writingCaches: Bool, serving keptCatalog: KeptCatalog?
+    ) throws -> OpenedVault {
         if !writingCaches { CacheWrites.allowed = false }
         let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
         let named = [options.vaultPath, environment].compactMap { $0 }.first { !$0.isEmpty }
@@ -42,33 +58,37 @@ enum CompositionRoot {
         let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
         if verifyingStateFolders { try layout.verifyStateFolders() }
         let engine = search ? VaultSearchEngine(starting: layout) : VaultSearchEngine(layout: layout)
-        engine.notice = { output.warning($0) }
+        engine.notice = warnings
         let vault = try Vault(layout: layout)
         let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
-        return CommandContext(
+        return OpenedVault(
             app: context(
-                vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine,
-                tracer: output.tracer, serving: keptCatalog), now: now, output: output,
-            noteReference: vault.noteReference)
-    }
-
-    /// `vault import anki`'s use case over `context`: Anki's packages read
-    /// from the shell's folder, the imported events written by the vault's ledger.
-    static func ankiImporting(_ context: CommandContext) -> AnkiImporting {
-        let app = context.app()
-        let log = app.ledger as? any ImportedEventLog ?? VaultLedger(layout: VaultLayout(root: app.files.location(of: "")), timeZone: app.timeZone)
-        return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
+                vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), engine: engine, tracer: tracer,
+                serving: keptCatalog), now: now, noteReference: vault.noteReference)
     }
 
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
-    /// follow none share what the last one read (``ServedVault``).
-    static func servedVault(_ options: GlobalOptions) throws -> ServedVault {
-        let root = try open(options).app().files.location(of: "")
+    /// follow none share what the last one read (``ServedVault``). The
+    /// process runs on from here (``ProcessLifetime/runOn()``).
+    /// - Parameters:
+    ///   - warnings: where the search engine's notices go.
+    ///   - tracer: where the adapters and use cases time their phases.
+    /// - Throws: when no vault is found or it cannot be opened.
+    package static func servedVault(
+        _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer
+    ) throws -> ServedVault {
+        ProcessLifetime.runOn()
+        let root = try open(options, warnings: warnings, tracer: tracer).app.files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
         let kept = KeptCatalog(keepsEncoded: false)
         return ServedVault(
-            open: { try open(options, serving: kept).app() },
+            open: {
+                try open(
+                    options, warnings: warnings, tracer: tracer, search: false, verifyingStateFolders: true,
+                    writingCaches: true, serving: kept
+                ).app
+            },
             changes: changes.map { changes in
                 {
                     let counts = changes.counts()
@@ -77,31 +97,37 @@ enum CompositionRoot {
             }, forget: kept.forget)
     }
 
-    /// `vault lsp`'s context: the vault that holds the editor's workspace
-    /// `folder` (`--vault` and `VAULT_DIR` first, as for every command; the
-    /// working folder when the editor names none), acting at the moment of
-    /// `initialize` (or `--now`/`VAULT_NOW`), its clock running on.
-    static func languageServer(_ options: GlobalOptions, folder: String?) throws -> AppContext {
-        let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
-        let current = try folder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? requireWorkingFolder()
-        let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
-        try layout.verifyStateFolders()
-        let vault = try Vault(layout: layout)
-        let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
-        return context(vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), tracer: NoTracer())
+    /// `vault lsp`'s opener: given the editor's workspace folder, the
+    /// context of the vault that holds it (`--vault` and `VAULT_DIR` first,
+    /// as for every command; the working folder when the editor names
+    /// none), acting at the moment of `initialize` (or `--now`/`VAULT_NOW`),
+    /// its clock running on. The process runs on from here
+    /// (``ProcessLifetime/runOn()``).
+    package static func languageServer(_ options: GlobalOptions) -> (_ folder: String?) throws -> AppContext {
+        ProcessLifetime.runOn()
+        return { folder in
+            let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
+            let current = try folder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? requireWorkingFolder()
+            let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
+            try layout.verifyStateFolders()
+            let vault = try Vault(layout: layout)
+            let now = try GlobalOptions.moment(options.now, in: vault.config.timeZone)
+            return context(vault, now: now, fixedMoment: GlobalOptions.momentIsGiven(options.now), tracer: NoTracer())
+        }
     }
 
     /// Every port over `vault`, acting at `now` (nothing is read until a use case asks).
     static func context(
-        _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil,
-        tracer: any Tracer = Output.standard.tracer, serving keptCatalog: KeptCatalog? = nil
+        _ vault: Vault, now: Date, fixedMoment: Bool = false, engine: VaultSearchEngine? = nil, tracer: any Tracer,
+        serving keptCatalog: KeptCatalog? = nil
     ) -> AppContext {
         let layout = vault.layout
         let engine = engine ?? VaultSearchEngine(layout: layout)
         engine.configure(timeZone: vault.config.timeZone, watcher: vault.config.watcher, tracer: tracer)
+        // One ledger for reading and for an import's writes: an import's events are read back by the same port.
+        let ledger = VaultLedger(layout: layout, timeZone: vault.config.timeZone, keepsCardLog: keptCatalog == nil)
         return AppContext(
-            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog),
-            ledger: VaultLedger(layout: layout, timeZone: vault.config.timeZone, keepsCardLog: keptCatalog == nil),
+            notes: VaultNotes(vault: vault, tracer: tracer, kept: keptCatalog), ledger: ledger,
             ids: VaultNoteIDs(layout: layout), config: vault.config, now: now,
             configStore: ConfigFileStore(layout: layout), files: VaultFileStore(layout: layout),
             trash: NoteTrash(layout: layout), search: engine, clock: RunningClock(startingAt: now, fixed: fixedMoment),
@@ -109,14 +135,20 @@ enum CompositionRoot {
             reminderLog: ReminderState(layout: layout),
             notifier: NotifySend(binary: ReminderUnits.currentBinary, vault: layout.root.path),
             reminderTimer: ReminderUnits(vault: layout.root, binary: ReminderUnits.currentBinary),
-            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder), retention: ExitRetention(), tracer: tracer)
+            namedFiles: UserFiles(vault: layout, workingFolder: workingFolder),
+            ankiPackages: AnkiPackageFile(workingFolder: workingFolder), importedLog: ledger, drafts: DraftFiles(),
+            retention: ExitRetention(), tracer: tracer)
     }
+
+    /// Files the person names, for a command that also works outside a
+    /// vault (`vault fsrs --revlog`): paths from the shell's folder.
+    package static func namedFiles() -> any NamedFiles { UserFiles(vault: nil, workingFolder: workingFolder) }
 
     /// The shell's folder, which relative paths on the command line start
     /// from; nil when its path is not UTF-8: a Swift string cannot hold it,
     /// and Foundation's lossy copy (with U+FFFD) standardizes to the parent
     /// folder, where `vault init` would then write.
-    static var workingFolder: URL? {
+    package static var workingFolder: URL? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) != nil else { return URL(fileURLWithPath: FileManager.default.currentDirectoryPath) }
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
@@ -124,16 +156,16 @@ enum CompositionRoot {
     }
 
     /// ``workingFolder``, or a sentence when its path is not UTF-8.
-    /// - Throws: ``CLIError/notUTF8(_:)``.
-    static func requireWorkingFolder() throws -> URL {
+    /// - Throws: ``WiringError/notUTF8(_:)``.
+    package static func requireWorkingFolder() throws -> URL {
         guard let folder = workingFolder else {
-            throw CLIError.notUTF8("the current folder's path (\(FileManager.default.currentDirectoryPath))")
+            throw WiringError.notUTF8("the current folder's path (\(FileManager.default.currentDirectoryPath))")
         }
         return folder
     }
 
     /// The first command-line argument whose bytes are not UTF-8 (shown with U+FFFD), or nil.
-    static var nonUTF8Argument: String? {
+    package static var nonUTF8Argument: String? {
         for index in 1..<Int(CommandLine.argc) {
             guard let argument = CommandLine.unsafeArgv[index] else { continue }
             let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) }
@@ -143,7 +175,7 @@ enum CompositionRoot {
     }
 
     /// The vault the words typed so far name, for shell completion; nil when there is none.
-    static func completionContext(explicitVault: String?) -> AppContext? {
+    package static func completionContext(explicitVault: String?) -> AppContext? {
         guard let current = workingFolder,
             let layout = try? VaultLocator.locate(
                 explicit: explicitVault, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
@@ -152,17 +184,20 @@ enum CompositionRoot {
             let vault = try? Vault(layout: layout)
         else { return nil }
         let now = (try? GlobalOptions.moment(nil, in: vault.config.timeZone)) ?? Date()
-        return context(vault, now: now)
+        return context(vault, now: now, tracer: NoTracer())
     }
 
-    /// Why a file operation failed, in the system's words (never Foundation's "error 512").
-    static func reason(of error: Error) -> String { VaultStoreError.reason(of: error) }
-
     /// `vault init`: makes the vault's files in `folder` (made when missing).
+    /// - Parameter tracer: handed to the new vault's adapters.
     /// - Returns: the files written, the notes already there, and the new vault's context.
-    static func initialize(_ folder: URL, timeZone: String, nesting: Bool) throws -> (
+    /// - Throws: ``WiringError/notAFolder(_:)`` when `folder` is a file; the store's errors when it cannot be made a vault.
+    package static func initialize(_ folder: URL, timeZone: String, nesting: Bool, tracer: any Tracer) throws -> (
         written: [String], notes: Int, open: (Date?) throws -> AppContext
     ) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw WiringError.notAFolder(folder.path)
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -175,7 +210,7 @@ enum CompositionRoot {
             written, notes,
             { now in
                 let vault = try Vault(layout: layout)
-                return context(vault, now: try now ?? GlobalOptions.moment(nil, in: vault.config.timeZone))
+                return context(vault, now: try now ?? GlobalOptions.moment(nil, in: vault.config.timeZone), tracer: tracer)
             }
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import VaultProcess
 
 /// Desktop notifications through `notify-send` (libnotify), when it is on
 /// the PATH and a session bus is there to carry them.
@@ -23,18 +24,10 @@ enum Notifier {
         return FileManager.default.fileExists(atPath: socket) ? "unix:path=\(socket)" : nil
     }
 
-    /// `name` found on the PATH.
-    static func which(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
     /// Raises the notification; returns a line saying so, or nil when there is no notifier.
     /// notify-send waits for the click in a process of its own, so `vault` returns at once.
     static func raise(title: String, body: String, actions: Actions) -> String? {
-        guard let notifySend = which("notify-send"), let bus = sessionBus else { return nil }
+        guard let notifySend = ProgramPath.find("notify-send"), let bus = sessionBus else { return nil }
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus
         let process = Process()
@@ -42,7 +35,7 @@ enum Notifier {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        let terminal = actions.studyLimit == nil ? nil : which("x-terminal-emulator")
+        let terminal = actions.studyLimit == nil ? nil : ProgramPath.find("x-terminal-emulator")
         let study = terminal != nil ? "--action=study='Study now' " : ""
         // The shell waits for the click, answers the reminder, and for "Study now" opens the study screen; vault does not wait.
         let waiter = [
@@ -56,7 +49,7 @@ enum Notifier {
         let raised = terminal != nil ? "Raised a notification (with a Study now button)." : "Raised a notification."
         // Run by systemd (the timer's oneshot service), every process still in the service when
         // vault exits is killed with it, the waiting shell too: it runs as a unit of its own.
-        if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = which("systemd-run") {
+        if environment["INVOCATION_ID"]?.isEmpty == false, let systemdRun = ProgramPath.find("systemd-run") {
             let forwarded = [
                 "DBUS_SESSION_BUS_ADDRESS", "PATH", "DISPLAY", "WAYLAND_DISPLAY", "XAUTHORITY", "XDG_RUNTIME_DIR",
             ]

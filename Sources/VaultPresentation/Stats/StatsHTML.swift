@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultMarkdown
 
 /// `vault stats --html FILE`: one self-contained page (inline CSS and SVG,
 /// no script, no request), light and dark by `prefers-color-scheme`.
@@ -14,7 +15,7 @@ package struct StatsHTML {
 
     package var page: String {
         let s = stats
-        var body = "<header><h1>\(SVGChart.escape(title))</h1><p>Statistics on \(s.today) · charts over \(s.days) days · streak \(s.streak) days (best \(s.bestStreak))</p></header>"
+        var body: HTML = "<header><h1>\(title)</h1><p>Statistics on \(s.today) · charts over \(s.days) days · streak \(s.streak) days (best \(s.bestStreak))</p></header>"
         body += section("Activity", "Ratings, curation decisions and study time per day over the last year.", calendar())
         body += notes()
         body += curation()
@@ -23,14 +24,15 @@ package struct StatsHTML {
         body += calibration()
         body += studyTime()
         body += loci()
-        return """
+        let html: HTML = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(SVGChart.escape(title)): statistics</title>
-            <style>\(Self.css)</style></head>
+            <title>\(title): statistics</title>
+            <style>\(HTML(trusted: Self.css))</style></head>
             <body>\(body)<footer>Made by vault stats. Hover a bar or a cell for its number.</footer></body></html>
 
             """
+        return html.rendered
     }
 
     package static let css = """
@@ -49,15 +51,15 @@ package struct StatsHTML {
         .l0{fill:var(--c0)}.l1{fill:var(--c1)}.l2{fill:var(--c2)}.l3{fill:var(--c3)}.l4{fill:var(--c4)}
         """
 
-    func section(_ name: String, _ note: String, _ content: String) -> String {
+    func section(_ name: String, _ note: HTML, _ content: HTML) -> HTML {
         "<section><h2>\(name)</h2><p class=\"note\">\(note)</p>\(content)</section>"
     }
 
-    func figure(_ caption: String, _ svg: String) -> String { "<figure><figcaption>\(caption)</figcaption>\(svg)</figure>" }
+    func figure(_ caption: String, _ svg: HTML) -> HTML { "<figure><figcaption>\(caption)</figcaption>\(svg)</figure>" }
 
     func percent(_ v: Double?) -> String { v.map { "\(Int(($0 * 100).rounded()))%" } ?? "–" }
 
-    func calendar() -> String {
+    func calendar() -> HTML {
         let cal = stats.calendar
         let cell = 13.0, gap = 3.0, left = 30.0, top = 18.0
         let width = Int(left + Double(cal.weeks) * (cell + gap)) + 4
@@ -65,7 +67,7 @@ package struct StatsHTML {
         // Drawn at 1.4 times its size, so the year reads at a glance, and narrower when the
         // section is (the style sheet's `svg{max-width:100%}`): no inline style, which a
         // Content-Security-Policy (`vault serve`'s /stats) refuses.
-        var svg = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width * 7 / 5)\" height=\"\(height * 7 / 5)\" role=\"img\" class=\"calendar\">"
+        var svg: HTML = "<svg viewBox=\"0 0 \(width) \(height)\" width=\"\(width * 7 / 5)\" height=\"\(height * 7 / 5)\" role=\"img\" class=\"calendar\">"
         // A month's name takes two weeks' width: a first month shown for less (the year's
         // window starts in its last days) gives its place to the next one's name.
         for (k, label) in cal.months.enumerated()
@@ -86,9 +88,10 @@ package struct StatsHTML {
             + svg + "</svg></div>"
     }
 
-    func quote(_ v: Double) -> String { "\"\(SVGChart.fmt(v))\"" }
+    /// A number as a quoted attribute value.
+    func quote(_ v: Double) -> HTML { "\"\(SVGChart.fmt(v))\"" }
 
-    func notes() -> String {
+    func notes() -> HTML {
         let n = stats.notes
         let cycles = SVGChart.bars(
             labels: n.perCycle.map(\.name), series: [.init(name: "notes", values: n.perCycle.map(\.count), color: "var(--a)")],
@@ -98,7 +101,7 @@ package struct StatsHTML {
         let weeks = SVGChart.bars(
             labels: n.capturedPerWeek.map { String($0.name.suffix(3)) },
             series: [.init(name: "notes", values: n.capturedPerWeek.map(\.count), color: "var(--a)")], width: 420, height: 200)
-        var funnel = "<table><tr><th>review</th><th>decided</th><th>kept</th><th>keep rate</th></tr>"
+        var funnel: HTML = "<table><tr><th>review</th><th>decided</th><th>kept</th><th>keep rate</th></tr>"
         for step in n.funnel { funnel += "<tr><td>\(step.level)</td><td>\(step.decided)</td><td>\(step.kept)</td><td>\(percent(step.keepRate))</td></tr>" }
         funnel += "</table>"
         return section(
@@ -107,19 +110,19 @@ package struct StatsHTML {
                 + figure("Per source type", types) + figure("Curation funnel", funnel) + "</div>")
     }
 
-    func curation() -> String {
+    func curation() -> HTML {
         let c = stats.curation
         let weeks = SVGChart.bars(
             labels: c.decisionsPerWeek.map { String($0.name.suffix(3)) },
             series: [.init(name: "decisions", values: c.decisionsPerWeek.map(\.count), color: "var(--e)")], width: 420, height: 200)
-        var table = "<table><tr><th>level</th><th>on time</th><th>late</th><th>missed</th></tr>"
+        var table: HTML = "<table><tr><th>level</th><th>on time</th><th>late</th><th>missed</th></tr>"
         for p in c.periods { table += "<tr><td>\(p.level)</td><td>\(p.onTime)</td><td>\(p.late)</td><td>\(p.missed)</td></tr>" }
         table += "</table>"
         return section("Curation", "Keep and archive decisions, and how past reviews went (on time: done before the next period's review day).",
             "<div class=\"grid2\">" + figure("Decisions per week", weeks) + figure("Past periods", table) + "</div>")
     }
 
-    func cards() -> String {
+    func cards() -> HTML {
         let k = stats.cards
         let states = SVGChart.bars(
             labels: k.perState.map(\.name), series: [.init(name: "cards", values: k.perState.map(\.count), color: "var(--a)")],
@@ -132,7 +135,7 @@ package struct StatsHTML {
         let intervals = SVGChart.bars(
             labels: k.intervals.map(\.name), series: [.init(name: "cards", values: k.intervals.map(\.count), color: "var(--b)")],
             width: 460, height: 200)
-        var content = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days · daily load \(SVGChart.number(k.dailyLoad)) (Σ 1/interval)", forecast)
+        var content: HTML = "<div class=\"grid2\">" + figure("Cards per state", states) + figure("Forecast: due per day, 30 days · daily load \(SVGChart.number(k.dailyLoad)) (Σ 1/interval)", forecast)
             + figure("Intervals (review cards)", intervals)
         if k.perTier.contains(where: { $0.count > 0 }) {
             content += figure("Tiers", SVGChart.bars(labels: k.perTier.map(\.name), series: [.init(name: "cards", values: k.perTier.map(\.count), color: "var(--c)")], width: 300, height: 200))
@@ -147,7 +150,7 @@ package struct StatsHTML {
         return section("Flashcards (\(k.total))", "Cards as they stand and the work ahead.", content)
     }
 
-    func reviews() -> String {
+    func reviews() -> HTML {
         let r = stats.reviews
         let labels = r.perDay.map { String($0.day.suffix(5)) }
         let stacked = SVGChart.bars(
@@ -175,14 +178,14 @@ package struct StatsHTML {
             labels: r.answerSeconds.map { String($0.name.suffix(5)) },
             series: [.init(name: "seconds per answer", values: r.answerSeconds.map(\.count), color: "var(--c)")], width: 560,
             labelEvery: max(1, r.answerSeconds.count / 8))
-        var retention = "<table><tr><th>span</th><th>young</th><th>mature</th><th>total</th><th>reviews</th></tr>"
+        var retention: HTML = "<table><tr><th>span</th><th>young</th><th>mature</th><th>total</th><th>reviews</th></tr>"
         for span in r.retention {
             retention += "<tr><td>\(span.span)</td><td>\(percent(span.young))</td><td>\(percent(span.mature))</td><td>\(percent(span.total))</td><td>\(span.youngReviews + span.matureReviews)</td></tr>"
         }
         retention += "</table>"
-        var folders = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th></tr>"
+        var folders: HTML = "<table><tr><th>folder</th><th>reviews</th><th>pass rate</th></tr>"
         for f in r.folders {
-            folders += "<tr><td>\(SVGChart.escape(f.folder))</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td></tr>"
+            folders += "<tr><td>\(f.folder)</td><td>\(f.reviews)</td><td>\(percent(f.passRate))</td></tr>"
         }
         folders += "</table>"
         // The weeks of the trend are those of the curation chart: the last weeks of the span, ending this one.
@@ -201,21 +204,21 @@ package struct StatsHTML {
                 + figure("Accuracy per folder", folders) + trend + "</div>")
     }
 
-    func loci() -> String {
+    func loci() -> HTML {
         guard !stats.loci.itineraries.isEmpty else { return "" }
-        var table =
+        var table: HTML =
             "<table><tr><th>itinerary</th><th>locations</th><th>due</th><th>new</th><th>answers</th><th>mean quality</th><th>numbers right</th></tr>"
         for p in stats.loci.itineraries {
             let right = p.numbersTyped > 0 ? "\(p.numbersRight) of \(p.numbersTyped)" : "–"
             table +=
-                "<tr><td>\(SVGChart.escape(p.name))</td><td>\(p.locations)</td><td>\(p.due)</td><td>\(p.new)</td><td>\(p.answers)</td><td>\(p.meanQuality.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(right)</td></tr>"
+                "<tr><td>\(p.name)</td><td>\(p.locations)</td><td>\(p.due)</td><td>\(p.new)</td><td>\(p.answers)</td><td>\(p.meanQuality.map { String(format: "%.1f", $0) } ?? "–")</td><td>\(right)</td></tr>"
         }
         return section(
             "Memory palaces", "Locations due now and the review and reverse answers of the last \(stats.days) days (SM-2 quality 0-5).",
             table + "</table>")
     }
 
-    func studyTime() -> String {
+    func studyTime() -> HTML {
         let t = stats.studyTime
         guard t.totalMinutes > 0 else {
             return section("Study time", "No study sessions yet: <code>vault session start SUBJECT</code> starts one.", "")
@@ -228,14 +231,14 @@ package struct StatsHTML {
             labels: t.perDay.map { String($0.name.suffix(5)) },
             series: [.init(name: "minutes", values: t.perDay.map(\.count), color: "var(--e)")], width: 620,
             labelEvery: max(1, t.perDay.count / 8))
-        var table = "<table><tr><th>subject</th><th>time</th><th>sessions</th><th>questions</th><th>accuracy</th></tr>"
+        var table: HTML = "<table><tr><th>subject</th><th>time</th><th>sessions</th><th>questions</th><th>accuracy</th></tr>"
         for s in t.perSubject {
-            table += "<tr><td>\(SVGChart.escape(s.subject))</td><td>\(SessionText.duration(s.minutes))</td><td>\(s.sessions)</td><td>\(s.questions)</td><td>\(percent(s.accuracy))</td></tr>"
+            table += "<tr><td>\(s.subject)</td><td>\(SessionText.duration(s.minutes))</td><td>\(s.sessions)</td><td>\(s.questions)</td><td>\(percent(s.accuracy))</td></tr>"
         }
         table += "</table>"
-        var goals = ""
+        var goals: HTML = ""
         for g in t.goals {
-            goals += "<p>Goal \(SVGChart.escape(g.subject ?? "all subjects")): \(SVGChart.number(g.hoursDone)) of \(SVGChart.number(g.hours)) h by \(g.by) (\(g.percent)%) — \(g.standing)</p>"
+            goals += "<p>Goal \(g.subject ?? "all subjects"): \(SVGChart.number(g.hoursDone)) of \(SVGChart.number(g.hours)) h by \(g.by) (\(g.percent)%) — \(g.standing)</p>"
         }
         return section(
             "Study time (\(SessionText.duration(t.totalMinutes)))", "Timed and entered study sessions.",

@@ -29,7 +29,7 @@ package enum DueTodayText {
 
     /// What holds cards back besides: `; the daily limit of 30 is reached (4 more wait for tomorrow)`,
     /// `; 4 more over the daily limit`, `; 4 more after this batch`, or "".
-    static func limits(_ queue: StudyQueue) -> String {
+    package static func limits(_ queue: StudyQueue) -> String {
         if queue.dailyLimitReached {
             let more = queue.deferred > 0 ? " (\(queue.deferred) more wait for tomorrow)" : ""
             return "; the daily limit of \(queue.dailyLimit) is reached\(more)"

@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
-import VaultApp
 import VaultCore
 
 /// The options of `vault serve`, read twice: by `vault` (which checks them
 /// and execs `vault-serve` with them, ``arguments``) and by `vault-serve`
-/// itself. The web app's context comes from this module's composition root
-/// (``context()``), so the server and the terminal build the same adapters.
+/// itself. The web app's vault comes from this module's composition root
+/// (``served(warnings:tracer:)``), so the server and the terminal build the same adapters.
 package struct ServeOptions: ParsableArguments {
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup package var global: GlobalOptions
 
     /// The TCP port (0: one the system picks).
     @Option(help: "The port to listen on (0: any free one).")
@@ -55,26 +54,13 @@ package struct ServeOptions: ParsableArguments {
 
     /// The vault the server reads for each request, over the real adapters
     /// (``ServedVault``: what a command run now would see).
+    /// - Parameters:
+    ///   - warnings: where the search engine's notices go.
+    ///   - tracer: where the adapters and use cases time their phases.
     /// - Throws: when the vault cannot be found or opened.
-    package func served() throws -> ServedVault {
-        try CompositionRoot.servedVault(global)
-    }
-
-    /// Prints `text` on stdout at once (the URL line, the QR code).
-    package static func say(_ text: String) {
-        Output.standard.line(text)
-        Output.standard.flush()
-    }
-
-    /// Prints `error: SENTENCE` on stderr as every vault command does.
-    package static func report(_ error: Error) {
-        Output.standard.error(error)
-        Output.standard.flush()
-    }
-
-    /// Prints `error: message` on stderr.
-    package static func report(message: String) {
-        Output.standard.error(message: message)
-        Output.standard.flush()
+    package func served(warnings: @escaping (String) -> Void = { _ in }, tracer: any Tracer = NoTracer()) throws
+        -> ServedVault
+    {
+        try CompositionRoot.servedVault(global, warnings: warnings, tracer: tracer)
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import VaultCLI
+@testable import VaultPresentation
 
 /// Hours and durations as sessions and goals print them (written by hand,
 /// not with `String(format:)`).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import VaultCLI
+@testable import VaultPresentation
 
 /// What reaches a terminal from a note, a file name or the ledger: no
 /// character that acts on the terminal or reorders what is shown.
@@ -30,13 +30,5 @@ struct TerminalTextTests {
         for text in ["שלום עולם", "مرحبا", "👩‍💻", "e\u{301}te\u{301}", "a\u{200B}b", "日本語"] {
             #expect(TerminalText.sanitized(text, keepingColour: false) == text)
         }
-    }
-
-    @Test("JSON escapes the controls the terminal output would, so printed JSON stays valid")
-    func jsonEscapesBidi() {
-        var out = ""
-        JSONOutput.quote("a\u{202E}b\u{85}c", into: &out)
-        #expect(out == "\"a\\u202eb\\u0085c\"")
-        #expect(TerminalText.sanitized(out, keepingColour: false) == out)
     }
 }
