@@ -4,13 +4,13 @@
 /// format version it was recorded at (``CacheFormatTests``).
 enum RecordedCacheFingerprints {
     /// The digest of the corpus the fingerprints were taken from.
-    static let corpus = "2b8216a79933856a"
+    static let corpus = "f1e7ee79b33f710c"
 
     static let caches: [CacheFingerprint] = [
-        CacheFingerprint(cache: "notes.bin", version: 10, fingerprint: "c014e8446dbd3f75"),
+        CacheFingerprint(cache: "notes.bin", version: 11, fingerprint: "45c0fbb283282fa3"),
         CacheFingerprint(cache: "ledger.bin", version: 9, fingerprint: "fb9d9a5f55a3b8cb"),
         CacheFingerprint(cache: "ledger-cards.bin", version: 9, fingerprint: "b0794021214308f0"),
         CacheFingerprint(cache: "cards.bin", version: 4, fingerprint: "334f6390b8de231f"),
-        CacheFingerprint(cache: "index.sqlite", version: 7, fingerprint: "93f29022f2d67ed7"),
+        CacheFingerprint(cache: "index.sqlite", version: 8, fingerprint: "edb155670cd493f3"),
     ]
 }

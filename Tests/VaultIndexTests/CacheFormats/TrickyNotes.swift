@@ -145,6 +145,25 @@ enum TrickyNotes {
             """
         ),
         (
+            "tricky/links/hidden.md",
+            #"""
+            Links where Obsidian shows none: \[\[escaped\]\], `[[code span]]`, %% [[commented]] %%,
+            <!-- [[html comment]] --> and a link after them: [[every kind|shown]].
+
+            ```
+            [[in a fence]]
+            ```
+
+                [[indented code]]
+
+            | note | alias |
+            |---|---|
+            | [[every spelling\|in a table]] | ![[off]] |
+
+            [angle](<../cards/every kind.md>) [[never closed
+            """#
+        ),
+        (
             "tricky/front matter/oddities.md",
             """
             ---
