@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
+import VaultWiring
 
 extension VaultCommand.ImportCommand {
     /// `vault import obsidian-sr`: the Spaced Repetition plugin's schedules kept in its data.json, into the notes.
