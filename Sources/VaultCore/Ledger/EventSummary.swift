@@ -22,6 +22,28 @@ public enum EventSummary {
                 text += " → due \(RelativeTime.describe(due, from: rating.time, in: timeZone))"
             }
             return text
+        case CardResetEvent.kind:
+            guard let reset = try? CardResetEvent(event) else { break }
+            switch (reset.reset, reset.due) {
+            case (.forget, _): return "card \(reset.card.prefix(6)) reset to new (its history kept)"
+            case (.reschedule, let due?):
+                return
+                    "card \(reset.card.prefix(6)) due date set by hand → due \(RelativeTime.describe(due, from: reset.time, in: timeZone))"
+            case (.reschedule, nil): return "card \(reset.card.prefix(6)) rescheduled by hand"
+            }
+        case CardHoldEvent.kind:
+            guard let hold = try? CardHoldEvent(event) else { break }
+            switch hold.action {
+            case .suspend: return "card \(hold.card.prefix(6)) suspended"
+            case .bury: return "card \(hold.card.prefix(6)) buried until the next day"
+            case .release: return "card \(hold.card.prefix(6)) back in study"
+            }
+        case CramAnswer.kind:
+            guard let cram = try? CramAnswer(event) else { break }
+            return "card \(cram.card.prefix(6)) crammed: \(cram.answer.ledgerValue) (no schedule change)"
+        case CardUnsuspension.kind:
+            guard let unsuspension = try? CardUnsuspension(event) else { break }
+            return "card \(unsuspension.card.prefix(6)) unsuspended"
         case CardLink.kind:
             guard let link = try? CardLink(event) else { break }
             return "card \(link.to.prefix(6)) continues edited card \(link.from.prefix(6))"

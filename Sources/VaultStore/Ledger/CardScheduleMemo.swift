@@ -10,8 +10,8 @@ import VaultCore
 struct CardScheduleMemo {
     let layout: VaultLayout
 
-    // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at
-    static let version: UInt64 = 4
+    // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at; 5: due dates set by hand
+    static let version: UInt64 = 5
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),
