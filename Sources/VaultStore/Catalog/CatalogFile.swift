@@ -15,7 +15,7 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt64 = 10  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%)
+    static let version: UInt64 = 11  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: a `<br>` in a card is a line break, a table in a `?` card its text
 
     /// The catalog file in `folder`, framed as every cache is.
     static func file(in folder: URL) -> CacheFile {
