@@ -60,6 +60,12 @@ enum CompositionRoot {
         return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
     }
 
+    /// `vault export anki`'s use case over `context`: packages written by
+    /// VaultAnki, relative paths from the shell's folder.
+    static func ankiExporting(_ context: CommandContext) -> AnkiExporting {
+        AnkiExporting(context.app(), writer: AnkiPackageWriter(workingFolder: workingFolder))
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``).
