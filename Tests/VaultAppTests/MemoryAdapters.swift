@@ -78,6 +78,14 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
         }
     }
 
+    func createFile(_ data: Data, at path: String) throws {
+        let normal = try VaultPath.normalized(path).get()
+        try lock.withLock {
+            guard storage[normal] == nil else { throw CocoaError(.fileWriteFileExists) }
+            storage[normal] = data
+        }
+    }
+
     func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
         if !replacing, exists(folder) { throw CocoaError(.fileWriteFileExists) }
         lock.withLock {

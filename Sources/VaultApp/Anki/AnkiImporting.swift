@@ -231,18 +231,14 @@ public struct AnkiImporting {
         for write in plan.writes {
             switch write {
             case .create(let path, let data):
-                _ = try context.files.create(data, preferredPath: path)
+                try context.files.createFile(data, at: path)
             case .update(let path, let data):
                 try context.files.rewrite(path) { _ in data }
             case .replace(let path, let data):
-                _ = try context.trash.discard(path, at: context.now, timeZone: context.timeZone)
-                _ = try context.files.create(data, preferredPath: path)
+                try replace(path, with: data)
             }
         }
-        for (path, data) in plan.noteRewrites {
-            _ = try context.trash.discard(path, at: context.now, timeZone: context.timeZone)
-            _ = try context.files.create(data, preferredPath: path)
-        }
+        for (path, data) in plan.noteRewrites { try replace(path, with: data) }
         if !plan.conversion.ratings.isEmpty { try log.appendImported(plan.conversion.events) }
         let others =
             plan.conversion.resetEvents + plan.conversion.cramEvents + plan.conversion.holdEvents
@@ -252,6 +248,21 @@ public struct AnkiImporting {
             var config = context.config
             config.decks = Decks(folders: config.decks.folders + [plan.folder + "/"], tag: config.decks.tag)
             try context.configStore.save(config, replacing: context.config)
+        }
+    }
+
+    /// `path` with `data`, its old bytes kept: a note goes to the trash (`vault
+    /// restore` lists it), another file beside it as `NAME.before-anki.EXT`.
+    func replace(_ path: String, with data: Data) throws {
+        if path.hasSuffix(".md") {
+            _ = try context.trash.discard(path, at: context.now, timeZone: context.timeZone)
+            try context.files.createFile(data, at: path)
+        } else {
+            let old = try context.files.read(path)
+            let ext = (path as NSString).pathExtension
+            let kept = (path as NSString).deletingPathExtension + ".before-anki" + (ext.isEmpty ? "" : "." + ext)
+            try? context.files.createFile(old, at: kept)
+            try context.files.rewrite(path) { _ in data }
         }
     }
 
