@@ -46,7 +46,9 @@ public struct AnkiPackageWriter: AnkiPackageWriting {
             if legacy {
                 try zip.deflate("collection.anki21", Data(contentsOf: temporaryDatabase))
             } else {
-                try zip.store("collection.anki21b", ZstdCompression.compress(fileAt: temporaryDatabase.path))
+                try zip.store("collection.anki21b") { sink in
+                    try ZstdCompression.compress(fileAt: temporaryDatabase.path, into: sink)
+                }
                 try zip.store("collection.anki2", try Self.dummyCollection())
             }
             var entries = ProtobufWriter()

@@ -39,6 +39,35 @@ struct ZipWriter {
         try add(name, method: 8, crc: Self.crc32(data), packed: try Self.rawDeflate(data), size: data.count)
     }
 
+    /// Adds an entry under `name`, stored, whose bytes `produce` hands to
+    /// its sink piece by piece (a compressed collection never sits in memory
+    /// whole): the header is written first and its CRC-32 and sizes filled
+    /// in once the bytes are known.
+    mutating func store(_ name: String, streaming produce: ((Data) throws -> Void) throws -> Void) throws {
+        let nameBytes = Array(name.utf8)
+        let start = offset
+        let placeholder =
+            Self.u32(0x0403_4B50) + Self.u16(20) + Self.u16(0x0800) + Self.u16(0) + Self.u16(0) + Self.u16(0x21)
+            + Self.u32(0) + Self.u32(0) + Self.u32(0) + Self.u16(nameBytes.count) + Self.u16(0) + nameBytes
+        try handle.write(contentsOf: Data(placeholder))
+        var crc = CZlib.crc32(0, nil, 0)
+        var size = 0
+        try produce { piece in
+            crc = piece.withUnsafeBytes { raw in
+                CZlib.crc32(crc, raw.bindMemory(to: Bytef.self).baseAddress, uInt(raw.count))
+            }
+            size += piece.count
+            guard start + placeholder.count + size < 0xFFFF_FFFF else { throw Failure.tooLarge("more than 4 GB") }
+            try handle.write(contentsOf: piece)
+        }
+        // The header's CRC and sizes, in place; then back to the end.
+        try handle.seek(toOffset: UInt64(start + 14))
+        try handle.write(contentsOf: Data(Self.u32(UInt32(crc)) + Self.u32(size) + Self.u32(size)))
+        try handle.seekToEnd()
+        written.append(Written(name: nameBytes, method: 0, crc: UInt32(crc), packed: size, size: size, offset: start))
+        offset += placeholder.count + size
+    }
+
     /// Writes the central directory; the archive is complete after it.
     mutating func finish() throws {
         guard written.count <= 0xFFFF else { throw Failure.tooLarge("more than 65,535 entries") }

@@ -25,16 +25,21 @@ enum ZstdCompression {
         return output
     }
 
-    /// The file at `path` as one zstd frame, read chunk by chunk (a large
-    /// collection never sits in memory unpacked).
-    /// - Throws: ``Failure``, or the file handle's error.
-    static func compress(fileAt path: String) throws -> Data {
+    /// The file at `path` as one zstd frame, read chunk by chunk and handed
+    /// to `sink` as it is compressed (a large collection never sits in memory).
+    /// - Throws: ``Failure``, or the file handle's or `sink`'s error.
+    static func compress(fileAt path: String, into sink: (Data) throws -> Void) throws {
         let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         let size = Int((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? -1)
-        var output = Data()
         var failure: Error?
-        try compress(size: size, into: { output.append(contentsOf: $0) }) { buffer in
+        try compress(
+            size: size,
+            into: { bytes in
+                guard failure == nil else { return }
+                do { try sink(Data(bytes)) } catch { failure = error }
+            }
+        ) { buffer in
             do {
                 guard let chunk = try handle.read(upToCount: buffer.count), !chunk.isEmpty else { return 0 }
                 chunk.copyBytes(to: buffer.bindMemory(to: UInt8.self))
@@ -45,7 +50,6 @@ enum ZstdCompression {
             }
         }
         if let failure { throw failure }
-        return output
     }
 
     /// The streaming loop: `read` fills a buffer and says how many bytes it

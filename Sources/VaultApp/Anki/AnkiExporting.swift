@@ -50,15 +50,18 @@ public struct AnkiExporting {
     /// Builds the package, writing nothing.
     /// - Throws: ``AnkiExportError/noCards(folders:)`` when the folders hold no card.
     public func package(folders: [String], withHistory: Bool) throws -> Package {
-        let selected = Self.cards(context.notes.summaries().cards, in: folders)
+        var trace = PhaseTrace(context.tracer)
+        let summaries = context.notes.summaries()
+        let selected = Self.cards(summaries.cards, in: folders)
         guard !selected.isEmpty else { throw AnkiExportError.noCards(folders: folders) }
-        let summaries = context.notes.summaries().notes
-        let tagsOf = Dictionary(summaries.map { ($0.path, $0.tags) }, uniquingKeysWith: { a, _ in a })
+        let tagsOf = Dictionary(summaries.notes.map { ($0.path, $0.tags) }, uniquingKeysWith: { a, _ in a })
+        trace.mark("anki export: notes and cards")
         let log = context.ledger.cardLog()
         let lineage = CardScheduleReplay.histories(log, cards: selected)
         var historyOf: [String: (events: [CardScheduleReplay.CardEvent], origin: String)] = [:]
         for (card, entry) in zip(selected, lineage) { historyOf[card.id] = entry }
         let holds = withHistory ? Studying(context).holds() : [:]
+        trace.mark("anki export: histories")
         let resolver = AnkiMediaNames(context: context)
         var groups: [AnkiCardGroup] = []
         var skipped = 0
@@ -73,6 +76,7 @@ public struct AnkiExporting {
             skipped += cards.count - made.reduce(0) { $0 + $1.cards.count }
             groups += made
         }
+        trace.mark("anki export: card groups")
         var collection = AnkiCollection(
             created: 0, schema: 18,
             noteTypes: [
@@ -86,6 +90,10 @@ public struct AnkiExporting {
             ? selected.compactMap { historyOf[$0.id]?.events.first?.time }.min() ?? context.now : context.now
         collection.creationOffset = -zone.secondsFromGMT(for: context.now) / 60
         collection.created = Self.dayStart(of: min(first, context.now), zone: zone)
+        // Room for every row at once: 500,000 reviews grown by doubling would hold three copies at the last step.
+        collection.notes.reserveCapacity(groups.count)
+        collection.cards.reserveCapacity(selected.count)
+        if withHistory { collection.reviews.reserveCapacity(historyOf.values.reduce(0) { $0 + $1.events.count }) }
         var usedNotes: Set<Int64> = []
         var usedCards: Set<Int64> = []
         var usedReviews: Set<Int64> = []
@@ -148,6 +156,7 @@ public struct AnkiExporting {
             deckCounts[deck, default: (0, 0)].cards += group.cards.count
         }
         collection.reviews.sort { $0.id < $1.id }
+        trace.mark("anki export: fields and rows")
         report.reviews = collection.reviews.count
         report.media = resolver.files.count
         report.skippedCards = skipped
@@ -171,7 +180,9 @@ public struct AnkiExporting {
     @discardableResult
     public func export(to path: String, folders: [String], withHistory: Bool, legacy: Bool) throws -> Report {
         let package = try package(folders: folders, withHistory: withHistory)
+        var trace = PhaseTrace(context.tracer)
         try writer.write(package.collection, media: package.media, to: path, legacy: legacy)
+        trace.mark("anki export: package written")
         return package.report
     }
 
