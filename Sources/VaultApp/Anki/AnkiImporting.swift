@@ -104,21 +104,29 @@ public struct AnkiImporting {
         if let problem = VaultPathRules.problem(folder: folder) {
             throw AnkiImportError.badFolder(folder: folder, reason: problem)
         }
+        var trace = PhaseTrace(context.tracer)
         var collection = try packages.collection(at: file)
-        let history = context.ledger.history().events
-        let known = AnkiKnownReviews(history)
+        trace.mark("anki import: package read")
+        // What the ledger holds, from its replay and card log (both cached), never its every line.
+        let features = context.ledger.replay().featureEvents
+        let cardLog = context.ledger.cardLog()
         let knownHolds = Set(
-            history.lazy.filter { $0.kind == CardHoldEvent.kind && $0.device.hasPrefix("anki") }.map {
+            features.lazy.filter { $0.kind == CardHoldEvent.kind && $0.device.hasPrefix("anki") }.map {
                 Int64($0.sequence)
             })
+        trace.mark("anki import: the ledger's replay")
+        let hasVaultNotes = collection.notes.contains(where: AnkiReturn.isVaultNote)
+        let (groups, lineage, render) = hasVaultNotes ? vaultGroups(cardLog) : ([:], [:], { _ in [] })
+        trace.mark("anki import: the vault's card groups")
+        let known = AnkiKnownReviews(log: cardLog, featureEvents: features, cards: Array(lineage.values.joined()))
+        trace.mark("anki import: the reviews the ledger holds")
 
         // The vault's own notes: reviews only.
         var returning = AnkiReturn(collection, groups: [:], known: known, lineage: [:], timeZone: context.timeZone) {
             _ in []
         }
         var noteRewrites: [(path: String, data: Data)] = []
-        if collection.notes.contains(where: AnkiReturn.isVaultNote) {
-            let (groups, lineage, render) = vaultGroups()
+        if hasVaultNotes {
             returning = AnkiReturn(
                 collection, groups: groups, known: known, lineage: lineage, timeZone: context.timeZone, render: render)
             if theirs {
@@ -139,6 +147,7 @@ public struct AnkiImporting {
             collection.reviews.removeAll { !cardIDs.contains($0.card) }
         }
 
+        trace.mark("anki import: the vault's own notes")
         var conversion = AnkiConversion(notesOf: collection, folder: folder, timeZone: context.timeZone)
         let replacing = !conversion.files.isEmpty && context.files.exists(folder)
         var writes: [Write] = []
@@ -211,6 +220,7 @@ public struct AnkiImporting {
         conversion.addEvents(collection, cards: cards, known: known, now: context.now, knownHolds: knownHolds)
         let addsDeck =
             !conversion.files.isEmpty && !context.config.decks.contains(path: folder + "/x.md", tags: [], setting: nil)
+        trace.mark("anki import: notes and events planned")
         let unchanged =
             (replacing ? writes.isEmpty : conversion.files.isEmpty) && conversion.ratings.isEmpty
             && conversion.resetEvents.isEmpty && conversion.cramEvents.isEmpty && conversion.holdEvents.isEmpty
@@ -268,13 +278,11 @@ public struct AnkiImporting {
 
     /// The vault's card groups by GUID, each card's lineage (its id and those
     /// it continues), and the fields each group's text gives now.
-    func vaultGroups() -> ([String: AnkiCardGroup], [String: [String]], (AnkiCardGroup) -> [String]) {
+    func vaultGroups(_ log: CardEventLog) -> ([String: AnkiCardGroup], [String: [String]], (AnkiCardGroup) -> [String]) {
         let cards = context.notes.summaries().cards
-        let log = context.ledger.cardLog()
-        let lineage = CardScheduleReplay.histories(log, cards: cards)
+        let (lineage, inherited) = CardScheduleReplay.historiesAndLineage(log, cards: cards)
         var origin: [String: String] = [:]
         var ids: [String: [String]] = [:]
-        let inherited = CardScheduleReplay.lineageIDs(log, cards: cards)
         for (card, entry) in zip(cards, lineage) {
             origin[card.id] = entry.origin
             ids[card.id] = [card.id] + (inherited[card.id] ?? [])

@@ -26,6 +26,29 @@ public struct AnkiKnownReviews: Sendable {
         for key in moments.keys { moments[key]!.sort() }
     }
 
+    /// What the ledger holds, read from its replay rather than from every
+    /// line (500,000 events parsed whole cost minutes and most of a
+    /// gigabyte): every moment of `log`'s events, on any card (an import
+    /// writes a row's event at its id's exact millisecond, so a row imported
+    /// before is one of them, wherever it landed), the sequences of the
+    /// `card-reset` and `cram` events under `anki…` devices among
+    /// `featureEvents` (the replay's), and the moments of `cards` (the cards
+    /// rows may come home to, with those they continue).
+    public init(log: CardEventLog, featureEvents: [LedgerEvent], cards: [String]) {
+        importedRows.reserveCapacity(log.count)
+        for history in log.histories {
+            for event in history { importedRows.insert(AnkiHistory.milliseconds(event.time)) }
+        }
+        for event in featureEvents where event.device.hasPrefix("anki") && Self.kinds.contains(event.kind) {
+            importedRows.insert(Int64(event.sequence))
+        }
+        let wanted = Array(Set(cards))
+        for (card, slot) in zip(wanted, log.slots(of: wanted)) {
+            guard let slot else { continue }
+            moments[card] = log.histories[slot].map { AnkiHistory.milliseconds($0.time) }.sorted()
+        }
+    }
+
     static let kinds: Set<String> = [RatingEvent.kind, CardResetEvent.kind, CramAnswer.kind]
 
     /// True when the row `id` of a card that is `cards` in the vault (its id

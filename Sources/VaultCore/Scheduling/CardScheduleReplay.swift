@@ -148,7 +148,20 @@ public enum CardScheduleReplay {
     /// (the earliest of them to be answered; the card's own id when it has no
     /// older one). What `vault export anki` writes as a card's review log.
     public static func histories(_ log: CardEventLog, cards: [Card]) -> [(events: [CardEvent], origin: String)] {
+        histories(log, cards: cards, inherited: lineage(log, cards: cards).historyOf)
+    }
+
+    /// ``histories(_:cards:)`` and ``lineageIDs(_:cards:)`` together, the lineage worked out once.
+    public static func historiesAndLineage(_ log: CardEventLog, cards: [Card]) -> (
+        histories: [(events: [CardEvent], origin: String)], lineage: [String: [String]]
+    ) {
         let inherited = lineage(log, cards: cards).historyOf
+        return (histories(log, cards: cards, inherited: inherited), inherited)
+    }
+
+    static func histories(_ log: CardEventLog, cards: [Card], inherited: [String: [String]]) -> [(
+        events: [CardEvent], origin: String
+    )] {
         let wanted = cards.map(\.id) + inherited.values.flatMap { $0 }
         var slotOf: [String: Int] = [:]
         for (id, slot) in zip(wanted, log.slots(of: wanted)) { if let slot { slotOf[id] = slot } }

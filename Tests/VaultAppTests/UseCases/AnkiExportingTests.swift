@@ -317,6 +317,37 @@ struct AnkiReviewRowsTests {
         #expect(fresh.map(\.sequence) == [4_000_000, 5_000_000])
     }
 
+    @Test(
+        "rows known from the replay: any card's event at the row's millisecond, an anki device's reset or cram, a returning card's event up to a second before"
+    )
+    func knownFromReplay() {
+        let rate = RatingEvent(
+            time: Date(timeIntervalSince1970: 1000), card: "c1", note: "n", scheduler: .fsrs, answer: .fsrs(.good)
+        )
+        .ledgerEvent(device: "mine", sequence: 7)
+        let cram = CramAnswer(
+            time: Date(timeIntervalSince1970: 3000), card: "other", note: "n", scheduler: .fsrs, answer: .fsrs(.good)
+        )
+        .ledgerEvent(device: "anki12345678", sequence: 3_000_000)
+        let reschedule = CardResetEvent(
+            time: Date(timeIntervalSince1970: 6000), card: "c2", note: "n", reset: .reschedule
+        )
+        .ledgerEvent(device: "ankiabcdef01", sequence: 6_000_000)
+        let crammedHere = CramAnswer(
+            time: Date(timeIntervalSince1970: 8000), card: "c1", note: "n", scheduler: .fsrs, answer: .fsrs(.good)
+        )
+        .ledgerEvent(device: "laptop", sequence: 8_000_000)
+        let known = AnkiKnownReviews(
+            log: CardEventLog(events: [rate]), featureEvents: [cram, reschedule, crammedHere], cards: ["c1"])
+        #expect(known.knows(1_000_000, cards: []), "an event at the row's exact millisecond, on any card")
+        #expect(known.knows(1_000_400, cards: ["c1"]), "the card's own event, a few hundred ms before")
+        #expect(!known.knows(1_000_400, cards: ["c9"]))
+        #expect(!known.knows(999_000, cards: ["c1"]), "an event after the row is not it")
+        #expect(!known.knows(1_001_000, cards: ["c1"]), "a second later is another answer")
+        #expect(known.knows(3_000_000, cards: []) && known.knows(6_000_000, cards: []))
+        #expect(!known.knows(8_000_000, cards: []), "a cram of the vault's own device is no imported row")
+    }
+
     @Test("only the last Set due date, after the last answer, carries the day")
     func dueOnlyAtTheEnd() throws {
         let rows = [
