@@ -60,7 +60,11 @@ extension VaultCommand {
                 } else {
                     try importing.write(plan)
                     if plan.unchanged {
-                        out.line("Nothing new in \(TerminalText.oneLine(file)): the vault is up to date.")
+                        out.line(
+                            returning.changes.isEmpty && plan.kept.isEmpty
+                                ? "Nothing new in \(TerminalText.oneLine(file)): the vault is up to date."
+                                : "Nothing written from \(TerminalText.oneLine(file)): no new review, and the notes below are kept as the vault has them."
+                        )
                     }
                 }
                 if returning.matchedNotes > 0 || !returning.missing.isEmpty {
