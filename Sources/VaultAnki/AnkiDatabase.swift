@@ -46,20 +46,47 @@ enum AnkiDatabase {
                         fields: fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)))
             }
             var cards: [AnkiCard] = []
-            let cardRows = try Row.fetchCursor(db, sql: "select id, nid, did, odid, ord, queue from cards order by id")
+            let cardRows = try Row.fetchCursor(
+                db, sql: "select id, nid, did, odid, ord, queue, type, due, odue, ivl, factor, reps, lapses from cards order by id")
             while let row = try cardRows.next() {
                 let original: Int64 = row[3]
-                cards.append(AnkiCard(id: row[0], note: row[1], deck: original != 0 ? original : row[2], ord: row[4], queue: row[5]))
+                // A card in a filtered deck keeps its home deck's due day in odue.
+                let due: Int64 = original != 0 && (row[8] as Int64) != 0 ? row[8] : row[7]
+                cards.append(
+                    AnkiCard(
+                        id: row[0], note: row[1], deck: original != 0 ? original : row[2], ord: row[4], queue: row[5],
+                        type: row[6], due: due, interval: row[9], factor: row[10], reps: row[11], lapses: row[12]))
             }
             var reviews: [AnkiReview] = []
-            let reviewRows = try Row.fetchCursor(db, sql: "select id, cid, ease, time, type from revlog order by id")
+            let reviewRows = try Row.fetchCursor(db, sql: "select id, cid, ease, time, type, ivl, lastIvl, factor from revlog order by id")
             while let row = try reviewRows.next() {
-                reviews.append(AnkiReview(id: row[0], card: row[1], ease: row[2], milliseconds: row[3], kind: row[4]))
+                reviews.append(
+                    AnkiReview(
+                        id: row[0], card: row[1], ease: row[2], milliseconds: row[3], kind: row[4], interval: row[5],
+                        lastInterval: row[6], factor: row[7]))
             }
-            return AnkiCollection(
+            var collection = AnkiCollection(
                 created: created, schema: schema, noteTypes: noteTypes, decks: decks, notes: notes, cards: cards,
                 reviews: reviews, media: [])
+            collection.creationOffset = try creationOffset(db, schema: schema)
+            return collection
         }
+    }
+
+    /// Anki's `creationOffset` (minutes west of UTC of the collection's days), when set:
+    /// a row of the `config` table (schema 15 on), a key of `col.conf` before.
+    static func creationOffset(_ db: Database, schema: Int) throws -> Int? {
+        let json: String?
+        if schema >= 15 {
+            json = try Data.fetchOne(db, sql: "select val from config where key = 'creationOffset'").map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        } else {
+            let conf = try String.fetchOne(db, sql: "select conf from col") ?? "{}"
+            let object = (try? JSONSerialization.jsonObject(with: Data(conf.utf8))) as? [String: Any]
+            json = (object?["creationOffset"] as? NSNumber).map { $0.stringValue }
+        }
+        return json.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.flatMap { abs($0) <= 24 * 60 ? $0 : nil }
     }
 
     /// Schema 11: `col.models` and `col.decks` as JSON objects keyed by id.

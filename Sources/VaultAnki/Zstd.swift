@@ -43,7 +43,9 @@ enum Zstd {
                 total += produced
                 guard total <= limit else { throw Failure.tooLarge }
                 try sink(buffer[0..<produced])
-                if inBuffer.pos == inBuffer.size, produced < chunk { break }
+                // Done when the input is read and nothing more comes out (a frame of exactly one
+                // output buffer, 128 KiB, ends with a full buffer and a finished frame).
+                if inBuffer.pos == inBuffer.size, produced < chunk || lastResult == 0 { break }
             } while true
         }
         guard lastResult == 0 else { throw Failure.damaged("the zstd frame is cut short") }

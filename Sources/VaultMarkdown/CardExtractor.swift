@@ -20,7 +20,8 @@ import VaultCore
 /// text never hold separators; cards inside list items and block quotes count.
 /// Only real paragraphs hold cards: the lines of a GFM table (libcmark reads
 /// one as a paragraph), a paragraph opening with an HTML tag, and a
-/// callout's header line (`> [!note] Title`) hold none.
+/// callout's header line (`> [!note] Title`) hold none; a table in a
+/// paragraph with a `?` card is that card's text.
 public enum CardExtractor {
     /// The cards of the note file `data`, read in the vault's card `syntax`
     /// (``CardSyntax``): `vault`'s own syntax from the CommonMark tree, or the Spaced
@@ -120,6 +121,19 @@ public enum CardExtractor {
                 end = i
                 break
             }
+        }
+        // A `?` card's side may be a table (Anki's HTML tables come in so): its rows stay card text, read as
+        // no syntax of ours. Otherwise a table ends the lines that hold cards.
+        if end < all.count,
+            all[start..<end].contains(where: isQuestionMark) || all[end...].contains(where: isQuestionMark)
+        {
+            var lines = all
+            var row = end
+            while row < lines.count, lines[row].scalars.contains("|") {
+                lines[row].opaque = Array(repeating: true, count: lines[row].scalars.count)
+                row += 1
+            }
+            return (lines[start...], start)
         }
         return (all[start..<max(start, end)], start)
     }

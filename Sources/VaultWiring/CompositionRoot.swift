@@ -67,6 +67,11 @@ package enum CompositionRoot {
                 serving: keptCatalog), now: now, noteReference: vault.noteReference)
     }
 
+    /// What `vault export anki` writes packages with: VaultAnki's writer, relative paths from the shell's folder.
+    package static func ankiWriter() -> any AnkiPackageWriting {
+        AnkiPackageWriter(workingFolder: workingFolder)
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``). The

@@ -80,6 +80,17 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
         }
     }
 
+    /// Removes the file at `path` (what a move out of the vault leaves).
+    func remove(_ path: String) { lock.withLock { storage[path] = nil } }
+
+    func createFile(_ data: Data, at path: String) throws {
+        let normal = try VaultPath.normalized(path).get()
+        try lock.withLock {
+            guard storage[normal] == nil else { throw CocoaError(.fileWriteFileExists) }
+            storage[normal] = data
+        }
+    }
+
     func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
         if !replacing, exists(folder) { throw CocoaError(.fileWriteFileExists) }
         lock.withLock {
@@ -107,6 +118,7 @@ final class MemoryTrash: NoteBin {
     func discard(_ path: String, at now: Date, timeZone: TimeZone) throws -> String {
         let name = String(path.dropLast(3)) + " (removed \(Int(now.timeIntervalSince1970))).md"
         trashed[name] = (try? files?.read(path)) ?? Data()
+        files?.remove(path)  // moved, as the trash moves a note
         return name
     }
 
@@ -120,8 +132,10 @@ final class MemoryTrash: NoteBin {
     func data(of trashPath: String) -> Data? { trashed[trashPath] }
 
     func restore(_ trashPath: String) throws -> String {
-        guard trashed.removeValue(forKey: trashPath) != nil else { throw CocoaError(.fileNoSuchFile) }
-        return originalPath(of: trashPath)
+        guard let data = trashed.removeValue(forKey: trashPath) else { throw CocoaError(.fileNoSuchFile) }
+        let path = originalPath(of: trashPath)
+        try files?.createFile(data, at: path)
+        return path
     }
 }
 

@@ -34,18 +34,10 @@ struct AnkiImportOracleTests {
     /// The packages, made once per test run.
     static let packages: Result<URL, Error> = Result {
         let root = VaultRunner.packageRoot
-        let venv = root.appendingPathComponent(".build/anki-oracle-venv")
-        let python = venv.appendingPathComponent("bin/python").path
+        // The venv is shared with the export's oracle suite, and made under its lock.
+        let python = try AnkiOracle.python()
         func run(_ program: String, _ arguments: [String]) throws -> VaultRunner.Result {
             try VaultRunner.exec(program, arguments, in: root)
-        }
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            let made = try run("/usr/bin/env", ["python3", "-m", "venv", venv.path])
-            guard made.status == 0 else { throw Failure("python3 -m venv failed (install python3-venv): \(made.stderr)") }
-        }
-        if try run(python, ["-c", "import anki"]).status != 0 {
-            let pip = try run(python, ["-m", "pip", "install", "-q", "anki==26.9.3"])
-            guard pip.status == 0 else { throw Failure("pip install anki==26.9.3 failed (PyPI unreachable?): \(pip.stderr)") }
         }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("vault-anki-oracle-\(UUID().uuidString)")
         let made = try run(python, [root.appendingPathComponent("Tests/oracles/anki/make_packages.py").path, out.path])

@@ -22,16 +22,34 @@ public struct AnkiConversion {
         public var media = 0
     }
 
+    /// A note written from an Anki note: what the import needs to place it
+    /// and to find its cards again in whatever text the vault keeps.
+    public struct WrittenNote: Sendable {
+        /// The file, relative to the import folder.
+        public var name: String
+        public var bytes: Data
+        public var guid: String
+        /// The vault note id (from the guid).
+        public var id: String
+        /// The note's Anki cards, by ordinal.
+        var ankiCards: [AnkiCard]
+        var plan: MatchPlan
+        /// The deck it is counted in.
+        var deck: String
+    }
+
     /// The files, relative to the import folder (notes and media).
     public var files: [VaultFile] = []
+    /// The notes among ``files``.
+    public var notes: [WrittenNote] = []
     /// The vault card each Anki card became, by Anki card id.
     public var cards: [Int64: Card] = [:]
     /// Per deck, in name order.
     public var decks: [DeckCount] = []
     /// Anki cards no vault card was found for (their reviews are not imported).
     public var unmatchedCards = 0
-    /// The ledger device the collection's events are written under.
-    public var device: String
+    /// The written notes (import-folder relative) that hold such cards.
+    public var unmatchedNotes: [String] = []
     /// A review to write as a `rate` event, kept small (500,000 of them as
     /// ledger events would be 250 MB; they are made one run at a time).
     public struct PendingRating: Sendable {
@@ -43,17 +61,19 @@ public struct AnkiConversion {
         var milliseconds: Int32
     }
 
-    /// The cards the pending ratings name.
-    var ratedCards: [Card] = []
+    /// The cards the pending ratings name, and the device of each (its Anki note's).
+    var ratedCards: [(card: Card, device: String)] = []
     /// The reviews to write as `rate` events, in time order.
     var ratings: [PendingRating] = []
+    /// How many `rate` events ``events`` gives.
+    public var ratingCount: Int { ratings.count }
     let timeZone: TimeZone
 
     /// The `rate` events not yet in the ledger, in time order, made as they are read.
     public var events: LazyMapSequence<[PendingRating], LedgerEvent> {
-        let (device, cards, timeZone) = (device, ratedCards, timeZone)
+        let (cards, timeZone) = (ratedCards, timeZone)
         return ratings.lazy.map { pending in
-            let card = cards[Int(pending.card)]
+            let (card, device) = cards[Int(pending.card)]
             let time = Date(timeIntervalSince1970: Double(pending.id) / 1000)
             let event = RatingEvent(
                 time: time, card: card.id, note: card.noteKey, scheduler: .fsrs,
@@ -66,9 +86,10 @@ public struct AnkiConversion {
 
     /// Reviews with a rating whose card was not matched.
     public var skippedReviews = 0
-    /// The `card-reset` events of Anki's manual rows (type 4 "Forget" with no rating, type 5
-    /// rescheduled) not yet in the ledger, under the same device, the row's id as sequence.
+    /// The `card-reset` events of Anki's manual rows (a reset, "Set due date", a reschedule) not yet in the ledger.
     public var resetEvents: [LedgerEvent] = []
+    /// The `cram` events of Anki's cramming rows (filtered decks that do not reschedule) not yet in the ledger.
+    public var cramEvents: [LedgerEvent] = []
     /// The `card-hold` events of Anki's suspended and buried cards not yet in the ledger.
     public var holdEvents: [LedgerEvent] = []
     /// Notes left out: their note type is missing from the collection, or they have no card.
@@ -77,15 +98,18 @@ public struct AnkiConversion {
     public var suspended = 0
     public var buried = 0
 
-    /// The device of the collection's `card-hold` events (their sequence is Anki's card id).
-    public static func holdDevice(of collection: AnkiCollection) -> String { device(of: collection) + "-hold" }
-
-    /// The device id of `collection`'s events: `anki` and 8 hex digits from its creation time, the same on every import.
-    public static func device(of collection: AnkiCollection) -> String {
-        let hash = StableHash.fnv1a("anki collection \(collection.created)")
-        let hex = String(hash, radix: 16)
+    /// The device of the events of the Anki note with `guid`: `anki` and 8
+    /// hex digits of the guid, the same in every export of any collection
+    /// holding the note (never the collection's creation time, which Anki
+    /// copies into every export). With the review's id as the sequence, the
+    /// same review is one event however often it is imported.
+    public static func device(ofNote guid: String) -> String {
+        let hex = String(StableHash.fnv1a("anki note " + guid), radix: 16)
         return "anki" + String((String(repeating: "0", count: 16 - hex.count) + hex).prefix(8))
     }
+
+    /// The device of the note's `card-hold` events (their sequence is Anki's card id).
+    public static func holdDevice(ofNote guid: String) -> String { device(ofNote: guid) + "-hold" }
 
     /// The vault's note id of the Anki note with `guid`: UUID-shaped, derived from the guid alone.
     public static func noteID(guid: String) -> String {
@@ -98,16 +122,29 @@ public struct AnkiConversion {
         return "\(String(c[0..<8]))-\(String(c[8..<12]))-5\(String(c[13..<16]))-8\(String(c[17..<20]))-\(String(c[20..<32]))"
     }
 
-    /// Converts `collection` into files under `folder` (vault-relative), with
-    /// the events of reviews whose id is above `afterSequence` (those at or
-    /// below it are in the ledger already), and `card-hold` events dated `now`
-    /// for suspended and buried cards whose sequence is not in `knownHolds`.
+    /// Converts `collection` into files under `folder` (vault-relative), each
+    /// Anki card matched with the card the written note gives, and the events
+    /// of its reviews that `known` does not hold; `card-hold` events dated
+    /// `now` for suspended and buried cards whose hold is not in `knownHolds`
+    /// (Anki card ids an earlier import held).
     public init(
-        _ collection: AnkiCollection, folder: String, timeZone: TimeZone, afterSequence: Int, now: Date = Date(timeIntervalSince1970: 0),
-        knownHolds: Set<Int> = []
+        _ collection: AnkiCollection, folder: String, timeZone: TimeZone, known: AnkiKnownReviews = AnkiKnownReviews(),
+        now: Date = Date(timeIntervalSince1970: 0), knownHolds: Set<Int64> = []
     ) {
+        self.init(notesOf: collection, folder: folder, timeZone: timeZone)
+        var cards: [Int64: Card] = [:]
+        for note in notes {
+            let vaultCards = CardExtractor.cards(in: note.bytes, notePath: folder + "/" + note.name, noteID: note.id)
+            for (ankiCard, card) in Self.match(note.ankiCards, vaultCards, plan: note.plan) {
+                if let card { cards[ankiCard.id] = card }
+            }
+        }
+        addEvents(collection, cards: cards, known: known, now: now, knownHolds: knownHolds)
+    }
+
+    /// The notes and media of `collection` under `folder`, no event yet (``addEvents(_:cards:known:now:knownHolds:)``).
+    public init(notesOf collection: AnkiCollection, folder: String, timeZone: TimeZone) {
         self.timeZone = timeZone
-        device = Self.device(of: collection)
         let mediaBytes = Dictionary(collection.media.map { ($0.name, $0.bytes) }, uniquingKeysWith: { a, _ in a })
         var cardsByNote: [Int64: [AnkiCard]] = [:]
         for card in collection.cards { cardsByNote[card.note, default: []].append(card) }
@@ -133,9 +170,14 @@ public struct AnkiConversion {
             }
             usedNames.insert(name.lowercased())
             let id = Self.noteID(guid: note.guid)
-            let text = Self.frontMatter(note, id: id, type: type, timeZone: timeZone) + rendered.body
+            let text = AnkiWrittenMark.marked(
+                Self.frontMatter(note, id: id, type: type, timeZone: timeZone) + rendered.body)
             let data = Data(text.utf8)
             files.append(VaultFile(name: name, bytes: data))
+            notes.append(
+                WrittenNote(
+                    name: name, bytes: data, guid: note.guid, id: id, ankiCards: noteCards, plan: rendered.plan,
+                    deck: deckName))
             var count = deckCounts[deckName] ?? DeckCount(name: deckName, folder: deckFolder)
             count.notes += 1
             count.cards += noteCards.count
@@ -149,57 +191,87 @@ public struct AnkiConversion {
                 }
             }
             deckCounts[deckName] = count
-            let vaultCards = CardExtractor.cards(in: data, notePath: folder + "/" + name, noteID: id)
-            for (ankiCard, card) in Self.match(noteCards, vaultCards, plan: rendered.plan) {
-                if let card { cards[ankiCard.id] = card } else { unmatchedCards += 1 }
-            }
         }
         // Media no note shows stay in the import folder's top, so nothing is dropped.
         for media in collection.media where !mediaUsed.contains(media.name) {
             if mediaPlaced.insert(media.name).inserted { files.append(VaultFile(name: media.name, bytes: media.bytes)) }
         }
-        let deckOfCard = Dictionary(collection.cards.map { ($0.id, collection.decks[$0.deck] ?? "Default") }, uniquingKeysWith: { a, _ in a })
-        var homeDeck: [Int64: String] = [:]
-        for card in collection.cards {
-            if let name = cardsByNote[card.note]?.min(by: { $0.ord < $1.ord }).flatMap({ deckOfCard[$0.id] }) { homeDeck[card.id] = name }
+        decks = deckCounts.values.sorted { $0.name < $1.name }
+    }
+
+    /// The vault cards of `note`'s Anki cards, read from `data` (the text
+    /// the vault holds for it at `path`, vault-relative): in order, by kind,
+    /// or by cloze number, as the note was written.
+    public func cards(of note: WrittenNote, in data: Data, at path: String) -> [(AnkiCard, Card?)] {
+        Self.match(note.ankiCards, CardExtractor.cards(in: data, notePath: path, noteID: note.id), plan: note.plan)
+    }
+
+    /// Adds the events of `collection`'s review log and holds for the Anki
+    /// cards `cards` maps (Anki card id → vault card); counts the others.
+    public mutating func addEvents(
+        _ collection: AnkiCollection, cards: [Int64: Card], known: AnkiKnownReviews, now: Date, knownHolds: Set<Int64>
+    ) {
+        self.cards = cards
+        let guidOf = Dictionary(collection.notes.map { ($0.id, $0.guid) }, uniquingKeysWith: { a, _ in a })
+        let deckOfNote = Dictionary(notes.map { ($0.guid, $0.deck) }, uniquingKeysWith: { a, _ in a })
+        let writtenOf = Dictionary(notes.map { ($0.guid, $0.name) }, uniquingKeysWith: { a, _ in a })
+        var unmatched: Set<String> = []
+        for note in notes {
+            for ankiCard in note.ankiCards where cards[ankiCard.id] == nil {
+                unmatchedCards += 1
+                unmatched.insert(note.name)
+            }
         }
-        for review in collection.reviews where (review.kind == 4 && review.ease == 0) || review.kind == 5 {
-            guard review.id > Int64(afterSequence), let card = cards[review.card] else { continue }
-            let time = Date(timeIntervalSince1970: Double(review.id) / 1000)
-            let event = CardResetEvent(
-                time: time, card: card.id, note: card.noteKey, reset: review.kind == 5 ? .reschedule : .forget)
-            resetEvents.append(event.ledgerEvent(device: device, sequence: Int(review.id), utcOffset: timeZone.secondsFromGMT(for: time)))
-        }
-        var cardIndex: [Int64: Int32] = [:]
-        for review in collection.reviews where (1...4).contains(review.ease) && review.kind != 4 && review.kind != 5 {
-            guard review.id > Int64(afterSequence) else { continue }
-            guard let card = cards[review.card] else {
-                skippedReviews += 1
+        unmatchedNotes = unmatched.sorted()
+        var rowsOf: [Int64: [AnkiReview]] = [:]
+        for review in collection.reviews { rowsOf[review.card, default: []].append(review) }
+        var deckEvents: [String: Int] = [:]
+        var known = known
+        for ankiCard in collection.cards {
+            guard let guid = guidOf[ankiCard.note], writtenOf[guid] != nil, let rows = rowsOf[ankiCard.id] else {
                 continue
             }
-            let index: Int32
-            if let known = cardIndex[review.card] {
-                index = known
-            } else {
-                index = Int32(ratedCards.count)
-                ratedCards.append(card)
-                cardIndex[review.card] = index
+            guard let card = cards[ankiCard.id] else {
+                skippedReviews += rows.filter { (1...4).contains($0.ease) }.count
+                continue
             }
-            ratings.append(
-                PendingRating(
-                    id: review.id, card: index, rating: UInt8(review.ease),
-                    milliseconds: Int32(clamping: max(0, review.milliseconds))))
-            if let deck = homeDeck[review.card] { deckCounts[deck]?.events += 1 }
+            let device = Self.device(ofNote: guid)
+            let due = AnkiReviewEvents.dueDay(of: ankiCard, in: collection, zone: timeZone)
+            var index: Int32?
+            let others = AnkiReviewEvents.events(
+                rows.sorted { $0.id < $1.id }, card: card, device: device, due: due, known: known, lineage: [card.id],
+                timeZone: timeZone
+            ) { row, rating in
+                if index == nil {
+                    index = Int32(ratedCards.count)
+                    ratedCards.append((card, device))
+                }
+                ratings.append(
+                    PendingRating(
+                        id: row.id, card: index!, rating: UInt8(rating.rawValue),
+                        milliseconds: Int32(clamping: max(0, row.milliseconds))))
+                if let deck = deckOfNote[guid] { deckEvents[deck, default: 0] += 1 }
+            }
+            for event in others {
+                known.insert(Int64(event.sequence))
+                if event.kind == CramAnswer.kind { cramEvents.append(event) } else { resetEvents.append(event) }
+            }
         }
-        decks = deckCounts.values.sorted { $0.name < $1.name }
+        ratings.sort { $0.id < $1.id }
+        resetEvents.sort(by: LedgerEvent.replayOrder)
+        cramEvents.sort(by: LedgerEvent.replayOrder)
+        for i in decks.indices { decks[i].events = deckEvents[decks[i].name] ?? 0 }
         // Suspended cards stay out of study; buried ones come back the next day (counted from the import).
-        let holdDevice = Self.holdDevice(of: collection)
-        for card in collection.cards where card.queue == -1 || card.queue == -2 || card.queue == -3 {
-            if card.queue == -1 { suspended += 1 } else { buried += 1 }
-            guard let vaultCard = cards[card.id], !knownHolds.contains(Int(card.id)) else { continue }
+        for ankiCard in collection.cards where ankiCard.queue == -1 || ankiCard.queue == -2 || ankiCard.queue == -3 {
+            guard let guid = guidOf[ankiCard.note], writtenOf[guid] != nil else { continue }
+            if ankiCard.queue == -1 { suspended += 1 } else { buried += 1 }
+            let holdDevice = Self.holdDevice(ofNote: guid)
+            guard let vaultCard = cards[ankiCard.id], !knownHolds.contains(ankiCard.id) else { continue }
             let event = CardHoldEvent(
-                time: now, card: vaultCard.id, note: vaultCard.noteKey, action: card.queue == -1 ? .suspend : .bury)
-            holdEvents.append(event.ledgerEvent(device: holdDevice, sequence: Int(card.id), utcOffset: timeZone.secondsFromGMT(for: now)))
+                time: now, card: vaultCard.id, note: vaultCard.noteKey, action: ankiCard.queue == -1 ? .suspend : .bury)
+            holdEvents.append(
+                event.ledgerEvent(
+                    device: holdDevice, sequence: Int(ankiCard.id), utcOffset: timeZone.secondsFromGMT(for: now)))
         }
     }
 
@@ -321,13 +393,19 @@ public struct AnkiConversion {
     }
 
     /// Nil unless `type` is Anki's Basic (false) or Basic and reversed (true):
-    /// two fields, the first template asking `{{Front}}`, the second (if any) `{{Back}}`.
+    /// two fields, the first template asking `{{Front}}`, the second (if any)
+    /// `{{Back}}`. Basic (type in the answer) counts as Basic: its answer is
+    /// the text typed, `{{type:Back}}`.
     static func standardBasic(_ type: AnkiNoteType) -> Bool? {
         guard type.fields.count == 2, let first = type.templates.first else { return nil }
         let front = "{{\(type.fields[0])}}"
         let back = "{{\(type.fields[1])}}"
+        let typed = "{{type:\(type.fields[1])}}"
         func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespacesAndNewlines) }
-        guard plain(first.question) == front, plain(first.answer).hasSuffix(back) else { return nil }
+        let question = plain(first.question)
+        let asksFront =
+            question == front || (question.hasPrefix(front) && plain(String(question.dropFirst(front.count))) == typed)
+        guard asksFront, plain(first.answer).hasSuffix(back) || plain(first.answer).hasSuffix(typed) else { return nil }
         if type.templates.count == 1 { return false }
         guard type.templates.count == 2, plain(type.templates[1].question) == back,
             plain(type.templates[1].answer).hasSuffix(front)

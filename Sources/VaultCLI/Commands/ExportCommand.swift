@@ -16,8 +16,62 @@ extension VaultCommand {
                   vault export json - | jq '.notes | length'
                   vault export html site/
                   vault export loci "Home walk" home-walk.json
+                  vault export anki cards.apkg Languages/
                 """,
-            subcommands: [Json.self, Html.self, Loci.self])
+            subcommands: [Json.self, Html.self, Loci.self, Anki.self])
+
+        struct Anki: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "anki",
+                abstract: "The vault's cards as an Anki package (.apkg), with their review history.",
+                discussion: """
+                    Every card of the notes in FOLDERs (the whole vault when none is named) becomes an Anki \
+                    note: `q :: a` and `?` cards Basic, `q ::: a` Basic and reversed, a cloze paragraph one \
+                    Cloze note; in the deck of its note's folder (Languages/French → Languages::French), its \
+                    fields rendered from the Markdown (tables, pictures, sounds, code, math as \\(…\\)), \
+                    its media and tags along. With history (the default), each card's state and whole review \
+                    history go too, so Anki shows the same due dates. Import the file in Anki, AnkiDroid or \
+                    AnkiMobile; study there; export from Anki and `vault import anki` brings each new review \
+                    home, once. The package is in Anki's current format (Anki 2.1.50 and later); --legacy \
+                    writes the format older clients read.
+
+                    Examples:
+                      vault export anki cards.apkg
+                      vault export anki french.apkg Languages/French --no-with-history
+                    """)
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The package to write (.apkg).", completion: .file(extensions: ["apkg"])) var out: String
+            @Argument(help: "Folders whose notes' cards to export (default: every card).") var folders: [String] = []
+            @Flag(inversion: .prefixedNo, help: "Each card's state and review history (default: on).") var withHistory =
+                true
+            @Flag(help: "The legacy format (collection.anki21) for clients older than Anki 2.1.50.") var legacy = false
+
+            func run() throws {
+                let context = try global.context()
+                let report = try AnkiExporting(context.app(), writer: CompositionRoot.ankiWriter()).export(
+                    to: out, folders: folders, withHistory: withHistory, legacy: legacy)
+                let url = URL(
+                    fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                let out = context.output
+                out.line("Wrote \(TerminalText.oneLine(url.standardizedFileURL.path)):")
+                for deck in report.decks {
+                    out.line(
+                        "  \(TerminalText.oneLine(deck.name)): \(plural(deck.notes, "note")), \(plural(deck.cards, "card"))"
+                    )
+                }
+                out.line(
+                    "Total: \(plural(report.notes, "note")), \(plural(report.cards, "card")), \(plural(report.reviews, "review")), \(plural(report.media, "media file"))."
+                )
+                if report.skippedCards > 0 {
+                    out.warning(
+                        "\(plural(report.skippedCards, "card")) left out: their paragraph could not be read again; run `vault index` and export again."
+                    )
+                }
+                out.line(
+                    "Import it in Anki (File > Import); after studying, export from Anki and run `vault import anki FILE` to bring the reviews home."
+                )
+            }
+        }
 
         struct Loci: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "loci", 

@@ -21,62 +21,147 @@ extension VaultCommand {
         struct Anki: ParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "anki",
-                abstract: "Import an Anki package: notes, cards, media and the review history.",
+                abstract:
+                    "Import an Anki package: notes, cards, media and the review history; reviews of the vault's own cards come home.",
                 discussion: """
-                    FILE is an .apkg or .colpkg exported from Anki (legacy or current format). Each note \
-                    becomes a note in a folder per deck under FOLDER (Languages::French → Anki/Languages/French/), \
-                    its media beside it, and each review with a rating a `rate` event at its time; FOLDER is \
-                    added to `decks:`. Importing the same package again writes nothing new. Anything wrong (not \
-                    an Anki package, a newer version, a zip bomb, a bad media name, a damaged database) is \
-                    refused and nothing is written.
+                    FILE is an .apkg or .colpkg exported from Anki (legacy or current format). Notes that \
+                    `vault export anki` wrote come home as reviews: each review not yet in the ledger becomes \
+                    an event on the vault's card, and the notes' Markdown is left as it is (a card whose text \
+                    was changed in Anki is named; --theirs writes Anki's text, the note's old text going to \
+                    the trash). Any other note becomes a note in a folder per deck under FOLDER \
+                    (Languages::French → Anki/Languages/French/), its media beside it, each review an event \
+                    at its time; FOLDER is added to `decks:`. Importing again adds only what is new: a note \
+                    still as the last import wrote it is updated, one edited since is kept and named \
+                    (--theirs takes Anki's). Anything wrong (not an Anki package, a newer version, a zip \
+                    bomb, a bad media name, a damaged database) is refused and nothing is written.
 
                     Examples:
                       vault import anki French.apkg
                       vault import anki collection.colpkg --into Flashcards/Anki --dry-run
+                      vault import anki studied-on-the-phone.apkg
                     """)
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The Anki package (.apkg or .colpkg).", completion: .file(extensions: ["apkg", "colpkg"])) var file: String
             @Option(help: "The folder of the vault to put it in (default: Anki).") var into: String?
             @Flag(help: "Say per deck what would be written, write nothing.") var dryRun = false
+            @Flag(
+                help: "Take Anki's text where a note was edited on both sides (the vault's version goes to the trash).")
+            var theirs = false
 
             func run() throws {
                 let context = try global.context()
                 let importing = AnkiImporting(context.app())
-                let plan = try importing.plan(file: file, into: into)
+                let plan = try importing.plan(file: file, into: into, theirs: theirs)
                 let out = context.output
                 let folder = TerminalText.oneLine(plan.folder)
                 let conversion = plan.conversion
+                let returning = plan.returning
                 if dryRun {
-                    out.line("Would import into \(folder)/ (Anki schema \(plan.schema)); nothing written.")
+                    out.line(
+                        "Would import \(TerminalText.oneLine(file)) (Anki schema \(plan.schema)); nothing written.")
                 } else {
                     try importing.write(plan)
-                    out.line(plan.unchanged && conversion.events.isEmpty && conversion.resetEvents.isEmpty && conversion.holdEvents.isEmpty ? "Nothing new in \(TerminalText.oneLine(file)): \(folder)/ is up to date." : "Imported into \(folder)/:")
+                    if plan.unchanged {
+                        out.line(
+                            returning.changes.isEmpty && plan.kept.isEmpty
+                                ? "Nothing new in \(TerminalText.oneLine(file)): the vault is up to date."
+                                : "Nothing written from \(TerminalText.oneLine(file)): no new review, and the notes below are kept as the vault has them."
+                        )
+                    }
                 }
+                if returning.matchedNotes > 0 || !returning.missing.isEmpty {
+                    let rates = returning.events.filter { $0.kind == RatingEvent.kind }.count
+                    let resets = returning.events.filter { $0.kind == CardResetEvent.kind }.count
+                    let crams = returning.events.filter { $0.kind == CramAnswer.kind }.count
+                    var line =
+                        "The vault's cards: \(plural(returning.matchedCards, "card")) of \(plural(returning.matchedNotes, "Anki note")) came home, \(plural(rates, "new rate event"))"
+                    if resets > 0 { line += ", \(plural(resets, "new card-reset event"))" }
+                    if crams > 0 { line += ", \(plural(crams, "new cram event"))" }
+                    out.line(line + "; their notes are left as they are.")
+                }
+                if !returning.changes.isEmpty {
+                    out.line(
+                        plan.theirs
+                            ? "Changed in Anki, now as Anki has it (the vault's text is in .vault/trash/):"
+                            : "Changed in Anki, kept as the vault has it (import again with --theirs to take Anki's text):"
+                    )
+                    for change in returning.changes {
+                        let anki = change.ankiMarkdown.filter { !$0.isEmpty }.joined(separator: " / ")
+                        out.line(
+                            "  \(TerminalText.oneLine(change.notePath)):\(change.lines.lowerBound): \(TerminalText.oneLine(String(change.question.prefix(60)))) → Anki: \(TerminalText.oneLine(String(anki.prefix(80))))"
+                        )
+                    }
+                }
+                if !returning.missing.isEmpty {
+                    out.line(
+                        "Exported from the vault, but their cards are no longer in it (their reviews are left out):")
+                    for missing in returning.missing {
+                        out.line("  \(TerminalText.oneLine(missing.note)): \(plural(missing.reviews, "review"))")
+                    }
+                }
+                guard plan.hasNotes else { return }
+                if !dryRun, !plan.unchanged { out.line("Imported into \(folder)/:") }
                 for deck in conversion.decks {
                     out.line(
                         "  \(TerminalText.oneLine(deck.name)) → \(folder)/\(TerminalText.oneLine(deck.folder))/: \(plural(deck.notes, "note")), \(plural(deck.cards, "card")), \(plural(deck.events, "event")), \(plural(deck.media, "media file"))")
                 }
                 out.line(
-                    "Total: \(plural(plan.noteCount, "note")), \(plural(plan.cardCount, "card")), \(plural(conversion.events.count, "new rate event")), \(plural(plan.mediaCount, "media file")).")
+                    "Total: \(plural(plan.noteCount, "note")), \(plural(plan.cardCount, "card")), \(plural(conversion.ratingCount, "new rate event")), \(plural(plan.mediaCount, "media file"))."
+                )
                 if !conversion.resetEvents.isEmpty {
-                    out.line("\(plural(conversion.resetEvents.count, "new card-reset event")) (Anki's manual resets and reschedules).")
+                    out.line(
+                        "\(plural(conversion.resetEvents.count, "new card-reset event")) (Anki's resets, due dates set by hand and reschedules)."
+                    )
+                }
+                if !conversion.cramEvents.isEmpty {
+                    out.line(
+                        "\(plural(conversion.cramEvents.count, "new cram event")) (answers in filtered decks that do not reschedule)."
+                    )
                 }
                 if conversion.suspended + conversion.buried > 0 {
                     out.line(
                         "Held out of study: \(conversion.suspended) suspended, \(conversion.buried) buried until tomorrow (\(plural(conversion.holdEvents.count, "new card-hold event")))."
                     )
                 }
+                if plan.replacing {
+                    let created = plan.writes.filter { if case .create = $0 { true } else { false } }.count
+                    let updated = plan.writes.filter { if case .update = $0 { true } else { false } }.count
+                    let replaced = plan.writes.filter { if case .replace = $0 { true } else { false } }.count
+                    if created + updated + replaced > 0 {
+                        out.line(
+                            "\(dryRun ? "Would write" : "Written"): \(created) new, \(updated) updated\(replaced > 0 ? ", \(replaced) replaced by Anki's (your version in .vault/trash/)" : "")."
+                        )
+                    }
+                }
+                if !plan.kept.isEmpty {
+                    out.line(
+                        "Edited in the vault and changed in Anki, kept as you have them (import again with --theirs to take Anki's):"
+                    )
+                    for kept in plan.kept { out.line("  \(TerminalText.oneLine(kept.path))") }
+                }
                 if conversion.skippedNotes > 0 {
                     out.line("\(plural(conversion.skippedNotes, "Anki note")) left out: no note type in the package, or no card.")
                 }
                 if conversion.unmatchedCards > 0 {
-                    out.line("\(plural(conversion.unmatchedCards, "Anki card")) found no card in the written notes; their reviews are left out.")
+                    out.line(
+                        "\(plural(conversion.unmatchedCards, "Anki card")) found no card in the written notes; their reviews are left out:"
+                    )
+                    for note in conversion.unmatchedNotes { out.line("  \(folder)/\(TerminalText.oneLine(note))") }
                 }
-                if plan.addsDeck { out.line(dryRun ? "\(folder)/ would be added to decks:." : "\(folder)/ added to decks: in .vault/config.yml.") }
-                if !dryRun {
-                    out.line("Due dates are recomputed from the history by the vault's scheduler; see them with `vault cards`.")
-                    if !plan.unchanged {
-                        out.line("The notes come up in the curation reviews of the periods Anki made them in; `vault baseline` counts the periods before today as done.")
+                if plan.addsDeck {
+                    out.line(
+                        dryRun
+                            ? "\(folder)/ would be added to decks:."
+                            : "\(folder)/ added to decks: in .vault/config.yml.")
+                }
+                if !dryRun, !plan.unchanged {
+                    out.line(
+                        "Due dates are recomputed from the history by the vault's scheduler; see them with `vault cards`."
+                    )
+                    if !plan.replacing {
+                        out.line(
+                            "The notes come up in the curation reviews of the periods Anki made them in; `vault baseline` counts the periods before today as done."
+                        )
                     }
                 }
             }

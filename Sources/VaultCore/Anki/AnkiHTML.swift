@@ -2,7 +2,7 @@ import Foundation
 
 /// An Anki field's HTML as Markdown: bold, italics, strike-through, lists,
 /// line breaks, links, tables, code, MathJax `\(…\)` → `$…$` and `\[…\]` →
-/// `$$…$$`, `<img src>` → an embedded image, `[sound:x]` → a link.
+/// `$$…$$`, `<img src>` → an embedded image, `[sound:x]` → an audio embed `![[x]]`.
 /// Wrappers that only style (`span`, `font`, `u`, `sub`, `sup`, `div` and `p`
 /// as line breaks) are unwrapped, their text kept; any other tag is kept as
 /// escaped text, so nothing is dropped silently. Cloze markers `{{c1::…}}`
@@ -147,7 +147,7 @@ public enum AnkiHTML {
         return lines.joined(separator: "\n")
     }
 
-    /// Text between tags: MathJax to `$`, `[sound:x]` to a link, the rest escaped.
+    /// Text between tags: MathJax to `$`, `[sound:x]` to an embed `![[x]]`, the rest escaped.
     static func inline(_ text: String, media: inout [String]) -> String {
         var out = ""
         var rest = Substring(text)
@@ -161,7 +161,8 @@ public enum AnkiHTML {
             } else if rest.hasPrefix("[sound:"), let close = rest.firstIndex(of: "]") {
                 let name = String(rest[rest.index(rest.startIndex, offsetBy: 7)..<close])
                 media.append(name)
-                out += "[\(escapeInline(name))](<\(name)>)"
+                // An embed, as Obsidian writes a sound it plays (a name a wiki embed cannot hold stays a link).
+                out += name.contains { "[]|#^".contains($0) } ? "[\(escapeInline(name))](<\(name)>)" : "![[\(name)]]"
                 rest = rest[rest.index(after: close)...]
             } else {
                 let next = rest.dropFirst().firstIndex { $0 == "\\" || $0 == "[" } ?? rest.endIndex

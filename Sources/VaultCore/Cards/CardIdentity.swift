@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a card is named, so that a typo fix does not reset its history.
 ///
 /// The id is the first 12 hex digits of FNV-1a-64 over
@@ -36,9 +38,40 @@ public enum CardIdentity {
             let hashed = occurrence == 1 ? slot : slot + "\u{1F}\(occurrence)"
             return Card(
                 id: id(noteKey: key, text: hashed), notePath: notePath, noteID: noteID, kind: draft.kind,
-                question: draft.question, answer: draft.answer, line: draft.line, position: position,
+                question: shown(draft.question), answer: shown(draft.answer), line: draft.line, position: position,
                 identityText: text, hint: hint, deck: draft.deck, stored: draft.stored)
         }
+    }
+
+    /// A card's text as shown: a `<br>` written in it (`<br>`, `<br/>`, `<br />`, any case) is a line
+    /// break, as Obsidian shows it. The identity is read from the text as written, so the id stays.
+    public static func shown(_ text: String) -> String {
+        // A scan with memchr: a cloze card's text is its whole paragraph, 50 cards of one 200 kB paragraph each.
+        let hasTag =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "<")), bytes.count) != nil } ?? false
+            } ?? text.utf8.contains(UInt8(ascii: "<"))
+        guard hasTag else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            var i = rest.index(after: open)
+            let tag = rest[i...].prefix(2).lowercased()
+            if tag == "br" {
+                i = rest.index(i, offsetBy: 2)
+                while i < rest.endIndex, rest[i] == " " { i = rest.index(after: i) }
+                if i < rest.endIndex, rest[i] == "/" { i = rest.index(after: i) }
+                if i < rest.endIndex, rest[i] == ">" {
+                    out += "\n"
+                    rest = rest[rest.index(after: i)...]
+                    continue
+                }
+            }
+            out += "<"
+            rest = rest[rest.index(after: open)...]
+        }
+        return out + rest
     }
 
     /// The 12-hex-digit id of `text` (kind and identity text) in the note keyed `noteKey`.

@@ -61,11 +61,13 @@ public enum EventSummary {
             guard let change = try? TierChange(event) else { return nil }
             return "card \(change.card.prefix(6)) moved to \(change.tier.rawValue)"
         },
-        CardResetEvent.kind: { event, _ in
+        CardResetEvent.kind: { event, timeZone in
             guard let reset = try? CardResetEvent(event) else { return nil }
             switch reset.reset {
             case .forget: return "card \(reset.card.prefix(6)) forgotten: it starts over as new"
-            case .reschedule: return "card \(reset.card.prefix(6)) given a due date by hand"
+            case .reschedule:
+                let due = reset.due.map { " → due \(RelativeTime.describe($0, from: reset.time, in: timeZone))" } ?? ""
+                return "card \(reset.card.prefix(6)) given a due date by hand" + due
             }
         },
         CardHoldEvent.kind: { event, _ in

@@ -19,6 +19,10 @@ public protocol VaultFiles: Sendable {
     /// when the name is taken; never replaces a file.
     /// - Returns: the path written.
     func create(_ data: Data, preferredPath path: String) throws -> String
+    /// Writes `data` as a new file at exactly `path` (a note, a picture, a
+    /// sound), atomically; never replaces one.
+    /// - Throws: when a file is at `path` already, or it cannot be written.
+    func createFile(_ data: Data, at path: String) throws
     /// Writes `files` as the folder `folder`, whole or not at all (a
     /// temporary folder renamed into place), replacing the folder there
     /// when `replacing`.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The card events of a ledger (`rate`, `tier`, `card-reset` `forget`,
-/// `card-link`), gathered in replay order: each card id's answers, tier
+/// The card events of a ledger (`rate`, `tier`, `card-reset` `forget` and
+/// `reschedule` with a due date, `card-link`), gathered in replay order: each card id's answers, tier
 /// moves and forgets, what its last rating
 /// said about it (for re-linking), and the recorded links. Everything card
 /// replay needs and nothing else, so the replay cache can keep it and
@@ -174,10 +174,17 @@ public struct CardEventLog: Sendable {
                 histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
             }
         case CardResetEvent.kind:
-            // A `reschedule` is no answer: due dates are recomputed from the history.
-            if let reset = try? CardResetEvent(event), reset.reset == .forget {
+            // A `reschedule` is no answer: it only moves the due date, when it names one.
+            guard let reset = try? CardResetEvent(event) else { return }
+            switch (reset.reset, reset.due) {
+            case (.forget, _):
                 count += 1
                 histories[slot(reset.card)].append(.forget(time: reset.time))
+            case (.reschedule, let due?):
+                count += 1
+                histories[slot(reset.card)].append(.dueSet(time: reset.time, due: due))
+            case (.reschedule, nil):
+                return
             }
         case CardLink.kind:
             count += 1

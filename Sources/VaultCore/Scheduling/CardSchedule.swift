@@ -212,6 +212,39 @@ public struct CardSchedule: Hashable, Sendable {
         return next
     }
 
+    /// The schedule after a due date set by hand (Anki's "Set due date"):
+    /// the card keeps its history and its memory and is due at `due`; under
+    /// fsrs a card still learning becomes a review card, as Anki makes it.
+    /// A card never answered (or forgotten since) stays new: the vault has
+    /// no due date for a new card. An osr card's due day is counted in `timeZone`.
+    public func settingDue(_ due: Date, timeZone: TimeZone = VaultDate.utc) -> CardSchedule {
+        guard !isNew else { return self }
+        var next = self
+        switch state {
+        case .fsrs(var s):
+            s.due = due
+            if s.phase != .review, s.stability != nil {
+                s.phase = .review
+                s.step = nil
+            }
+            next.state = .fsrs(s)
+        case .sm2(var s):
+            s.due = due
+            next.state = .sm2(s)
+        case .tiers(var s):
+            s.due = due
+            next.state = .tiers(s)
+        case .ladder(var s):
+            s.due = due
+            next.state = .ladder(s)
+        case .osr(var s):
+            s.due = due
+            s.dueDay = StoredSchedule.dayNumber(due, timeZone)
+            next.state = .osr(s)
+        }
+        return next
+    }
+
     /// The schedule after a manual move to `tier` (tiers scheduler only; other schedulers ignore it).
     public func moving(to tier: StudyTier, at time: Date) -> CardSchedule {
         guard case .tiers(let streak) = settings, case .tiers(let card) = state else { return self }

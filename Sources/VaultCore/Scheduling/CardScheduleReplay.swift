@@ -44,6 +44,39 @@ public enum CardScheduleReplay {
     public static func replay(
         _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
     ) -> CardReplay {
+        let (knownLists, relinkings, historyOf) = lineage(log, cards: cards)
+        // Folding is independent per card. Every id whose history is read,
+        // looked up in the log at once.
+        let inherited = historyOf  // an immutable copy for the mapper
+        let wanted = cards.map(\.id) + inherited.values.flatMap { $0 }
+        var slotOf: [String: Int] = [:]
+        slotOf.reserveCapacity(wanted.count)
+        for (id, slot) in zip(wanted, log.slots(of: wanted)) { if let slot { slotOf[id] = slot } }
+        let slots = slotOf  // an immutable copy for the mapper
+        let folded = mapCards(cards) { card in
+            var history = slots[card.id].map { log.histories[$0] } ?? []
+            if let older = inherited[card.id] {
+                for id in older { history += slots[id].map { log.histories[$0] } ?? [] }
+                history.sort { $0.time < $1.time }
+            }
+            return fold(
+                history, settings: config.settings(forNotePath: card.notePath), cardID: card.id, stored: card.stored,
+                timeZone: config.timeZone)
+        }
+        var schedules: [String: CardSchedule] = [:]
+        schedules.reserveCapacity(cards.count)
+        for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
+        return CardReplay(
+            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
+    }
+
+    /// Which earlier ids each current card continues: the ledger's known
+    /// cards (as their last rating saw them), the re-links found now, and per
+    /// current id the ids whose events it inherits (recorded `card-link`s and
+    /// the re-links found now).
+    static func lineage(_ log: CardEventLog, cards: [Card]) -> (
+        known: [String: [KnownCard]], relinkings: [String: CardRelinking], historyOf: [String: [String]]
+    ) {
         let links = log.links
         let cardsByNote = Dictionary(grouping: cards, by: \.noteKey)
         // The cards the ledger knows, as their last rating saw them (a last rating
@@ -103,29 +136,54 @@ public enum CardScheduleReplay {
             if to != from, currentIDs.contains(to) { historyOf[to, default: []].append(from) }
         }
 
-        // Folding is independent per card. Every id whose history is read,
-        // looked up in the log at once.
-        let inherited = historyOf  // an immutable copy for the mapper
+        return (knownLists, relinkings, historyOf)
+    }
+
+    /// Per current card id, the ids whose events it continues (recorded
+    /// `card-link`s and the re-links found now); cards that continue none are absent.
+    public static func lineageIDs(_ log: CardEventLog, cards: [Card]) -> [String: [String]] {
+        lineage(log, cards: cards).historyOf
+    }
+
+    /// Each of `cards`' events in time order: its own and those of the ids it
+    /// continues (``lineage(_:cards:)``), and the id its history began under
+    /// (the earliest of them to be answered; the card's own id when it has no
+    /// older one). What `vault export anki` writes as a card's review log.
+    public static func histories(_ log: CardEventLog, cards: [Card]) -> [(events: [CardEvent], origin: String)] {
+        histories(log, cards: cards, inherited: lineage(log, cards: cards).historyOf)
+    }
+
+    /// ``histories(_:cards:)`` and ``lineageIDs(_:cards:)`` together, the lineage worked out once.
+    public static func historiesAndLineage(_ log: CardEventLog, cards: [Card]) -> (
+        histories: [(events: [CardEvent], origin: String)], lineage: [String: [String]]
+    ) {
+        let inherited = lineage(log, cards: cards).historyOf
+        return (histories(log, cards: cards, inherited: inherited), inherited)
+    }
+
+    static func histories(_ log: CardEventLog, cards: [Card], inherited: [String: [String]]) -> [(
+        events: [CardEvent], origin: String
+    )] {
         let wanted = cards.map(\.id) + inherited.values.flatMap { $0 }
         var slotOf: [String: Int] = [:]
-        slotOf.reserveCapacity(wanted.count)
         for (id, slot) in zip(wanted, log.slots(of: wanted)) { if let slot { slotOf[id] = slot } }
-        let slots = slotOf  // an immutable copy for the mapper
-        let folded = mapCards(cards) { card in
-            var history = slots[card.id].map { log.histories[$0] } ?? []
+        return cards.map { card in
+            var history = slotOf[card.id].map { log.histories[$0] } ?? []
+            var origin = card.id
             if let older = inherited[card.id] {
-                for id in older { history += slots[id].map { log.histories[$0] } ?? [] }
+                var first = history.first?.time ?? .distantFuture
+                for id in older {
+                    let events = slotOf[id].map { log.histories[$0] } ?? []
+                    if let start = events.first?.time, start < first || (start == first && id < origin) {
+                        first = start
+                        origin = id
+                    }
+                    history += events
+                }
                 history.sort { $0.time < $1.time }
             }
-            return fold(
-                history, settings: config.settings(forNotePath: card.notePath), cardID: card.id, stored: card.stored,
-                timeZone: config.timeZone)
+            return (history, origin)
         }
-        var schedules: [String: CardSchedule] = [:]
-        schedules.reserveCapacity(cards.count)
-        for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
-        return CardReplay(
-            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
     }
 
     /// One card's schedule from its events in order, starting from `stored`, the schedule
@@ -154,6 +212,7 @@ public enum CardScheduleReplay {
             case .answer(let time, let answer, _): schedule = schedule.answering(answer, at: time, cardID: cardID)
             case .tier(let time, let tier): schedule = schedule.moving(to: tier, at: time)
             case .forget(let time): schedule = schedule.forgetting(at: time)
+            case .dueSet(_, let due): schedule = schedule.settingDue(due, timeZone: timeZone)
             }
         }
         if let waiting = pending { schedule = schedule.adopting(waiting, timeZone: timeZone) }
@@ -167,12 +226,15 @@ public enum CardScheduleReplay {
         case tier(time: Date, tier: StudyTier)
         /// A `card-reset` `forget`: the card is new again (``CardSchedule/forgetting(at:)``).
         case forget(time: Date)
+        /// A `card-reset` `reschedule` with a `due` date: the card is due then (``CardSchedule/settingDue(_:)``).
+        case dueSet(time: Date, due: Date)
 
         public var time: Date {
             switch self {
             case .answer(let time, _, _): return time
             case .tier(let time, _): return time
             case .forget(let time): return time
+            case .dueSet(let time, _): return time
             }
         }
     }

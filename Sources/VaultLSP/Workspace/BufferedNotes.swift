@@ -66,6 +66,8 @@ final class BufferedFiles: VaultFiles, @unchecked Sendable {
         try base.create(data, preferredPath: path)
     }
 
+    func createFile(_ data: Data, at path: String) throws { try base.createFile(data, at: path) }
+
     func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
         try base.writeFolder(files, at: folder, replacing: replacing)
     }

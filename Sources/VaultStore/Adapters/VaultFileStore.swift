@@ -98,6 +98,20 @@ public struct VaultFileStore: VaultFiles, Sendable {
         try NoteFiles(layout: layout).create(data, preferredPath: try lexical(path))
     }
 
+    public func createFile(_ data: Data, at path: String) throws {
+        let path = try inside(path)
+        // As NoteFiles: a folder on the way that is a symbolic link could lead out of the vault.
+        var folder = ""
+        for part in path.split(separator: "/").dropLast() {
+            folder += folder.isEmpty ? String(part) : "/" + part
+            var info = stat()
+            if lstat(layout.url(of: folder).path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw VaultStoreError.linkedFolder(folder)
+            }
+        }
+        try AtomicFile.create(data, at: layout.url(of: path))
+    }
+
     public func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws {
         let folder = try inside(folder)
         for file in files { _ = try inside(folder + "/" + file.name) }

@@ -11,8 +11,9 @@ struct CardScheduleMemo {
     let layout: VaultLayout
 
     // 2: keyed by SchedulerConfig.canonicalText; 3: lapses, due at the last review; 4: forgotten at;
-    // 5: osr states, the review a stored schedule implies, keyed by the cards' stored schedules
-    static let version: UInt64 = 5
+    // 5: osr states, the review a stored schedule implies, keyed by the cards' stored schedules;
+    // 6: due dates set by hand
+    static let version: UInt64 = 6
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("cards.bin"), magic: Array("VCARDS01".utf8),

@@ -21,8 +21,8 @@ public struct ReplayCache: Sendable {
     }
 
     // 7: a malformed line's message says whether --fix removes it; 8: years outside 1-9999 not dates,
-    // study values range-checked; 9: the card log keeps card-reset forgets
-    static let version: UInt64 = 9
+    // study values range-checked; 9: the card log keeps card-reset forgets; 10: and reschedules with a due date
+    static let version: UInt64 = 10
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),

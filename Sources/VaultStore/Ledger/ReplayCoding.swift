@@ -304,6 +304,10 @@ enum ReplayCoding {
                 case .forget(let time):
                     w.u8(2)
                     w.date(time)
+                case .dueSet(let time, let due):
+                    w.u8(3)
+                    w.date(time)
+                    w.date(due)
                 }
             }
             w.optional(log.lastRating(slot)) { w, rating in
@@ -351,6 +355,7 @@ enum ReplayCoding {
                         .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds))
                 case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
                 case 2: history.append(.forget(time: try r.date()))
+                case 3: history.append(.dueSet(time: try r.date(), due: try r.date()))
                 default: throw CacheDamage()
                 }
             }

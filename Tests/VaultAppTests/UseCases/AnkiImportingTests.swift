@@ -91,14 +91,15 @@ struct AnkiImportingTests {
         #expect(configStore.saved.last?.decks.folders == ["Anki/"])
     }
 
-    @Test("reviews with a rating become rate events on the written cards, under the collection's device and the review's id")
+    @Test("reviews with a rating become rate events on the written cards, under their note's device and the review's id")
     func reviewsAsEvents() throws {
         let importing = importing()
         let plan = try importing.plan(file: "x.apkg", into: "Flash")
         try importing.write(plan)
         let rates = log.events.filter { $0.kind == RatingEvent.kind }
         #expect(rates.map(\.sequence) == [1_767_300_000_000, 1_767_400_000_000, 1_767_600_000_000, 1_767_700_000_000])
-        #expect(Set(rates.map(\.device)) == [AnkiConversion.device(of: Self.collection())])
+        // The device comes from the note's GUID, never the collection's creation time (which Anki copies into every export).
+        #expect(Set(rates.map(\.device)) == Set(["g-basic", "g-cloze", "g-rev"].map(AnkiConversion.device(ofNote:))))
         let ratings = try rates.map { try RatingEvent($0) }
         #expect(ratings.map(\.answer) == [.fsrs(.good), .fsrs(.again), .fsrs(.easy), .fsrs(.hard)])
         #expect(ratings[0].responseMilliseconds == 4000)
@@ -125,12 +126,14 @@ struct AnkiImportingTests {
         #expect(again.conversion.events.isEmpty)
     }
 
-    @Test("a folder holding a note this package does not write is refused, nothing written")
+    @Test("a folder holding a note this package does not write keeps it: the import writes its own notes beside it")
     func strangerInFolder() throws {
         try files.writeFolder([VaultFile(name: "mine.md", bytes: Data("# Mine\n".utf8))], at: "Anki", replacing: false)
-        let before = files.all
-        #expect(throws: AnkiImportError.self) { try importing().plan(file: "x.apkg", into: nil) }
-        #expect(files.all == before)
+        let plan = try importing().plan(file: "x.apkg", into: nil)
+        #expect(plan.replacing)
+        try importing().write(plan)
+        #expect(files.all["Anki/mine.md"] == Data("# Mine\n".utf8))
+        #expect(text("Anki/Languages/French/chien.md").hasSuffix("---\nchien ::: dog\n"))
     }
 
     @Test("built from a context alone, the import reads through the context's package reader and appends through its imported-event log")
@@ -201,7 +204,7 @@ struct AnkiConversionTests {
             notes: [AnkiNote(id: 1, guid: "g", noteType: 9, tags: [], fields: ["a book", "{{c1::x}} and {{c2::y}}"])],
             cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0), AnkiCard(id: 11, note: 1, deck: 1, ord: 1, queue: 0)],
             reviews: [], media: [])
-        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone)
         let text = String(decoding: conversion.files[0].bytes, as: UTF8.self)
         #expect(text.hasSuffix("---\n{{c1::x}} and {{c2::y}}\n\na book\n"))
         #expect(conversion.cards.count == 2 && conversion.unmatchedCards == 0)
@@ -213,7 +216,7 @@ struct AnkiConversionTests {
             created: 1, schema: 11, noteTypes: [:], decks: [1: "Default"],
             notes: [AnkiNote(id: 1, guid: "g", noteType: 5, tags: [], fields: ["a", "b"])],
             cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0)], reviews: [], media: [])
-        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone)
         #expect(conversion.files.isEmpty)
         #expect(conversion.skippedNotes == 1)
     }
@@ -233,7 +236,7 @@ struct AnkiCardSyntaxTests {
             created: 1, schema: 11, noteTypes: [1: AnkiImportingTests.basic], decks: [1: "Default"],
             notes: [AnkiNote(id: 1, guid: "g", noteType: 1, tags: [], fields: ["What is std :: vector?", "A C++ array"])],
             cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0)], reviews: [], media: [])
-        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone, afterSequence: 0)
+        let conversion = AnkiConversion(collection, folder: "Anki", timeZone: Fixture.zone)
         let note = conversion.files.first { $0.name.hasSuffix(".md") }!
         let cards = CardExtractor.cards(in: note.bytes, notePath: "Anki/" + note.name, noteID: "n")
         #expect(cards.count == 1)

@@ -14,10 +14,10 @@ struct AnkiHTMLTests {
         #expect(md("See the <a href=\"https://example.org/fr\">map</a>.") == "See the [map](<https://example.org/fr>).")
     }
 
-    @Test("an image and a sound become an embedded image and a link, and are listed as media")
+    @Test("an image and a sound become an embedded image and an audio embed Obsidian plays, and are listed as media")
     func media() {
         let converted = AnkiHTML.markdown("Where? <img src=\"eiffel.png\"> [sound:bonjour.mp3]")
-        #expect(converted.markdown == "Where? ![](<eiffel.png>) [bonjour.mp3](<bonjour.mp3>)")
+        #expect(converted.markdown == "Where? ![](<eiffel.png>) ![[bonjour.mp3]]")
         #expect(converted.media == ["eiffel.png", "bonjour.mp3"])
     }
 
