@@ -7,10 +7,10 @@ enum RecordedCacheFingerprints {
     static let corpus = "f1e7ee79b33f710c"
 
     static let caches: [CacheFingerprint] = [
-        CacheFingerprint(cache: "notes.bin", version: 13, fingerprint: "2a4ee39d3eff35de"),
-        CacheFingerprint(cache: "ledger.bin", version: 9, fingerprint: "fb9d9a5f55a3b8cb"),
-        CacheFingerprint(cache: "ledger-cards.bin", version: 9, fingerprint: "b0794021214308f0"),
-        CacheFingerprint(cache: "cards.bin", version: 5, fingerprint: "0e6cc471f6231e57"),
+        CacheFingerprint(cache: "notes.bin", version: 14, fingerprint: "2a4ee39d3eff35de"),
+        CacheFingerprint(cache: "ledger.bin", version: 10, fingerprint: "fb9d9a5f55a3b8cb"),
+        CacheFingerprint(cache: "ledger-cards.bin", version: 10, fingerprint: "b0794021214308f0"),
+        CacheFingerprint(cache: "cards.bin", version: 6, fingerprint: "0e6cc471f6231e57"),
         CacheFingerprint(cache: "index.sqlite", version: 8, fingerprint: "edb155670cd493f3"),
     ]
 }
