@@ -36,6 +36,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case emptyNote
     /// A new note whose front matter does not read: the problem, naming its line.
     case badNewNote(String)
+    /// A piped note's front matter sets a field its flag gives too (`category`, `tags`, `source`, `source_type`).
+    case givenTwice(String)
 
     public var errorDescription: String? {
         switch self {
@@ -103,6 +105,9 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the note is empty; nothing was saved."
         case .badNewNote(let reason):
             return "the new note's front matter does not read: \(reason) Nothing was saved."
+        case .givenTwice(let key):
+            let flag = key == "tags" ? "--tag" : key == "source_type" ? "--type" : "--\(key)"
+            return "\(key) is given twice, by \(flag) and by the text's front matter; give it once. Nothing was saved."
         }
     }
 }

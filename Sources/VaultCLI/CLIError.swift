@@ -20,6 +20,8 @@ enum CLIError: LocalizedError, Equatable {
     case scratchUnwritable(String, String)
     /// `vault serve` found no `vault-serve` program beside `vault`.
     case serverMissing(String)
+    /// `vault new` from standard input: what was piped cannot be a note (the reason).
+    case badStandardInput(String)
 
     var errorDescription: String? {
         switch self {
@@ -51,6 +53,8 @@ enum CLIError: LocalizedError, Equatable {
             return "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
         case .serverMissing(let path):
             return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
+        case .badStandardInput(let reason):
+            return "standard input \(reason); nothing was saved."
         }
     }
 }
