@@ -36,6 +36,10 @@ public struct VaultConfig: Hashable, Sendable {
     /// The saved daily limit and intensity preset of `vault study`, and how sessions treat
     /// overdue cards, leeches and the timer (`study:`; kept as written in `extra`).
     public var study = StudySettings()
+    /// Whether `vault status` and the dashboard show a memory tip of the day (`tips: false` turns it off).
+    public var tips = true
+    /// How many archives `vault backup` keeps (`backup:`; kept as written in `extra`).
+    public var backup = BackupSettings()
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 
