@@ -38,6 +38,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case badNewNote(String)
     /// A piped note's front matter sets a field its flag gives too (`category`, `tags`, `source`, `source_type`).
     case givenTwice(String)
+    /// `vault import json FILE`: the file is no export this version reads (why, as the end of a sentence).
+    case badExport(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -108,6 +110,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
         case .givenTwice(let key):
             let flag = key == "tags" ? "--tag" : key == "source_type" ? "--type" : "--\(key)"
             return "\(key) is given twice, by \(flag) and by the text's front matter; give it once. Nothing was saved."
+        case .badExport(let path, let reason):
+            return "\(path) cannot be imported: \(reason). Nothing was written."
         }
     }
 }

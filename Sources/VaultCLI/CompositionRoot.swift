@@ -60,6 +60,24 @@ enum CompositionRoot {
         return AnkiImporting(app, packages: AnkiPackageFile(workingFolder: workingFolder), log: log)
     }
 
+    /// The vault's own files beside its notes (`vault export json`, `vault backup`).
+    static func records(_ context: CommandContext) -> any VaultRecords {
+        VaultRecordFiles(layout: VaultLayout(root: context.app().files.location(of: "")))
+    }
+
+    /// `vault import json --merge`'s use case over `context`: the events it
+    /// adds written by the vault's ledger with their own device and sequence.
+    static func jsonImporting(_ context: CommandContext) -> JSONImporting {
+        let app = context.app()
+        let log = app.ledger as? any ImportedEventLog ?? VaultLedger(layout: VaultLayout(root: app.files.location(of: "")), timeZone: app.timeZone)
+        return JSONImporting(app, log: log)
+    }
+
+    /// Files the person names, before any vault is open (`vault import json FILE DIR`, a backup restored).
+    static func namedFiles() -> any NamedFiles {
+        UserFiles(vault: VaultLayout(root: workingFolder ?? URL(fileURLWithPath: "/")), workingFolder: workingFolder)
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``).

@@ -86,7 +86,13 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
         }
     }
 
-    func attachments() -> [String] { lock.withLock { storage.keys.filter { !$0.hasSuffix(".md") }.sorted() } }
+    /// Every file that is not a note, hidden ones (`.vault/…`) left out as the adapter leaves them.
+    func attachments() -> [String] {
+        lock.withLock {
+            storage.keys.filter { !$0.hasSuffix(".md") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+                .sorted()
+        }
+    }
 
     func line(of text: String, in path: String) -> Int? {
         guard let data = try? read(path) else { return nil }
@@ -285,6 +291,12 @@ final class MemoryNamedFiles: NamedFiles {
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         sites[folder] = pages
     }
+    func writeNewFolder(_ files: [VaultFile], to folder: String) throws {
+        guard !self.files.keys.contains(where: { $0.hasPrefix(folder + "/") }) else {
+            throw CocoaError(.fileWriteFileExists)
+        }
+        for file in files { self.files[folder + "/" + file.name] = file.bytes }
+    }
 }
 
 /// A ledger with problems in its lines: an in-memory ledger, and the
@@ -315,3 +327,10 @@ final class ProblemLedger: LedgerSource {
 struct FreeingRetention: Retention {
     func keepUntilExit(_ value: Any) {}
 }
+
+/// The vault's own files among a ``MemoryFiles``' (``VaultRecordPath``).
+struct MemoryRecords: VaultRecords {
+    let files: MemoryFiles
+    func recordFiles() -> [String] { files.all.keys.filter(VaultRecordPath.isRecord).sorted() }
+}
+

@@ -48,13 +48,18 @@ extension VaultCommand {
 
         struct Json: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "json", 
-                abstract: "Every note with its derived state and cards, the ledger's events and the config, as one JSON document (docs/FORMAT.md).")
+                abstract: "Every note with its text, derived state and cards, the ledger and the config, as one JSON document (docs/FORMAT.md).",
+                discussion: """
+                    The document carries each note's file byte for byte, .vault/config.yml and the ledger's files \
+                    too, and the attachments' names: `vault import json FILE DIR` rebuilds the vault from it, \
+                    and `vault import json FILE --merge` merges it into another.
+                    """)
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The file to write, or - for standard output (the default).") var out: String = "-"
 
             func run() throws {
                 let context = try global.context()
-                let export = VaultExport.load(context.app())
+                let export = VaultExport.load(context.app(), records: CompositionRoot.records(context))
                 let document = ExportJSON(export, vault: context.vaultName, now: context.now)
                 if out == "-" {
                     try context.output.json(document)

@@ -11,4 +11,7 @@ public protocol NamedFiles {
     /// Writes a static site into `folder`: the pages, and the vault's
     /// `attachments` copied beside them.
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws
+    /// Writes `files` (each named by its path inside the folder) as the new
+    /// folder `folder`, whole or not at all; refused when the folder holds anything.
+    func writeNewFolder(_ files: [VaultFile], to folder: String) throws
 }

@@ -40,4 +40,8 @@ public struct UserFiles: NamedFiles, Sendable {
     public func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         try SiteWriter(root: try url(folder), vault: vault).write(pages, attachments: attachments)
     }
+
+    public func writeNewFolder(_ files: [VaultFile], to folder: String) throws {
+        try NewFolder(root: try url(folder)).write(files)
+    }
 }
