@@ -40,6 +40,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     case givenTwice(String)
     /// `vault import json FILE`: the file is no export this version reads (why, as the end of a sentence).
     case badExport(path: String, reason: String)
+    /// `vault backup --restore NAME`: no archive, or several, of this vault go by that name.
+    case noSuchBackup(String)
 
     public var errorDescription: String? {
         switch self {
@@ -112,6 +114,8 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "\(key) is given twice, by \(flag) and by the text's front matter; give it once. Nothing was saved."
         case .badExport(let path, let reason):
             return "\(path) cannot be imported: \(reason). Nothing was written."
+        case .noSuchBackup(let name):
+            return "no single backup of this vault is named '\(name)'; `vault backup --list` shows them (or give the archive's path)."
         }
     }
 }

@@ -78,6 +78,21 @@ enum CompositionRoot {
         UserFiles(vault: VaultLayout(root: workingFolder ?? URL(fileURLWithPath: "/")), workingFolder: workingFolder)
     }
 
+    /// `vault backup`'s use case over `context`: archives made with tar from
+    /// the vault's folder, the daily timer (with `--to FOLDER` when given).
+    static func backup(_ context: CommandContext, to folder: String?) -> VaultBackup {
+        let app = context.app()
+        let root = app.files.location(of: "")
+        return VaultBackup(
+            app, records: VaultRecordFiles(layout: VaultLayout(root: root)), archives: TarArchives(vault: root),
+            timer: ReminderUnits(vault: root, binary: ReminderUnits.currentBinary, job: .backup(folder: folder)))
+    }
+
+    /// Backup archives before any vault is open (a restore from an archive's path).
+    static func backupArchives() -> any BackupArchives {
+        TarArchives(vault: workingFolder ?? URL(fileURLWithPath: "/"))
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``).

@@ -38,6 +38,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case linkedStateFolder(path: String, reason: String)
     /// A path that cannot go into a crontab line or a systemd unit.
     case unsafeForTimer(path: String, reason: String)
+    /// A program a command needs is not installed (the program, the Debian package holding it).
+    case missingProgram(String, package: String)
+    /// tar could not write, read or unpack an archive (the archive, why).
+    case archiveFailed(path: String, reason: String)
 
     public var errorDescription: String? {
         switch self {
@@ -105,6 +109,10 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .unsafeForTimer(let path, let reason):
             return
                 "\(String(reflecting: path)) cannot go into a crontab line or a systemd unit: \(reason). Move or rename it to a path without one; nothing was written."
+        case .missingProgram(let program, let package):
+            return "\(program) is not installed; install it (Debian: `sudo apt-get install \(package)`) and run the command again."
+        case .archiveFailed(let path, let reason):
+            return "\(path): \(reason). Nothing was written."
         }
     }
 }

@@ -334,3 +334,32 @@ struct MemoryRecords: VaultRecords {
     func recordFiles() -> [String] { files.all.keys.filter(VaultRecordPath.isRecord).sorted() }
 }
 
+/// Backup archives in memory: each holds the files' bytes as the vault had them.
+final class MemoryArchives: BackupArchives {
+    let files: MemoryFiles
+    var stored: [String: [String: Data]] = [:]
+    var defaultFolder = "/backups/vault"
+
+    init(files: MemoryFiles) { self.files = files }
+
+    func create(named name: String, files paths: [String], in folder: String) throws -> BackupArchive {
+        let path = folder + "/" + name + ".tar.zst"
+        guard stored[path] == nil else { throw CocoaError(.fileWriteFileExists) }
+        stored[path] = Dictionary(uniqueKeysWithValues: try paths.map { ($0, try files.read($0)) })
+        return BackupArchive(path: path, name: name + ".tar.zst", bytes: Int64(stored[path]!.values.reduce(0) { $0 + $1.count }))
+    }
+
+    func archives(in folder: String, prefix: String) -> [BackupArchive] {
+        stored.keys.filter { $0.hasPrefix(folder + "/" + prefix + "-") }.sorted().map {
+            BackupArchive(path: $0, name: String($0.dropFirst(folder.count + 1)), bytes: 1)
+        }
+    }
+
+    func remove(_ archive: BackupArchive) throws { stored[archive.path] = nil }
+
+    func restore(_ path: String, into folder: String) throws -> Int {
+        guard let archive = stored[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return archive.count
+    }
+}
+
