@@ -22,6 +22,10 @@ enum CLIError: LocalizedError, Equatable {
     case serverMissing(String)
     /// `vault new` from standard input: what was piped cannot be a note (the reason).
     case badStandardInput(String)
+    /// `vault export pdf` found no engine to print with.
+    case noPDFEngine
+    /// `vault export pdf`: the engine printed nothing (why).
+    case pdfFailed(String)
 
     var errorDescription: String? {
         switch self {
@@ -55,6 +59,11 @@ enum CLIError: LocalizedError, Equatable {
             return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
         case .badStandardInput(let reason):
             return "standard input \(reason); nothing was saved."
+        case .noPDFEngine:
+            return
+                "vault export pdf prints through Chromium, and none is installed (chromium, chromium-browser or google-chrome on PATH); install it (Debian: `sudo apt-get install chromium`). Nothing was written."
+        case .pdfFailed(let reason):
+            return "the PDF could not be printed: \(reason). Nothing was written."
         }
     }
 }

@@ -93,6 +93,11 @@ enum CompositionRoot {
         TarArchives(vault: workingFolder ?? URL(fileURLWithPath: "/"))
     }
 
+    /// `vault export pdf`'s use case over `context`, printing through headless Chromium.
+    static func pdfExport(_ context: CommandContext) -> PDFExport {
+        PDFExport(context.app(), printer: ChromiumPrinter())
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``).

@@ -363,3 +363,13 @@ final class MemoryArchives: BackupArchives {
     }
 }
 
+/// A PDF engine that keeps the documents it was handed and prints a stand-in.
+final class MemoryPrinter: PDFPrinting {
+    var documents: [String] = []
+    var failure: Error?
+    func pdf(of html: String) throws -> Data {
+        if let failure { throw failure }
+        documents.append(html)
+        return Data("%PDF-1.4 stand-in".utf8)
+    }
+}

@@ -7,15 +7,47 @@ extension VaultCommand {
     /// `vault export json|html`: the vault for other tools and for browsers.
     struct ExportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Export the vault: one JSON document, or a static HTML site.",
+            commandName: "export", abstract: "Export the vault: one JSON document, a static HTML site, or a PDF.",
             discussion: """
                 Examples:
                   vault export json vault.json
                   vault export json - | jq '.notes | length'
                   vault export html site/
+                  vault export pdf notes.pdf 2026/11
                   vault export loci "Home walk" home-walk.json
                 """,
-            subcommands: [Json.self, Html.self, Loci.self])
+            subcommands: [Json.self, Html.self, Pdf.self, Loci.self])
+
+        struct Pdf: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "pdf",
+                abstract: "The notes as one PDF: a title page, the contents, each note from a new page.",
+                discussion: """
+                    The notes are rendered as vault export html renders them (libcmark; raw HTML escaped, \
+                    pictures shown, links between the notes printed lead to them) and printed by headless \
+                    Chromium (Debian: apt-get install chromium). NOTES are notes (a path, an id, a title) or \
+                    folders (their notes in path order), in the order given; none means every note.
+
+                    Examples:
+                      vault export pdf vault.pdf
+                      vault export pdf november.pdf 2026/11
+                      vault export pdf two.pdf "Sleep before exams" 2026/11/other.md
+                    """)
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The PDF file to write.", completion: .file(extensions: ["pdf"])) var out: String
+            @Argument(help: "Notes or folders to print (default: every note).", completion: Completions.notes)
+            var notes: [String] = []
+            @Option(help: "The title page's title (default: the vault's folder name).") var title: String?
+
+            func run() throws {
+                let context = try global.context()
+                let printed = try CompositionRoot.pdfExport(context).export(
+                    notes, title: title ?? context.vaultName, to: out)
+                let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                context.output.line(
+                    "Wrote \(plural(printed.notes, "note")) to \(TerminalText.oneLine(url.standardizedFileURL.path)) (\(VaultCommand.BackupCommand.size(Int64(printed.bytes)))).")
+            }
+        }
 
         struct Loci: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "loci", 
