@@ -37,7 +37,7 @@ struct PipedNewTests {
         let vault = try VaultSandbox(fixture: "basic")
         defer { vault.cleanUp() }
         let text = "---\\ntitle: \"Given: a title\"\\nid: 11111111-2222-4333-8444-555555555555\\ncreated: 2025-03-04\\ntags: [a]\\n---\\nFirst line, not a title\\n\\nMore.\\n"
-        let result = try shell(vault, "printf '\(text)' | \"$VAULT\" new --type book")
+        let result = try shell(vault, "printf -- '\(text)' | \"$VAULT\" new --type book")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "2026/11/given-a-title.md\n")
         #expect(
