@@ -26,6 +26,8 @@ enum CLIError: LocalizedError, Equatable {
     case noPDFEngine
     /// `vault export pdf`: the engine printed nothing (why).
     case pdfFailed(String)
+    /// `vault export pdf` found no pdfunite or pdfinfo (poppler-utils) to join and read the parts.
+    case pdfJoinerMissing
 
     var errorDescription: String? {
         switch self {
@@ -62,6 +64,9 @@ enum CLIError: LocalizedError, Equatable {
         case .noPDFEngine:
             return
                 "vault export pdf prints through Chromium, and none is installed (chromium, chromium-browser or google-chrome on PATH); install it (Debian: `sudo apt-get install chromium`). Nothing was written."
+        case .pdfJoinerMissing:
+            return
+                "vault export pdf joins its parts with pdfunite and reads them with pdfinfo, and they are not installed; install them (Debian: `sudo apt-get install poppler-utils`). Nothing was written."
         case .pdfFailed(let reason):
             return "the PDF could not be printed: \(reason). Nothing was written."
         }

@@ -363,13 +363,27 @@ final class MemoryArchives: BackupArchives {
     }
 }
 
-/// A PDF engine that keeps the documents it was handed and prints a stand-in.
+/// A PDF engine that keeps the documents it was handed and prints a stand-in:
+/// each anchor a link leads to on a page of its own, after a first page.
 final class MemoryPrinter: PDFPrinting {
     var documents: [String] = []
+    var joined: [[Data]] = []
     var failure: Error?
-    func pdf(of html: String) throws -> Data {
+    func pdf(of html: String) throws -> PrintedPDF {
         if let failure { throw failure }
         documents.append(html)
-        return Data("%PDF-1.4 stand-in".utf8)
+        var anchors: [String: Int] = [:]
+        // Links of the body only: the style sheet names `a[href="#unresolved"]`.
+        var rest = html[(html.range(of: "<body")?.lowerBound ?? html.startIndex)...]
+        while let link = rest.range(of: "href=\"#") {
+            rest = rest[link.upperBound...]
+            let name = String(rest.prefix { $0 != "\"" })
+            if anchors[name] == nil { anchors[name] = anchors.count + 1 }
+        }
+        return PrintedPDF(data: Data("%PDF part \(documents.count)".utf8), pages: max(1, anchors.count), anchors: anchors)
+    }
+    func join(_ documents: [Data]) throws -> Data {
+        joined.append(documents)
+        return documents.reduce(Data(), +)
     }
 }

@@ -5,7 +5,9 @@ import VaultProcess
 /// ``PDFPrinting`` through headless Chromium (`chromium --headless
 /// --print-to-pdf`): the document is written into a private temporary
 /// folder (0700) with a profile of its own, printed without the browser's
-/// header and footer, and read back; the folder is removed afterwards.
+/// header and footer, read back, and its pages and linked anchors read
+/// with `pdfinfo -dests`; PDFs are joined with `pdfunite` (both poppler-utils).
+/// The folder is removed afterwards.
 struct ChromiumPrinter: PDFPrinting {
     /// The programs tried, in order, on `PATH`.
     static let engines = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
@@ -24,14 +26,89 @@ struct ChromiumPrinter: PDFPrinting {
         return nil
     }
 
-    func pdf(of html: String) throws -> Data {
-        guard let engine = Self.engine else { throw CLIError.noPDFEngine }
+    /// `program` on `PATH`, or nil.
+    static func find(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// A new private folder (0700) under the temporary folder.
+    static func scratchFolder() throws -> URL {
         var template = Array(
             URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("vault-pdf-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw CLIError.pdfFailed("no temporary folder could be made (\(String(cString: strerror(errno))))")
         }
-        let folder = URL(fileURLWithPath: String(cString: made))
+        return URL(fileURLWithPath: String(cString: made))
+    }
+
+    /// Runs `program` with `arguments` and waits; its standard output and error.
+    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        do { try process.run() } catch { throw CLIError.pdfFailed("\(program) could not be started") }
+        let said = Background { err.fileHandleForReading.readDataToEndOfFile() }
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self),
+            String(decoding: said.value(), as: UTF8.self)
+        )
+    }
+
+    func join(_ documents: [Data]) throws -> Data {
+        guard documents.count > 1 else { return documents.first ?? Data() }
+        guard let pdfunite = Self.find("pdfunite") else { throw CLIError.pdfJoinerMissing }
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for (n, document) in documents.enumerated() {
+            let url = folder.appendingPathComponent("part-\(n).pdf")
+            do { try document.write(to: url) } catch { throw CLIError.pdfFailed("a part could not be written to \(url.path)") }
+            paths.append(url.path)
+        }
+        let joined = folder.appendingPathComponent("book.pdf")
+        let result = try Self.run(pdfunite, paths + [joined.path])
+        guard result.status == 0, let data = try? Data(contentsOf: joined) else {
+            throw CLIError.pdfFailed("pdfunite could not join the parts (\(result.error.prefix(200)))")
+        }
+        return data
+    }
+
+    /// The page count and the named destinations' pages of the PDF at `path` (`pdfinfo -dests`).
+    static func pagesAndAnchors(of path: String) throws -> (pages: Int, anchors: [String: Int]) {
+        guard let pdfinfo = find("pdfinfo") else { throw CLIError.pdfJoinerMissing }
+        let info = try run(pdfinfo, [path])
+        let result = try run(pdfinfo, ["-dests", path])
+        guard info.status == 0, result.status == 0 else {
+            throw CLIError.pdfFailed("pdfinfo could not read the PDF (\((info.error + result.error).prefix(200)))")
+        }
+        let pages = info.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+            Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces))
+        } ?? 0
+        var anchors: [String: Int] = [:]
+        for line in result.output.split(separator: "\n") {
+            if let quote = line.firstIndex(of: "\""), line.hasSuffix("\""),
+                let page = Int(line.prefix { $0 == " " || $0.isNumber }.trimmingCharacters(in: .whitespaces))
+            {
+                anchors[String(line[line.index(after: quote)..<line.index(before: line.endIndex)])] = page
+            }
+        }
+        return (pages, anchors)
+    }
+
+    func pdf(of html: String) throws -> PrintedPDF {
+        guard let engine = Self.engine else { throw CLIError.noPDFEngine }
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("book.html")
         let out = folder.appendingPathComponent("book.pdf")
@@ -74,6 +151,7 @@ struct ChromiumPrinter: PDFPrinting {
             let meaningful = lines.last { !$0.contains("dbus") && !$0.contains("bus.cc") } ?? "no word from it"
             throw CLIError.pdfFailed("\(engine) printed no PDF (exit \(process.terminationStatus): \(meaningful.prefix(200)))")
         }
-        return pdf
+        let read = try Self.pagesAndAnchors(of: out.path)
+        return PrintedPDF(data: pdf, pages: read.pages, anchors: read.anchors)
     }
 }

@@ -24,9 +24,11 @@ extension VaultCommand {
                 abstract: "The notes as one PDF: a title page, the contents, each note from a new page.",
                 discussion: """
                     The notes are rendered as vault export html renders them (libcmark; raw HTML escaped, \
-                    pictures shown, links between the notes printed lead to them) and printed by headless \
-                    Chromium (Debian: apt-get install chromium). NOTES are notes (a path, an id, a title) or \
-                    folders (their notes in path order), in the order given; none means every note.
+                    pictures shown) and printed by headless Chromium in parts of 200 notes joined by pdfunite \
+                    (Debian: apt-get install chromium poppler-utils): a title page, the contents with the page \
+                    each note starts on (i, ii…), then each note from a new page (1, 2…); a link to a note of \
+                    the same part leads to it. NOTES are notes (a path, an id, a title) or folders (their notes \
+                    in path order), in the order given; none means every note.
 
                     Examples:
                       vault export pdf vault.pdf
@@ -45,7 +47,7 @@ extension VaultCommand {
                     notes, title: title ?? context.vaultName, to: out)
                 let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 context.output.line(
-                    "Wrote \(plural(printed.notes, "note")) to \(TerminalText.oneLine(url.standardizedFileURL.path)) (\(VaultCommand.BackupCommand.size(Int64(printed.bytes)))).")
+                    "Wrote \(plural(printed.notes, "note")) to \(TerminalText.oneLine(url.standardizedFileURL.path)) (\(plural(printed.pages, "page")), \(VaultCommand.BackupCommand.size(Int64(printed.bytes)))).")
             }
         }
 

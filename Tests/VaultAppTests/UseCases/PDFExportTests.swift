@@ -38,23 +38,48 @@ struct PDFExportTests {
         #expect(throws: AppError.self) { try export.notes(["nothing here"]) }
     }
 
-    @Test("the document: title page, contents leading to each note's section, a page each, links between them kept inside, text escaped")
+    @Test("the book: the notes' part first (pages numbered on), then the title page and the contents with each note's page, joined in that order")
     func document() throws {
         let (export, printer, named) = Self.export()
         let printed = try export.export(["2026/11"], title: "My <vault>", to: "out.pdf")
-        #expect(printed.notes == 2)
-        #expect(named.files["out.pdf"] == Data("%PDF-1.4 stand-in".utf8))
-        let html = try #require(printer.documents.first)
-        #expect(html.contains("<h1>My &lt;vault&gt;</h1>") && html.contains("2 notes · 2026-11-18"))
-        #expect(html.contains("<li><a href=\"#note-1\">Alpha</a>") && html.contains("<li><a href=\"#note-2\">Beta</a>"))
-        #expect(html.contains("<section class=\"note\" id=\"note-1\"><h1>Alpha</h1>"))
-        #expect(html.contains("href=\"#note-2\">Beta</a>"), "the wiki link to a note of the book leads to its section")
-        #expect(html.contains("href=\"#note-1\">Alpha</a>"), "the Markdown link too")
-        #expect(html.contains("src=\"2026/11/door.png\""), "pictures from the vault's folder (the base)")
-        #expect(html.contains("<base href=\"file:///memory-vault/\">"))
-        #expect(!html.contains("<script>"), "raw HTML in a note is never markup")
-        #expect(html.contains("break-before:page") && html.contains("counter(page)"))
-        #expect(html.contains("Content-Security-Policy") && html.contains("default-src &#39;none&#39;; img-src file: data:"))
+        #expect(printed.notes == 2 && printed.pages == 3, "two notes a page each, and the front's one")
+        #expect(printer.documents.count == 2)
+        let part = printer.documents[0]
+        let front = printer.documents[1]
+        #expect(named.files["out.pdf"] == Data("%PDF part 2%PDF part 1".utf8), "the front first, then the part")
+        #expect(front.contains("<h1>My &lt;vault&gt;</h1>") && front.contains("2 notes · 2026-11-18"))
+        #expect(front.contains("<li><span class=\"page\">1</span>Alpha <span class=\"path\">2026/11/a.md</span></li>"))
+        #expect(front.contains("<li><span class=\"page\">2</span>Beta "))
+        #expect(front.contains("counter(page,lower-roman)"), "the front's pages are i, ii…")
+        #expect(part.contains("<section class=\"note\" id=\"note-1\"><h1>Alpha</h1>"))
+        #expect(part.contains("href=\"#note-2\">Beta</a>"), "the wiki link to a note of the part leads to its section")
+        #expect(part.contains("href=\"#note-1\">Alpha</a>"), "the Markdown link too")
+        #expect(part.contains("src=\"2026/11/door.png\""), "pictures from the vault's folder (the base)")
+        #expect(part.contains("<base href=\"file:///memory-vault/\">"))
+        #expect(part.contains("html{counter-reset:page 0}"))
+        #expect(!part.contains("<script>"), "raw HTML in a note is never markup")
+        #expect(part.contains("section.note+section.note{break-before:page}") && part.contains("counter(page)"))
+        #expect(part.contains("Content-Security-Policy") && part.contains("default-src &#39;none&#39;; img-src file: data:"))
+    }
+
+    @Test("more notes than a part: parts of 200, each numbered on from the last; the contents give each note's page")
+    func parts() throws {
+        var texts: [String: String] = [:]
+        for n in 0..<450 { texts[String(format: "n/%03d.md", n)] = "# Note \(n)\n\nSee [[Note \((n + 1) % 450)]].\n" }
+        let printer = MemoryPrinter()
+        let named = MemoryNamedFiles()
+        let export = PDFExport(
+            Fixture.context(Fixture.notes(texts), files: Fixture.files(texts), namedFiles: named), printer: printer)
+        let printed = try export.export([], title: "Big", to: "big.pdf")
+        #expect(printer.documents.count == 4, "three parts and the front")
+        #expect(printer.documents[0].contains("html{counter-reset:page 0}"))
+        #expect(printer.documents[1].contains("html{counter-reset:page 200}"))
+        #expect(printer.documents[2].contains("html{counter-reset:page 400}"))
+        #expect(printer.documents[1].contains("id=\"note-201\"") && !printer.documents[1].contains("id=\"note-200\""))
+        #expect(printer.documents[0].contains("href=\"#note-2\">Note 1</a>"), "within a part a link leads to the section")
+        #expect(printer.joined.first?.count == 4 && printed.pages == 451)
+        #expect(printer.documents[3].contains("<li><span class=\"page\">201</span>Note 200 "))
+        #expect(printer.documents[3].contains("<li><span class=\"page\">450</span>Note 449 "))
     }
 
     @Test("in a folder with a space, pictures and links between the notes printed still lead where they should")
