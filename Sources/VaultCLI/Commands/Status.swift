@@ -235,7 +235,7 @@ struct StatusJSON: Encodable {
         timezone = context.config.timeZoneIdentifier
         notes = status.noteCount
         notesToReview = report.notesToReview
-        periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review)) }
+        periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review, timeZone: context.timeZone)) }
         dueFlashcards = report.flashcards?.due
         setAsideFlashcards = report.flashcards?.setAside
         newFlashcards = report.flashcards?.new
