@@ -233,6 +233,13 @@ public struct Studying {
         for event in events { try context.ledger.append(event.typed) }
     }
 
+    /// The cards counted per folder (`vault cards --tree`): all, to study today (as `--due` lists them), new, mastered.
+    public func tree() -> CardTree {
+        let due = listing(dueOnly: true)
+        let replay = replay()
+        return CardTree(cards: cards, schedules: replay.schedules, dueToday: Set(due.cards.map(\.0.id)))
+    }
+
     /// The cards with their schedules; with `dueOnly`, only those to study
     /// today as `vault study` and `vault status` count them (due or new, in
     /// queue order, set-aside cards and buried siblings left out: see
