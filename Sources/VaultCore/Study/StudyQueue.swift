@@ -73,8 +73,8 @@ public struct StudyQueue: Hashable, Sendable {
 ///   back count); the overdue focus (`--overdue`) takes them all now.
 /// - Then learning (new cards included), reviewing, mastered. With
 ///   `learningAgainAfter` (fewer than 20 learning cards in the folder), a
-///   learning card answered today is due again that long after its answer,
-///   today, whatever later day its schedule names.
+///   learning card of the tiers scheduler answered today is due again that
+///   long after its answer, today, whatever later day its schedule names.
 /// - The exam preset brings every set-aside card back at once.
 /// - Within a group, rotation favours cards not seen for 2+ days (+1), low
 ///   accuracy (+1 − accuracy; new cards count 0.5) and new cards (+1); then
@@ -255,8 +255,10 @@ public enum StudyPlanner {
             if !schedule.isNew {
                 guard let due = schedule.due else { continue }
                 if due >= endOfToday {
-                    // A learning card answered today comes back after a short step while few are learning.
-                    guard let step = options.learningAgainAfter, tier == .learning, let last = schedule.lastReview,
+                    // A tiers learning card (StudyFlow's) answered today comes back after a short step while few
+                    // are learning; fsrs, sm2 and ladder cards keep the day their scheduler gave them.
+                    guard let step = options.learningAgainAfter, case .tiers = schedule.state, tier == .learning,
+                        let last = schedule.lastReview,
                         last >= startOfToday, last.addingTimeInterval(step) <= now
                     else { continue }
                     held.append((i, schedule, .learning, 0))

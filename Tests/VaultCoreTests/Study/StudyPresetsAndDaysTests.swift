@@ -89,6 +89,14 @@ struct StudyPresetsAndDaysTests {
         #expect(queue.entries.map(\.card.question) == ["answered"], "only the learning card answered more than 10 minutes ago today")
         #expect(queue.entries.first?.group == .learning)
         #expect(plan(items, StudyOptions()).entries.isEmpty, "without the rule, it waits for tomorrow")
+        // An fsrs card in its learning phase keeps the day FSRS gave it.
+        var fsrs = CardSchedule(settings: .fsrs(FSRSSettings()))
+        let hourAgo = t0.addingTimeInterval(-3600)
+        fsrs.state = .fsrs(FSRSCardState(phase: .learning, step: 1, stability: 2, difficulty: 5, due: day(1), lastReview: hourAgo))
+        (fsrs.reviews, fsrs.correct, fsrs.lastReview) = (1, 1, hourAgo)
+        #expect(fsrs.tier == .learning, "the premise: learning, due another day")
+        let fsrsCard = (entry("fsrs", tier: .learning, due: day(1), last: nil).0, fsrs)
+        #expect(plan([fsrsCard], options).entries.isEmpty, "the rule is StudyFlow's, for tiers cards")
         // Twenty learning cards (new ones count) in the folder: they wait for their day.
         var many = items
         for n in 0..<17 { many.append(entry("new \(n)", tier: .learning, due: nil, last: nil)) }
