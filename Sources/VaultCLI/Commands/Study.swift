@@ -16,8 +16,8 @@ extension VaultCommand {
                 batch of N cards now; the daily limit counts the cards already answered today and caps the \
                 day: --exam's 50, else today's study.limits_by_day (0 is a day off), study.daily_limit, or \
                 the preset's (normal 30, intensive 50, exam 50 with every long-overdue card back at once). \
-                While a folder holds fewer than 20 learning cards, a learning card answered today comes \
-                back 10 minutes later, the same day.
+                While a folder holds fewer than 20 learning cards, a learning card of the tiers scheduler answered \
+                today comes back 10 minutes later, the same day.
                 --weak studies answered cards, due or not, weakest first (lowest retrievability, most \
                 lapses, lowest accuracy); --cram goes through every card, due or not, hardest first, \
                 and its answers (cram events) change no schedule.
