@@ -134,7 +134,8 @@ enum DashboardPage {
         var html: HTML = ""
         if view.studyMinutesTotal > 0 || !view.latestSessions.isEmpty {
             html += "<section aria-labelledby=\"study-time\"><h2 id=\"study-time\"><a href=\"/sessions\">Study time</a></h2>"
-            html += "<p><span data-count=\"study_minutes_total\">\(SessionText.duration(view.studyMinutesTotal))</span> in all</p>"
+            // A duration, not a count: its minutes (`study_minutes_total`) in data-minutes, not data-count.
+            html += "<p><span data-minutes=\"\(view.studyMinutesTotal)\">\(SessionText.duration(view.studyMinutesTotal))</span> in all</p>"
             if !view.latestSessions.isEmpty {
                 html += "<ul class=\"latest-sessions\">"
                 for session in view.latestSessions {
