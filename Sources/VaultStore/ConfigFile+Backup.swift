@@ -11,7 +11,8 @@ extension ConfigFile {
             case "false", "no", "off": config.tips = false
             default:
                 throw VaultStoreError.badConfig(
-                    path: path, line: tips.line, reason: "'tips' must be true or false (false hides the memory tip of the day).")
+                    path: path, line: tips.line,
+                    reason: "'tips' must be true or false (false hides the memory tip of the day).")
             }
         }
         guard let backup = root["backup"] else { return }

@@ -16,7 +16,8 @@ public struct NewFolder {
     public func checkEmpty() throws {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
             throw VaultStoreError.unwritable(
-                path: root.path, reason: "the folder is not empty; give a new or empty folder (nothing is written over)")
+                path: root.path, reason: "the folder is not empty; give a new or empty folder (nothing is written over)"
+            )
         }
         var info = stat()
         if lstat(root.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
@@ -81,7 +82,8 @@ public struct NewFolder {
         do {
             for file in files {
                 guard case .success(let path) = VaultPath.normalized(file.name), path == file.name, !path.isEmpty else {
-                    throw VaultStoreError.unwritable(path: root.appendingPathComponent(file.name).path, reason: "not a path inside the folder")
+                    throw VaultStoreError.unwritable(
+                        path: root.appendingPathComponent(file.name).path, reason: "not a path inside the folder")
                 }
                 let url = temp.appendingPathComponent(path)
                 do {
@@ -111,10 +113,14 @@ public struct NewFolder {
             while offset < buffer.count {
                 let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw VaultStoreError.unwritable(path: name, reason: String(cString: strerror(errno))) }
+                guard n > 0 else {
+                    throw VaultStoreError.unwritable(path: name, reason: String(cString: strerror(errno)))
+                }
                 offset += n
             }
         }
-        guard fsync(fd) == 0 else { throw VaultStoreError.unwritable(path: name, reason: String(cString: strerror(errno))) }
+        guard fsync(fd) == 0 else {
+            throw VaultStoreError.unwritable(path: name, reason: String(cString: strerror(errno)))
+        }
     }
 }

@@ -5,15 +5,19 @@ import Testing
 /// byte in an empty folder, or merged into another with conflicts named.
 @Suite("vault import json")
 struct JSONImportCommandTests {
-    @Test("export then import into a new folder gives every note, the config and the ledger byte for byte, and the same status")
+    @Test(
+        "export then import into a new folder gives every note, the config and the ledger byte for byte, and the same status"
+    )
     func rebuild() throws {
         let vault = try exampleVaultCopy()
         defer { vault.cleanUp() }
         // Bytes a JSON string does not hold as they are: CRLF, a byte order mark, Latin-1.
         try Data("---\r\ncreated: 2026-11-17\r\n---\r\n# Windows note\r\n\r\nCRLF lines.\r\n".utf8).write(
             to: vault.root.appendingPathComponent("Inbox/windows.md"))
-        try Data([0xEF, 0xBB, 0xBF] + Array("# BOM note\n".utf8)).write(to: vault.root.appendingPathComponent("Inbox/bom.md"))
-        try Data(Array("# Caf".utf8) + [0xE9] + Array(" latin\n".utf8)).write(to: vault.root.appendingPathComponent("Inbox/latin1.md"))
+        try Data([0xEF, 0xBB, 0xBF] + Array("# BOM note\n".utf8)).write(
+            to: vault.root.appendingPathComponent("Inbox/bom.md"))
+        try Data(Array("# Caf".utf8) + [0xE9] + Array(" latin\n".utf8)).write(
+            to: vault.root.appendingPathComponent("Inbox/latin1.md"))
         let export = vault.root.deletingLastPathComponent().appendingPathComponent("export-\(UUID().uuidString).json")
         let target = vault.root.deletingLastPathComponent().appendingPathComponent("rebuilt-\(UUID().uuidString)")
         defer {
@@ -26,7 +30,9 @@ struct JSONImportCommandTests {
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.hasPrefix("Rebuilt vault-example-"), "\(imported.stdout)")
         #expect(imported.stdout.contains("byte for byte."))
-        #expect(imported.stdout.contains("6 attachments named in the export are not in it; copy them from the old vault: loci/Home walk/01.png"))
+        #expect(
+            imported.stdout.contains(
+                "6 attachments named in the export are not in it; copy them from the old vault: loci/Home walk/01.png"))
         var original = filesByPath(vault.root)
         original["README.md"] = nil  // .vault/ignore: not the vault's
         for path in original.keys where path.hasSuffix(".png") { original[path] = nil }
@@ -44,7 +50,9 @@ struct JSONImportCommandTests {
         #expect(filesByPath(target) == rebuilt)
     }
 
-    @Test("--merge adds the other vault's new note and events, leaves what is alike, and names a note changed on both sides")
+    @Test(
+        "--merge adds the other vault's new note and events, leaves what is alike, and names a note changed on both sides"
+    )
     func merge() throws {
         let vault = try exampleVaultCopy()
         defer { vault.cleanUp() }
@@ -69,7 +77,9 @@ struct JSONImportCommandTests {
         let mine = try vault.read(edited)
         let dry = try vault.run(["import", "json", exportB.path, "--merge", "--dry-run"])
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.hasPrefix("Would merge \(exportB.path): 1 new note, 1 new event; nothing written."), "\(dry.stdout)")
+        #expect(
+            dry.stdout.hasPrefix("Would merge \(exportB.path): 1 new note, 1 new event; nothing written."),
+            "\(dry.stdout)")
         #expect(vault.ledgerText() == ledgerBefore)
         let merged = try vault.run(["import", "json", exportB.path, "--merge"])
         #expect(merged.status == 0, "\(merged.stderr)")
@@ -77,7 +87,9 @@ struct JSONImportCommandTests {
         #expect(merged.stdout.contains("1 conflict, left as the vault has them:"))
         #expect(merged.stdout.contains("the note \(edited) (id "))
         #expect(try vault.read(edited) == mine, "the vault's own note is kept")
-        #expect(try vault.read("2026/11/written-on-the-other-side.md") == (try clone.read("2026/11/written-on-the-other-side.md")))
+        #expect(
+            try vault.read("2026/11/written-on-the-other-side.md")
+                == (try clone.read("2026/11/written-on-the-other-side.md")))
         #expect(vault.ledgerText().contains(card), "the answer came across")
         let listed = try #require(try vault.json(["cards", "--json"]) as? [[String: Any]])
         #expect((listed.first { $0["id"] as? String == card })?["reviews"] as? Int == reviewsBefore + 1)
@@ -93,9 +105,14 @@ struct JSONImportCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sandbox = VaultSandbox(root: folder)
         let cases: [(String, String)] = [
-            (##"{"version":1,"notes":[{"path":"../escape.md","text":"# x"}],"vault_files":[{"path":".vault/config.yml","text":"version: 1\n"}]}"##,
-             "the note path '../escape.md' is not a plain path inside the vault"),
-            (#"{"version":1,"notes":[],"vault_files":[{"path":".vault/local/device","text":"x"}]}"#, "is none a vault keeps"),
+            (
+                ##"{"version":1,"notes":[{"path":"../escape.md","text":"# x"}],"vault_files":[{"path":".vault/config.yml","text":"version: 1\n"}]}"##,
+                "the note path '../escape.md' is not a plain path inside the vault"
+            ),
+            (
+                #"{"version":1,"notes":[],"vault_files":[{"path":".vault/local/device","text":"x"}]}"#,
+                "is none a vault keeps"
+            ),
             (#"{"version":1,"notes":[]}"#, "it was written by an older vault"),
             ("not json", "it is not JSON that reads"),
         ]
@@ -103,10 +120,14 @@ struct JSONImportCommandTests {
             try json.write(to: folder.appendingPathComponent("case\(n).json"), atomically: true, encoding: .utf8)
             let result = try sandbox.run(["import", "json", "case\(n).json", "out\(n)"])
             #expect(result.status == 1)
-            #expect(result.stderr.hasPrefix("error: case\(n).json cannot be imported: ") && result.stderr.contains(reason), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("error: case\(n).json cannot be imported: ") && result.stderr.contains(reason),
+                "\(result.stderr)")
             #expect(result.stderr.hasSuffix("Nothing was written.\n"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out\(n)").path))
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.md").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.deletingLastPathComponent().appendingPathComponent("escape.md").path))
     }
 }

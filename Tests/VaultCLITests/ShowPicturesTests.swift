@@ -4,13 +4,16 @@ import Testing
 /// `vault show` draws a note's pictures with chafa on a terminal (issue 49, point 6).
 @Suite("vault show's pictures")
 struct ShowPicturesTests {
-    static let tools = FileManager.default.isExecutableFile(atPath: "/usr/bin/chafa")
+    static let tools =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/chafa")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// `vault ARGS` on a terminal (script(1) gives it one), its output with carriage returns gone.
     func onTerminal(_ vault: VaultSandbox, _ arguments: [String]) throws -> String {
-        let command = ([VaultSandbox.binary.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-            .joined(separator: " ")
+        let command = ([VaultSandbox.binary.path] + arguments).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        .joined(separator: " ")
         let result = try VaultSandbox.exec(
             "/usr/bin/script", ["-qec", command, "/dev/null"], environment: vault.environment(["COLUMNS": "60"]),
             in: vault.root)
@@ -18,7 +21,9 @@ struct ShowPicturesTests {
         return result.stdout.replacingOccurrences(of: "\r", with: "")
     }
 
-    @Test("on a terminal the picture is drawn under the line that names it; piped or with --no-images it stays text", .enabled(if: tools))
+    @Test(
+        "on a terminal the picture is drawn under the line that names it; piped or with --no-images it stays text",
+        .enabled(if: tools))
     func drawn() throws {
         let vault = try exampleVaultCopy()
         defer { vault.cleanUp() }

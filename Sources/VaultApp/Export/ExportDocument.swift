@@ -43,7 +43,8 @@ public struct ExportDocument: Sendable {
         }
         guard raw.version == 1 else {
             throw AppError.badExport(
-                path: path, reason: "it is version \(raw.version) of the export, and this vault reads version 1; update vault")
+                path: path,
+                reason: "it is version \(raw.version) of the export, and this vault reads version 1; update vault")
         }
         guard let files = raw.vaultFiles else {
             throw AppError.badExport(
@@ -62,14 +63,17 @@ public struct ExportDocument: Sendable {
             notes: try raw.notes.map {
                 File(path: $0.path, id: $0.id, bytes: try bytes($0.text, $0.textBase64, "the note \($0.path)"))
             },
-            vaultFiles: try files.map { File(path: $0.path, id: nil, bytes: try bytes($0.text, $0.textBase64, $0.path)) },
+            vaultFiles: try files.map {
+                File(path: $0.path, id: nil, bytes: try bytes($0.text, $0.textBase64, $0.path))
+            },
             attachments: raw.attachments ?? [])
     }
 
     /// A decoding error as the end of a sentence, naming where in the document.
     static func describe(_ error: DecodingError) -> String {
         func at(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "at its top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            path.isEmpty
+                ? "at its top" : "at " + path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         }
         switch error {
         case .keyNotFound(let key, let context):

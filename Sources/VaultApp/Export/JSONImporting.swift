@@ -69,7 +69,8 @@ public struct JSONImporting {
             out.append(VaultFile(name: record.path, bytes: record.bytes))
         }
         guard seen.contains(".vault/config.yml") else {
-            throw AppError.badExport(path: file, reason: "it carries no .vault/config.yml, so no vault can be made of it")
+            throw AppError.badExport(
+                path: file, reason: "it carries no .vault/config.yml, so no vault can be made of it")
         }
         return out
     }
@@ -136,7 +137,8 @@ public struct JSONImporting {
         let summaries = context.notes.summaries().notes
         var byID: [String: String] = [:]
         for note in summaries { if let id = note.id { byID[id] = note.path } }
-        var plan = MergePlan(notes: [], notesAlike: 0, events: [], eventsAlike: 0, conflicts: [], missingAttachments: [])
+        var plan = MergePlan(
+            notes: [], notesAlike: 0, events: [], eventsAlike: 0, conflicts: [], missingAttachments: [])
         for note in document.notes {
             if let id = note.id, let path = byID[id] {
                 if (try? context.files.read(path)) == note.bytes {

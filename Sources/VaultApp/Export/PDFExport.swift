@@ -107,7 +107,9 @@ public struct PDFExport {
     /// leading to its section (`#note-K`, K its place in the book).
     func part(_ notes: [NoteSummary], bodies: [String], _ range: Range<Int>, after pages: Int) -> HTML {
         var anchors: [String: Int] = [:]
-        for k in range { anchors[SitePaths.relative(from: "book.html", to: SitePaths.page(ofNote: notes[k].path))] = k + 1 }
+        for k in range {
+            anchors[SitePaths.relative(from: "book.html", to: SitePaths.page(ofNote: notes[k].path))] = k + 1
+        }
         // Links to every section, out of sight: the engine then says on which page each begins.
         var html: HTML = "<nav class=\"anchors\" aria-hidden=\"true\">"
         for k in range { html += "<a href=\"#note-\(k + 1)\">\(k + 1)</a>" }
@@ -135,7 +137,8 @@ public struct PDFExport {
         html += "<p class=\"meta\">\(notes.count == 1 ? "1 note" : "\(notes.count) notes") · \(day)</p></section>"
         html += "<nav class=\"contents\"><h2>Contents</h2><ol>"
         for (k, note) in notes.enumerated() {
-            html += "<li><span class=\"page\">\(starts[k])</span>\(note.title) <span class=\"path\">\(note.path)</span></li>"
+            html +=
+                "<li><span class=\"page\">\(starts[k])</span>\(note.title) <span class=\"path\">\(note.path)</span></li>"
         }
         html += "</ol></nav>"
         return document(title: title, body: html, style: Self.frontStyle)
@@ -186,7 +189,9 @@ public struct PDFExport {
             return target
         }
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        guard case .success(let rooted) = VaultPath.resolve(String(parts[0]), from: folder) else { return "#unresolved" }
+        guard case .success(let rooted) = VaultPath.resolve(String(parts[0]), from: folder) else {
+            return "#unresolved"
+        }
         if let k = anchors[rooted] { return "#note-\(k)" }
         return rooted + (parts.count > 1 ? "#" + parts[1] : "")
     }

@@ -73,7 +73,9 @@ struct ChromiumPrinter: PDFPrinting {
         var paths: [String] = []
         for (n, document) in documents.enumerated() {
             let url = folder.appendingPathComponent("part-\(n).pdf")
-            do { try document.write(to: url) } catch { throw CLIError.pdfFailed("a part could not be written to \(url.path)") }
+            do { try document.write(to: url) } catch {
+                throw CLIError.pdfFailed("a part could not be written to \(url.path)")
+            }
             paths.append(url.path)
         }
         let joined = folder.appendingPathComponent("book.pdf")
@@ -92,9 +94,10 @@ struct ChromiumPrinter: PDFPrinting {
         guard info.status == 0, result.status == 0 else {
             throw CLIError.pdfFailed("pdfinfo could not read the PDF (\((info.error + result.error).prefix(200)))")
         }
-        let pages = info.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
-            Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces))
-        } ?? 0
+        let pages =
+            info.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap {
+                Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces))
+            } ?? 0
         var anchors: [String: Int] = [:]
         for line in result.output.split(separator: "\n") {
             if let quote = line.firstIndex(of: "\""), line.hasSuffix("\""),
@@ -149,7 +152,8 @@ struct ChromiumPrinter: PDFPrinting {
             // Chromium's stderr is mostly noise (D-Bus, GPU); its last line that is not says what went wrong.
             let lines = String(decoding: said.value(), as: UTF8.self).split(separator: "\n")
             let meaningful = lines.last { !$0.contains("dbus") && !$0.contains("bus.cc") } ?? "no word from it"
-            throw CLIError.pdfFailed("\(engine) printed no PDF (exit \(process.terminationStatus): \(meaningful.prefix(200)))")
+            throw CLIError.pdfFailed(
+                "\(engine) printed no PDF (exit \(process.terminationStatus): \(meaningful.prefix(200)))")
         }
         let read = try Self.pagesAndAnchors(of: out.path)
         return PrintedPDF(data: pdf, pages: read.pages, anchors: read.anchors)

@@ -7,7 +7,8 @@ extension VaultCommand {
     /// `vault backup`: a dated archive of the vault, the list of archives, a restore, the daily timer.
     struct BackupCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "backup", abstract: "Archive the vault (notes, attachments, config, ledger); list, restore, schedule.",
+            commandName: "backup",
+            abstract: "Archive the vault (notes, attachments, config, ledger); list, restore, schedule.",
             discussion: """
                 Writes NAME-YYYY-MM-DD-HHMMSS.tar.zst (tar.gz where zstd is missing) holding every note, every \\
                 attachment, .vault/config.yml, .vault/ignore, the ledger and git's .gitignore and \\
@@ -31,7 +32,8 @@ extension VaultCommand {
         @Option(help: "The folder of the archives (default: ~/.local/share/vault/backups/NAME-HASH/).") var to: String?
         @Flag(help: "List this vault's archives, oldest first.") var list = false
         @Flag(help: "With --list: print JSON.") var json = false
-        @Option(help: "Unpack this archive (a path, a name from --list, or its day) into --into DIR.") var restore: String?
+        @Option(help: "Unpack this archive (a path, a name from --list, or its day) into --into DIR.") var restore:
+            String?
         @Option(help: "With --restore: the folder to restore into, new or empty (default: the current folder).")
         var into: String?
         @Flag(help: "Print the systemd user units (or the crontab line) that run vault backup once a day.")
@@ -47,7 +49,8 @@ extension VaultCommand {
             if into != nil, restore == nil { throw ValidationError("--into goes with --restore.") }
             if (cron || write), !install { throw ValidationError("--cron and --write go with --install.") }
             if cron, write {
-                throw ValidationError("--write installs systemd units; for cron, add the printed line with `crontab -e`.")
+                throw ValidationError(
+                    "--write installs systemd units; for cron, add the printed line with `crontab -e`.")
             }
         }
 
@@ -105,9 +108,13 @@ extension VaultCommand {
         func restoreArchive(_ path: String, output: Output) throws {
             let folder = into ?? "."
             let files = try CompositionRoot.backupArchives().restore(path, into: folder)
-            let root = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                .standardizedFileURL
-            output.line("Restored \(plural(files, "file")) from \(TerminalText.oneLine(path)) into \(TerminalText.oneLine(root.path)).")
+            let root = URL(
+                fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            )
+            .standardizedFileURL
+            output.line(
+                "Restored \(plural(files, "file")) from \(TerminalText.oneLine(path)) into \(TerminalText.oneLine(root.path))."
+            )
         }
 
         /// `--list [--json]`.
@@ -127,14 +134,17 @@ extension VaultCommand {
             }
             var table = Table()
             for archive in archives {
-                let when = BackupName.moment(of: archive.name, in: context.timeZone).map {
-                    RelativeTime.describe($0, from: context.now, in: context.timeZone)
-                } ?? ""
+                let when =
+                    BackupName.moment(of: archive.name, in: context.timeZone).map {
+                        RelativeTime.describe($0, from: context.now, in: context.timeZone)
+                    } ?? ""
                 table.add([TerminalText.oneLine(archive.name), Self.size(archive.bytes), when])
             }
             context.output.line(table.render(width: context.output.width))
             context.output.line(
-                context.output.style.dim("\(plural(archives.count, "archive")) in \(TerminalText.oneLine(URL(fileURLWithPath: archives[0].path).deletingLastPathComponent().path))"))
+                context.output.style.dim(
+                    "\(plural(archives.count, "archive")) in \(TerminalText.oneLine(URL(fileURLWithPath: archives[0].path).deletingLastPathComponent().path))"
+                ))
         }
 
         /// `12 KB`, `3.4 MB`.

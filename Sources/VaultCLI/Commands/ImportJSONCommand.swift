@@ -34,7 +34,9 @@ extension VaultCommand.ImportCommand {
         var dryRun = false
 
         func validate() throws {
-            if merge, dir != nil { throw ValidationError("--merge goes into the vault; give no DIR (use --vault to name it).") }
+            if merge, dir != nil {
+                throw ValidationError("--merge goes into the vault; give no DIR (use --vault to name it).")
+            }
             if dryRun, !merge { throw ValidationError("--dry-run goes with --merge.") }
         }
 
@@ -47,12 +49,17 @@ extension VaultCommand.ImportCommand {
             let plan = try importing.plan(document, from: file)
             let name = TerminalText.oneLine(file)
             if dryRun {
-                out.line("Would merge \(name): \(plural(plan.notes.count, "new note")), \(plural(plan.events.count, "new event")); nothing written.")
+                out.line(
+                    "Would merge \(name): \(plural(plan.notes.count, "new note")), \(plural(plan.events.count, "new event")); nothing written."
+                )
             } else {
                 let written = try importing.merge(plan)
-                out.line("Merged \(name): \(plural(written.count, "new note")), \(plural(plan.events.count, "new event")).")
+                out.line(
+                    "Merged \(name): \(plural(written.count, "new note")), \(plural(plan.events.count, "new event")).")
                 for (note, path) in zip(plan.notes, written) where note.path != path {
-                    out.line("  \(TerminalText.oneLine(note.path)) was taken meanwhile; written as \(TerminalText.oneLine(path))")
+                    out.line(
+                        "  \(TerminalText.oneLine(note.path)) was taken meanwhile; written as \(TerminalText.oneLine(path))"
+                    )
                 }
             }
             out.line("Alike in both: \(plural(plan.notesAlike, "note")), \(plural(plan.eventsAlike, "event")).")
@@ -69,8 +76,10 @@ extension VaultCommand.ImportCommand {
             let document = try ExportDocument.read(try files.read(file), path: file)
             let folder = dir ?? "."
             let rebuilt = try JSONImporting.rebuild(document, from: file, into: folder, files: files)
-            let root = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                .standardizedFileURL
+            let root = URL(
+                fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            )
+            .standardizedFileURL
             Output.standard.line(
                 "Rebuilt \(TerminalText.oneLine(document.vault.isEmpty ? "the vault" : document.vault)) in \(TerminalText.oneLine(root.path)): \(plural(rebuilt.notes, "note")) and \(plural(rebuilt.vaultFiles, "vault file")) (the config and the ledger), byte for byte."
             )

@@ -29,7 +29,11 @@ public struct ReminderAnswers: Sendable, Encodable, Hashable {
             case .snooze?: snooze += 1
             case .skip?: skip += 1
             case nil:
-                if now.timeIntervalSince(entry.raised) < PendingReminders.lifetime { pending += 1 } else { ignored += 1 }
+                if now.timeIntervalSince(entry.raised) < PendingReminders.lifetime {
+                    pending += 1
+                } else {
+                    ignored += 1
+                }
             }
         }
     }

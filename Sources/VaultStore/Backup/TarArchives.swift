@@ -47,7 +47,8 @@ public struct TarArchives: BackupArchives, Sendable {
         let fm = FileManager.default
         let folderURL = URL(fileURLWithPath: folder).standardizedFileURL
         do {
-            try fm.createDirectory(at: folderURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                at: folderURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw VaultStoreError.unwritable(path: folderURL.path, reason: VaultStoreError.reason(of: error))
         }
@@ -119,7 +120,8 @@ public struct TarArchives: BackupArchives, Sendable {
         let target = NewFolder(root: URL(fileURLWithPath: folder).standardizedFileURL)
         try target.checkEmpty()
         // GNU tar reads the compression from the file itself when listing and unpacking.
-        let listing = try Self.run(tar, ["--list", "--verbose", "--file", archive.path, "--quoting-style=escape"], input: nil)
+        let listing = try Self.run(
+            tar, ["--list", "--verbose", "--file", archive.path, "--quoting-style=escape"], input: nil)
         guard listing.status == 0 else {
             throw VaultStoreError.archiveFailed(path: archive.path, reason: Self.firstLine(listing.error))
         }
@@ -132,12 +134,14 @@ public struct TarArchives: BackupArchives, Sendable {
             }
             guard let type = line.first, type == "-" || type == "d" else {
                 throw VaultStoreError.archiveFailed(
-                    path: archive.path, reason: "it holds something that is not a file or a folder (\(line.prefix(120)))")
+                    path: archive.path,
+                    reason: "it holds something that is not a file or a folder (\(line.prefix(120)))")
             }
             // `-rw------- user/group 1234 2026-11-18 10:00 NAME`: the name is the sixth field on.
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6 else {
-                throw VaultStoreError.archiveFailed(path: archive.path, reason: "its listing does not read (\(line.prefix(120)))")
+                throw VaultStoreError.archiveFailed(
+                    path: archive.path, reason: "its listing does not read (\(line.prefix(120)))")
             }
             let name = String(fields[5])
             let parts = name.split(separator: "/")
@@ -149,13 +153,17 @@ public struct TarArchives: BackupArchives, Sendable {
             if type == "d" { files -= 1 }
         }
         guard sawConfig else {
-            throw VaultStoreError.archiveFailed(path: archive.path, reason: "it holds no .vault/config.yml, so it is no vault backup")
+            throw VaultStoreError.archiveFailed(
+                path: archive.path, reason: "it holds no .vault/config.yml, so it is no vault backup")
         }
         let temp = try target.makeTemporary()
         do {
             let unpacked = try Self.run(
                 tar,
-                ["--extract", "--file", archive.path, "--directory", temp.path, "--no-same-owner", "--no-same-permissions"],
+                [
+                    "--extract", "--file", archive.path, "--directory", temp.path, "--no-same-owner",
+                    "--no-same-permissions",
+                ],
                 input: nil)
             guard unpacked.status == 0 else {
                 throw VaultStoreError.archiveFailed(path: archive.path, reason: Self.firstLine(unpacked.error))
@@ -190,7 +198,8 @@ public struct TarArchives: BackupArchives, Sendable {
         do {
             try process.run()
         } catch {
-            throw VaultStoreError.archiveFailed(path: program, reason: "it cannot be started (\(error.localizedDescription))")
+            throw VaultStoreError.archiveFailed(
+                path: program, reason: "it cannot be started (\(error.localizedDescription))")
         }
         // Read both pipes on their own threads while the input is written: a full pipe would stall tar.
         let output = Background { stdout.fileHandleForReading.readDataToEndOfFile() }

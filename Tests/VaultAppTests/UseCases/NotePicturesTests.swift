@@ -16,8 +16,11 @@ struct NotePicturesTests {
         let texts = ["walk/n.md": "# N\n\n" + body + "\n"]
         let files = Fixture.files(
             texts,
-            ["attachments/door.png": Data([0x89]), "walk/05 garage.png": Data([0x89]), "figures/hall.png": Data([0x89]),
-             "paper.pdf": Data([0x25])])
+            [
+                "attachments/door.png": Data([0x89]), "walk/05 garage.png": Data([0x89]),
+                "figures/hall.png": Data([0x89]),
+                "paper.pdf": Data([0x25]),
+            ])
         let context = Fixture.context(Fixture.notes(texts), files: files)
         let found = NotePictures.pictures(in: body, ofNoteAt: "walk/n.md", context: context)
         #expect(found.map(\.reference) == ["door.png", "05 garage.png", "figures/hall.png"])

@@ -9,7 +9,8 @@ import VaultCore
 @Suite("PDF export")
 struct PDFExportTests {
     static let texts: [String: String] = [
-        "2026/11/a.md": "---\ncreated: 2026-11-10\ntags: [x]\n---\n# Alpha\n\nSee [[Beta]] and ![[door.png]] and <script>alert(1)</script>.\n",
+        "2026/11/a.md":
+            "---\ncreated: 2026-11-10\ntags: [x]\n---\n# Alpha\n\nSee [[Beta]] and ![[door.png]] and <script>alert(1)</script>.\n",
         "2026/11/b.md": "# Beta\n\nBack to [Alpha](a.md#part).\n",
         "2026/10/c.md": "# Gamma & co\n\nText.\n",
         "Inbox/d.md": "# Delta\n",
@@ -34,11 +35,16 @@ struct PDFExportTests {
                 "Inbox/d.md",
             ])
         #expect(try export.notes(["Inbox", "2026/11"]).map(\.path) == ["Inbox/d.md", "2026/11/a.md", "2026/11/b.md"])
-        #expect(try export.notes(["Beta", "2026/11/", "/"]).map(\.path).prefix(3) == ["2026/11/b.md", "2026/11/a.md", "2026/10/c.md"])
+        #expect(
+            try export.notes(["Beta", "2026/11/", "/"]).map(\.path).prefix(3) == [
+                "2026/11/b.md", "2026/11/a.md", "2026/10/c.md",
+            ])
         #expect(throws: AppError.self) { try export.notes(["nothing here"]) }
     }
 
-    @Test("the book: the notes' part first (pages numbered on), then the title page and the contents with each note's page, joined in that order")
+    @Test(
+        "the book: the notes' part first (pages numbered on), then the title page and the contents with each note's page, joined in that order"
+    )
     func document() throws {
         let (export, printer, named) = Self.export()
         let printed = try export.export(["2026/11"], title: "My <vault>", to: "out.pdf")
@@ -59,7 +65,9 @@ struct PDFExportTests {
         #expect(part.contains("html{counter-reset:page 0}"))
         #expect(!part.contains("<script>"), "raw HTML in a note is never markup")
         #expect(part.contains("section.note+section.note{break-before:page}") && part.contains("counter(page)"))
-        #expect(part.contains("Content-Security-Policy") && part.contains("default-src &#39;none&#39;; img-src file: data:"))
+        #expect(
+            part.contains("Content-Security-Policy") && part.contains("default-src &#39;none&#39;; img-src file: data:")
+        )
     }
 
     @Test("more notes than a part: parts of 200, each numbered on from the last; the contents give each note's page")
@@ -76,7 +84,8 @@ struct PDFExportTests {
         #expect(printer.documents[1].contains("html{counter-reset:page 200}"))
         #expect(printer.documents[2].contains("html{counter-reset:page 400}"))
         #expect(printer.documents[1].contains("id=\"note-201\"") && !printer.documents[1].contains("id=\"note-200\""))
-        #expect(printer.documents[0].contains("href=\"#note-2\">Note 1</a>"), "within a part a link leads to the section")
+        #expect(
+            printer.documents[0].contains("href=\"#note-2\">Note 1</a>"), "within a part a link leads to the section")
         #expect(printer.joined.first?.count == 4 && printed.pages == 451)
         #expect(printer.documents[3].contains("<li><span class=\"page\">201</span>Note 200 "))
         #expect(printer.documents[3].contains("<li><span class=\"page\">450</span>Note 449 "))

@@ -12,7 +12,8 @@ struct VaultBackupTests {
         let files = Fixture.files(
             Fixture.weekTexts,
             [
-                ".vault/config.yml": Data("version: 1\n".utf8), ".vault/ledger/2026.log": Data("# vault-ledger v1\n".utf8),
+                ".vault/config.yml": Data("version: 1\n".utf8),
+                ".vault/ledger/2026.log": Data("# vault-ledger v1\n".utf8),
                 ".vault/cache/notes.bin": Data([1]), ".vault/local/device": Data("abc".utf8),
                 ".vault/trash/old.md": Data("# Old\n".utf8), "pics/door.png": Data([0x89]),
             ])
@@ -20,7 +21,10 @@ struct VaultBackupTests {
         config.backup.keep = keep
         let archives = MemoryArchives(files: files)
         let context = Fixture.context(Fixture.weekNotes, config: config, now: now, files: files)
-        return (VaultBackup(context, records: MemoryRecords(files: files), archives: archives, timer: MemoryTimer()), archives, files)
+        return (
+            VaultBackup(context, records: MemoryRecords(files: files), archives: archives, timer: MemoryTimer()),
+            archives, files
+        )
     }
 
     @Test("an archive holds the notes, the attachments, the config and the ledger; no cache, no local state, no trash")
@@ -31,7 +35,9 @@ struct VaultBackupTests {
                 ".vault/config.yml", ".vault/ledger/2026.log", "a.md", "b.md", "d.md", "pics/door.png", "plain.md",
             ])
         let made = try backup.make(in: nil)
-        #expect(made.archive.name == "memory-vault-2026-11-18-100000.tar.zst", "the vault's name and the moment in its zone")
+        #expect(
+            made.archive.name == "memory-vault-2026-11-18-100000.tar.zst", "the vault's name and the moment in its zone"
+        )
         #expect(made.archive.path.hasPrefix("/backups/vault/"), "the default folder")
         #expect(made.files == 7 && made.removed.isEmpty)
         #expect(archives.stored[made.archive.path]?["a.md"] == files.all["a.md"])
@@ -73,9 +79,15 @@ struct VaultBackupTests {
         let moment = BackupName.moment(of: "v-x-2026-11-18-100000.tar.zst", in: berlin)
         #expect(moment == Fixture.now)
         #expect(BackupName.moment(of: "v.tar.zst", in: berlin) == nil)
-        let archives = (1...5).map { BackupArchive(path: "/b/v-2026-11-1\($0)-000000.tar.gz", name: "v-2026-11-1\($0)-000000.tar.gz", bytes: 1) }
-        #expect(BackupName.stale(archives.reversed(), keep: 3).map(\.name) == ["v-2026-11-11-000000.tar.gz", "v-2026-11-12-000000.tar.gz"])
+        let archives = (1...5).map {
+            BackupArchive(path: "/b/v-2026-11-1\($0)-000000.tar.gz", name: "v-2026-11-1\($0)-000000.tar.gz", bytes: 1)
+        }
+        #expect(
+            BackupName.stale(archives.reversed(), keep: 3).map(\.name) == [
+                "v-2026-11-11-000000.tar.gz", "v-2026-11-12-000000.tar.gz",
+            ])
         #expect(BackupName.stale(archives, keep: 9).isEmpty)
-        #expect(BackupName.folder(vault: "notes", path: "/a/notes") != BackupName.folder(vault: "notes", path: "/b/notes"))
+        #expect(
+            BackupName.folder(vault: "notes", path: "/a/notes") != BackupName.folder(vault: "notes", path: "/b/notes"))
     }
 }

@@ -11,23 +11,29 @@ struct SeedsExtrasTests {
     func at(_ text: String) -> Date { VaultDate.parse(text, in: berlin)! }
 
     /// Card answers: `(moment, card, right)`.
-    func reviews(_ answers: [(String, String, Bool)], now: String = "2026-11-30T12:00:00") -> ([ClassifiedReview], CardEventLog) {
+    func reviews(_ answers: [(String, String, Bool)], now: String = "2026-11-30T12:00:00") -> (
+        [ClassifiedReview], CardEventLog
+    ) {
         let events = answers.enumerated().map { k, answer in
             RatingEvent(
-                time: at(answer.0), card: answer.1, note: "n", scheduler: .fsrs, answer: .fsrs(answer.2 ? .good : .again)
+                time: at(answer.0), card: answer.1, note: "n", scheduler: .fsrs,
+                answer: .fsrs(answer.2 ? .good : .again)
             ).ledgerEvent(device: "d", sequence: k + 1)
         }
         let log = CardEventLog(events: events)
         return (ReviewKind.classify(log, cards: nil, now: at(now), timeZone: berlin), log)
     }
 
-    @Test("three days in a row with every answer right is a milestone on the third day; a wrong answer or an empty day ends the run")
+    @Test(
+        "three days in a row with every answer right is a milestone on the third day; a wrong answer or an empty day ends the run"
+    )
     func perfectStreak() {
         let board = CurationBoard(notes: [], state: CurationState(LedgerHistory([])), timeZone: berlin)
         func reached(_ answers: [(String, String, Bool)], now: String) -> [Milestone] {
             let (classified, log) = reviews(answers, now: now)
             return Milestone.reached(
-                activeDays: [], reviews: classified, log: log, board: board, sessions: [], now: at(now), timeZone: berlin)
+                activeDays: [], reviews: classified, log: log, board: board, sessions: [], now: at(now),
+                timeZone: berlin)
         }
         let perfect = [
             ("2026-11-01T09:00:00", "a", true), ("2026-11-02T09:00:00", "b", true), ("2026-11-02T10:00:00", "a", true),
@@ -40,7 +46,9 @@ struct SeedsExtrasTests {
         var slip = perfect
         slip.append(("2026-11-02T11:00:00", "c", false))
         #expect(reached(slip, now: "2026-11-10T09:00:00").isEmpty, "a wrong answer on the second day breaks it")
-        let gap = [("2026-11-01T09:00:00", "a", true), ("2026-11-02T09:00:00", "a", true), ("2026-11-04T09:00:00", "a", true)]
+        let gap = [
+            ("2026-11-01T09:00:00", "a", true), ("2026-11-02T09:00:00", "a", true), ("2026-11-04T09:00:00", "a", true),
+        ]
         #expect(reached(gap, now: "2026-11-10T09:00:00").isEmpty, "a day without answers ends the run")
     }
 
@@ -49,7 +57,9 @@ struct SeedsExtrasTests {
         var answers: [(String, String, Bool)] = []
         // Four short sittings of 6 answers, all right (24 answers in the 1-10 bin).
         for sitting in 0..<4 {
-            for k in 0..<6 { answers.append(("2026-11-0\(sitting + 1)T08:\((k * 2).zeroPadded(2)):00", "s\(sitting)\(k)", true)) }
+            for k in 0..<6 {
+                answers.append(("2026-11-0\(sitting + 1)T08:\((k * 2).zeroPadded(2)):00", "s\(sitting)\(k)", true))
+            }
         }
         // One sitting of 30 answers a minute apart, a third of them wrong (the 26-50 bin).
         for k in 0..<30 { answers.append(("2026-11-10T18:\(k.zeroPadded(2)):00", "l\(k)", k % 3 != 0)) }
@@ -67,7 +77,11 @@ struct SeedsExtrasTests {
         var minute = 0
         func answer(_ card: String, _ right: Bool) {
             minute += 1
-            answers.append(("2026-11-\((1 + minute / 600).zeroPadded(2))T\((8 + minute / 60 % 10).zeroPadded(2)):\((minute % 60).zeroPadded(2)):00", card, right))
+            answers.append(
+                (
+                    "2026-11-\((1 + minute / 600).zeroPadded(2))T\((8 + minute / 60 % 10).zeroPadded(2)):\((minute % 60).zeroPadded(2)):00",
+                    card, right
+                ))
         }
         for _ in 0..<5 { answer("never", false) }  // 0 of 5
         for k in 0..<4 { answer("once", k == 0) }  // 1 of 4
@@ -77,7 +91,9 @@ struct SeedsExtrasTests {
         let (classified, log) = reviews(answers)
         let insights = Insights(classified, ids: log.ids)
         #expect(insights.hardestCards.map(\.card) == ["never", "once"])
-        #expect(insights.hardestCards.first == Insights.HardCard(card: "never", answers: 5, failed: 5, recall: 0, question: nil))
+        #expect(
+            insights.hardestCards.first
+                == Insights.HardCard(card: "never", answers: 5, failed: 5, recall: 0, question: nil))
         #expect(Insights(classified).hardestCards.isEmpty, "without the log's ids no card can be named")
     }
 
@@ -93,7 +109,9 @@ struct SeedsExtrasTests {
         ]
         let answers = ReminderAnswers(entries, now: now, days: 30)
         #expect(answers.total == 6 && answers.days == 30)
-        #expect(answers.study == 2 && answers.snooze == 1 && answers.skip == 1 && answers.ignored == 1 && answers.pending == 1)
+        #expect(
+            answers.study == 2 && answers.snooze == 1 && answers.skip == 1 && answers.ignored == 1
+                && answers.pending == 1)
     }
 
     @Test("the card tree counts each folder's cards with those below, the deck first, then in path order")
@@ -103,7 +121,10 @@ struct SeedsExtrasTests {
             card("q4", path: "top.md"),
         ]
         var mastered = CardSchedule(settings: .tiers(promotionStreak: 5))
-        mastered.state = .tiers(TiersCardState(tier: .mastered, correctStreak: 0, due: at("2026-12-01T00:00:00"), lastReview: at("2026-11-01T00:00:00")))
+        mastered.state = .tiers(
+            TiersCardState(
+                tier: .mastered, correctStreak: 0, due: at("2026-12-01T00:00:00"), lastReview: at("2026-11-01T00:00:00")
+            ))
         mastered.reviews = 3
         let tree = CardTree(cards: cards, schedules: [cards[2].id: mastered], dueToday: [cards[0].id])
         #expect(tree.folders.map(\.path) == ["/", "2026/", "2026/10/", "2026/11/"])
@@ -115,12 +136,16 @@ struct SeedsExtrasTests {
         #expect(CardTree(cards: [], schedules: [:], dueToday: []).folders.isEmpty)
     }
 
-    @Test("a review's record: kept and archived in force, started at its first decision, completed at its last or its finish")
+    @Test(
+        "a review's record: kept and archived in force, started at its first decision, completed at its last or its finish"
+    )
     func reviewRecord() throws {
         let week = try #require(ReviewPeriod("2026-W46", level: .weekly))
         // Decisions name notes by id (a UUID).
-        let ids = ["a": "0a000000-0000-4000-8000-000000000001", "b": "0b000000-0000-4000-8000-000000000002",
-                   "c": "0c000000-0000-4000-8000-000000000003"]
+        let ids = [
+            "a": "0a000000-0000-4000-8000-000000000001", "b": "0b000000-0000-4000-8000-000000000002",
+            "c": "0c000000-0000-4000-8000-000000000003",
+        ]
         let notes = ["a", "b", "c"].map { name in
             NoteSummary(
                 path: "\(name).md", id: ids[name], title: name, tags: [], category: nil, source: nil, sourceType: nil,
@@ -131,7 +156,8 @@ struct SeedsExtrasTests {
             CurationBoard(notes: notes, state: CurationState(LedgerHistory(events)), timeZone: berlin).review(week)
         }
         func decide(_ note: String, _ decision: CurationDecision, _ time: String, _ sequence: Int) -> LedgerEvent {
-            CurationEvent(time: at(time), note: ids[String(note.prefix(1))]!, period: week, decision: decision).ledgerEvent(device: "d", sequence: sequence)
+            CurationEvent(time: at(time), note: ids[String(note.prefix(1))]!, period: week, decision: decision)
+                .ledgerEvent(device: "d", sequence: sequence)
         }
         let two = [decide("a.md", .keep, "2026-11-16T18:00:00", 1), decide("b.md", .archive, "2026-11-16T18:05:00", 2)]
         let partial = review(two)
@@ -139,7 +165,8 @@ struct SeedsExtrasTests {
         #expect(partial.startedAt == at("2026-11-16T18:00:00") && partial.completedAt == nil)
         let done = review(two + [decide("c.md", .keep, "2026-11-17T07:00:00", 3)])
         #expect(done.keptCount == 2 && done.completedAt == at("2026-11-17T07:00:00"))
-        let finished = review(two + [FinishEvent(time: at("2026-11-16T19:00:00"), period: week).ledgerEvent(device: "d", sequence: 3)])
+        let finished = review(
+            two + [FinishEvent(time: at("2026-11-16T19:00:00"), period: week).ledgerEvent(device: "d", sequence: 3)])
         #expect(finished.completedAt == at("2026-11-16T19:00:00"), "finished early: the finish is the completion")
         #expect(review([]).startedAt == nil)
     }
@@ -149,7 +176,8 @@ struct SeedsExtrasTests {
         let start = at("2026-11-16T08:00:00")
         func session(_ subject: String, _ minutes: Double, _ day: Int) -> StudySessionRecord {
             let begin = start.addingTimeInterval(Double(day) * 86_400)
-            return StudySessionRecord(id: "\(subject)\(day)", subject: subject, start: begin, end: begin.addingTimeInterval(minutes * 60))
+            return StudySessionRecord(
+                id: "\(subject)\(day)", subject: subject, start: begin, end: begin.addingTimeInterval(minutes * 60))
         }
         let today = VaultDate.dayNumber(of: start, in: berlin)
         let report = SessionReport(

@@ -10,7 +10,9 @@ struct StudyPresetsAndDaysTests {
     let utc = TimeZone(identifier: "UTC")!
 
     /// A tiers card in `tier`, due at `due`, last answered at `last`.
-    func entry(_ name: String, tier: StudyTier, due: Date?, last: Date?, path: String = "deck/a.md") -> (Card, CardSchedule) {
+    func entry(_ name: String, tier: StudyTier, due: Date?, last: Date?, path: String = "deck/a.md") -> (
+        Card, CardSchedule
+    ) {
         var s = CardSchedule(settings: .tiers(promotionStreak: 5))
         s.state = .tiers(TiersCardState(tier: tier, correctStreak: 0, due: due, lastReview: last))
         s.reviews = last == nil ? 0 : 1
@@ -25,7 +27,9 @@ struct StudyPresetsAndDaysTests {
             timeZone: utc, options: options)
     }
 
-    @Test("normal is 30 a day, intensive and exam 50; a weekday's own limit outranks daily_limit and the preset, --exam outranks it")
+    @Test(
+        "normal is 30 a day, intensive and exam 50; a weekday's own limit outranks daily_limit and the preset, --exam outranks it"
+    )
     func precedence() {
         #expect(StudySettings(preset: .normal).options().dailyLimit == 30)
         #expect(StudySettings(preset: .intensive).options().dailyLimit == 50)
@@ -69,11 +73,16 @@ struct StudyPresetsAndDaysTests {
         #expect(exam.entries.count == 6 && exam.setAside.isEmpty)
         let counted = FlashcardCounts.count(
             cards: items.map(\.0), schedules: Dictionary(uniqueKeysWithValues: items.map { ($0.0.id, $0.1) }), now: t0,
-            timeZone: utc, options: { var o = StudyOptions.unlimited(overduePerDay: 2); o.preset = .exam; return o }())
+            timeZone: utc,
+            options: {
+                var o = StudyOptions.unlimited(overduePerDay: 2); o.preset = .exam; return o
+            }())
         #expect(counted.due == 6 && counted.setAside == 0, "the status counts what the exam queue takes")
     }
 
-    @Test("a learning card answered today comes back after the step while fewer than 20 are learning, not before, and not from 20")
+    @Test(
+        "a learning card answered today comes back after the step while fewer than 20 are learning, not before, and not from 20"
+    )
     func learningAgain() {
         let answered = entry("answered", tier: .learning, due: day(1), last: t0.addingTimeInterval(-15 * 60))
         let justNow = entry("just now", tier: .learning, due: day(1), last: t0.addingTimeInterval(-5 * 60))
@@ -86,13 +95,16 @@ struct StudyPresetsAndDaysTests {
         var options = StudyOptions()
         options.learningAgainAfter = step
         let queue = plan(items, options)
-        #expect(queue.entries.map(\.card.question) == ["answered"], "only the learning card answered more than 10 minutes ago today")
+        #expect(
+            queue.entries.map(\.card.question) == ["answered"],
+            "only the learning card answered more than 10 minutes ago today")
         #expect(queue.entries.first?.group == .learning)
         #expect(plan(items, StudyOptions()).entries.isEmpty, "without the rule, it waits for tomorrow")
         // An fsrs card in its learning phase keeps the day FSRS gave it.
         var fsrs = CardSchedule(settings: .fsrs(FSRSSettings()))
         let hourAgo = t0.addingTimeInterval(-3600)
-        fsrs.state = .fsrs(FSRSCardState(phase: .learning, step: 1, stability: 2, difficulty: 5, due: day(1), lastReview: hourAgo))
+        fsrs.state = .fsrs(
+            FSRSCardState(phase: .learning, step: 1, stability: 2, difficulty: 5, due: day(1), lastReview: hourAgo))
         (fsrs.reviews, fsrs.correct, fsrs.lastReview) = (1, 1, hourAgo)
         #expect(fsrs.tier == .learning, "the premise: learning, due another day")
         let fsrsCard = (entry("fsrs", tier: .learning, due: day(1), last: nil).0, fsrs)
@@ -104,9 +116,15 @@ struct StudyPresetsAndDaysTests {
         #expect(StudySettings.learningAgainAfter(cards: many.map(\.0), schedules: manySchedules, folder: nil) == nil)
         // The count is the folder's: another folder's learning cards do not count.
         var elsewhere = items
-        for n in 0..<17 { elsewhere.append(entry("other \(n)", tier: .learning, due: nil, last: nil, path: "other/b.md")) }
+        for n in 0..<17 {
+            elsewhere.append(entry("other \(n)", tier: .learning, due: nil, last: nil, path: "other/b.md"))
+        }
         let elsewhereSchedules = Dictionary(uniqueKeysWithValues: elsewhere.map { ($0.0.id, $0.1) })
-        #expect(StudySettings.learningAgainAfter(cards: elsewhere.map(\.0), schedules: elsewhereSchedules, folder: "deck") == 600)
-        #expect(StudySettings.learningAgainAfter(cards: elsewhere.map(\.0), schedules: elsewhereSchedules, folder: nil) == nil)
+        #expect(
+            StudySettings.learningAgainAfter(cards: elsewhere.map(\.0), schedules: elsewhereSchedules, folder: "deck")
+                == 600)
+        #expect(
+            StudySettings.learningAgainAfter(cards: elsewhere.map(\.0), schedules: elsewhereSchedules, folder: nil)
+                == nil)
     }
 }
