@@ -273,6 +273,33 @@ for n in $SIZES; do
   restore_edited "$dir"
 done
 
+# ---- the seeds' last mile (issue 49): `vault backup` and `vault export pdf`
+# at 10,000 notes (the ledger loop's vault, its 100k events in the archive).
+# The backup folder is emptied before each run (each run writes a new
+# archive). The PDF takes minutes (Chromium prints 50 parts of 200 notes),
+# so it is timed once, not RUNS times.
+if [[ " $SIZES " == *" 10000 "* ]]; then
+  dir="$BENCH_DIR/notes-10000"
+  section="10000 notes"
+  bench_row "$section" "vault backup --to DIR (tar.zst: notes, config, ledger)" \
+    "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT backup --vault $dir --to $WORK/backups" "" "rm -rf $WORK/backups"
+  note_row "$section" "vault backup archive size" "$(du -h "$WORK"/backups/*.tar.* 2>/dev/null | awk 'NR == 1 { print $1 }')"
+  rm -rf "$WORK/backups"
+  if command -v chromium >/dev/null 2>&1 && command -v pdfunite >/dev/null 2>&1; then
+    start=$(date +%s%N)
+    if env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" export pdf "$WORK/book.pdf" --vault "$dir" >"$WORK/pdf.log" 2>&1; then
+      ms=$(python3 -c "print('%.1f' % (($(date +%s%N) - $start) / 1e6))")
+      printf '%s\t%s\t%s\t\t\t%s\n' "$section" "vault export pdf (every note, one run)" "$ms" "$(cat "$WORK/pdf.log")" >>"$ROWS"
+      printf '  %-58s %9s ms   %s\n' "vault export pdf (every note, one run)" "$ms" "$(cat "$WORK/pdf.log")"
+    else
+      echo "  failed: vault export pdf: $(tail -1 "$WORK/pdf.log")" >&2
+    fi
+    rm -f "$WORK/book.pdf"
+  else
+    echo "  skipped: vault export pdf needs chromium and poppler-utils (scripts/ensure-deps.sh --test)" >&2
+  fi
+fi
+
 if [ "$EXTRA" != 0 ]; then
 # ---- study tracking (issue 17: `vault session report` and `vault goal list`
 # over 50,000 sessions in a vault with 1M other events <= 300 ms). The

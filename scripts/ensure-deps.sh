@@ -6,8 +6,10 @@
 # screenshot test renders it headless), chafa (the loci screens draw pictures
 # with it), and notify-send with a session bus, a
 # notification daemon and a virtual X server (vault remind's real-notifier test),
-# zbarimg (zbar-tools: it reads back the QR code vault serve draws)
-# and Neovim (vault lsp's run in a real editor, headless).
+# zbarimg (zbar-tools: it reads back the QR code vault serve draws),
+# Neovim (vault lsp's run in a real editor, headless), pdftotext and pdfinfo
+# (poppler-utils: they read back vault export pdf) and zstd (vault backup's
+# archives; tar.gz is written without it).
 set -euo pipefail
 
 missing=()
@@ -29,6 +31,8 @@ if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
   command -v xvfb-run >/dev/null 2>&1 || missing+=(xvfb xauth)
   command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
   command -v nvim >/dev/null 2>&1 || missing+=(neovim)
+  command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
+  command -v zstd >/dev/null 2>&1 || missing+=(zstd)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 

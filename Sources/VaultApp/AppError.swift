@@ -39,6 +39,12 @@ public enum AppError: LocalizedError, Equatable, Sendable {
     /// `vault import obsidian-sr` in a vault without the Spaced Repetition plugin's data, or
     /// before its settings are taken: what is missing and the fix.
     case noPluginData(String)
+    /// A piped note's front matter sets a field its flag gives too (`category`, `tags`, `source`, `source_type`).
+    case givenTwice(String)
+    /// `vault import json FILE`: the file is no export this version reads (why, as the end of a sentence).
+    case badExport(path: String, reason: String)
+    /// `vault backup --restore NAME`: no archive, or several, of this vault go by that name.
+    case noSuchBackup(String)
 
     public var errorDescription: String? {
         switch self {
@@ -108,6 +114,13 @@ public enum AppError: LocalizedError, Equatable, Sendable {
             return "the new note's front matter does not read: \(reason) Nothing was saved."
         case .noPluginData(let reason):
             return reason
+        case .givenTwice(let key):
+            let flag = key == "tags" ? "--tag" : key == "source_type" ? "--type" : "--\(key)"
+            return "\(key) is given twice, by \(flag) and by the text's front matter; give it once. Nothing was saved."
+        case .badExport(let path, let reason):
+            return "\(path) cannot be imported: \(reason). Nothing was written."
+        case .noSuchBackup(let name):
+            return "no single backup of this vault is named '\(name)'; `vault backup --list` shows them (or give the archive's path)."
         }
     }
 }

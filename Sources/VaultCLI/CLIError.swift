@@ -13,6 +13,8 @@ enum CLIError: LocalizedError, Equatable {
     case notInReview(note: String, period: String, why: String)
     /// `vault serve` found no `vault-serve` program beside `vault`.
     case serverMissing(String)
+    /// `vault new` from standard input: what was piped cannot be a note (the reason).
+    case badStandardInput(String)
 
     var errorDescription: String? {
         switch self {
@@ -35,6 +37,8 @@ enum CLIError: LocalizedError, Equatable {
             return "\(note) is not up for review in \(period): \(why)."
         case .serverMissing(let path):
             return "vault serve runs the program vault-serve, which is not at \(path); install it beside vault (`make install` copies both)."
+        case .badStandardInput(let reason):
+            return "standard input \(reason); nothing was saved."
         }
     }
 }

@@ -29,6 +29,7 @@ public struct VaultCommand: ParsableCommand {
             Search.self, Index.self, BaselineCommand.self, Tags.self, Links.self, SessionCommand.self,
             SubjectCommand.self, GoalCommand.self, Stats.self, Remind.self, CalendarCommand.self, ExportCommand.self,
             ImportCommand.self, LociCommand.self, FSRSCommand.self, Serve.self, LanguageServerCommand.self,
+            BackupCommand.self,
         ],
         defaultSubcommand: Status.self
     )

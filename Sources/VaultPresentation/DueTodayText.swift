@@ -30,6 +30,10 @@ package enum DueTodayText {
     /// What holds cards back besides: `; the daily limit of 30 is reached (4 more wait for tomorrow)`,
     /// `; 4 more over the daily limit`, `; 4 more after this batch`, or "".
     package static func limits(_ queue: StudyQueue) -> String {
+        if queue.isDayOff {
+            let more = queue.deferred > 0 ? " (\(queue.deferred) wait for another day)" : ""
+            return "; today is a day off from study (study.limits_by_day)\(more)"
+        }
         if queue.dailyLimitReached {
             let more = queue.deferred > 0 ? " (\(queue.deferred) more wait for tomorrow)" : ""
             return "; the daily limit of \(queue.dailyLimit) is reached\(more)"

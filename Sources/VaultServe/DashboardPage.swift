@@ -125,6 +125,30 @@ enum DashboardPage {
             if streak.needsToday { html += "<span class=\"dim\">; study or review today to keep it</span>" }
             html += "</p></section>"
         }
+        html += studyTime(view)
         return PageLayout.page(title: "Today", csrf: csrf, body: html)
+    }
+
+    /// The view's study time, latest sessions and tip of the day, as `vault status` shows them.
+    static func studyTime(_ view: StatusView) -> HTML {
+        var html: HTML = ""
+        if view.studyMinutesTotal > 0 || !view.latestSessions.isEmpty {
+            html += "<section aria-labelledby=\"study-time\"><h2 id=\"study-time\"><a href=\"/sessions\">Study time</a></h2>"
+            // A duration, not a count: its minutes (`study_minutes_total`) in data-minutes, not data-count.
+            html += "<p><span data-minutes=\"\(view.studyMinutesTotal)\">\(SessionText.duration(view.studyMinutesTotal))</span> in all</p>"
+            if !view.latestSessions.isEmpty {
+                html += "<ul class=\"latest-sessions\">"
+                for session in view.latestSessions {
+                    html += "<li>\(session.subject) \(SessionText.duration(session.minutes)), "
+                    html += "\(RelativeTime.describe(session.start, from: view.now, in: view.timeZone))</li>"
+                }
+                html += "</ul>"
+            }
+            html += "</section>"
+        }
+        if let tip = view.tip {
+            html += "<p class=\"tip dim\">Tip: \(tip.text)</p>"
+        }
+        return html
     }
 }

@@ -40,6 +40,9 @@ extension ConfigFile {
             }
             config.study.preset = named
         }
+        if let value = study["limits_by_day"] {
+            config.study.limitsByDay = try readLimitsByDay(value, path: path)
+        }
         if let value = study["overdue_per_day"] {
             guard let n = wholeNumber(value), (1...10_000).contains(n) else {
                 throw bad("overdue_per_day", "must be a number of cards from 1 to 10000.")
@@ -67,5 +70,43 @@ extension ConfigFile {
             config.study.timerAmber = amber
             config.study.timerRed = red
         }
+    }
+
+    /// `study.limits_by_day`: a map of weekdays (`monday` … `sunday`, or their
+    /// first three letters) and the groups `weekdays` and `weekend` to a
+    /// number of cards, 0 to 10000 (0: a day off); a day named itself wins over its group.
+    /// - Throws: ``VaultStoreError/badConfig(path:line:reason:)`` naming the key and its line.
+    static func readLimitsByDay(_ value: ConfigValue, path: String) throws -> [Int: Int] {
+        let names = RemindSettings.weekdayNames
+        guard let entries = value.entries else {
+            throw VaultStoreError.badConfig(
+                path: path, line: value.line,
+                reason: "'study.limits_by_day' must be a map of weekdays to cards a day, as {saturday: 5, sunday: 0}.")
+        }
+        var byGroup: [Int: Int] = [:]
+        var byDay: [Int: Int] = [:]
+        for entry in entries {
+            let key = entry.key.lowercased()
+            let days: [Int]
+            if let group = StudySettings.dayGroups[key] {
+                days = group
+            } else if let day = names.firstIndex(where: { $0 == key || $0.prefix(3) == key }) {
+                days = [day]
+            } else {
+                throw VaultStoreError.badConfig(
+                    path: path, line: entry.keyLine ?? entry.value.line,
+                    reason:
+                        "'study.limits_by_day' names '\(entry.key.elided(to: 40))', which is not a weekday (monday … sunday), weekdays or weekend.")
+            }
+            guard let n = wholeNumber(entry.value), StudySettings.dayLimitRange.contains(n) else {
+                throw VaultStoreError.badConfig(
+                    path: path, line: entry.value.line,
+                    reason: "'study.limits_by_day.\(key)' must be a number of cards from 0 (a day off) to 10000.")
+            }
+            for day in days {
+                if days.count == 1 { byDay[day] = n } else { byGroup[day] = n }
+            }
+        }
+        return byGroup.merging(byDay) { _, day in day }
     }
 }

@@ -243,12 +243,13 @@ public enum ConfigFile {
             throw VaultStoreError.badConfig(path: path, line: line, reason: "'\(key)' \(reason)")
         }
         try readStudy(root["study"], into: &config, path: path)
+        try readTipsAndBackup(root, into: &config, path: path)
         // `schedulers`, `remind`, `study`, `review_day` and `obsidian_sr` are not listed: their text stays in `extra`, so writing the file back keeps them.
         let known: Set<String> = [
             "version", "timezone", "categories", "source_types", "new_note_path", "reference_date", "decks", "deck_tag",
             "watcher", "subjects",
         ]
-        let read = known.union(["schedulers", "remind", "study", "review_day", "obsidian_sr"])
+        let read = known.union(["schedulers", "remind", "study", "review_day", "obsidian_sr", "tips", "backup"])
         for entry in map where !known.contains(entry.key) {
             config.extra[entry.key] = entry.value.yamlText
             if !read.contains(entry.key) {

@@ -2,15 +2,44 @@ import Foundation
 import VaultCore
 
 /// The systemd user service and timer (or the crontab line) that run
-/// `vault remind` for one vault every 10 minutes. Units are named after the
-/// vault's path, so several vaults each get their own.
+/// `vault remind` for one vault every 10 minutes, or `vault backup` once a
+/// day (``Job``). Units are named after the job and the vault's path, so
+/// several vaults each get their own.
 public struct ReminderUnits: Sendable {
+    /// What the units run.
+    public enum Job: Hashable, Sendable {
+        /// `vault remind`, every 10 minutes.
+        case remind
+        /// `vault backup [--to FOLDER]`, once a day (a day missed while the machine was off runs at the next start).
+        case backup(folder: String?)
+
+        /// `remind`, `backup`: the command and the units' name.
+        var command: String {
+            if case .backup = self { return "backup" }
+            return "remind"
+        }
+    }
+
     public let vault: URL
     public let binary: String
+    public let job: Job
 
-    public init(vault: URL, binary: String) {
+    public init(vault: URL, binary: String, job: Job = .remind) {
         self.vault = vault
         self.binary = binary
+        self.job = job
+    }
+
+    /// The command's arguments after the vault, as systemd reads them.
+    var systemdArguments: String {
+        if case .backup(let folder?) = job { return "backup --to \(SchedulerText.systemdArgument(folder))" }
+        return job.command
+    }
+
+    /// The command's arguments after the vault, as a shell reads them.
+    var shellArguments: String {
+        if case .backup(let folder?) = job { return "backup --to \(SchedulerText.shellWord(folder))" }
+        return job.command
     }
 
     /// This process's own executable.
@@ -18,15 +47,17 @@ public struct ReminderUnits: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
-    /// `vault-remind-3f2a1b0c`: the vault path's hash.
+    /// `vault-remind-3f2a1b0c` (`vault-backup-…`): the vault path's hash.
     public var name: String {
-        "vault-remind-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vault.path)))
+        "vault-\(job.command)-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vault.path)))
     }
 
-    /// The binary's and the vault's paths, refused when a timer could not read them back as one argument.
+    /// The binary's and the vault's paths (and a backup's folder), refused when a timer could not read them back as one argument.
     /// - Throws: ``VaultStoreError/unsafeForTimer(path:reason:)``.
     func checkedPaths() throws {
-        for path in [binary, vault.path] {
+        var paths = [binary, vault.path]
+        if case .backup(let folder?) = job { paths.append(folder) }
+        for path in paths {
             if let reason = SchedulerText.refusal(path) { throw VaultStoreError.unsafeForTimer(path: path, reason: reason) }
         }
     }
@@ -36,6 +67,18 @@ public struct ReminderUnits: Sendable {
     public var service: String {
         get throws {
             try checkedPaths()
+            if case .backup = job {
+                return """
+                    [Unit]
+                    Description=vault backups of \(SchedulerText.systemdValue(vault.path))
+
+                    [Service]
+                    Type=oneshot
+                    Nice=10
+                    ExecStart=\(SchedulerText.systemdArgument(binary)) --vault \(SchedulerText.systemdArgument(vault.path)) \(systemdArguments)
+
+                    """
+            }
             return """
                 [Unit]
                 Description=vault reminders for \(SchedulerText.systemdValue(vault.path))
@@ -51,18 +94,33 @@ public struct ReminderUnits: Sendable {
     }
 
     public var timer: String {
-        """
-        [Unit]
-        Description=Run vault remind every 10 minutes
+        if case .backup = job {
+            return """
+                [Unit]
+                Description=Run vault backup once a day
 
-        [Timer]
-        OnCalendar=*:0/10
-        Persistent=true
+                [Timer]
+                OnCalendar=daily
+                Persistent=true
+                RandomizedDelaySec=15min
 
-        [Install]
-        WantedBy=timers.target
+                [Install]
+                WantedBy=timers.target
 
-        """
+                """
+        }
+        return """
+            [Unit]
+            Description=Run vault remind every 10 minutes
+
+            [Timer]
+            OnCalendar=*:0/10
+            Persistent=true
+
+            [Install]
+            WantedBy=timers.target
+
+            """
     }
 
     /// For `crontab -e`: every 10 minutes, with the session bus set; both
@@ -71,6 +129,11 @@ public struct ReminderUnits: Sendable {
     public var crontabLine: String {
         get throws {
             try checkedPaths()
+            if case .backup = job {
+                let command =
+                    "\(SchedulerText.shellWord(binary)) --vault \(SchedulerText.shellWord(vault.path)) \(shellArguments) >/dev/null"
+                return "30 12 * * * " + SchedulerText.cronCommand(command)
+            }
             let command =
                 "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/$(id -u)/bus \(SchedulerText.shellWord(binary)) --vault \(SchedulerText.shellWord(vault.path)) remind >/dev/null 2>&1"
             return "*/10 * * * * " + SchedulerText.cronCommand(command)

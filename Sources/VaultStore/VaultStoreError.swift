@@ -40,6 +40,16 @@ public enum VaultStoreError: LocalizedError, Equatable {
     case unsafeForTimer(path: String, reason: String)
     /// `vault new`'s draft for the editor cannot be made (``DraftFiles``).
     case draftUnwritable(path: String, reason: String)
+    /// A program a command needs is not installed (the program, the Debian package holding it).
+    case missingProgram(String, package: String)
+    /// tar could not write, read or unpack an archive (the archive, why).
+    case archiveFailed(path: String, reason: String)
+    /// `vault export pdf` found no engine to print with.
+    case noPDFEngine
+    /// `vault export pdf`: the engine printed nothing (why).
+    case pdfFailed(String)
+    /// `vault export pdf` found no pdfunite or pdfinfo (poppler-utils) to join and read the parts.
+    case pdfJoinerMissing
 
     public var errorDescription: String? {
         switch self {
@@ -110,6 +120,18 @@ public enum VaultStoreError: LocalizedError, Equatable {
         case .draftUnwritable(let path, let reason):
             return
                 "cannot make the file to edit the new note in (\(path)): \(reason); set TMPDIR to a folder you can write, or give the note's text as an argument."
+        case .missingProgram(let program, let package):
+            return "\(program) is not installed; install it (Debian: `sudo apt-get install \(package)`) and run the command again."
+        case .archiveFailed(let path, let reason):
+            return "\(path): \(reason). Nothing was written."
+        case .noPDFEngine:
+            return
+                "vault export pdf prints through Chromium, and none is installed (chromium, chromium-browser or google-chrome on PATH); install it (Debian: `sudo apt-get install chromium`). Nothing was written."
+        case .pdfJoinerMissing:
+            return
+                "vault export pdf joins its parts with pdfunite and reads them with pdfinfo, and they are not installed; install them (Debian: `sudo apt-get install poppler-utils`). Nothing was written."
+        case .pdfFailed(let reason):
+            return "the PDF could not be printed: \(reason). Nothing was written."
         }
     }
 }

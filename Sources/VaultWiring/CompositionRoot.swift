@@ -72,6 +72,36 @@ package enum CompositionRoot {
         AnkiPackageWriter(workingFolder: workingFolder)
     }
 
+    /// The vault's own files beside its notes (`vault export json`, `vault backup`).
+    package static func records(_ app: AppContext) -> any VaultRecords {
+        VaultRecordFiles(layout: VaultLayout(root: app.files.location(of: "")))
+    }
+
+    /// `vault import json --merge`'s use case over `app`: the events it
+    /// adds written by the vault's ledger with their own device and sequence.
+    package static func jsonImporting(_ app: AppContext) -> JSONImporting {
+        JSONImporting(app, log: app.importedLog)
+    }
+
+    /// `vault backup`'s use case over `app`: archives made with tar from
+    /// the vault's folder, the daily timer (with `--to FOLDER` when given).
+    package static func backup(_ app: AppContext, to folder: String?) -> VaultBackup {
+        let root = app.files.location(of: "")
+        return VaultBackup(
+            app, records: VaultRecordFiles(layout: VaultLayout(root: root)), archives: TarArchives(vault: root),
+            timer: ReminderUnits(vault: root, binary: ReminderUnits.currentBinary, job: .backup(folder: folder)))
+    }
+
+    /// Backup archives before any vault is open (a restore from an archive's path).
+    package static func backupArchives() -> any BackupArchives {
+        TarArchives(vault: workingFolder ?? URL(fileURLWithPath: "/"))
+    }
+
+    /// `vault export pdf`'s use case over `app`, printing through headless Chromium.
+    package static func pdfExport(_ app: AppContext) -> PDFExport {
+        PDFExport(app, printer: ChromiumPrinter())
+    }
+
     /// `vault serve`'s vault: opened as a command opens it (so a missing
     /// vault is said at once), watched for changes so that requests that
     /// follow none share what the last one read (``ServedVault``). The

@@ -99,7 +99,13 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
         }
     }
 
-    func attachments() -> [String] { lock.withLock { storage.keys.filter { !$0.hasSuffix(".md") }.sorted() } }
+    /// Every file that is not a note, hidden ones (`.vault/…`) left out as the adapter leaves them.
+    func attachments() -> [String] {
+        lock.withLock {
+            storage.keys.filter { !$0.hasSuffix(".md") && !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
+                .sorted()
+        }
+    }
 
     func line(of text: String, in path: String) -> Int? {
         guard let data = try? read(path) else { return nil }
@@ -305,6 +311,13 @@ final class MemoryNamedFiles: NamedFiles {
         guard files[path] == nil else { throw CocoaError(.fileWriteFileExists) }
         files[path] = data
     }
+
+    func writeNewFolder(_ files: [VaultFile], to folder: String) throws {
+        guard !self.files.keys.contains(where: { $0.hasPrefix(folder + "/") }) else {
+            throw CocoaError(.fileWriteFileExists)
+        }
+        for file in files { self.files[folder + "/" + file.name] = file.bytes }
+    }
 }
 
 /// A ledger with problems in its lines: an in-memory ledger, and the
@@ -374,4 +387,64 @@ final class MemoryDrafts: NoteDrafts, @unchecked Sendable {
         return "/kept/" + (path as NSString).lastPathComponent
     }
     func discard(_ path: String) { drafts[path] = nil }
+}
+
+/// The vault's own files among a ``MemoryFiles``' (``VaultRecordPath``).
+struct MemoryRecords: VaultRecords {
+    let files: MemoryFiles
+    func recordFiles() -> [String] { files.all.keys.filter(VaultRecordPath.isRecord).sorted() }
+}
+
+/// Backup archives in memory: each holds the files' bytes as the vault had them.
+final class MemoryArchives: BackupArchives {
+    let files: MemoryFiles
+    var stored: [String: [String: Data]] = [:]
+    var defaultFolder = "/backups/vault"
+
+    init(files: MemoryFiles) { self.files = files }
+
+    func create(named name: String, files paths: [String], in folder: String) throws -> BackupArchive {
+        let path = folder + "/" + name + ".tar.zst"
+        guard stored[path] == nil else { throw CocoaError(.fileWriteFileExists) }
+        stored[path] = Dictionary(uniqueKeysWithValues: try paths.map { ($0, try files.read($0)) })
+        return BackupArchive(path: path, name: name + ".tar.zst", bytes: Int64(stored[path]!.values.reduce(0) { $0 + $1.count }))
+    }
+
+    func archives(in folder: String, prefix: String) -> [BackupArchive] {
+        stored.keys.filter { $0.hasPrefix(folder + "/" + prefix + "-") }.sorted().map {
+            BackupArchive(path: $0, name: String($0.dropFirst(folder.count + 1)), bytes: 1)
+        }
+    }
+
+    func remove(_ archive: BackupArchive) throws { stored[archive.path] = nil }
+
+    func restore(_ path: String, into folder: String) throws -> Int {
+        guard let archive = stored[path] else { throw CocoaError(.fileReadNoSuchFile) }
+        return archive.count
+    }
+}
+
+/// A PDF engine that keeps the documents it was handed and prints a stand-in:
+/// each anchor a link leads to on a page of its own, after a first page.
+final class MemoryPrinter: PDFPrinting {
+    var documents: [String] = []
+    var joined: [[Data]] = []
+    var failure: Error?
+    func pdf(of html: String) throws -> PrintedPDF {
+        if let failure { throw failure }
+        documents.append(html)
+        var anchors: [String: Int] = [:]
+        // Links of the body only: the style sheet names `a[href="#unresolved"]`.
+        var rest = html[(html.range(of: "<body")?.lowerBound ?? html.startIndex)...]
+        while let link = rest.range(of: "href=\"#") {
+            rest = rest[link.upperBound...]
+            let name = String(rest.prefix { $0 != "\"" })
+            if anchors[name] == nil { anchors[name] = anchors.count + 1 }
+        }
+        return PrintedPDF(data: Data("%PDF part \(documents.count)".utf8), pages: max(1, anchors.count), anchors: anchors)
+    }
+    func join(_ documents: [Data]) throws -> Data {
+        joined.append(documents)
+        return documents.reduce(Data(), +)
+    }
 }

@@ -95,10 +95,19 @@ struct JSONDocumentedKeysTests {
         // So that the lists ExampleVault leaves empty have an object to look at.
         try vault.write("broken.md", "---\ntags: [unclosed\n---\n# Broken\n")
         #expect(try vault.run(["session", "start", "Statistics"]).status == 0)
+        // A card failed four times (stats' hardest cards), and an archive (backup --list) in a data folder of the test's own.
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("json-keys-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let env = ["XDG_DATA_HOME": data.path]
+        let card = try #require((try vault.json(["cards", "--json"]) as? [[String: Any]])?.first?["id"] as? String)
+        for minute in 50..<54 {
+            #expect(try vault.run(["study", "--rate", "\(card)=again"], env: ["VAULT_NOW": "2026-11-18T08:\(minute):00Z"]).status == 0)
+        }
+        #expect(try vault.run(["backup"], env: env).status == 0)
         let documented = try Self.documentation
         #expect(documented.count >= 20, "docs/JSON.md lost its list of documents")
         for entry in documented {
-            let result = try vault.run(entry.arguments)
+            let result = try vault.run(entry.arguments, env: env)
             #expect(result.status == 0 || entry.arguments.first == "check", "\(entry): \(result.stderr)")
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8), options: [.fragmentsAllowed])
             #expect(Self.missing(entry, in: document) == [], "\(entry) has no such key")

@@ -87,8 +87,13 @@ struct MilestonesCLITests {
         defer { vault.cleanUp() }
         let stats = try #require(try vault.json(["stats", "--json"]) as? [String: Any])
         let milestones = try #require(stats["milestones"] as? [[String: Any]])
-        #expect(milestones.map { $0["title"] as? String } == ["7-day streak", "30-day streak", "10 hours of Statistics"])
-        #expect(milestones.map { $0["day"] as? String } == ["2026-10-07", "2026-10-30", "2026-11-13"])
+        // ExampleVault's first week of answers, 2026-10-01 to 10-07, had every answer right (issue 49's perfect streak).
+        #expect(
+            milestones.map { $0["title"] as? String } == [
+                "3 days in a row with every answer right", "7-day streak", "7 days in a row with every answer right",
+                "30-day streak", "10 hours of Statistics",
+            ])
+        #expect(milestones.map { $0["day"] as? String } == ["2026-10-03", "2026-10-07", "2026-10-07", "2026-10-30", "2026-11-13"])
         #expect(milestones.allSatisfy { $0["is_new"] as? Bool == false })
         let insights = try #require(stats["insights"] as? [String: Any])
         #expect(insights["best_hour"] as? Int == 9)

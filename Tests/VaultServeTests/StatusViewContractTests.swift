@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultApp
 import VaultCore
+import VaultPresentation
 
 @testable import VaultCLI
 @testable import VaultServe
@@ -129,6 +130,32 @@ struct StatusViewContractTests {
         #expect(page.contains(String(streak.dropFirst("Streak: ".count))), "\(streak)")
         // The running minutes are the session's own count: from 08:40 to 09:00 UTC.
         #expect(view.running.first?.minutes == 20 && page.contains("(20m)"))
+        // Study time in all and the latest sessions (newest first), and the tip of the day, on both.
+        #expect(view.studyMinutesTotal == 895 && view.latestSessions.map(\.subject) == ["Spanish", "Statistics", "Spanish"])
+        let studyTime = try #require(lines.first { $0.hasPrefix("Study time: ") })
+        #expect(studyTime.hasPrefix("Study time: 14h 55m in all; latest: Spanish 35m yesterday, Statistics 50m 2 days ago"))
+        #expect(counts["study_minutes_total"] == nil, "a duration, not a count")
+        #expect(page.contains("14h 55m in all"))
+        for session in view.latestSessions {
+            #expect(page.contains("\(session.subject) \(SessionText.duration(session.minutes)),"))
+        }
+        let tip = try #require(view.tip)
+        #expect(lines.contains { $0 == "Tip: \(tip.text)" } && page.contains("Tip: \(tip.text)"))
+    }
+
+    @Test("tips: false takes the tip off both; the tip is the day's, the same all day")
+    func tipsOff() throws {
+        let vault = try Self.vault()
+        defer { vault.cleanUp() }
+        let config = vault.root.appendingPathComponent(".vault/config.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "tips: false\n").write(to: config, atomically: true, encoding: .utf8)
+        let view = StatusView(VaultStatus.load(try vault.context()))
+        #expect(view.tip == nil)
+        let cli = try vault.vault(["status"])
+        #expect(!cli.stdout.contains("Tip: ") && !DashboardPage.render(view, csrf: "c").rendered.contains("Tip: "))
+        #expect(try vault.vault(["status", "--json"]).stdout.contains("\"tip\" : null"))
+        #expect(MemoryTip.of(day: 20_775) == MemoryTip.of(day: 20_775 + MemoryTip.all.count))
+        #expect(MemoryTip.of(day: 20_775) != MemoryTip.of(day: 20_776))
     }
 
     @Test("vault status --line prints the view's counts")

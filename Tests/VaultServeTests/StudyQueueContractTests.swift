@@ -48,6 +48,8 @@ struct StudyQueueContractTests {
         "  daily_limit: 7\n  preset: exam\n", "  overdue_per_day: 1\n", "  overdue_per_day: 5\n",
         "  leech_lapses: 1\n  leech_action: suspend\n", "  leech_lapses: 1\n  leech_action: flag\n",
         "  timer: [1, 2]\n", "  daily_limit: 12\n  overdue_per_day: 2\n  leech_lapses: 1\n  leech_action: suspend\n",
+        "  preset: intensive\n", "  daily_limit: 9\n  limits_by_day:\n    wednesday: 2\n",
+        "  limits_by_day:\n    weekdays: 0\n    saturday: 5\n", "  preset: exam\n  overdue_per_day: 1\n",
     ]
 
     /// What the web page offers for `folder` and `n`: every card id of the queue it
@@ -75,6 +77,7 @@ struct StudyQueueContractTests {
         let config = vault.root.appendingPathComponent(".vault/config.yml")
         let original = try String(contentsOf: config, encoding: .utf8)
         var sawLimit = false
+        var sawDay = false
         for (n, setting) in Self.settings.enumerated() {
             try (original + (setting.isEmpty ? "" : "study:\n" + setting)).write(
                 to: config, atomically: true, encoding: .utf8)
@@ -100,12 +103,20 @@ struct StudyQueueContractTests {
                 #expect(web.ids == Array(cliIDs.prefix(50)), "\(label)")
                 #expect(web.total == cliIDs.count, "\(label)")
                 if n >= 3 { #expect(!cliIDs.contains(ids[30]), "the held card stays out: \(label)") }
+                // 18 November 2026 is a Wednesday: its own limit is the day's, shown as daily_limit.
+                if setting.contains("wednesday: 2") {
+                    #expect(listed["daily_limit"] as? Int == 2 && cliIDs.count <= 2, "\(label)")
+                    sawDay = true
+                }
+                if setting.contains("weekdays: 0") {
+                    #expect(listed["daily_limit"] as? Int == 0 && cliIDs.isEmpty && web.ids.isEmpty, "a day off: \(label)")
+                }
                 if setting == "  daily_limit: 1\n" && batch == nil {
                     #expect(cliIDs.count == 1, "daily_limit: 1 is one card, on the web too")
                     sawLimit = true
                 }
             }
         }
-        #expect(sawLimit)
+        #expect(sawLimit && sawDay)
     }
 }

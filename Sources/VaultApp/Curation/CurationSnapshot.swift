@@ -59,11 +59,15 @@ public struct CurationSnapshot {
                 let schedules = source.cardSchedules(cards: cards, config: config)
                 trace.mark("card schedules (\(cards.count) cards, beside the board)")
                 defer { trace.mark("flashcard counts") }
+                // Planned as `vault study` plans the day (Studying.configured), without a limit.
+                var options = StudyOptions.unlimited(
+                    overduePerDay: study.overduePerDay,
+                    suspended: Leeches.suspended(schedules, habits: study, unsuspensions: unsuspensions))
+                options.preset = study.preset
+                options.learningAgainAfter = StudySettings.learningAgainAfter(
+                    cards: cards, schedules: schedules, folder: nil)
                 var counts = FlashcardCounts.count(
-                    cards: cards, schedules: schedules, now: now, timeZone: timeZone,
-                    options: .unlimited(
-                        overduePerDay: study.overduePerDay,
-                        suspended: Leeches.suspended(schedules, habits: study, unsuspensions: unsuspensions)))
+                    cards: cards, schedules: schedules, now: now, timeZone: timeZone, options: options)
                 counts.leeches = schedules.values.reduce(0) { $0 + ($1.isLeech(threshold: study.leechLapses) ? 1 : 0) }
                 return CardsCounted(schedules: schedules, counts: counts)
             }

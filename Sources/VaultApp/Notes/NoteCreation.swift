@@ -66,6 +66,52 @@ public struct NoteCreation {
         return Draft(note: note, text: text, path: note.path(pattern: context.config.newNotePath, in: context.timeZone))
     }
 
+    /// A note from text piped in (`printf … | vault new`, `vault new -`):
+    /// the first line is the title and the rest the body, unless the text
+    /// opens with front matter, whose lines are kept as written and whose
+    /// `title:` (when it has one) names the note, the text below it then all
+    /// body. The fields given beside (`--category`, `--tag`…) are added to
+    /// the front matter; one it sets already is refused rather than chosen.
+    /// A `created:` of the text's own is kept; an `id:` is replaced by a new one (``Piped/replacedID``).
+    /// - Throws: ``AppError/givenTwice(_:)``, and what ``note(title:body:category:tags:source:sourceType:)`` and
+    ///   ``draft(_:frontMatter:)`` throw.
+    public func draft(
+        piped text: String, category: String? = nil, tags: [String] = [], source: String? = nil,
+        sourceType: String? = nil
+    ) throws -> Piped {
+        var note = try note(category: category, tags: tags, source: source, sourceType: sourceType)
+        let piped = NewNote.fromText(text)
+        guard var frontMatter = piped.frontMatter else {
+            (note.title, note.body) = NewNote.split(piped.rest)
+            return Piped(draft: try draft(note), replacedID: nil)
+        }
+        let written = Set(frontMatter.compactMap(NewNote.key(of:)))
+        for field in note.fields {
+            guard !written.contains(field.key) else { throw AppError.givenTwice(field.key) }
+            frontMatter.append(field.line)
+        }
+        // The front matter's title rules (Obsidian's rule), read as the note will be read: a file
+        // name no note has stands for "no title there".
+        let head = "---\n" + frontMatter.joined(separator: "\n") + "\n---\n"
+        let unnamed = "\u{1}"
+        let parsed = NoteParser.parse(Data(head.utf8), path: unnamed, timeZone: context.timeZone).summary
+        if written.contains("title"), parsed.title != unnamed, !parsed.title.isEmpty {
+            note.title = parsed.title
+            note.body = piped.rest.trimmingSpaces()
+            note.heading = false
+        } else {
+            (note.title, note.body) = NewNote.split(piped.rest)
+        }
+        return Piped(draft: try draft(note, frontMatter: frontMatter), replacedID: piped.droppedID)
+    }
+
+    /// A piped note's draft, and the `id:` its text had, replaced by a new one.
+    public struct Piped: Equatable, Sendable {
+        public var draft: Draft
+        /// The text's own id, when it had one: a new note gets an id of its own.
+        public var replacedID: String?
+    }
+
     /// Writes `draft` as a new file (never over another); returns the path written.
     /// - Throws: the file store's error when it cannot be written.
     public func create(_ draft: Draft) throws -> String {

@@ -38,6 +38,9 @@ public enum VaultStats {
         // events and the board are not freed one object at a time (30 ms).
         context.retention.keepUntilExit((snapshot, input))
         defer { trace.mark("figures") }
-        return VaultStatistics.compute(input)
+        var statistics = VaultStatistics.compute(input)
+        let window = Int(PendingReminders.history / 86_400)
+        statistics.reminders = ReminderAnswers(context.reminderLog.reminders(), now: context.now, days: window)
+        return statistics
     }
 }

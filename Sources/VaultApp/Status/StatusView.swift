@@ -122,6 +122,14 @@ public struct StatusView: Sendable {
     public var streak: Streak?
     /// The counts of `vault status --line`.
     public var line: StatusLine
+    /// Minutes of every study session recorded.
+    public var studyMinutesTotal: Int
+    /// The latest sessions, newest first, at most three.
+    public var latestSessions: [StudySessionRecord]
+    /// The memory tip of the day; nil with `tips: false`.
+    public var tip: MemoryTip?
+    /// True when today is a day off from study (`study.limits_by_day` gives it 0): the flashcards wait.
+    public var studyDayOff: Bool
 
     /// Follow-up reviews listed by name before "and N more".
     public static let followUpsListed = 3
@@ -178,6 +186,10 @@ public struct StatusView: Sendable {
         }
         line = StatusLine(
             report: report, lociDue: status.lociDue.map(\.due), pending: status.pendingReminders.count)
+        studyMinutesTotal = status.study.minutesTotal
+        latestSessions = status.study.latestSessions
+        tip = context.config.tips ? MemoryTip.of(day: context.today) : nil
+        studyDayOff = context.config.study.isDayOff(ISOWeek.weekday(ofDay: context.today) - 1)
     }
 
     /// Why nothing is to review when notes lack dates, in words every front end shows; nil otherwise.

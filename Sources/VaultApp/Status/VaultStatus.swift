@@ -13,9 +13,13 @@ public struct VaultStatus {
         var trace = PhaseTrace(context.tracer)
         let tracking = StudyTracking(context)
         var report = Self.report(snapshot, tracking: tracking)
+        let sessions = tracking.log.sessions.filter { $0.start <= context.now }
         let study = StudySummary(
             running: tracking.log.running, goals: tracking.goals(), points: tracking.points(),
-            reviewsDue: tracking.log.followUpsDue(at: context.now))
+            reviewsDue: tracking.log.followUpsDue(at: context.now),
+            minutesTotal: sessions.reduce(0) { $0 + $1.minutes },
+            latestSessions: Array(
+                sessions.sorted { ($0.start, $0.id) > ($1.start, $1.id) }.prefix(StudySummary.latestListed)))
         trace.mark("streak, sessions, goals and points")
         let lociDue = Self.lociDue(snapshot)
         trace.mark("memory palaces")
@@ -64,6 +68,13 @@ public struct VaultStatus {
         public let reviewsDue: [FollowUp]
         /// How many follow-up reviews are due now.
         public var followUpsDue: Int { reviewsDue.count }
+        /// Minutes of every session recorded (Memo's "total study time").
+        public let minutesTotal: Int
+        /// The latest sessions, newest first (by start), at most ``latestListed``.
+        public let latestSessions: [StudySessionRecord]
+
+        /// The latest sessions the status lists.
+        public static let latestListed = 3
     }
 
     /// Lines of the ledger that replay skipped and `vault check` reports

@@ -84,9 +84,16 @@ public struct Studying {
     /// the same queue for the same request.
     public func options(for request: StudyRequest, schedules: [String: CardSchedule]) -> StudyOptions {
         let options = context.config.study.options(
-            mode: request.mode, folder: request.folder, limit: request.batch, exam: request.exam, focus: request.focus)
+            mode: request.mode, folder: request.folder, limit: request.batch, exam: request.exam, focus: request.focus,
+            weekday: weekday)
         return configured(options, schedules: schedules)
     }
+
+    /// Today's weekday in the vault's zone, 0 Monday … 6 Sunday: which of `study.limits_by_day` holds.
+    public var weekday: Int { ISOWeek.weekday(ofDay: context.today) - 1 }
+
+    /// True when today is a day off from study (`study.limits_by_day` gives it 0): no card comes up, `vault remind` offers none.
+    public var isDayOff: Bool { context.config.study.isDayOff(weekday) }
 
     /// The study queue under `options`, from `schedules`, with held cards
     /// left out, the config's share of long-overdue cards a day, and suspended leeches left out.
@@ -99,11 +106,15 @@ public struct Studying {
             options: configured(options, schedules: schedules))
     }
 
-    /// `options` with what the config and the ledger say: the overdue share a day, the suspended cards.
+    /// `options` with what the config and the ledger say: the overdue share
+    /// a day, the suspended cards, and whether learning cards come back
+    /// today (fewer than ``StudySettings/learningAgainBelow`` learning cards in the folder).
     func configured(_ options: StudyOptions, schedules: [String: CardSchedule]) -> StudyOptions {
         var options = options
         options.overduePerDay = context.config.study.overduePerDay
         options.suspended = suspended(schedules)
+        options.learningAgainAfter = StudySettings.learningAgainAfter(
+            cards: cards, schedules: schedules, folder: options.folder)
         return options
     }
 
@@ -242,6 +253,13 @@ public struct Studying {
     /// - Throws: when the ledger cannot be written; events already written stay.
     public func record(_ events: [PendingCardEvent]) throws {
         for event in events { try context.ledger.append(event.typed) }
+    }
+
+    /// The cards counted per folder (`vault cards --tree`): all, to study today (as `--due` lists them), new, mastered.
+    public func tree() -> CardTree {
+        let due = listing(dueOnly: true)
+        let replay = replay()
+        return CardTree(cards: cards, schedules: replay.schedules, dueToday: Set(due.cards.map(\.0.id)))
     }
 
     /// The cards with their schedules; with `dueOnly`, only those to study

@@ -21,6 +21,7 @@ extension VaultCommand {
                   vault cards --tier lectures/week-3=reviewing --dry-run
                   vault cards --leeches
                   vault cards --unsuspend 3f9a2c
+                  vault cards --tree
 
                 --tier FOLDER=TIER moves every card of the notes under FOLDER (tiers \
                 scheduler) to TIER, one tier event per card: it says how many first, \
@@ -37,6 +38,9 @@ extension VaultCommand {
 
         @Flag(help: "Only the leeches, most lapses first, with their lapses and accuracy.")
         var leeches = false
+
+        @Flag(help: "The cards counted per folder: all, to study today, new, mastered.")
+        var tree = false
 
         @Option(help: "Bring a suspended leech back into study (CARD is an id or an id prefix). Repeatable.")
         var unsuspend: [String] = []
@@ -56,6 +60,9 @@ extension VaultCommand {
             }
             if dryRun, tiers.isEmpty { throw ValidationError("--dry-run needs --tier.") }
             if leeches && due { throw ValidationError("--leeches and --due are different lists; give one.") }
+            if tree, due || leeches || !unsuspend.isEmpty || !tiers.isEmpty {
+                throw ValidationError("--tree cannot be combined with --due, --leeches, --unsuspend or --tier.")
+            }
             if !unsuspend.isEmpty && (leeches || due || json) {
                 throw ValidationError("--unsuspend cannot be combined with --leeches, --due or --json.")
             }
@@ -71,6 +78,7 @@ extension VaultCommand {
                 return
             }
             if leeches { return try printLeeches(context) }
+            if tree { return try printTree(context) }
             let studying = Studying(context.app())
             let (listed, problems, queue) = studying.listing(dueOnly: due)
             let held = studying.holds()
@@ -174,5 +182,42 @@ extension VaultCommand {
                 return "ease=\(OSR.jsNumber(s.ease)) ivl=\(OSR.jsNumber(s.interval))"
             }
         }
+
+        /// `--tree [--json]`: the folders, each under its parent, with their counts.
+        private func printTree(_ context: CommandContext) throws {
+            let tree = Studying(context.app()).tree()
+            if json {
+                return try context.output.json(
+                    tree.folders.map {
+                        CardTreeJSON(folder: $0.path, depth: $0.depth, cards: $0.cards, due: $0.due, new: $0.new, mastered: $0.mastered)
+                    })
+            }
+            guard !tree.folders.isEmpty else {
+                return context.output.line("No flashcards: no note in a deck holds one (decks: in .vault/config.yml).")
+            }
+            let style = context.output.style
+            var table = Table(flexible: [0])
+            table.add(["FOLDER", "CARDS", "DUE", "NEW", "MASTERED"].map(style.dim))
+            for folder in tree.folders {
+                let name =
+                    folder.depth == 0
+                    ? "/" : String(repeating: "  ", count: folder.depth) + (folder.path.split(separator: "/").last.map { $0 + "/" } ?? folder.path)
+                table.add([
+                    TerminalText.oneLine(name), String(folder.cards), folder.due > 0 ? style.yellow(String(folder.due)) : "0",
+                    String(folder.new), String(folder.mastered),
+                ])
+            }
+            context.output.line(table.render(width: context.output.width))
+        }
     }
+}
+
+/// One folder of `vault cards --tree --json`.
+struct CardTreeJSON: Encodable {
+    var folder: String
+    var depth: Int
+    var cards: Int
+    var due: Int
+    var new: Int
+    var mastered: Int
 }

@@ -9,16 +9,17 @@ extension VaultCommand {
     /// `vault export json|html`: the vault for other tools and for browsers.
     struct ExportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "export", abstract: "Export the vault: one JSON document, or a static HTML site.",
+            commandName: "export", abstract: "Export the vault: one JSON document, a static HTML site, a PDF, or an Anki package.",
             discussion: """
                 Examples:
                   vault export json vault.json
                   vault export json - | jq '.notes | length'
                   vault export html site/
+                  vault export pdf notes.pdf 2026/11
                   vault export loci "Home walk" home-walk.json
                   vault export anki cards.apkg Languages/
                 """,
-            subcommands: [Json.self, Html.self, Loci.self, Anki.self])
+            subcommands: [Json.self, Html.self, Pdf.self, Loci.self, Anki.self])
 
         struct Anki: ParsableCommand {
             static let configuration = CommandConfiguration(
@@ -73,6 +74,39 @@ extension VaultCommand {
             }
         }
 
+        struct Pdf: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "pdf",
+                abstract: "The notes as one PDF: a title page, the contents, each note from a new page.",
+                discussion: """
+                    The notes are rendered as vault export html renders them (libcmark; raw HTML escaped, \
+                    pictures shown) and printed by headless Chromium in parts of 200 notes joined by pdfunite \
+                    (Debian: apt-get install chromium poppler-utils): a title page, the contents with the page \
+                    each note starts on (i, ii…), then each note from a new page (1, 2…); a link to a note of \
+                    the same part leads to it. NOTES are notes (a path, an id, a title) or folders (their notes \
+                    in path order), in the order given; none means every note.
+
+                    Examples:
+                      vault export pdf vault.pdf
+                      vault export pdf november.pdf 2026/11
+                      vault export pdf two.pdf "Sleep before exams" 2026/11/other.md
+                    """)
+            @OptionGroup var global: GlobalOptions
+            @Argument(help: "The PDF file to write.", completion: .file(extensions: ["pdf"])) var out: String
+            @Argument(help: "Notes or folders to print (default: every note).", completion: Completions.notes)
+            var notes: [String] = []
+            @Option(help: "The title page's title (default: the vault's folder name).") var title: String?
+
+            func run() throws {
+                let context = try global.context()
+                let printed = try CompositionRoot.pdfExport(context.app()).export(
+                    notes, title: title ?? context.vaultName, to: out)
+                let url = URL(fileURLWithPath: out, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                context.output.line(
+                    "Wrote \(plural(printed.notes, "note")) to \(TerminalText.oneLine(url.standardizedFileURL.path)) (\(plural(printed.pages, "page")), \(VaultCommand.BackupCommand.size(Int64(printed.bytes)))).")
+            }
+        }
+
         struct Loci: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "loci", 
                 abstract: "An itinerary back in LociApp's JSON format, its pictures re-encoded from their files.",
@@ -104,13 +138,18 @@ extension VaultCommand {
 
         struct Json: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "json", 
-                abstract: "Every note with its derived state and cards, the ledger's events and the config, as one JSON document (docs/FORMAT.md).")
+                abstract: "Every note with its text, derived state and cards, the ledger and the config, as one JSON document (docs/FORMAT.md).",
+                discussion: """
+                    The document carries each note's file byte for byte, .vault/config.yml and the ledger's files \
+                    too, and the attachments' names: `vault import json FILE DIR` rebuilds the vault from it, \
+                    and `vault import json FILE --merge` merges it into another.
+                    """)
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The file to write, or - for standard output (the default).") var out: String = "-"
 
             func run() throws {
                 let context = try global.context()
-                let export = VaultExport.load(context.app())
+                let export = VaultExport.load(context.app(), records: CompositionRoot.records(context.app()))
                 let document = ExportJSON(export, vault: context.vaultName, now: context.now)
                 if out == "-" {
                     try context.output.json(document)

@@ -9,14 +9,16 @@ extension VaultCommand {
     /// `vault import loci|anki`: bring other apps' data into the vault.
     struct ImportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "import", abstract: "Import LociApp itineraries, Anki packages and Spaced Repetition schedules.",
+            commandName: "import", abstract: "Import LociApp itineraries, Anki packages, Spaced Repetition schedules and vault exports.",
             discussion: """
                 Examples:
                   vault import loci palace.json
                   vault import loci palace.json --itinerary "Home walk" --dry-run
                   vault import anki French.apkg --dry-run
+                  vault import json vault.json ~/restored-vault
+                  vault import json other.json --merge --dry-run
                 """,
-            subcommands: [Loci.self, Anki.self, ObsidianSR.self])
+            subcommands: [Loci.self, Anki.self, ObsidianSR.self, Json.self])
 
         struct Anki: ParsableCommand {
             static let configuration = CommandConfiguration(

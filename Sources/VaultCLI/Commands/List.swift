@@ -47,7 +47,7 @@ extension VaultCommand {
                         tab: tab.rawValue,
                         groups: groups.map { group in
                             TabJSON.Group(
-                                id: group.id, title: group.title, status: group.review.map { PeriodJSON($0) },
+                                id: group.id, title: group.title, status: group.review.map { PeriodJSON($0, timeZone: context.timeZone) },
                                 notes: group.items.map { ListedNoteJSON($0, timeZone: context.timeZone) })
                         }))
                 return

@@ -117,6 +117,9 @@ extension VaultCommand {
                 context.output.line(
                     "The last reminder was less than \(context.config.remind.minimumInterval) minutes ago; the next one from \(SessionText.clock(next, context.timeZone))."
                         + summary(reminding.work))
+            case .dailyLimitReached(0, _):
+                context.output.line(
+                    "Today is a day off from study (study.limits_by_day); no reminder." + summary(reminding.work))
             case .dailyLimitReached(let limit, let answered):
                 context.output.line(
                     "The daily limit of \(limit) is reached (\(answered) answered today); no reminder."

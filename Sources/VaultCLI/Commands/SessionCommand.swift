@@ -183,7 +183,7 @@ extension VaultCommand {
 
         struct Report: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "report", 
-                abstract: "Totals of minutes, sessions, questions and accuracy, by subject, day or weekday.",
+                abstract: "Totals of minutes, sessions (and their average length), questions and accuracy, by subject, day or weekday.",
                 discussion: """
                     The span is this week (Monday to today) unless --month, --since or --all. A session over \
                     midnight counts its minutes on each day. --klog prints the sessions of the span as klog \
@@ -229,11 +229,11 @@ extension VaultCommand {
                 let span = all ? "All sessions" : "\(VaultDate.dayString(dayNumber: first)) to \(VaultDate.dayString(dayNumber: today))"
                 context.output.line(style.bold(span))
                 var table = Table()
-                table.add([by.rawValue.uppercased(), "SESSIONS", "TIME", "QUESTIONS", "ACCURACY"].map(style.dim))
+                table.add([by.rawValue.uppercased(), "SESSIONS", "TIME", "AVERAGE", "QUESTIONS", "ACCURACY"].map(style.dim))
                 for row in report.rows + [report.total] {
                     table.add([
                         row.key == "total" ? style.bold("Total") : row.key, String(row.sessions),
-                        SessionText.duration(row.minutes), String(row.questions),
+                        SessionText.duration(row.minutes), SessionText.duration(row.averageMinutes), String(row.questions),
                         SessionText.accuracy(questions: row.questions, correct: row.correct),
                     ])
                 }

@@ -3,6 +3,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultMarkdown
+import VaultPresentation
 import VaultWiring
 
 extension VaultCommand {
@@ -11,6 +12,9 @@ extension VaultCommand {
         static let configuration = CommandConfiguration(commandName: "show", 
             abstract: "Show a note, rendered for the terminal.",
             discussion: """
+                On a terminal with chafa installed, the pictures the note embeds (![[door.png]]) are drawn \
+                after the line that names them (--no-images leaves them as text).
+
                 Examples:
                   vault show 2026/11/habits.md
                   vault show 3f2a --json
@@ -23,6 +27,9 @@ extension VaultCommand {
 
         @Flag(help: "Print the note's fields and body as JSON.")
         var json = false
+
+        @Flag(help: "Do not draw pictures, even on a terminal with chafa.")
+        var noImages = false
 
         func run() throws {
             let context = try global.context()
@@ -81,7 +88,42 @@ extension VaultCommand {
             {
                 document.children.removeFirst()
             }
-            context.output.write(TerminalRenderer(style: style).render(document))
+            let rendered = TerminalRenderer(style: style).render(document)
+            let body = String(decoding: NoteParser.body(of: data), as: UTF8.self)
+            let pictures =
+                noImages || isatty(STDOUT_FILENO) != 1
+                ? [] : NotePictures.pictures(in: body, ofNoteAt: found.path, context: context.app())
+            guard !pictures.isEmpty else { return context.output.write(rendered) }
+            context.output.write(
+                Self.withPictures(
+                    rendered, pictures, files: context.app().files, style: style,
+                    width: context.output.width ?? 80))
+        }
+
+        /// `rendered` with each picture drawn by chafa after the first line that names it (or at the end),
+        /// at most 16 rows high; without chafa, the text as it was.
+        static func withPictures(
+            _ rendered: String, _ pictures: [NotePictures.Picture], files: any VaultFiles, style: ANSIStyle, width: Int
+        ) -> String {
+            var drawer = LociPicture(files: files, enabled: true, style: style)
+            guard drawer.chafa != nil else { return rendered }
+            var lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var left = pictures
+            var index = 0
+            while index < lines.count, !left.isEmpty {
+                let plain = TerminalText.sanitized(lines[index], keepingColour: false)
+                if let k = left.firstIndex(where: { plain.contains($0.reference) || plain.contains($0.path) }) {
+                    let drawn = drawer.lines(left[k].path, columns: min(width, 60), rows: 16)
+                    lines.insert(contentsOf: drawn, at: index + 1)
+                    index += drawn.count
+                    left.remove(at: k)
+                }
+                index += 1
+            }
+            for picture in left {
+                lines += [style.dim(TerminalText.oneLine(picture.reference))] + drawer.lines(picture.path, columns: min(width, 60), rows: 16)
+            }
+            return lines.joined(separator: "\n")
         }
     }
 }

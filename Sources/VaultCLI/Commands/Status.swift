@@ -115,6 +115,7 @@ extension VaultCommand {
                     "\(plural(cards.toStudy, "flashcard")) to study today (\(DueTodayText.split(due: cards.due, new: cards.new)))"
                     + DueTodayText.leftOut(setAside: cards.setAside, buried: cards.buried)
                     + DueTodayText.leeches(cards.leeches)
+                    + (view.studyDayOff ? "; today is a day off from study (study.limits_by_day)" : "")
                 out.wrappedLine(text + "  " + style.dim(StatusAction.study(batch: nil).command))
             }
             for run in view.running {
@@ -154,6 +155,20 @@ extension VaultCommand {
                 }
                 if streak.needsToday { text += style.dim("; study or review today to keep it") }
                 out.wrappedLine(text)
+            }
+            if view.studyMinutesTotal > 0 || !view.latestSessions.isEmpty {
+                var text = "Study time: \(SessionText.duration(view.studyMinutesTotal)) in all"
+                if !view.latestSessions.isEmpty {
+                    text +=
+                        "; latest: "
+                        + view.latestSessions.map {
+                            "\(TerminalText.forScreen($0.subject)) \(SessionText.duration($0.minutes)) \(RelativeTime.describe($0.start, from: view.now, in: zone))"
+                        }.joined(separator: ", ")
+                }
+                out.wrappedLine(text)
+            }
+            if let tip = view.tip {
+                out.wrappedLine(style.dim("Tip: \(tip.text)"))
             }
         }
     }
@@ -201,6 +216,14 @@ struct StatusJSON: Encodable {
     var milestonesToday: [String]
     /// Reminders raised and not acted on in the last 24 hours, the latest first.
     var pendingReminders: [PendingJSON]
+    /// Minutes of every study session recorded.
+    var studyMinutesTotal: Int
+    /// The latest sessions, newest first, at most three (as `vault session list --json`).
+    var latestSessions: [SessionJSON]
+    /// The memory tip of the day; null with `tips: false`.
+    var tip: String?
+    /// True when today is a day off from study (`study.limits_by_day`).
+    var studyDayOff: Bool
 
     struct PendingJSON: Encodable {
         var id: String
@@ -215,7 +238,7 @@ struct StatusJSON: Encodable {
         timezone = context.config.timeZoneIdentifier
         notes = status.noteCount
         notesToReview = report.notesToReview
-        periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review)) }
+        periods = report.periods.map { Line(role: $0.role.rawValue, review: PeriodJSON($0.review, timeZone: context.timeZone)) }
         dueFlashcards = report.flashcards?.due
         setAsideFlashcards = report.flashcards?.setAside
         newFlashcards = report.flashcards?.new
@@ -237,5 +260,10 @@ struct StatusJSON: Encodable {
         pendingReminders = status.pendingReminders.map {
             PendingJSON(id: $0.id, raised: VaultDate.isoString($0.raised, in: context.timeZone), title: $0.title, batch: $0.batch)
         }
+        let view = StatusView(status)
+        studyMinutesTotal = view.studyMinutesTotal
+        latestSessions = view.latestSessions.map { SessionJSON($0, timeZone: context.timeZone) }
+        tip = view.tip?.text
+        studyDayOff = view.studyDayOff
     }
 }

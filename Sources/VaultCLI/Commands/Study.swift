@@ -15,8 +15,11 @@ extension VaultCommand {
                 Cards overdue by more than 3 days are set aside: they come back in their own group, \
                 oldest first, 20 a day (study.overdue_per_day), and --overdue takes every overdue card now. \
                 Of sibling cards (one sentence's clozes, a ::: pair) one comes up a day. --limit N is a \
-                batch of N cards now; the daily limit (30, or 50 with --exam) counts the cards already \
-                answered today and caps the day.
+                batch of N cards now; the daily limit counts the cards already answered today and caps the \
+                day: --exam's 50, else today's study.limits_by_day (0 is a day off), study.daily_limit, or \
+                the preset's (normal 30, intensive 50, exam 50 with every long-overdue card back at once). \
+                While a folder holds fewer than 20 learning cards, a learning card of the tiers scheduler answered \
+                today comes back 10 minutes later, the same day.
                 --weak studies answered cards, due or not, weakest first (lowest retrievability, most \
                 lapses, lowest accuracy); --cram goes through every card, due or not, hardest first, \
                 and its answers (cram events) change no schedule.
@@ -40,13 +43,13 @@ extension VaultCommand {
         @Argument(help: "Only cards of notes in this folder.")
         var folder: String?
 
-        @Option(help: "A batch of this many cards now; the daily limit (30, or 50 with --exam) still caps the day.")
+        @Option(help: "A batch of this many cards now; the day's limit (study: in the config) still caps the day.")
         var limit: Int?
 
         @Option(help: "all, learning, reviewing or due.")
         var mode: StudyMode = .all
 
-        @Flag(help: "The exam preset: 50 cards a day.")
+        @Flag(help: "The exam preset: 50 cards a day, every long-overdue card back now.")
         var exam = false
 
         @Flag(help: "Every overdue card now, oldest first, beyond the 20 a day that come back by themselves.")

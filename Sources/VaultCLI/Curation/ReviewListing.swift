@@ -13,8 +13,15 @@ struct PeriodJSON: Encodable {
     var decided: Int
     var pending: Int
     var finished: Bool
+    /// Notes kept and archived by the decisions in force.
+    var kept: Int
+    var archived: Int
+    /// The first decision's time; null before one.
+    var started: String?
+    /// When the review was done (finished, or its last decision once all are decided); null while notes wait.
+    var completed: String?
 
-    init(_ review: CurationBoard.Review) {
+    init(_ review: CurationBoard.Review, timeZone: TimeZone) {
         level = review.period.level.rawValue
         period = review.period.id
         title = review.period.title
@@ -23,6 +30,10 @@ struct PeriodJSON: Encodable {
         decided = review.decidedCount
         pending = review.pendingCount
         finished = review.finishedAt != nil
+        kept = review.keptCount
+        archived = review.archivedCount
+        started = review.startedAt.map { VaultDate.isoString($0, in: timeZone) }
+        completed = review.completedAt.map { VaultDate.isoString($0, in: timeZone) }
     }
 }
 
@@ -68,7 +79,7 @@ struct ReviewListing {
             let notes = zip(review.items, review.decisions).map {
                 ReviewNoteJSON($0, decided: $1, timeZone: context.timeZone)
             }
-            try context.output.json(Listing(period: PeriodJSON(review), notes: notes))
+            try context.output.json(Listing(period: PeriodJSON(review, timeZone: context.timeZone), notes: notes))
             return
         }
         let style = context.output.style

@@ -116,7 +116,9 @@ struct StudyScreen {
         var lines: [String] = []
         if summary.queued == 0 {
             lines.append(
-                flow.queue.dailyLimitReached
+                flow.queue.isDayOff
+                    ? "Nothing to study now: today is a day off from study (study.limits_by_day)."
+                    : flow.queue.dailyLimitReached
                     ? "Nothing to study now: the daily limit of \(flow.queue.dailyLimit) is reached (\(flow.queue.studiedToday) answered today)."
                     : "Nothing to study now.")
         } else {

@@ -9,6 +9,38 @@ struct ExportJSON: Encodable {
         var cycle: String?
         var archived: Bool
         var cards: [CardJSON]
+        /// The file's text byte for byte (UTF-8); null when it is not UTF-8 (then ``textBase64``).
+        var text: String?
+        /// The file's bytes in base64 when they are not UTF-8; null otherwise.
+        var textBase64: String?
+
+        enum CodingKeys: String, CodingKey {
+            case cycle, archived, cards, text
+            case textBase64 = "text_base64"
+        }
+    }
+
+    /// One of the vault's own files (`.vault/config.yml`, a ledger file…), byte for byte.
+    struct FileJSON: Encodable {
+        var path: String
+        var text: String?
+        var textBase64: String?
+
+        enum CodingKeys: String, CodingKey {
+            case path, text
+            case textBase64 = "text_base64"
+        }
+
+        init(path: String, bytes: Data) {
+            self.path = path
+            (text, textBase64) = FileJSON.encoded(bytes)
+        }
+
+        /// The bytes as text when they are UTF-8, in base64 otherwise: either way, the same bytes back.
+        static func encoded(_ bytes: Data) -> (text: String?, base64: String?) {
+            if let text = String(validating: bytes, as: UTF8.self) { return (text, nil) }
+            return (nil, bytes.base64EncodedString())
+        }
     }
 
     /// One flat object per note: its fields, its curation state and its cards.
@@ -74,10 +106,14 @@ struct ExportJSON: Encodable {
     var config: ConfigJSON
     var notes: [ExportedNoteJSON]
     var events: [EventJSON]
+    /// The vault's own files: the config file, the ignore rules, the ledger's files, git's two files.
+    var vaultFiles: [FileJSON]
+    /// Every attachment's vault-relative path: named, not carried.
+    var attachments: [String]
 
     enum CodingKeys: String, CodingKey {
-        case version, vault, config, notes, events
-        case exportedAt = "exported_at"
+        case version, vault, config, notes, events, attachments
+        case exportedAt = "exported_at", vaultFiles = "vault_files"
     }
 
     init(_ export: VaultExport, vault: String, now: Date) {
@@ -104,8 +140,12 @@ struct ExportJSON: Encodable {
                 NoteJSON($0.note, timeZone: zone),
                 NoteStateJSON(
                     cycle: $0.cycle?.name, archived: $0.archived,
-                    cards: $0.cards.map { CardJSON($0.0, $0.1, timeZone: zone) }))
+                    cards: $0.cards.map { CardJSON($0.0, $0.1, timeZone: zone) },
+                    text: $0.bytes.flatMap { FileJSON.encoded($0).text },
+                    textBase64: $0.bytes.flatMap { FileJSON.encoded($0).base64 }))
         }
+        vaultFiles = export.records.map { FileJSON(path: $0.path, bytes: $0.bytes) }
+        attachments = export.attachments
         events = export.events.map {
             EventJSON(
                 time: LedgerLine.formatTime($0.time, utcOffset: $0.utcOffset), device: $0.device, sequence: $0.sequence,

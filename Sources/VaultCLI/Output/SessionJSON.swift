@@ -54,11 +54,19 @@ struct ReportJSON: Encodable {
         var questions: Int
         var correct: Int
         var accuracy: Double?
+        /// Minutes a session on average.
+        var averageMinutes: Int
+
+        enum CodingKeys: String, CodingKey {
+            case key, sessions, minutes, questions, correct, accuracy
+            case averageMinutes = "average_minutes"
+        }
 
         init(_ row: SessionReport.Row) {
             key = row.key
             sessions = row.sessions
             minutes = row.minutes
+            averageMinutes = row.averageMinutes
             questions = row.questions
             correct = row.correct
             accuracy = row.accuracy

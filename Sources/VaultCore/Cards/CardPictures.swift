@@ -18,8 +18,12 @@ public enum CardPictures {
             } else if after.hasPrefix("["), let mid = after.range(of: "]("),
                 let close = after[mid.upperBound...].firstIndex(of: ")")
             {
+                let destination = after[mid.upperBound..<close]
+                // CommonMark's `<…>` destination (`![Garage](<05 garage.png>)`) holds spaces as they are.
                 let target =
-                    after[mid.upperBound..<close].split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+                    destination.hasPrefix("<") && destination.hasSuffix(">")
+                    ? String(destination.dropFirst().dropLast())
+                    : destination.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
                 found.append(target.replacingOccurrences(of: "%20", with: " "))
                 rest = after[after.index(after: close)...]
             } else {

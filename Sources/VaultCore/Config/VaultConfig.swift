@@ -44,6 +44,10 @@ public struct VaultConfig: Hashable, Sendable {
     /// The Spaced Repetition plugin's settings (`obsidian_sr:`; kept as written in `extra`): a
     /// vault adopted from the plugin reads its cards in the plugin's syntax. Nil in other vaults.
     public var obsidianSR: ObsidianSRSettings?
+    /// Whether `vault status` and the dashboard show a memory tip of the day (`tips: false` turns it off).
+    public var tips = true
+    /// How many archives `vault backup` keeps (`backup:`; kept as written in `extra`).
+    public var backup = BackupSettings()
     /// What the file holds that is read but suspect (a key written twice), for `vault check`.
     public var warnings: [Diagnostic] = []
 

@@ -43,6 +43,18 @@ public struct CurationBoard: Sendable {
         public var pendingCount: Int { finishedAt == nil ? items.count - decidedCount : 0 }
         /// Undecided notes, whether or not the period was finished.
         public var undecidedCount: Int { items.count - decidedCount }
+        /// Notes kept, and archived, by the decisions in force (Kuhrate's review record).
+        public var keptCount: Int { decisions.reduce(0) { $0 + ($1?.decision == .keep ? 1 : 0) } }
+        public var archivedCount: Int { decisions.reduce(0) { $0 + ($1?.decision == .archive ? 1 : 0) } }
+        /// When the review was begun: its first decision in force; nil before one.
+        public var startedAt: Date? { decisions.compactMap { $0?.time }.min() }
+        /// When the review was done: finished early (`finish`), or its last
+        /// decision when every note is decided; nil while notes wait.
+        public var completedAt: Date? {
+            if let finishedAt { return finishedAt }
+            guard !items.isEmpty, decidedCount == items.count else { return nil }
+            return decisions.compactMap { $0?.time }.max()
+        }
 
         public var status: PeriodStatus {
             if items.isEmpty { return .empty }

@@ -11,6 +11,9 @@ public struct NewNote: Equatable, Sendable {
     public var tags: [String]
     public var source: String?
     public var sourceType: String?
+    /// Whether the file opens its body with `# title`: not when the front
+    /// matter a person wrote names the title (`title:`), which then rules.
+    public var heading = true
 
     public init(
         id: String, created: Date, title: String, body: String = "", category: String? = nil, tags: [String] = [],
@@ -42,26 +45,67 @@ public struct NewNote: Equatable, Sendable {
     /// The note file: front matter, `# title`, and the body. With
     /// `frontMatter` (the lines a person wrote in the editor's template),
     /// those lines follow `id` and `created` instead of the fields.
+    /// A `created:` line among `frontMatter` (a piped note's own) stands in for the new one.
     public func render(in timeZone: TimeZone, frontMatter: [String]? = nil) -> String {
-        var lines = ["---", "id: \(id)", "created: \(VaultDate.isoString(created, in: timeZone))"]
+        var lines = ["---", "id: \(id)"]
+        if !(frontMatter ?? []).contains(where: { Self.key(of: $0) == "created" }) {
+            lines.append("created: \(VaultDate.isoString(created, in: timeZone))")
+        }
         if let frontMatter {
             lines += frontMatter
         } else {
             lines += fieldLines
         }
-        lines += ["---", "# \(title)", ""]
+        lines.append("---")
+        if heading { lines += ["# \(title)", ""] }
         if !body.isEmpty { lines += [body, ""] }
         return lines.joined(separator: "\n")
     }
 
     /// `category: …`, `tags: […]`, `source: …`, `source_type: …` for the fields set.
-    var fieldLines: [String] {
-        var lines: [String] = []
-        if let category { lines.append("category: \(YAMLText.scalar(category))") }
-        if !tags.isEmpty { lines.append("tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]") }
-        if let source { lines.append("source: \(YAMLText.scalar(source))") }
-        if let sourceType { lines.append("source_type: \(YAMLText.scalar(sourceType))") }
+    var fieldLines: [String] { fields.map(\.line) }
+
+    /// The fields set, each with its front matter key and line.
+    public var fields: [(key: String, line: String)] {
+        var lines: [(String, String)] = []
+        if let category { lines.append(("category", "category: \(YAMLText.scalar(category))")) }
+        if !tags.isEmpty { lines.append(("tags", "tags: [\(tags.map(YAMLText.scalar).joined(separator: ", "))]")) }
+        if let source { lines.append(("source", "source: \(YAMLText.scalar(source))")) }
+        if let sourceType { lines.append(("source_type", "source_type: \(YAMLText.scalar(sourceType))")) }
         return lines
+    }
+
+    /// The key of a top-level front matter line (`category: Health` → `category`); nil for an indented line,
+    /// a list item, a comment or a line without a colon.
+    public static func key(of line: String) -> String? {
+        guard let first = line.first, first != " ", first != "\t", first != "-", first != "#",
+            let colon = line.firstIndex(of: ":")
+        else { return nil }
+        return line[..<colon].trimmingSpaces().lowercased()
+    }
+
+    /// Text piped into `vault new` (`printf … | vault new`, `vault new -`):
+    /// the front matter lines when the text opens with `---` (every line as
+    /// written, but an `id:` line: a new note gets an id of its own), the
+    /// `id` left out, and the rest. Line ends are read as LF; a byte order mark is dropped.
+    public static func fromText(_ text: String) -> (frontMatter: [String]?, droppedID: String?, rest: String) {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.first?.trimmingSpaces() == "---",
+            let close = lines.dropFirst().firstIndex(where: { ["---", "..."].contains($0.trimmingSpaces()) })
+        else { return (nil, nil, text) }
+        var frontMatter: [String] = []
+        var droppedID: String?
+        for line in lines[1..<close] {
+            if key(of: line) == "id" {
+                droppedID = String(line[line.index(after: line.firstIndex(of: ":")!)...]).trimmingSpaces()
+                continue
+            }
+            frontMatter.append(line)
+        }
+        lines.removeSubrange(0...close)
+        return (frontMatter, droppedID, lines.joined(separator: "\n"))
     }
 
     /// The line under the template's title that explains it; removed from what the editor returns.

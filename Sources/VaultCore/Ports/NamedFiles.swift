@@ -16,4 +16,7 @@ public protocol NamedFiles {
     /// secret, such as `vault serve --token-file`'s token.
     /// - Throws: an error naming `path` when it is there already or cannot be made.
     func createPrivate(_ data: Data, at path: String) throws
+    /// Writes `files` (each named by its path inside the folder) as the new
+    /// folder `folder`, whole or not at all; refused when the folder holds anything.
+    func writeNewFolder(_ files: [VaultFile], to folder: String) throws
 }

@@ -20,7 +20,8 @@ public protocol DesktopNotifier {
     func raise(title: String, body: String, studyBatch: Int?, reminder id: String) -> String?
 }
 
-/// The timer that runs `vault remind` (a systemd user timer, or a cron line).
+/// The timer that runs `vault remind` (a systemd user timer, or a cron line),
+/// or, made for it, `vault backup` once a day.
 public protocol ReminderTimer {
     /// The units' name.
     var name: String { get }

@@ -85,8 +85,12 @@ public enum PendingReminders {
         return (entries, entries[index])
     }
 
-    /// The entries worth keeping at `now`: those of the last ``lifetime`` (a snooze is shorter).
+    /// How long a reminder is kept after it was raised: `vault stats` counts
+    /// how the last 30 days' reminders were answered (``ReminderAnswers``).
+    public static let history: TimeInterval = 30 * 86_400
+
+    /// The entries worth keeping at `now`: those of the last ``history`` (pending ones are of the last ``lifetime``).
     public static func kept(_ entries: [ReminderEntry], at now: Date) -> [ReminderEntry] {
-        entries.filter { now.timeIntervalSince($0.raised) < lifetime }
+        entries.filter { now.timeIntervalSince($0.raised) < history }
     }
 }

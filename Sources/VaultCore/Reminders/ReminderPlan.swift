@@ -20,7 +20,8 @@ public struct DueWork: Hashable, Sendable {
     public var locationsDue: Int
     /// The names of the palaces with a location due, as `vault status` lists them.
     public var palacesDue: [String]
-    /// The day's study limit (`study.daily_limit` or the preset's; `Int.max`: none).
+    /// The day's study limit (the weekday's in `study.limits_by_day`, `study.daily_limit` or the preset's;
+    /// 0 on a day off; `Int.max`: none).
     public var dailyLimit: Int
     /// Cards answered today, which count against ``dailyLimit``.
     public var studiedToday: Int
@@ -50,7 +51,8 @@ public struct DueWork: Hashable, Sendable {
 
     /// `the daily limit of 30 is reached (30 answered today)`.
     public var dailyLimitText: String {
-        "the daily limit of \(dailyLimit) is reached (\(studiedToday) answered today)"
+        if dailyLimit == 0 { return "today is a day off from study" }
+        return "the daily limit of \(dailyLimit) is reached (\(studiedToday) answered today)"
     }
 
     public var isEmpty: Bool { notesToCurate == 0 && cardsToStudy == 0 && sessionReviews == 0 && locationsDue == 0 }

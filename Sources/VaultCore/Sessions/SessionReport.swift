@@ -18,6 +18,8 @@ public struct SessionReport: Hashable, Sendable {
         public var questions: Int
         public var correct: Int
         public var accuracy: Double? { questions > 0 ? Double(correct) / Double(questions) : nil }
+        /// Minutes a session on average (Memo's average per subject), rounded; 0 without sessions.
+        public var averageMinutes: Int { sessions > 0 ? Int((Double(minutes) / Double(sessions)).rounded()) : 0 }
     }
 
     public var rows: [Row]

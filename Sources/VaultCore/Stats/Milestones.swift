@@ -19,6 +19,8 @@ public struct Milestone: Hashable, Sendable, Encodable {
         case notesKeptYearly = "notes_kept_yearly"
         /// Hours of study sessions of one subject: 10, 100, 1,000.
         case studyHours = "study_hours"
+        /// Days in a row with card answers, every one of them right (StudyFlow's perfect accuracy): 3, 7, 30.
+        case perfectStreak = "perfect_streak"
     }
 
     public var kind: Kind
@@ -36,6 +38,7 @@ public struct Milestone: Hashable, Sendable, Encodable {
     public static let masteredCards = [10, 100, 1_000]
     public static let keptNotes = [1, 10, 100]
     public static let subjectHours = [10, 100, 1_000]
+    public static let perfectDays = [3, 7, 30]
 
     /// Every milestone reached by `now`, in the order reached (ties: by kind, then threshold).
     ///
@@ -96,6 +99,7 @@ public struct Milestone: Hashable, Sendable, Encodable {
             }
             hours[session.subject] = left
         }
+        found += perfectStreaks(reviews, now: now).map { ($0.day, .perfectStreak, $0.threshold, nil) }
         let order = Kind.allCases
         return found.sorted {
             ($0.day, order.firstIndex(of: $0.kind)!, $0.threshold) < ($1.day, order.firstIndex(of: $1.kind)!, $1.threshold)
@@ -105,6 +109,29 @@ public struct Milestone: Hashable, Sendable, Encodable {
                 day: VaultDate.dayString(dayNumber: item.day), isNew: item.day == today,
                 title: title(item.kind, item.threshold, subject: item.subject))
         }
+    }
+
+    /// The first day each run of ``perfectDays`` days was reached: days in a
+    /// row with answers, every answer passed (a day with a failed answer or
+    /// without answers ends the run).
+    static func perfectStreaks(_ reviews: [ClassifiedReview], now: Date) -> [(day: Int, threshold: Int)] {
+        var days: [Int: Bool] = [:]
+        for review in reviews where review.time <= now {
+            days[review.day] = (days[review.day] ?? true) && review.passed
+        }
+        var found: [(day: Int, threshold: Int)] = []
+        var run = 0
+        var previous = Int.min
+        var thresholds = perfectDays[...]
+        for (day, perfect) in days.sorted(by: { $0.key < $1.key }) {
+            run = perfect ? (day == previous + 1 ? run + 1 : 1) : 0
+            previous = day
+            while let next = thresholds.first, run >= next {
+                found.append((day, next))
+                thresholds = thresholds.dropFirst()
+            }
+        }
+        return found
     }
 
     /// The day the `n`-th of `times` (sorted) came, for each threshold reached.
@@ -119,6 +146,7 @@ public struct Milestone: Hashable, Sendable, Encodable {
         case .cardsMastered: return "\(count) cards mastered"
         case .notesKeptYearly: return n == 1 ? "first note kept through a yearly review" : "\(count) notes kept through a yearly review"
         case .studyHours: return "\(count) hours of \(subject ?? "study")"
+        case .perfectStreak: return "\(n) days in a row with every answer right"
         }
     }
 }

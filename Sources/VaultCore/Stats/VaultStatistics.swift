@@ -20,8 +20,10 @@ public struct VaultStatistics: Sendable, Encodable {
     public var calibration = CalibrationStats()
     /// Every milestone reached, in the order reached (``Milestone``).
     public var milestones: [Milestone] = []
-    /// Recall by hour of the day and by position in a sitting, and the best hour.
+    /// Recall by hour of the day, by position in a sitting and by sitting length, the best hour, the hardest cards.
     public var insights = Insights([])
+    /// How this machine's reminders of the last 30 days were answered; nil when no reminder log was read.
+    public var reminders: ReminderAnswers?
 
     /// The statistics of `input`.
     public static func compute(_ input: StatsInput) -> VaultStatistics {
@@ -43,7 +45,15 @@ public struct VaultStatistics: Sendable, Encodable {
         statistics.milestones = Milestone.reached(
             activeDays: input.activity.activeDays(upTo: input.now).union(sessionDays), reviews: reviews, log: input.cardLog,
             board: input.board, sessions: input.sessions, now: input.now, timeZone: input.timeZone)
-        statistics.insights = Insights(reviews)
+        statistics.insights = Insights(reviews, ids: input.cardLog.ids)
+        if !statistics.insights.hardestCards.isEmpty {
+            let hard = Set(statistics.insights.hardestCards.map(\.card))
+            var questions: [String: String] = [:]
+            for card in input.cards where hard.contains(card.id) { questions[card.id] = card.question }
+            for k in statistics.insights.hardestCards.indices {
+                statistics.insights.hardestCards[k].question = questions[statistics.insights.hardestCards[k].card]
+            }
+        }
         return statistics
     }
 }

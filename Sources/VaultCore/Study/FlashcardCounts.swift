@@ -49,7 +49,9 @@ public struct FlashcardCounts: Hashable, Sendable {
             }
         }
         counts.buried = tally.buried
-        let back = min(counts.setAside, max(0, options.overduePerDay - tally.returnedToday))
+        let share =
+            options.preset.liftsOverdueSpread ? counts.setAside : max(0, options.overduePerDay - tally.returnedToday)
+        let back = min(counts.setAside, share)
         counts.setAside -= back
         counts.due += back
         return counts

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which cards a study session takes (`vault study --mode`).
 public enum StudyMode: String, Hashable, Sendable, CaseIterable, Codable {
     /// Due cards of every tier and new cards.
@@ -10,14 +12,22 @@ public enum StudyMode: String, Hashable, Sendable, CaseIterable, Codable {
     case due
 }
 
-/// StudyFlow's daily limit presets.
+/// StudyFlow's intensity presets: how many cards a day, and, for an exam,
+/// whether long-overdue cards wait their turn.
 public enum StudyPreset: String, Hashable, Sendable, CaseIterable, Codable {
     /// 30 cards a day.
     case normal
-    /// 50 cards a day, before an exam.
+    /// 50 cards a day: a heavier term, with the usual spread of long-overdue cards.
+    case intensive
+    /// 50 cards a day before an exam, and every long-overdue card back in
+    /// today's queue at once (oldest first, within the limit) instead of
+    /// `overdue_per_day` a day: nothing learnt waits for after the exam.
     case exam
 
-    public var dailyLimit: Int { self == .exam ? 50 : 30 }
+    public var dailyLimit: Int { self == .normal ? 30 : 50 }
+
+    /// Whether long-overdue cards come back all at once rather than a few a day.
+    public var liftsOverdueSpread: Bool { self == .exam }
 }
 
 /// Which cards a session is about, beside ``StudyMode``.
@@ -53,6 +63,10 @@ public struct StudyOptions: Hashable, Sendable {
     public var focus: StudyFocus
     /// Cards left out of study (suspended leeches).
     public var suspended: Set<String>
+    /// Learning cards answered today come back today this long after their
+    /// last answer, though their schedule says a later day (StudyFlow: a
+    /// learning card "several times a day while there are few"); nil: they wait for their day.
+    public var learningAgainAfter: TimeInterval? = nil
 
     public init(
         mode: StudyMode = .all, folder: String? = nil, preset: StudyPreset = .normal, limit: Int? = nil,

@@ -52,6 +52,8 @@ public struct StudyQueue: Hashable, Sendable {
 
     /// Cards the daily limit leaves for today (the batch aside).
     public var dayLeft: Int { max(0, dailyLimit - studiedToday) }
+    /// True when today is a day off from study (a day limit of 0, `study.limits_by_day`): every card waits.
+    public var isDayOff: Bool { dailyLimit == 0 && (focus == .today || focus == .weak) }
     /// True when the day's limit is used up: no more cards today, whatever the batch.
     public var dailyLimitReached: Bool {
         (focus == .today || focus == .weak) && dailyLimit != Int.max && dayLeft == 0
@@ -69,7 +71,11 @@ public struct StudyQueue: Hashable, Sendable {
 ///   group, not out of study. They come back in their own group, oldest
 ///   first, at most `overduePerDay` a day (those answered today after coming
 ///   back count); the overdue focus (`--overdue`) takes them all now.
-/// - Then learning (new cards included), reviewing, mastered.
+/// - Then learning (new cards included), reviewing, mastered. With
+///   `learningAgainAfter` (fewer than 20 learning cards in the folder), a
+///   learning card of the tiers scheduler answered today is due again that
+///   long after its answer, today, whatever later day its schedule names.
+/// - The exam preset brings every set-aside card back at once.
 /// - Within a group, rotation favours cards not seen for 2+ days (+1), low
 ///   accuracy (+1 − accuracy; new cards count 0.5) and new cards (+1); then
 ///   earlier due time, then reading order (note path, position in the note).
@@ -118,7 +124,9 @@ public enum StudyPlanner {
         default:
             // Set-aside cards come back in their own group, oldest first, a few a day
             // (those answered today after coming back count against the day's share).
-            let share = max(0, options.overduePerDay - tally.returnedToday)
+            // The exam preset lifts the spread: every long-overdue card is back now, oldest first.
+            let share =
+                options.preset.liftsOverdueSpread ? Int.max : max(0, options.overduePerDay - tally.returnedToday)
             if share > 0, !setAside.isEmpty {
                 setAside.sort(by: oldest)
                 let back = min(share, setAside.count)
@@ -245,7 +253,17 @@ public enum StudyPlanner {
             let tier = schedule.tier
             var overdueDays = 0
             if !schedule.isNew {
-                guard let due = schedule.due, due < endOfToday else { continue }
+                guard let due = schedule.due else { continue }
+                if due >= endOfToday {
+                    // A tiers learning card (StudyFlow's) answered today comes back after a short step while few
+                    // are learning; fsrs, sm2 and ladder cards keep the day their scheduler gave them.
+                    guard let step = options.learningAgainAfter, case .tiers = schedule.state, tier == .learning,
+                        let last = schedule.lastReview,
+                        last >= startOfToday, last.addingTimeInterval(step) <= now
+                    else { continue }
+                    held.append((i, schedule, .learning, 0))
+                    continue
+                }
                 if due < startOfToday {
                     // Starts of the last few days, computed once: most overdue cards need no calendar.
                     if let k = dayStarts.firstIndex(where: { due >= $0 }) {

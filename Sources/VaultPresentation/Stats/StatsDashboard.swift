@@ -96,11 +96,48 @@ package struct StatsDashboard {
                 line += " · by position in a sitting " + positions.map { "\($0.from)+ \(percent($0.recall!))" }.joined(separator: ", ")
             }
             out.append(line)
+            out += insightLines()
+            out.append("")
+        } else if !insightLines().isEmpty {
+            out.append(style.bold("Insights"))
+            out += insightLines()
+            out.append("")
+        }
+        if let reminders = s.reminders, reminders.total > 0 {
+            out.append(
+                style.bold("Reminders") + "  \(reminders.total) in \(reminders.days) days: \(reminders.study) studied, "
+                    + "\(reminders.snooze) snoozed, \(reminders.skip) skipped, \(reminders.ignored) ignored"
+                    + (reminders.pending > 0 ? ", \(reminders.pending) waiting" : ""))
             out.append("")
         }
         out.append(style.bold("Streak \(plural(s.streak, "day"))") + "  best \(s.bestStreak)")
         out += calendar()
         return out.map { TextWrap.truncate($0, width: width) }.joined(separator: "\n")
+    }
+
+    /// The advice of the insights: the sitting length that recalls best, and the cards failed most.
+    func insightLines() -> [String] {
+        let insights = stats.insights
+        var lines: [String] = []
+        if let best = insights.bestSittingLength,
+            let bin = insights.bySittingLength.first(where: { $0.from == best }), let recall = bin.recall
+        {
+            let bins = Insights.sittingLengthBins
+            let next = bins.firstIndex(of: best).flatMap { $0 + 1 < bins.count ? bins[$0 + 1] - 1 : nil }
+            let span = next.map { "\(best)-\($0)" } ?? "\(best) or more"
+            let others = insights.bySittingLength.filter { $0.recall != nil && $0.from != best }
+            lines.append(
+                "  sittings of \(span) answers recall best (\(percent(recall)))"
+                    + (others.isEmpty ? "" : style.dim("; " + others.map { "\($0.from)+ \(percent($0.recall!))" }.joined(separator: ", "))))
+        }
+        if !insights.hardestCards.isEmpty {
+            lines.append("  hardest cards (rewrite, split or add a hint; vault study --weak takes them first):")
+            for card in insights.hardestCards {
+                let question = card.question.map { TerminalText.oneLine($0) } ?? "(no longer in a note)"
+                lines.append("    \(card.card.prefix(8))  \(card.answers - card.failed) of \(card.answers) right  \(question)")
+            }
+        }
+        return lines
     }
 
     /// The flashcard lines: counts by state and scheduler, reviews, retention, the forecast.

@@ -61,4 +61,8 @@ public struct UserFiles: NamedFiles, Sendable {
         }
         try SiteWriter(root: try url(folder), vault: vault).write(pages, attachments: attachments)
     }
+
+    public func writeNewFolder(_ files: [VaultFile], to folder: String) throws {
+        try NewFolder(root: try url(folder)).write(files)
+    }
 }

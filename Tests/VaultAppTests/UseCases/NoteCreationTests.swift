@@ -68,4 +68,31 @@ struct NoteCreationTests {
         #expect(
             typed.text.contains("created: 2026-11-18T10:00:00+01:00\ncategory: Finance\ntags: [money]\n---\n# Typed\n"))
     }
+
+    @Test("piped text: the first line titles it, unless its front matter has title:; a field set twice is refused; an id is replaced")
+    func piped() throws {
+        let files = MemoryFiles()
+        let creation = Self.creation(files: files)
+        let plain = try creation.draft(piped: "\n# Piped title\r\nbody\r\n", category: "health")
+        #expect(plain.replacedID == nil)
+        #expect(plain.draft.path == "2026/11/piped-title.md")
+        #expect(plain.draft.text.hasSuffix("category: Health\n---\n# Piped title\n\nbody\n"))
+        let titled = try creation.draft(
+            piped: "\u{FEFF}---\ntitle: 'From: front matter'\nid: old-id\ntags: [x]\n---\nnot the title\n", sourceType: "book")
+        #expect(titled.replacedID == "old-id")
+        #expect(titled.draft.path == "2026/11/from-front-matter.md")
+        #expect(
+            titled.draft.text
+                == "---\nid: 00000000-0000-4000-8000-000000000002\ncreated: 2026-11-18T10:00:00+01:00\ntitle: 'From: front matter'\ntags: [x]\nsource_type: book\n---\nnot the title\n",
+            "\(titled.draft.text)")
+        let kept = try creation.draft(piped: "---\ncreated: 2020-05-06\n---\nOld idea\n")
+        #expect(kept.draft.text.hasPrefix("---\nid: 00000000-0000-4000-8000-000000000003\ncreated: 2020-05-06\n---\n# Old idea\n"))
+        #expect(throws: AppError.givenTwice("tags")) { try creation.draft(piped: "---\ntags: [a]\n---\nX\n", tags: ["b"]) }
+        #expect(throws: AppError.givenTwice("source_type")) {
+            try creation.draft(piped: "---\nsource_type: book\n---\nX\n", sourceType: "link")
+        }
+        #expect(throws: AppError.emptyNote) { try creation.draft(piped: "---\ncategory: Health\n---\n\n") }
+        #expect(throws: AppError.unknownCategory("Cooking")) { try creation.draft(piped: "---\ncategory: Cooking\n---\nX\n") }
+        #expect(files.all.isEmpty, "a draft writes nothing")
+    }
 }

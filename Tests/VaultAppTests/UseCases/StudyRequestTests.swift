@@ -48,6 +48,8 @@ struct StudyRequestTests {
         StudySettings(), StudySettings(dailyLimit: 1), StudySettings(dailyLimit: 3), StudySettings(preset: .exam),
         StudySettings(dailyLimit: 7, preset: .exam), StudySettings(overduePerDay: 0), StudySettings(overduePerDay: 2),
         StudySettings(leechLapses: 1, leechAction: .suspend), StudySettings(timerAmber: 1, timerRed: 2),
+        StudySettings(preset: .intensive), StudySettings(dailyLimit: 9, limitsByDay: [2: 4]),
+        StudySettings(limitsByDay: [2: 0]), StudySettings(limitsByDay: [3: 0]),
     ]
 
     static let requests: [StudyRequest] = [
@@ -61,9 +63,11 @@ struct StudyRequestTests {
             let studying = try Self.studying(study)
             let schedules = studying.schedules()
             for request in Self.requests {
+                // Wednesday in the vault's zone: limits_by_day's day 2.
+                #expect(studying.weekday == 2)
                 let expected = study.options(
                     mode: request.mode, folder: request.folder, limit: request.batch, exam: request.exam,
-                    focus: request.focus)
+                    focus: request.focus, weekday: 2)
                 let options = studying.options(for: request, schedules: schedules)
                 #expect(options.dailyLimit == expected.dailyLimit, "\(study) \(request)")
                 #expect(options.overduePerDay == study.overduePerDay)
@@ -88,6 +92,31 @@ struct StudyRequestTests {
         #expect(try Self.studying(StudySettings(dailyLimit: 2)).queueCount(StudyRequest(exam: true)) == available)
         #expect(try Self.studying(StudySettings(dailyLimit: 2)).queueCount(StudyRequest(batch: 5)) == 2)
         #expect(try Self.studying(StudySettings(dailyLimit: 20)).queueCount(StudyRequest(batch: 5)) == 5)
+    }
+
+    @Test("today's limits_by_day outranks daily_limit; a day off queues nothing; intensive is 50; --exam outranks the day")
+    func days() throws {
+        #expect(try Self.studying(StudySettings(dailyLimit: 20, limitsByDay: [2: 3])).queueCount(StudyRequest()) == 3)
+        #expect(try Self.studying(StudySettings(dailyLimit: 3, limitsByDay: [3: 20])).queueCount(StudyRequest()) == 3)
+        let off = try Self.studying(StudySettings(limitsByDay: [2: 0]))
+        #expect(off.isDayOff)
+        let queue = off.queue(StudyRequest(), schedules: off.schedules())
+        #expect(queue.entries.isEmpty && queue.isDayOff && queue.dailyLimit == 0)
+        #expect(StudyFlow(off, request: StudyRequest()).queue.entries.isEmpty, "the flow plans the same day off")
+        #expect(try Self.studying(StudySettings(limitsByDay: [2: 0])).queueCount(StudyRequest(exam: true)) > 30)
+        let available = try Self.studying(StudySettings(dailyLimit: 10_000)).queueCount(StudyRequest())
+        #expect(try Self.studying(StudySettings(preset: .intensive)).queueCount(StudyRequest()) == min(50, available))
+    }
+
+    @Test("learning cards come back the same day while the folder holds fewer than 20 of them")
+    func learningAgain() throws {
+        // deck/ holds 20 cards, all answered (in review after two goods): no learning card, the rule is on.
+        let studying = try Self.studying(StudySettings())
+        let schedules = studying.schedules()
+        #expect(studying.options(for: StudyRequest(folder: "deck"), schedules: schedules).learningAgainAfter == 600)
+        // The whole deck holds the 25 new cards of other/: learning cards wait for their day.
+        #expect(studying.options(for: StudyRequest(), schedules: schedules).learningAgainAfter == nil)
+        #expect(studying.options(for: StudyRequest(folder: "other"), schedules: schedules).learningAgainAfter == nil)
     }
 
     @Test("overdue_per_day sets long-overdue cards aside, a share a day back; a suspended card stays out")

@@ -19,7 +19,13 @@ struct VaultExportTests {
         ]
         var config = Fixture.config
         config.newNotePath = "inbox/{slug}.md"
-        let export = VaultExport.load(Fixture.context(Fixture.weekNotes, cards: cards, ledger: ledger, config: config))
+        let files = Fixture.files(
+            Fixture.weekTexts,
+            [".vault/config.yml": Data("version: 1\n".utf8), ".vault/ledger/2026.log": Data("# vault-ledger v1\n".utf8),
+             "pics/door.png": Data([0x89, 0x50])])
+        let export = VaultExport.load(
+            Fixture.context(Fixture.weekNotes, cards: cards, ledger: ledger, config: config, files: files),
+            records: MemoryRecords(files: files))
         let notes = Dictionary(uniqueKeysWithValues: export.notes.map { ($0.note.path, $0) })
         #expect(notes.count == 4)
         #expect(notes["a.md"]?.note.bodyText.contains("Nowhere") == true, "\(notes["a.md"]?.note.bodyText ?? "")")
@@ -30,5 +36,10 @@ struct VaultExportTests {
         #expect(notes["b.md"]?.cards.isEmpty == true)
         #expect(export.events.map(\.kind) == ["curate", "curate", "rate"])
         #expect(export.config.newNotePath == "inbox/{slug}.md")
+        // Each note's bytes, the vault's own files byte for byte, the attachments by name.
+        #expect(notes["a.md"]?.bytes == Data(Fixture.weekTexts["a.md"]!.utf8))
+        #expect(export.records.map(\.path) == [".vault/config.yml", ".vault/ledger/2026.log"])
+        #expect(export.records.first?.bytes == Data("version: 1\n".utf8))
+        #expect(export.attachments == ["pics/door.png"])
     }
 }

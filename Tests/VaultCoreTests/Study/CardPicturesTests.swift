@@ -10,6 +10,11 @@ struct CardPicturesTests {
         #expect(CardPictures.references(in: text) == ["door.png", "figures/my door.JPG"])
     }
 
+    @Test("a destination in angle brackets (CommonMark) keeps its spaces and loses its brackets")
+    func angleBrackets() {
+        #expect(CardPictures.references(in: "![Garage](<05 garage.png>) ![x](<y.txt>)") == ["05 garage.png"])
+    }
+
     @Test("resolved from the note's folder, then the vault's root, then by name among the attachments")
     func resolve() {
         let files: Set<String> = ["deck/figures/a.png", "figures/b.png", "attachments/c.png"]

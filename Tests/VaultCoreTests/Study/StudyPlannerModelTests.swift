@@ -54,12 +54,12 @@ struct StudyPlannerModelTests {
             if a.card.position != b.card.position { return a.card.position < b.card.position }
             return a.card.id < b.card.id
         }
-        // Set-aside cards come back oldest first, `overduePerDay` a day, in their own group.
+        // Set-aside cards come back oldest first, `overduePerDay` a day (all at once under the exam preset), in their own group.
         setAside.sort { a, b in
             let (ad, bd) = (a.schedule.due ?? .distantPast, b.schedule.due ?? .distantPast)
             return ad != bd ? ad < bd : order(a, b)
         }
-        let back = min(setAside.count, options.overduePerDay)
+        let back = options.preset == .exam ? setAside.count : min(setAside.count, options.overduePerDay)
         for var entry in setAside.prefix(back) {
             let tier = entry.schedule.tier
             entry.group = tier == .reviewing ? .reviewing : tier == .mastered ? .mastered : .learning
