@@ -2,7 +2,7 @@ import Foundation
 
 /// One ledger event said in a few words, as `vault history` prints it:
 /// "kept in 2026-W46 (weekly review)", "rated good → due in 6 days",
-/// "card 3f2a9c forgotten: it starts over as new". Every field is still
+/// "card 3f2a9c forgotten: it starts over as new, its history kept". Every field is still
 /// there with `--verbose` and `--json`.
 ///
 /// One table, ``words``, holds the words of every event kind the ledger
@@ -64,7 +64,7 @@ public enum EventSummary {
         CardResetEvent.kind: { event, timeZone in
             guard let reset = try? CardResetEvent(event) else { return nil }
             switch reset.reset {
-            case .forget: return "card \(reset.card.prefix(6)) forgotten: it starts over as new"
+            case .forget: return "card \(reset.card.prefix(6)) forgotten: it starts over as new, its history kept"
             case .reschedule:
                 let due = reset.due.map { " → due \(RelativeTime.describe($0, from: reset.time, in: timeZone))" } ?? ""
                 return "card \(reset.card.prefix(6)) given a due date by hand" + due

@@ -126,6 +126,6 @@ struct SettingDueTests {
             device: "d", sequence: 2)
         #expect(
             EventSummary.describe(forget, in: TimeZone(identifier: "UTC")!)
-                == "card c1a2b3 reset to new (its history kept)")
+                == "card c1a2b3 forgotten: it starts over as new, its history kept")
     }
 }

@@ -54,7 +54,7 @@ struct EventSummaryTests {
     @Test("a card reset and a hold are said in words, not as the kind and its raw fields")
     func resetAndHold() {
         #expect(
-            EventSummary.describe(Self.everyKind[7], in: .gmt) == "card 3f2a9c forgotten: it starts over as new")
+            EventSummary.describe(Self.everyKind[7], in: .gmt) == "card 3f2a9c forgotten: it starts over as new, its history kept")
         let reschedule = Self.event("card-reset", [("card", "3f2a9c11"), ("note", "n1"), ("reset", "reschedule")])
         #expect(EventSummary.describe(reschedule, in: .gmt) == "card 3f2a9c given a due date by hand")
         #expect(
