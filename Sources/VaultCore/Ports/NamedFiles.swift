@@ -16,4 +16,8 @@ public protocol NamedFiles {
     /// secret, such as `vault serve --token-file`'s token.
     /// - Throws: an error naming `path` when it is there already or cannot be made.
     func createPrivate(_ data: Data, at path: String) throws
+    /// Removes the file at `path` that ``createPrivate(_:at:)`` made (a
+    /// secret done with: the page `vault serve --open` hands the browser).
+    /// - Throws: an error naming `path` when it cannot be removed.
+    func removePrivate(at path: String) throws
 }
