@@ -65,7 +65,8 @@ bench: release
 # events, search queries, the config, LociApp itinerary files, `.vault/ignore`
 # and its matcher; and the encoders and rules of hostile text: iCalendar,
 # notification markup and cron/systemd quoting, and the one path rule on a
-# vault of links in and out (issue 34). Each runs FUZZ_SECONDS (default 600) from the
+# vault of links in and out (issue 34); Anki packages (the zip, zstd frames and
+# SQLite collections) and the language server's framing (issue 48). Each runs FUZZ_SECONDS (default 600) from the
 # committed seeds plus ExampleVault's notes; an input slower than 1 s, a
 # crash or a leak stops it with the input saved in Fuzz/artifacts/.
 FUZZ_SECONDS ?= 600
@@ -73,8 +74,8 @@ fuzz: deps
 	cd Fuzz && $(SWIFT) build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 	rm -rf .build/fuzz-corpus && mkdir -p .build/fuzz-corpus Fuzz/artifacts
 	cp -r Fuzz/Corpus/note .build/fuzz-corpus/note && find ExampleVault -name '*.md' -exec cp {} .build/fuzz-corpus/note/ \;
-	cp -r Fuzz/Corpus/ledger Fuzz/Corpus/query Fuzz/Corpus/config Fuzz/Corpus/loci Fuzz/Corpus/ignore Fuzz/Corpus/calendar Fuzz/Corpus/programtext Fuzz/Corpus/path .build/fuzz-corpus/ && cp ExampleVault/.vault/ledger/*.log .build/fuzz-corpus/ledger/
-	for target in FuzzNote:note FuzzLedger:ledger FuzzQuery:query FuzzConfig:config FuzzLoci:loci FuzzIgnore:ignore FuzzCalendar:calendar FuzzProgramText:programtext FuzzPath:path; do \
+	cp -r Fuzz/Corpus/ledger Fuzz/Corpus/query Fuzz/Corpus/config Fuzz/Corpus/loci Fuzz/Corpus/ignore Fuzz/Corpus/calendar Fuzz/Corpus/programtext Fuzz/Corpus/path Fuzz/Corpus/anki Fuzz/Corpus/lspframing .build/fuzz-corpus/ && cp ExampleVault/.vault/ledger/*.log .build/fuzz-corpus/ledger/
+	for target in FuzzNote:note FuzzLedger:ledger FuzzQuery:query FuzzConfig:config FuzzLoci:loci FuzzIgnore:ignore FuzzCalendar:calendar FuzzProgramText:programtext FuzzPath:path FuzzAnki:anki FuzzLSPFraming:lspframing; do \
 		name=$${target%%:*}; corpus=$${target##*:}; \
 		Fuzz/.build/release/$$name .build/fuzz-corpus/$$corpus -max_total_time=$(FUZZ_SECONDS) -timeout=1 \
 			-rss_limit_mb=2048 -max_len=200000 -artifact_prefix=Fuzz/artifacts/$$name- -print_final_stats=1 || exit 1; \

@@ -27,7 +27,7 @@ let package = Package(
         // `vault serve` execs it from beside `vault`: the web server's dependencies stay out of every other command.
         .executable(name: "vault-serve", targets: ["vault-serve"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
-        .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore"]),
+        .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore", "VaultAnki", "VaultLSP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -110,7 +110,8 @@ let package = Package(
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
-        .testTarget(name: "VaultAnkiTests", dependencies: ["VaultAnki"]),
+        .testTarget(
+            name: "VaultAnkiTests", dependencies: ["VaultAnki", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "VaultIndexTests", dependencies: ["VaultIndex", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "VaultAppTests", dependencies: ["VaultApp", "VaultLSP"]),

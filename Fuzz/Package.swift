@@ -18,5 +18,7 @@ let package = Package(
         .executableTarget(name: "FuzzCalendar", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzProgramText", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
         .executableTarget(name: "FuzzPath", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzAnki", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
+        .executableTarget(name: "FuzzLSPFraming", dependencies: ["FuzzDriver", .product(name: "VaultParsing", package: "vault")]),
     ]
 )

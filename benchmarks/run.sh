@@ -345,6 +345,13 @@ done
   esac
 done
 
+# ---- Hostile input (issue 48): a note of links, a quadratic field, a zstd bomb
+# (benchmarks/hostile_bench.sh).
+"$ROOT/benchmarks/hostile_bench.sh" | while IFS= read -r line; do
+  echo "  $line"
+  note_row "hostile input" "${line%%: *}" "${line#*: }"
+done
+
 # ---- FSRS optimizer (issue 32: 100,000 reviews fitted <= 1 s, peak <= 200 MB,
 # against fsrs-rs on the same file in the same run; benchmarks/fsrs_bench.sh).
 "$ROOT/benchmarks/fsrs_bench.sh" | while IFS= read -r line; do

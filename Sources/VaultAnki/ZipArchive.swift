@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import VaultCore
 
 /// A zip archive read from its central directory, with limits checked
 /// before anything is unpacked: the number of entries, the total unpacked
@@ -77,7 +78,7 @@ struct ZipArchive {
             let name = String(decoding: nameBytes, as: UTF8.self)
             total += size
             guard total <= limits.totalBytes else {
-                throw Failure.tooLarge("its entries unpack to more than \(limits.totalBytes >> 30) GB")
+                throw Failure.tooLarge("its entries unpack to more than \(InputBudget.bytesText(Double(limits.totalBytes)))")
             }
             if size > 1 << 20, size > max(packed, 1) * limits.ratio {
                 throw Failure.tooLarge("'\(name)' unpacks \(size / max(packed, 1)) times its packed size (at most \(limits.ratio))")
@@ -88,25 +89,98 @@ struct ZipArchive {
         self.entries = entries
     }
 
-    /// The unpacked bytes of the entry `name`, nil when there is none.
+    /// The unpacked bytes of the entry `name` in memory, nil when there is none
+    /// (for small entries: `meta`, the media map).
     /// - Throws: ``Failure`` when it is damaged, of another method, or unpacks past its declared size.
     func read(_ name: String) throws -> Data? {
         guard let entry = entries[name] else { return nil }
-        let header = Int(entry.localHeader)
-        guard header + 30 <= data.count, Self.u32(data, header) == 0x0403_4B50 else {
-            throw Failure.damaged("the entry '\(name)' is damaged")
-        }
-        let start = header + 30 + Int(Self.u16(data, header + 26)) + Int(Self.u16(data, header + 28))
-        guard start + Int(entry.packedSize) <= data.count else { throw Failure.damaged("the entry '\(name)' is cut short") }
-        let packed = data.subdata(in: start..<(start + Int(entry.packedSize)))
+        let packed = try packedBytes(of: entry)
         switch entry.method {
         case 0:
-            return packed
+            return Data(packed)
         case 8:
             return try Self.inflate(packed, size: Int(entry.size), name: name)
         default:
             throw Failure.damaged("the entry '\(name)' is compressed with method \(entry.method), not stored or deflated")
         }
+    }
+
+    /// The entry's bytes as they lie in the archive (a slice of it, not a copy).
+    /// - Throws: ``Failure`` when its local header is damaged or it runs past the file.
+    func packedBytes(of entry: Entry) throws -> Data {
+        let header = Int(entry.localHeader)
+        guard header >= 0, header <= data.count - 30, Self.u32(data, header) == 0x0403_4B50 else {
+            throw Failure.damaged("the entry '\(entry.name)' is damaged")
+        }
+        let start = header + 30 + Int(Self.u16(data, header + 26)) + Int(Self.u16(data, header + 28))
+        guard entry.packedSize <= UInt64(max(0, data.count - start)) else {
+            throw Failure.damaged("the entry '\(entry.name)' is cut short")
+        }
+        return data[(data.startIndex + start)..<(data.startIndex + start + Int(entry.packedSize))]
+    }
+
+    /// Unpacks the entry `name` chunk by chunk (at most 64 KB each) into
+    /// `sink`: a large entry never sits in memory whole. False when there is none.
+    /// - Throws: ``Failure`` when it is damaged, of another method, or unpacks
+    ///   past its declared size; what `sink` throws.
+    func stream(_ name: String, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard let entry = entries[name] else { return false }
+        let packed = try packedBytes(of: entry)
+        switch entry.method {
+        case 0:
+            try packed.withUnsafeBytes { all in
+                var offset = 0
+                while offset < all.count {
+                    let end = min(all.count, offset + Self.chunk)
+                    try sink(UnsafeRawBufferPointer(rebasing: all[offset..<end]))
+                    offset = end
+                }
+            }
+        case 8:
+            try Self.inflate(packed, size: entry.size, name: name, into: sink)
+        default:
+            throw Failure.damaged("the entry '\(name)' is compressed with method \(entry.method), not stored or deflated")
+        }
+        return true
+    }
+
+    /// The most bytes handed to a sink at once.
+    static let chunk = 64 << 10
+
+    /// Raw deflate of `packed` into `sink` a chunk at a time, refusing more
+    /// than `size` bytes or fewer (the size the directory declared).
+    static func inflate(_ packed: Data, size: UInt64, name: String, into sink: (UnsafeRawBufferPointer) throws -> Void)
+        throws
+    {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, -15, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw Failure.damaged("zlib cannot start")
+        }
+        defer { inflateEnd(&stream) }
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var produced: UInt64 = 0
+        var status: Int32 = Z_OK
+        try packed.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
+            stream.next_in = UnsafeMutablePointer(mutating: input.bindMemory(to: Bytef.self).baseAddress)
+            stream.avail_in = uInt(input.count)
+            while status != Z_STREAM_END {
+                let made: Int = buffer.withUnsafeMutableBytes { out in
+                    stream.next_out = out.bindMemory(to: Bytef.self).baseAddress
+                    stream.avail_out = uInt(out.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return out.count - Int(stream.avail_out)
+                }
+                // Z_OK says zlib made progress; Z_BUF_ERROR that it could make none: the input ends early.
+                if status == Z_BUF_ERROR { throw Failure.damaged("the entry '\(name)' is cut short") }
+                guard status == Z_OK || status == Z_STREAM_END else {
+                    throw Failure.damaged("the entry '\(name)' does not inflate (zlib \(status))")
+                }
+                produced += UInt64(made)
+                if produced > size { throw Failure.tooLarge("'\(name)' unpacks past the size its directory declares") }
+                if made > 0 { try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<made])) } }
+            }
+        }
+        guard produced == size else { throw Failure.damaged("the entry '\(name)' unpacks to another size than its directory declares") }
     }
 
     /// Raw deflate of `packed`, refusing more than `size` bytes (the size the directory declared).

@@ -19,35 +19,47 @@ enum Zstd {
 
     /// Unpacks `packed` chunk by chunk into `sink` (a file: a large collection
     /// never sits in memory whole), at most `limit` bytes in all.
+    ///
+    /// The input is whole once every byte is read and the last frame is
+    /// finished and flushed (libzstd answers 0); a frame that ends exactly
+    /// where an output chunk fills up (a multiple of 128 KiB) is whole too:
+    /// the next call, with nothing left to read, produces nothing and is not
+    /// taken for a frame cut short.
     /// - Throws: ``Failure`` for a damaged frame or one that unpacks past `limit`; what `sink` throws.
     static func decompress(_ packed: Data, limit: Int, into sink: (ArraySlice<UInt8>) throws -> Void) throws {
         guard let stream = ZSTD_createDStream() else { throw Failure.damaged("zstd cannot start") }
         defer { ZSTD_freeDStream(stream) }
         ZSTD_initDStream(stream)
+        guard !packed.isEmpty else { throw Failure.damaged("the zstd data is empty") }
         var total = 0
         let chunk = ZSTD_DStreamOutSize()
         var buffer = [UInt8](repeating: 0, count: chunk)
-        var lastResult = 0
+        // Whether the last frame read so far is finished and flushed.
+        var frameDone = false
+        var allRead = false
         try packed.withUnsafeBytes { (input: UnsafeRawBufferPointer) in
             var inBuffer = ZSTD_inBuffer(src: input.baseAddress, size: input.count, pos: 0)
-            repeat {
-                let produced: Int = try buffer.withUnsafeMutableBytes { out in
+            while true {
+                let before = inBuffer.pos
+                let (produced, result): (Int, Int) = try buffer.withUnsafeMutableBytes { out in
                     var outBuffer = ZSTD_outBuffer(dst: out.baseAddress, size: out.count, pos: 0)
                     let result = ZSTD_decompressStream(stream, &outBuffer, &inBuffer)
                     if ZSTD_isError(result) != 0 {
                         throw Failure.damaged(String(cString: ZSTD_getErrorName(result)))
                     }
-                    lastResult = result
-                    return outBuffer.pos
+                    return (outBuffer.pos, result)
                 }
                 total += produced
                 guard total <= limit else { throw Failure.tooLarge }
-                try sink(buffer[0..<produced])
-                // Done when the input is read and nothing more comes out (a frame of exactly one
-                // output buffer, 128 KiB, ends with a full buffer and a finished frame).
-                if inBuffer.pos == inBuffer.size, produced < chunk || lastResult == 0 { break }
-            } while true
+                if produced > 0 { try sink(buffer[0..<produced]) }
+                frameDone = result == 0
+                allRead = inBuffer.pos == inBuffer.size
+                // Done: all read and the last frame flushed. No progress (nothing read, nothing
+                // written): the input stops inside a frame. Otherwise a full buffer may hold more.
+                if allRead && frameDone { break }
+                if produced == 0 && inBuffer.pos == before { break }
+            }
         }
-        guard lastResult == 0 else { throw Failure.damaged("the zstd frame is cut short") }
+        guard frameDone, allRead else { throw Failure.damaged("the zstd frame is cut short") }
     }
 }

@@ -11,7 +11,39 @@ public enum CommonMark {
 
     /// Parses `bytes` and reads the facts a note needs: first heading, first
     /// line, inline tags, wiki links, links to notes, and the plain text.
+    /// A body over ``MarkdownWindows/size`` is parsed a window at a time
+    /// (what a parse holds stays bounded) and the windows' facts are joined.
     public static func facts(of bytes: UnsafeBufferPointer<UInt8>) -> BodyFacts {
+        let windows = MarkdownWindows.windows(of: bytes)
+        guard windows.count > 1 else { return windowFacts(of: bytes) }
+        var facts = BodyFacts()
+        for (n, window) in windows.enumerated() {
+            let part = withWindow(window, of: bytes) { windowFacts(of: $0) }
+            if n == 0 { facts.firstHeading = part.firstHeading }
+            facts.inlineTags += part.inlineTags
+            facts.wikiLinks += part.wikiLinks
+            facts.noteLinks += part.noteLinks
+            facts.linkDestinations += part.linkDestinations
+            if !facts.text.isEmpty, facts.text.last != "\n", !part.text.isEmpty { facts.text += "\n" }
+            facts.text += part.text
+            if facts.tooDeepLine == nil, let line = part.tooDeepLine {
+                facts.tooDeepLine = line + window.firstLine - (window.fence.isEmpty ? 0 : 1)
+            }
+        }
+        return facts
+    }
+
+    /// `body` over the window's bytes, the fence it reopens first.
+    static func withWindow<T>(
+        _ window: MarkdownWindows.Window, of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T
+    ) -> T {
+        let part = UnsafeBufferPointer(rebasing: bytes[window.range])
+        guard !window.fence.isEmpty else { return body(part) }
+        return (window.fence + Array(part)).withUnsafeBufferPointer(body)
+    }
+
+    /// The facts of one window.
+    static func windowFacts(of bytes: UnsafeBufferPointer<UInt8>) -> BodyFacts {
         guard let root = parse(bytes) else { return BodyFacts() }
         defer { cmark_node_free(root) }
         var collector = FactCollector()
@@ -54,7 +86,21 @@ public enum CommonMark {
     /// of 10,000 nested list items or quotes) is kept as one text node of its
     /// plain text, so that the renderers and the card extractor, which walk
     /// the tree by recursion, and the tree's own release stay within the stack.
+    /// A body over ``MarkdownWindows/size`` is parsed a window at a time, its
+    /// windows' blocks put in one document with the body's line numbers.
     public static func document(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
+        let windows = MarkdownWindows.windows(of: bytes)
+        guard windows.count > 1 else { return windowDocument(of: bytes) }
+        var document = MarkdownNode(kind: .document)
+        for window in windows {
+            var part = withWindow(window, of: bytes) { windowDocument(of: $0) }
+            part.shiftLines(by: window.firstLine - (window.fence.isEmpty ? 0 : 1))
+            document.children += part.children
+        }
+        return document
+    }
+
+    static func windowDocument(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
         guard let root = parse(bytes) else { return MarkdownNode(kind: .document) }
         defer { cmark_node_free(root) }
         return copy(root, depth: 0)
@@ -63,8 +109,15 @@ public enum CommonMark {
     /// The deepest level of a copied tree.
     public static let maxDepth = 64
 
-    /// Renders `bytes` as HTML (raw HTML in the note is replaced by a comment).
+    /// Renders `bytes` as HTML (raw HTML in the note is replaced by a comment),
+    /// a window at a time past ``MarkdownWindows/size``.
     public static func html(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let windows = MarkdownWindows.windows(of: bytes)
+        guard windows.count > 1 else { return windowHTML(of: bytes) }
+        return windows.map { window in withWindow(window, of: bytes) { windowHTML(of: $0) } }.joined()
+    }
+
+    static func windowHTML(of bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let root = parse(bytes) else { return "" }
         defer { cmark_node_free(root) }
         guard let html = cmark_render_html(root, options) else { return "" }

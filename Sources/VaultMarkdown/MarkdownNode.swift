@@ -64,6 +64,14 @@ public struct MarkdownNode: Hashable, Sendable {
         self.children = children
     }
 
+    /// Adds `offset` to the line of this node and of every node below it
+    /// (a window's tree placed in its body; at most ``CommonMark/maxDepth`` deep).
+    mutating func shiftLines(by offset: Int) {
+        guard offset != 0 else { return }
+        if line > 0 { line += offset }
+        for i in children.indices { children[i].shiftLines(by: offset) }
+    }
+
     /// The node's text without markup: literals of its descendants, soft
     /// breaks as spaces, hard breaks as newlines.
     public var plainText: String {

@@ -4,11 +4,20 @@ import VaultCore
 
 /// `/files/PATH`: a picture of the vault (a memory palace's location, an
 /// embedded image), and nothing else. The path must be one of the vault's
-/// attachments as the file port lists them (never a note, never under
-/// `.vault/`, never through a symbolic link, `.vault/ignore` honoured), of
-/// a picture type, with no `..`, no NUL and no control character, after
-/// percent-decoding; anything else is 404, the same answer as a missing file.
+/// attachments as the file port opens them (``VaultFiles/openAttachment(_:)``:
+/// never a note, never under `.vault/`, never through a symbolic link,
+/// `.vault/ignore` honoured; one path checked, the vault not walked), of a
+/// picture type, with no `..`, no NUL and no control character, after
+/// percent-decoding; anything else is 404, the same answer as a missing
+/// file. The picture is sent a piece at a time as it is read (``WebApp``),
+/// never held whole.
 enum PictureFiles {
+    /// A picture opened to be sent.
+    struct Picture {
+        let file: any FileReading
+        let contentType: String
+    }
+
     /// The picture types served, with their media types (no SVG: it may hold script).
     static let mediaTypes: [String: String] = [
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp",
@@ -29,27 +38,9 @@ enum PictureFiles {
         return decoded
     }
 
-    /// True when no folder on the way to `path`, nor the file itself, is a symbolic link, and the file is a regular one.
-    static func isPlainFile(_ path: String, in root: URL) -> Bool {
-        var current = root.path
-        let parts = path.split(separator: "/")
-        for (i, part) in parts.enumerated() {
-            current += "/" + part
-            var status = stat()
-            guard lstat(current, &status) == 0 else { return false }
-            let kind = status.st_mode & S_IFMT
-            if kind == S_IFLNK { return false }
-            if i == parts.count - 1 ? kind != S_IFREG : kind != S_IFDIR { return false }
-        }
-        return true
-    }
-
-    /// The picture at `raw`, or 404.
-    static func serve(_ raw: String, context: AppContext) -> WebResponse {
-        guard let path = servablePath(raw), context.files.attachments().contains(path),
-            isPlainFile(path, in: context.files.location(of: "")), let data = try? context.files.read(path)
-        else { return .problem("Not found", "Nothing here.", status: 404) }
-        let type = mediaTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
-        return WebResponse(status: 200, contentType: type, body: [UInt8](data), noStore: false)
+    /// The picture at `raw`, opened; nil for anything not servable (404).
+    static func open(_ raw: String, context: AppContext) -> Picture? {
+        guard let path = servablePath(raw), let file = context.files.openAttachment(path) else { return nil }
+        return Picture(file: file, contentType: mediaTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream")
     }
 }

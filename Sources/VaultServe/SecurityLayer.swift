@@ -4,10 +4,14 @@ import Hummingbird
 import VaultMarkdown
 
 /// Everything between the socket and a page, for every request (assets and
-/// errors included): size limits, the token (in the URL once, then an
-/// HttpOnly SameSite=Strict cookie), wrong tokens rate limited, POSTs only
-/// from this origin and with the page's CSRF token, and the security headers
-/// on every answer.
+/// errors included): size limits, the `Host` the request names (the bound
+/// address, this machine's loopback names or a `--host` name: a DNS name
+/// rebound to this machine is refused before any token is looked at), the
+/// token (in the URL once, then an HttpOnly SameSite=Strict cookie), wrong
+/// tokens rate limited per client (``FailedTokens``; a valid cookie is let
+/// in before any limit), POSTs only from this origin and with the page's
+/// CSRF token, read within ``bodyTimeout``, and the security headers on
+/// every answer.
 struct SecurityLayer: RouterMiddleware {
     typealias Context = WebContext
 
@@ -24,8 +28,14 @@ struct SecurityLayer: RouterMiddleware {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         + "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
+    /// The longest a POST's body may take to arrive (the socket's own read
+    /// timeout only counts the time between its parts).
+    static let bodyTimeout: Duration = .seconds(10)
+
     let secrets: ServerSecrets
     let failures: FailedTokens
+    /// The names a request's `Host` may carry.
+    var hosts = AllowedHosts(listen: "127.0.0.1", names: [])
     /// True when served over TLS: the cookie is then `Secure` too.
     var secure = false
 
@@ -65,8 +75,10 @@ struct SecurityLayer: RouterMiddleware {
         case 403: sentence = "That token is not this server's, or the form did not come from this page."
         case 404: sentence = "Nothing here."
         case 413: sentence = "The request is too large."
+        case 408: sentence = "The request took too long to arrive."
         case 414: sentence = "The address is too long."
-        case 429: sentence = "Too many wrong tokens from this address; wait a minute."
+        case 421: sentence = "This server does not answer to that name."
+        case 429: sentence = "Too many wrong tokens from this browser; wait a minute, or open the address vault serve printed in a browser that has not tried others."
         case 431: sentence = "The request's headers are too large."
         default: sentence = "Something went wrong on the server."
         }
@@ -88,33 +100,48 @@ struct SecurityLayer: RouterMiddleware {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.maxBodyBytes {
             return Self.problem(status: .contentTooLarge)
         }
-        let client = context.clientKey
-        if let given = request.uri.queryParameters.get("token") {
+        // DNS rebinding: a page of evil.example whose name now leads here sends `Host: evil.example`.
+        guard hosts.allows(request.head.authority) else {
+            return Self.problem(status: .init(code: 421, reasonPhrase: "Misdirected Request"))
+        }
+        let cookie = request.cookies[ServerSecrets.cookieName]?.value
+        // The owner's tabs: a valid cookie is let in before any limit is asked, whatever else was tried.
+        let signedIn = cookie.map(secrets.isToken) ?? false
+        let given = request.uri.queryParameters.get("token")
+        if !signedIn, given != nil || cookie != nil {
+            let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
+            let clientCookie = request.cookies[FailedTokens.cookieName]?.value
+            let client = failures.client(
+                cookie: clientCookie, address: context.clientKey, crossSite: site == "cross-site" || site == "same-site")
             if failures.isBlocked(client) { return Self.problem(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
-            guard secrets.isToken(given) else {
-                failures.record(client)
-                return Self.problem(status: .forbidden)
+            var answer: Response
+            if let given, secrets.isToken(given) {
+                answer = signIn(request)
+            } else {
+                failures.record(client, token: given ?? cookie ?? "")
+                answer = Self.problem(status: .forbidden)
+                // A stale cookie (a tab from the server's last run) is dropped, so it is not sent again.
+                if cookie != nil && given == nil { answer.headers.append(HTTPField(name: .setCookie, value: expiredCookie)) }
             }
-            // The token leaves the address bar (and the history) at once: a cookie carries it from now on.
-            var headers: HTTPFields = [.location: Self.withoutToken(path: request.uri.path, query: request.uri.query)]
-            headers[.setCookie] =
-                "\(ServerSecrets.cookieName)=\(secrets.token); Path=/; HttpOnly; SameSite=Strict"
-                + (secure ? "; Secure" : "")
-            return Response(status: .seeOther, headers: headers)
+            // A browser that keeps cookies becomes a client of its own: its wrong tokens block only it.
+            if case .cookieless = client {
+                answer.headers.append(
+                    HTTPField(
+                        name: .setCookie,
+                        value: "\(FailedTokens.cookieName)=\(failures.issue()); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")))
+            }
+            return answer
         }
-        guard let cookie = request.cookies[ServerSecrets.cookieName]?.value else {
-            return Self.problem(status: .unauthorized)
+        if given != nil {
+            // Signed in already: the token (right or an old one) only leaves the address.
+            return signIn(request)
         }
-        if failures.isBlocked(client) { return Self.problem(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
-        guard secrets.isToken(cookie) else {
-            failures.record(client)
-            return Self.problem(status: .forbidden)
-        }
+        guard signedIn else { return Self.problem(status: .unauthorized) }
         if request.method == .post {
             guard Self.isSameOrigin(request) else { return Self.problem(status: .forbidden) }
             // Every write carries the page's CSRF token in its form: checked here, for
             // every route, before any handler runs; the handler reads the same bytes.
-            let body = try await request.body.collect(upTo: Self.maxBodyBytes)
+            guard let body = try await Self.collectBody(request) else { return Self.problem(status: .requestTimeout) }
             guard let given = FormFields(encoded: String(buffer: body))["csrf"], secrets.isCSRF(given) else {
                 return Self.problem(status: .forbidden)
             }
@@ -125,6 +152,36 @@ struct SecurityLayer: RouterMiddleware {
             return Self.problem(status: .methodNotAllowed)
         }
         return try await next(request, context)
+    }
+
+    /// The redirect that takes the token out of the address, with the cookie that carries it from now on.
+    private func signIn(_ request: Request) -> Response {
+        // The token leaves the address bar (and the history) at once: a cookie carries it from now on.
+        var headers: HTTPFields = [.location: Self.withoutToken(path: request.uri.path, query: request.uri.query)]
+        headers[.setCookie] =
+            "\(ServerSecrets.cookieName)=\(secrets.token); Path=/; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+        return Response(status: .seeOther, headers: headers)
+    }
+
+    /// A `Set-Cookie` that removes the token cookie.
+    private var expiredCookie: String {
+        "\(ServerSecrets.cookieName)=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// The body of `request` (at most ``maxBodyBytes``), nil when it does not
+    /// arrive within ``bodyTimeout``: a client that sends a byte now and then
+    /// holds no connection for long.
+    /// - Throws: 413 past the size limit.
+    static func collectBody(_ request: Request) async throws -> ByteBuffer? {
+        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await request.body.collect(upTo: maxBodyBytes) }
+            group.addTask {
+                try await Task.sleep(for: bodyTimeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? nil
+        }
     }
 
     /// False when the request says it comes from another site: SameSite=Strict
@@ -144,10 +201,14 @@ struct SecurityLayer: RouterMiddleware {
         return true
     }
 
-    /// The request's path and query with `token=` taken out.
+    /// The request's path and query with `token=` taken out, always a path
+    /// of this server: `//evil.example/` (which a browser reads as another
+    /// host) and `/\evil.example` become `/evil.example/`, never an open redirect.
     static func withoutToken(path: String, query: String?) -> String {
-        let path = path.isEmpty ? "/" : path
+        var path = Substring(path)
+        while let first = path.first, first == "/" || first == "\\" { path = path.dropFirst() }
+        path = "/" + path
         let kept = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") && $0 != "token" }
-        return kept.isEmpty ? path : path + "?" + kept.joined(separator: "&")
+        return kept.isEmpty ? String(path) : path + "?" + kept.joined(separator: "&")
     }
 }

@@ -10,7 +10,16 @@ import VaultWiring
 /// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
 /// listens, prints the URL as the first line, and serves until SIGTERM or
 /// Ctrl-C (requests in flight are finished, then exit 0).
+///
+/// A connection must send its request's head within ``readTimeout`` of
+/// opening (or of its last answer), and is closed after as long idle; a
+/// POST's body must arrive within as long (``SecurityLayer/bodyTimeout``);
+/// and at most ``connectionLimit()`` connections are open at once (the
+/// others wait in the listen queue), so half-sent requests can neither hold
+/// the server's file descriptors nor starve the requests of a person.
 public enum ServeMain {
+    /// How long a connection may take to send a request's head, or stay idle.
+    static let readTimeout: TimeAmount = .seconds(10)
     public static func run() async -> Int32 {
         let options: ServeOptions
         do {
@@ -38,6 +47,10 @@ public enum ServeMain {
         let scheme = options.tlsCert == nil ? "http" : "https"
         var web = WebApp(vault: vault, secrets: secrets)
         web.secure = options.tlsCert != nil
+        web.hosts = AllowedHosts(listen: options.listen, names: options.hosts)
+        // The file port of `--open`'s token page (the vault's files, read from the server's start).
+        nonisolated(unsafe) let files = (try? vault.context().namedFiles)
+        let tokenPage = TokenPageHolder()
         var logger = Logger(label: "vault-serve")
         logger.logLevel = .critical
         let listen = options.listen
@@ -45,7 +58,9 @@ public enum ServeMain {
         let app = Application(
             router: web.router(),
             server: server,
-            configuration: .init(address: .hostname(listen, port: options.port), serverName: nil),
+            configuration: .init(
+                address: .hostname(listen, port: options.port), serverName: nil,
+                availableConnectionsDelegate: .maximum(connectionLimit(), logger: logger)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
                 let url = "\(scheme)://\(ServeAddress.bracketed(shownHost)):\(port)/?token=\(secrets.token)"
@@ -53,9 +68,22 @@ public enum ServeMain {
                 if listen == "0.0.0.0" || listen == "::" {
                     if let code = QRCode.terminalText(url) { ServeConsole.say(code) }
                 }
-                if options.open { ServeAddress.openInBrowser(url) }
+                if options.open, let files {
+                    do {
+                        let page = try TokenPage(url: url, files: files)
+                        tokenPage.page = page
+                        ServeAddress.openInBrowser(page: page.path)
+                        Task {
+                            try? await Task.sleep(for: TokenPage.lifetime)
+                            page.remove()
+                        }
+                    } catch {
+                        ServeConsole.warning("the browser was not opened: \(ErrorWording.sentence(error)); open the address above.")
+                    }
+                }
             },
             logger: logger)
+        defer { tokenPage.page?.remove() }
         do {
             try await app.runService()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
@@ -71,10 +99,26 @@ public enum ServeMain {
         return 0
     }
 
-    /// Plain HTTP/1.1, or over TLS with `--tls-cert` and `--tls-key`.
+    /// The most connections open at once: half of the file descriptors the
+    /// process may have (its soft limit raised to the hard one first, at most
+    /// 65,536), less room for the vault's own files, between 16 and 1,024.
+    static func connectionLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 64 }
+        if limit.rlim_cur < limit.rlim_max {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, 65_536)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+        }
+        let descriptors = Int(clamping: limit.rlim_cur)
+        return min(1_024, max(16, (descriptors - 64) / 2))
+    }
+
+    /// Plain HTTP/1.1, or over TLS with `--tls-cert` and `--tls-key`, with the read timeout.
     /// - Throws: ``ServeError/tls(_:_:)`` when either file cannot be read.
     static func serverBuilder(_ options: ServeOptions) throws -> HTTPServerBuilder {
-        guard let certFile = options.tlsCert, let keyFile = options.tlsKey else { return .http1() }
+        let http = HTTPServerBuilder.http1(configuration: .init(idleTimeout: readTimeout))
+        guard let certFile = options.tlsCert, let keyFile = options.tlsKey else { return http }
         let chain: [NIOSSLCertificate]
         let key: NIOSSLPrivateKey
         do { chain = try NIOSSLCertificate.fromPEMFile(certFile) } catch { throw ServeError.tls(certFile, "\(error)") }
@@ -82,6 +126,16 @@ public enum ServeMain {
         guard !chain.isEmpty else { throw ServeError.tls(certFile, "it holds no certificate") }
         let configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
-        return try .tls(.http1(), tlsConfiguration: configuration)
+        return try .tls(http, tlsConfiguration: configuration)
+    }
+}
+
+/// The token page of `--open`, once made (removed when the server stops).
+final class TokenPageHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: TokenPage?
+    var page: TokenPage? {
+        get { lock.withLock { made } }
+        set { lock.withLock { made = newValue } }
     }
 }

@@ -105,11 +105,15 @@ enum StudyPage {
     }
 
     /// An answer's moment as milliseconds from `now`: the browser's clock for
-    /// an answer given offline (up to 30 days back), else now.
+    /// an answer given offline (up to 30 days back), else now. The field is
+    /// checked against the number policy first (``ValuePolicy``): any
+    /// number a form may carry gives a moment in range or none, never an overflow.
     static func elapsedMilliseconds(answeredAt: Int?, now: Date) -> Int {
-        guard let answeredAt else { return 0 }
-        let offset = answeredAt - Int((now.timeIntervalSince1970 * 1000).rounded())
-        return (-30 * 86_400_000...0).contains(offset) ? offset : 0
+        guard let answeredAt, ValuePolicy.moment(milliseconds: answeredAt) != nil,
+            let nowMilliseconds = ValuePolicy.wholeMilliseconds(of: now),
+            let offset = ValuePolicy.difference(Int64(answeredAt), nowMilliseconds)
+        else { return 0 }
+        return (-30 * 86_400_000...0).contains(offset) ? Int(offset) : 0
     }
 
     static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone) -> HTML {

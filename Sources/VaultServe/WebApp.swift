@@ -18,11 +18,13 @@ struct WebApp: Sendable {
     let pages = PageMemo()
     /// True when served over TLS (the cookie is then `Secure`).
     var secure = false
+    /// The names a request's `Host` may carry.
+    var hosts = AllowedHosts(listen: "127.0.0.1", names: [])
 
     /// The pages of a request, given its context (tests call them directly).
     func router() -> Router<WebContext> {
         let router = Router(context: WebContext.self)
-        router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, secure: secure))
+        router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, hosts: hosts, secure: secure))
         let csrf = secrets.csrf
         router.get("/") { request, _ in
             try await respond(memo: request) { .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf)) }
@@ -78,8 +80,7 @@ struct WebApp: Sendable {
             return try await respond { LociPage.rate($0, itinerary: itinerary.removingPercentEncoding ?? itinerary, mode: mode, form: form) }
         }
         router.get("/files/**") { request, context in
-            let raw = String(request.uri.path.dropFirst("/files/".count))
-            return try await respond { PictureFiles.serve(raw, context: $0) }
+            try await picture(String(request.uri.path.dropFirst("/files/".count)))
         }
         for asset in Assets.all {
             router.get(RouterPath(asset.path)) { _, _ in Self.response(asset.response) }
@@ -109,6 +110,31 @@ struct WebApp: Sendable {
     ) async throws -> Response {
         let address = request?.uri.description
         return Self.response(try await NIOThreadPool.singleton.runIfActive { try render(memo: address, handler) })
+    }
+
+    /// A picture (``PictureFiles``), sent as it is read in pieces of 256 KB,
+    /// each read on NIO's blocking pool: a 200 MB picture costs the server a
+    /// piece, not two copies of the whole; 404 for anything not servable.
+    private func picture(_ raw: String) async throws -> Response {
+        let opened = try await NIOThreadPool.singleton.runIfActive { () -> PictureFiles.Picture? in
+            guard let context = try? vault.request().context else { return nil }
+            return PictureFiles.open(raw, context: context)
+        }
+        guard let opened else { return Self.response(.problem("Not found", "Nothing here.", status: 404)) }
+        let file = opened.file
+        let body = ResponseBody(contentLength: file.size) { writer in
+            var sent = 0
+            while sent < file.size {
+                let want = min(256 << 10, file.size - sent)
+                let piece = try await NIOThreadPool.singleton.runIfActive { try file.read(upTo: want) }
+                if piece.isEmpty { break }
+                sent += piece.count
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: opened.contentType, .cacheControl: "private, max-age=300"], body: body)
     }
 
     /// ``respond(memo:_:)``'s work, on the calling thread.

@@ -145,6 +145,9 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
 
     /// Appends imported events as they are (their device and sequence kept),
     /// each year's lines in a few large writes (``LedgerAppender/writeLines(_:to:)``).
+    /// An event whose line would not read back (``ValuePolicy``) stops the
+    /// append before its run is written (the importer checks its values
+    /// first, so this is the last guard).
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
     public func appendImported(_ events: some Sequence<LedgerEvent>) throws {
         let store = LedgerStore(layout: layout)
@@ -154,6 +157,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             // reviews need no 125 MB buffer, and their events are made as they are read.
             var pending: [Int: [String]] = [:]
             for event in events {
+                try LedgerAppender.checkWritable(event)
                 let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
                 pending[year, default: []].append(LedgerLine.format(event))
                 if pending[year]!.count >= 20_000 {

@@ -18,8 +18,14 @@ package struct ServeOptions: ParsableArguments {
     package var listen: String = "127.0.0.1"
 
     /// Opens the URL in the browser once the server listens.
-    @Flag(help: "Open the page in the browser (xdg-open).")
+    @Flag(help: "Open the page in the browser (xdg-open), the token handed over in a private file, not on a command line.")
     package var open = false
+
+    /// Names the server also answers to (a request's `Host`), besides its own address.
+    @Option(
+        name: .customLong("host"),
+        help: "A name the server answers to besides its address (a reverse proxy's, a certificate's, NAME.local); repeat for more.")
+    package var hosts: [String] = []
 
     /// A file holding the token to use (made with a new one when missing).
     @Option(name: .customLong("token-file"), help: "Keep the token in this file (made 0600 when missing) instead of a new one each start.")
@@ -38,6 +44,10 @@ package struct ServeOptions: ParsableArguments {
     package func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
+        for host in hosts {
+            let bad = host.isEmpty || host.contains(where: { $0 == "/" || $0 == ":" || $0 == "@" || $0.isWhitespace || $0.isNewline })
+            if bad { throw ValidationError("--host '\(host)' is not a host name; give a name such as vault.example.org, without port or path.") }
+        }
     }
 
     /// The options as `vault-serve` reads them back (the vault made absolute,
@@ -45,6 +55,7 @@ package struct ServeOptions: ParsableArguments {
     package var arguments: [String] {
         var out = ["--port", String(port), "--listen", listen]
         if open { out.append("--open") }
+        for host in hosts { out += ["--host", host] }
         if let tokenFile { out += ["--token-file", tokenFile] }
         if let tlsCert, let tlsKey { out += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
         if let vault = global.vaultPath { out += ["--vault", vault] }

@@ -25,7 +25,7 @@ struct ImportRulesTests {
         "VaultMarkdown": ("the Markdown parser", ["VaultCore", "CCmark", "Yams"]),
         "VaultStore": ("an adapter", ["VaultCore", "VaultMarkdown", "VaultProcess", "Yams"]),
         "VaultIndex": ("an adapter", ["VaultCore", "VaultMarkdown", "VaultProcess", "VaultStore", "GRDB", "GRDBSQLite"]),
-        "VaultAnki": ("an adapter", ["VaultCore", "CZstd", "CZlib", "GRDB"]),
+        "VaultAnki": ("an adapter", ["VaultCore", "CZstd", "CZlib", "GRDB", "GRDBSQLite"]),
         "VaultApp": ("the use cases", ["VaultCore", "VaultMarkdown", "VaultProcess"]),
         "VaultPresentation": ("presentation", ["VaultCore", "VaultMarkdown", "VaultApp"]),
         "VaultWiring": (

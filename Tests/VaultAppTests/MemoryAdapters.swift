@@ -107,6 +107,11 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
         }
     }
 
+    func openAttachment(_ path: String) -> (any FileReading)? {
+        guard attachments().contains(path), let data = try? read(path) else { return nil }
+        return MemoryFileReading(data)
+    }
+
     func line(of text: String, in path: String) -> Int? {
         guard let data = try? read(path) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -114,6 +119,23 @@ final class MemoryFiles: VaultFiles, @unchecked Sendable {
     }
 
     func location(of path: String) -> URL { URL(fileURLWithPath: "/memory-vault").appendingPathComponent(path) }
+}
+
+/// A file read from memory a piece at a time.
+final class MemoryFileReading: FileReading, @unchecked Sendable {
+    private var rest: Data
+    let size: Int
+
+    init(_ data: Data) {
+        rest = data
+        size = data.count
+    }
+
+    func read(upTo count: Int) throws -> Data {
+        let piece = rest.prefix(count)
+        rest = rest.dropFirst(piece.count)
+        return Data(piece)
+    }
 }
 
 /// The trash as a list of moved notes.
@@ -317,6 +339,10 @@ final class MemoryNamedFiles: NamedFiles {
             throw CocoaError(.fileWriteFileExists)
         }
         for file in files { self.files[folder + "/" + file.name] = file.bytes }
+    }
+
+    func removePrivate(at path: String) throws {
+        guard files.removeValue(forKey: path) != nil else { throw CocoaError(.fileNoSuchFile) }
     }
 }
 

@@ -37,6 +37,15 @@ struct StatusLineTests {
         #expect(json["streak"] as? Int == 48)
     }
 
+    @Test("the format's own ESC colours are printed as given, not as \\e (issue 48)")
+    func formatColours() throws {
+        let vault = try exampleVault()
+        defer { vault.cleanUp() }
+        let format = try vault.run(["status", "--format", "\u{1B}[33m{cards}\u{1B}[0m cards"])
+        #expect(format.status == 0)
+        #expect(format.stdout == "\u{1B}[33m10\u{1B}[0m cards\n", "\(format.stdout.debugDescription)")
+    }
+
     @Test("nothing is written: no cache in a vault without one, and none in a read-only vault")
     func writesNothing() throws {
         let vault = try exampleVault()

@@ -42,6 +42,28 @@ struct LedgerStoreTests {
         #expect(text.hasSuffix("\tdecision=keep\n"))
     }
 
+    @Test("an event whose line would not read back (year 10000, a bad offset) is refused, never written (issue 48, item 10)")
+    func unreadableLinesRefused() throws {
+        let layout = try makeVault()
+        defer { try? FileManager.default.removeItem(at: layout.root) }
+        let writer = try appender(layout)
+        #expect(throws: VaultStoreError.self) {
+            try writer.append(kind: "curate", fields: [("note", "x")], at: Date(timeIntervalSince1970: 253_402_300_800))
+        }
+        let ledger = VaultLedger(layout: layout, timeZone: zone)
+        let good = LedgerEvent(time: now, device: "anki", sequence: 1_767_300_000_000, kind: "rate", fields: [("card", "c")])
+        for bad in [
+            LedgerEvent(time: Date(timeIntervalSince1970: 253_402_300_800), device: "anki", sequence: 2, kind: "rate", fields: []),
+            LedgerEvent(time: now, utcOffset: 20 * 3600, device: "anki", sequence: 3, kind: "rate", fields: []),
+            LedgerEvent(time: now, device: "anki", sequence: 0, kind: "rate", fields: []),
+        ] {
+            #expect(throws: VaultStoreError.self) { try ledger.appendImported([good, bad]) }
+        }
+        let snapshot = LedgerStore(layout: layout).read()
+        #expect(snapshot.diagnostics.isEmpty)
+        #expect(snapshot.files.allSatisfy { !$0.contains("10000") })
+    }
+
     @Test("the device id is made once and kept in .vault/local")
     func deviceID() throws {
         let layout = try makeVault()

@@ -41,7 +41,7 @@ struct SchedulerConfigFileTests {
         #expect(
             throws: VaultStoreError.badConfig(
                 path: ".vault/config.yml", line: 4,
-                reason: "'schedulers.ladder.steps' must be a list of whole days, e.g. [1, 7, 30, 90].")
+                reason: "'schedulers.ladder.steps' must be a list of whole days from 1 to 36500, e.g. [1, 7, 30, 90].")
         ) {
             try ConfigFile.parse(bad, path: ".vault/config.yml")
         }

@@ -94,6 +94,10 @@ public struct AnkiConversion {
     public var holdEvents: [LedgerEvent] = []
     /// Notes left out: their note type is missing from the collection, or they have no card.
     public var skippedNotes = 0
+    /// Media files not written, by name: no note shows them, or their name
+    /// could not be one file beside the notes (``isWritableMediaName(_:)``:
+    /// hidden, a note's `.md`, past 255 bytes) or is taken by a note or a deck's folder.
+    public var leftOutMedia: [String] = []
     /// Anki's suspended and buried cards (whether or not their event is new).
     public var suspended = 0
     public var buried = 0
@@ -152,6 +156,15 @@ public struct AnkiConversion {
         var usedNames: Set<String> = []
         var mediaPlaced: Set<String> = []
         var mediaUsed: Set<String> = []
+        // Every deck folder and the folders above it, lowercased: a media file may not take a folder's name.
+        var folders: Set<String> = []
+        for name in collection.decks.values {
+            var parts = Self.folder(ofDeck: name).lowercased().split(separator: "/").map(String.init)
+            while !parts.isEmpty {
+                folders.insert(parts.joined(separator: "/"))
+                parts.removeLast()
+            }
+        }
         for note in collection.notes {
             let noteCards = (cardsByNote[note.id] ?? []).sorted { $0.ord < $1.ord }
             guard let type = collection.noteTypes[note.noteType], let first = noteCards.first else {
@@ -181,10 +194,11 @@ public struct AnkiConversion {
             var count = deckCounts[deckName] ?? DeckCount(name: deckName, folder: deckFolder)
             count.notes += 1
             count.cards += noteCards.count
-            // The media this note shows, beside it.
-            for media in rendered.media where mediaBytes[media] != nil && Self.isPlainName(media) {
-                mediaUsed.insert(media)
+            // The media this note shows, beside it (never over a note or a deck's folder).
+            for media in rendered.media where mediaBytes[media] != nil && Self.isWritableMediaName(media) {
                 let path = (deckFolder.isEmpty ? "" : deckFolder + "/") + media
+                if usedNames.contains(path.lowercased()) || folders.contains(path.lowercased()) { continue }
+                mediaUsed.insert(media)
                 if mediaPlaced.insert(path).inserted {
                     files.append(VaultFile(name: path, bytes: mediaBytes[media]!))
                     count.media += 1
@@ -192,9 +206,11 @@ public struct AnkiConversion {
             }
             deckCounts[deckName] = count
         }
-        // Media no note shows stay in the import folder's top, so nothing is dropped.
-        for media in collection.media where !mediaUsed.contains(media.name) {
-            if mediaPlaced.insert(media.name).inserted { files.append(VaultFile(name: media.name, bytes: media.bytes)) }
+        // Media no note shows are not written (a `.gitignore` of `*` among them would hide the
+        // whole deck from git); they are named in the summary instead.
+        var leftOut: Set<String> = []
+        for media in collection.media where !mediaUsed.contains(media.name) && leftOut.insert(media.name).inserted {
+            leftOutMedia.append(media.name)
         }
         decks = deckCounts.values.sorted { $0.name < $1.name }
     }
@@ -305,11 +321,12 @@ public struct AnkiConversion {
     static func clozeNumbers(in paragraph: String) -> [Int] {
         var numbers: Set<Int> = []
         var rest = Substring(paragraph)
+        var closer = AnkiTemplate.Closer()
         while let open = rest.range(of: "{{c") {
             let digits = rest[open.upperBound...].prefix { $0.isASCII && $0.isNumber }
             let after = rest.index(open.upperBound, offsetBy: digits.count)
             guard let n = Int(digits), n > 0, rest[after...].hasPrefix("::"),
-                let close = rest.range(of: "}}", range: after..<rest.endIndex)
+                let close = closer.next("}}", in: rest, from: after)
             else {
                 rest = rest[open.upperBound...]
                 continue
@@ -433,7 +450,12 @@ public struct AnkiConversion {
         name.components(separatedBy: "::").map { fileName($0, fallback: "Deck") }.joined(separator: "/")
     }
 
-    /// A note's file stem: its first field's text on one line, at most 60 characters.
+    /// The most bytes of a file stem or a deck's folder name: with a number
+    /// (` 12`) and `.md` after it, a name stays within the 255 bytes file
+    /// systems allow (60 characters of Thai or Hindi run past them).
+    static let maximumNameBytes = 240
+
+    /// A note's file stem: its first field's text on one line, at most 60 characters and ``maximumNameBytes``.
     static func fileStem(_ html: String) -> String {
         fileName(AnkiTemplate.stripHTML(html.replacingOccurrences(of: "<", with: " <")), fallback: "Note")
     }
@@ -451,15 +473,26 @@ public struct AnkiConversion {
             if space { out += " " }
             space = false
             out.unicodeScalars.append(scalar)
-            if out.count >= 60 { break }
+            if out.utf8.count > maximumNameBytes + 32 || out.count >= 60 { break }
+        }
+        // Cut at a character's end, never inside one (a Thai vowel sign stays with its consonant).
+        if out.utf8.count > maximumNameBytes {
+            var bytes = 0
+            out = String(out.prefix { character in
+                bytes += character.utf8.count
+                return bytes <= maximumNameBytes
+            })
         }
         while out.hasPrefix(".") || out.hasPrefix("-") { out.removeFirst() }
         while out.hasSuffix(".") || out.hasSuffix(" ") { out.removeLast() }
         return out.isEmpty ? fallback : out
     }
 
-    /// A media name that stays in its folder (the reader refused any other already).
-    static func isPlainName(_ name: String) -> Bool {
+    /// A media name written beside the notes: one plain file name (the
+    /// reader refused `/`, `\\`, `..` and control characters already), not
+    /// hidden (`.gitignore`), not a note (`*.md`), at most 255 bytes.
+    static func isWritableMediaName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains("/") && !name.contains("\\") && !name.hasPrefix(".")
+            && !name.lowercased().hasSuffix(".md") && name.utf8.count <= 255
     }
 }

@@ -144,6 +144,12 @@ extension VaultCommand {
                 if conversion.skippedNotes > 0 {
                     out.line("\(plural(conversion.skippedNotes, "Anki note")) left out: no note type in the package, or no card.")
                 }
+                if !conversion.leftOutMedia.isEmpty {
+                    let names = conversion.leftOutMedia.prefix(3).map { TerminalText.oneLine($0) }.joined(separator: ", ")
+                    out.line(
+                        "\(plural(conversion.leftOutMedia.count, "media file")) left out (\(names)\(conversion.leftOutMedia.count > 3 ? ", …" : "")): no note shows them, or their names are hidden, a note's (.md), over 255 bytes or taken by a note or folder."
+                    )
+                }
                 if conversion.unmatchedCards > 0 {
                     out.line(
                         "\(plural(conversion.unmatchedCards, "Anki card")) found no card in the written notes; their reviews are left out:"

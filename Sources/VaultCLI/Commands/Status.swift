@@ -48,7 +48,10 @@ extension VaultCommand {
                 // On every prompt: no cache written, no watcher started (CacheWrites).
                 let context = try CompositionRoot.open(global, writingCaches: false)
                 let counts = VaultStatusLine.load(context.app())
-                return context.output.line(try format.map(counts.render) ?? counts.text)
+                guard let format else { return context.output.line(counts.text) }
+                // The format is the person's own text (its ESC colours for a prompt or a bar kept,
+                // not shown as `\e`); what it places in it are numbers only.
+                return context.output.verbatim(Array((try counts.render(format) + "\n").utf8))
             }
             let context = try global.context()
             let status = VaultStatus.load(context.app())

@@ -27,8 +27,12 @@ public enum AnkiTemplate {
     public static func render(_ format: String, _ card: Card) -> String {
         let tokens = tokenize(format)
         var index = 0
-        return render(tokens, &index, card, until: nil)
+        return render(tokens, &index, card, until: nil, depth: 0)
     }
+
+    /// The deepest sections nest (a template of 10,000 `{{#A}}` would
+    /// otherwise recurse 10,000 calls deep); deeper openers are ignored.
+    static let maximumDepth = 64
 
     enum Token: Equatable {
         case text(String)
@@ -62,7 +66,9 @@ public enum AnkiTemplate {
         return tokens
     }
 
-    private static func render(_ tokens: [Token], _ index: inout Int, _ card: Card, until section: String?) -> String {
+    private static func render(_ tokens: [Token], _ index: inout Int, _ card: Card, until section: String?, depth: Int)
+        -> String
+    {
         var out = ""
         while index < tokens.count {
             let token = tokens[index]
@@ -72,7 +78,8 @@ public enum AnkiTemplate {
             case .close(let name):
                 if name == section { return out }
             case .open(let name, let inverted):
-                let inner = render(tokens, &index, card, until: name)
+                guard depth < maximumDepth else { continue }
+                let inner = render(tokens, &index, card, until: name, depth: depth + 1)
                 let filled = !isBlank(value(of: name, card))
                 if filled != inverted { out += inner }
             case .field(let name): out += value(of: name, card)
@@ -104,12 +111,13 @@ public enum AnkiTemplate {
     public static func cloze(_ text: String, number: Int, answer: Bool) -> String {
         var out = ""
         var rest = Substring(text)
+        var closer = Closer()
         while let open = rest.range(of: "{{c") {
             out += rest[..<open.lowerBound]
             let digits = rest[open.upperBound...].prefix { $0.isNumber }
             let afterDigits = rest.index(open.upperBound, offsetBy: digits.count)
             guard let n = Int(digits), rest[afterDigits...].hasPrefix("::"),
-                let close = rest.range(of: "}}", range: afterDigits..<rest.endIndex)
+                let close = closer.next("}}", in: rest, from: afterDigits)
             else {
                 out += "{{c"
                 rest = rest[open.upperBound...]
@@ -126,6 +134,25 @@ public enum AnkiTemplate {
             rest = rest[close.upperBound...]
         }
         return out + rest
+    }
+
+    /// The next `}}` (or other closer) of a text read front to back, found
+    /// once for many openers: the last search's answer is kept while the
+    /// reading has not passed it, and a search that found none is not made
+    /// again (many unclosed `{{c1::` cost one search, not one each).
+    public struct Closer {
+        private var searchedFrom: Substring.Index?
+        private var found: Range<Substring.Index>?
+
+        public init() {}
+
+        /// The first `closer` in `text` at or after `start` (`start` never goes back between calls).
+        public mutating func next(_ closer: String, in text: Substring, from start: Substring.Index) -> Range<Substring.Index>? {
+            if let searchedFrom, start >= searchedFrom, found == nil || found!.lowerBound >= start { return found }
+            searchedFrom = start
+            found = text.range(of: closer, range: start..<text.endIndex)
+            return found
+        }
     }
 
     /// True when `html` holds no text once tags and white space are gone.

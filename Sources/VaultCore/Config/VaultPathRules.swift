@@ -14,6 +14,19 @@ public enum VaultPathRules {
         return problem(path: trimmed, what: "the notes it makes")
     }
 
+    /// Why `path` is refused as a note's path (a rename's target: `vault
+    /// new`'s rule for the notes it makes); nil when it is fine. A note's
+    /// path stays inside the vault (not absolute, no `..`), outside hidden
+    /// folders (`.vault/`, `.git/`, `.obsidian/`: the vault never lists a note
+    /// there), holds no control character, and ends in a visible `NAME.md`.
+    public static func problem(notePath path: String) -> String? {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        if name.isEmpty || name.hasPrefix(".") || !name.lowercased().hasSuffix(".md") || name.count <= 3 {
+            return "does not end in a note's file name such as Name.md."
+        }
+        return problem(path: path, what: "a note")
+    }
+
     /// Why `folder` (a deck or scheduler folder) is refused; nil when it is fine.
     public static func problem(folder: String) -> String? {
         let trimmed = folder.trimmingSpaces()

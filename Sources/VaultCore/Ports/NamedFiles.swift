@@ -19,4 +19,8 @@ public protocol NamedFiles {
     /// Writes `files` (each named by its path inside the folder) as the new
     /// folder `folder`, whole or not at all; refused when the folder holds anything.
     func writeNewFolder(_ files: [VaultFile], to folder: String) throws
+    /// Removes the file at `path` that ``createPrivate(_:at:)`` made (a
+    /// secret done with: the page `vault serve --open` hands the browser).
+    /// - Throws: an error naming `path` when it cannot be removed.
+    func removePrivate(at path: String) throws
 }

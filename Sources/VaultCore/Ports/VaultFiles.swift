@@ -29,11 +29,26 @@ public protocol VaultFiles: Sendable {
     func writeFolder(_ files: [VaultFile], at folder: String, replacing: Bool) throws
     /// Every file that is not a note (pictures, PDFs…), honouring `.vault/ignore`.
     func attachments() -> [String]
+    /// The attachment at `path` opened to be read a piece at a time (a
+    /// picture sent to a browser is never held whole), when it is one that
+    /// ``attachments()`` lists and is reached through no symbolic link: not
+    /// a note, nothing hidden on the way, not ignored, a regular file. Nil for
+    /// any other path. One path is checked, the vault is not walked.
+    func openAttachment(_ path: String) -> (any FileReading)?
     /// The line (from 1) of the first line of `path` that holds `text`.
     func line(of text: String, in path: String) -> Int?
     /// Where `path` is on disk, for a program the front end starts (an
     /// editor, a picture viewer); `""` is the vault's folder.
     func location(of path: String) -> URL
+}
+
+/// A file open for reading, a piece at a time (closed when let go).
+public protocol FileReading: AnyObject, Sendable {
+    /// Its size when it was opened, in bytes.
+    var size: Int { get }
+    /// The next bytes, at most `count` of them; empty at the end.
+    /// - Throws: when the file cannot be read.
+    func read(upTo count: Int) throws -> Data
 }
 
 /// A file to write: a name inside its folder and its bytes.

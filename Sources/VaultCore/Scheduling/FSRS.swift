@@ -176,8 +176,8 @@ public struct FSRS: Sendable {
     /// The interval in whole days that reaches the desired retention.
     public func nextInterval(_ stability: Double) -> Int {
         let raw = (stability / factor) * (pow(settings.desiredRetention, 1 / decay) - 1)
-        let rounded = Int(raw.rounded(.toNearestOrEven))  // Python's round()
-        return min(max(rounded, 1), settings.maximumInterval)
+        // Python's round(), within 1...maximum_interval; weights that overflow to ∞ or NaN do not trap.
+        return ValuePolicy.intervalDays(raw, maximum: settings.maximumInterval)
     }
 
     private func days(_ n: Int) -> TimeInterval { TimeInterval(n) * 86_400 }

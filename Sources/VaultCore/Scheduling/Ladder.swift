@@ -34,7 +34,8 @@ public struct Ladder: Sendable {
         let next = correct ? min((card.step ?? -1) + 1, steps.count - 1) : 0
         card.step = next
         card.lastReview = time
-        card.due = time.addingTimeInterval(TimeInterval(steps[next]) * 86_400)
+        let days = min(max(steps[next], 1), ValuePolicy.maximumIntervalDays)
+        card.due = time.addingTimeInterval(TimeInterval(days) * 86_400)
         return card
     }
 }

@@ -31,7 +31,9 @@ public struct SM2CardState: Hashable, Sendable {
 /// - q < 3: repetitions restart (n = 0) and the interval is 1 day;
 /// - q ≥ 3: n += 1, and the interval is 1 day for n = 1, 6 days for n = 2,
 ///   then round(previous interval × EF'), rounded half away from zero
-///   (6 × 2.6 = 15.6 → 16 days).
+///   (6 × 2.6 = 15.6 → 16 days), at most 36,500 days (Anki's
+///   `maximum_interval`, ``ValuePolicy/maximumIntervalDays``): without a
+///   cap, about 23 answers of 5 in a row overflowed the interval.
 ///
 /// The card is due that many whole days (86,400 s) after the review.
 public enum SM2 {
@@ -49,7 +51,9 @@ public enum SM2 {
             switch card.repetitions {
             case 1: card.interval = 1
             case 2: card.interval = 6
-            default: card.interval = Int((Double(card.interval) * card.easeFactor).rounded(.toNearestOrAwayFromZero))
+            default:
+                card.interval = ValuePolicy.intervalDays(
+                    Double(card.interval) * card.easeFactor, rounding: .toNearestOrAwayFromZero)
             }
         }
         card.due = time.addingTimeInterval(TimeInterval(card.interval) * 86_400)

@@ -190,12 +190,12 @@ public struct SchedulerConfig: Hashable, Sendable {
             case (.fsrs(var s), "learning_steps"), (.fsrs(var s), "relearning_steps"):
                 guard let list = v.list, let steps = Optional(list.compactMap { $0.scalar.flatMap(duration) }),
                     steps.count == list.count
-                else { throw fail("must be a list of durations such as [1m, 10m] (s, m, h or d).") }
+                else { throw fail("must be a list of durations such as [1m, 10m] (s, m, h or d), each at most 36500d.") }
                 if entry.key == "learning_steps" { s.learningSteps = steps } else { s.relearningSteps = steps }
                 result = .fsrs(s)
             case (.fsrs(var s), "maximum_interval"):
-                guard let days = v.scalar.flatMap(Int.init), days >= 1 else {
-                    throw fail("must be a whole number of days, at least 1.")
+                guard let days = v.scalar.flatMap(Int.init), (1...ValuePolicy.maximumIntervalDays).contains(days) else {
+                    throw fail("must be a whole number of days from 1 to 36500 (Anki's most).")
                 }
                 s.maximumInterval = days
                 result = .fsrs(s)
@@ -205,8 +205,9 @@ public struct SchedulerConfig: Hashable, Sendable {
                 result = .fsrs(s)
             case (.fsrs(var s), "parameters"):
                 guard let list = v.list, list.count == 21,
-                    let weights = Optional(list.compactMap { $0.scalar.flatMap(Double.init) }), weights.count == 21
-                else { throw fail("must be a list of the 21 FSRS-6 weights.") }
+                    let weights = Optional(list.compactMap { $0.scalar.flatMap(Double.init) }), weights.count == 21,
+                    weights.allSatisfy(\.isFinite)
+                else { throw fail("must be a list of the 21 FSRS-6 weights (finite numbers).") }
                 s.parameters = weights
                 result = .fsrs(s)
             case (.tiers, "promotion_streak"):
@@ -217,8 +218,8 @@ public struct SchedulerConfig: Hashable, Sendable {
             case (.ladder, "steps"):
                 guard let list = v.list, !list.isEmpty,
                     let steps = Optional(list.compactMap { $0.scalar.flatMap(Int.init) }), steps.count == list.count,
-                    steps.allSatisfy({ $0 >= 1 })
-                else { throw fail("must be a list of whole days, e.g. [1, 7, 30, 90].") }
+                    steps.allSatisfy({ (1...ValuePolicy.maximumIntervalDays).contains($0) })
+                else { throw fail("must be a list of whole days from 1 to 36500, e.g. [1, 7, 30, 90].") }
                 result = .ladder(steps: steps)
             case (.osr(var s), "base_ease"):
                 guard let ease = v.scalar.flatMap(Double.init), ease >= 130, ease <= 1000 else {
@@ -255,13 +256,21 @@ public struct SchedulerConfig: Hashable, Sendable {
         return result
     }
 
-    /// `30s`, `1m`, `10m`, `1h`, `1d`, or a bare number of minutes, in seconds.
+    /// `30s`, `1m`, `10m`, `1h`, `1d`, or a bare number of minutes, in
+    /// seconds; at most 36,500 days (``ValuePolicy/maximumIntervalDays``), never NaN or ∞.
     static func duration(_ text: String) -> TimeInterval? {
         let t = text.trimmingSpaces().lowercased()
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-        if let last = t.last, let unit = units[last], let n = Double(t.dropLast()), n > 0 { return n * unit }
-        if let n = Double(t), n > 0 { return n * 60 }
-        return nil
+        let seconds: Double
+        if let last = t.last, let unit = units[last], let n = Double(t.dropLast()) {
+            seconds = n * unit
+        } else if let n = Double(t) {
+            seconds = n * 60
+        } else {
+            return nil
+        }
+        guard seconds > 0, seconds <= Double(ValuePolicy.maximumIntervalDays) * 86_400 else { return nil }
+        return seconds
     }
 
     static func bool(_ text: String) -> Bool? {

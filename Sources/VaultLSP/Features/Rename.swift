@@ -57,7 +57,8 @@ public enum Rename {
         -> WorkspaceEdit
     {
         var changes: [DocumentChange] = []
-        for (old, new) in files where old.hasSuffix(".md") && new.hasSuffix(".md") {
+        // A file the editor moves where no note is read (a hidden folder) gets no links: they would lead nowhere.
+        for (old, new) in files where old.hasSuffix(".md") && new.hasSuffix(".md") && VaultPathRules.problem(notePath: new) == nil {
             changes += try renameFile(old, to: new, workspace: workspace).documentChanges.filter {
                 if case .rename = $0 { return false }
                 return true
@@ -93,8 +94,13 @@ public enum Rename {
         -> WorkspaceEdit
     {
         guard old != new else { return WorkspaceEdit(documentChanges: []) }
+        // `vault new`'s rule: inside the vault and outside its hidden folders (`.vault/ledger/x`,
+        // `.git/x` would take the note out of the vault and leave its links leading nowhere).
         guard case .success(let new) = VaultPath.normalized(new) else {
             throw RPCError.failed("\(new) is not a path inside the vault")
+        }
+        if let problem = VaultPathRules.problem(notePath: new) {
+            throw RPCError.failed("\(new) \(problem)")
         }
         if workspace.note(at: new) != nil || workspace.context.files.exists(new), new.lowercased() != old.lowercased() {
             throw RPCError.failed(VaultLSPError.nameTaken(new).localizedDescription)

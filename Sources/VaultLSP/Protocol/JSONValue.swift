@@ -61,6 +61,12 @@ public enum JSONValue: Codable, Hashable, Sendable {
         return nil
     }
 
+    /// True for a number, whole or not, however large.
+    public var isNumber: Bool {
+        if case .number = self { return true }
+        return false
+    }
+
     public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil

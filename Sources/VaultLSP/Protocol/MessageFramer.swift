@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// The base protocol's framing: `Content-Length: N` (and any other header
 /// lines), an empty line, then N bytes of JSON. Bytes arrive as the pipe
@@ -22,9 +23,11 @@ public struct MessageFramer: Sendable {
     /// Bytes of an over-long message still to be dropped as they arrive.
     private var skipping = 0
 
-    /// - Parameter limit: the largest message accepted (64 MB by default: a
-    ///   note of several megabytes, opened whole, fits with room to spare).
-    public init(limit: Int = 64 << 20) { self.limit = limit }
+    /// - Parameter limit: the largest message accepted (16 MB by default,
+    ///   ``InputBudget/languageServerMessage``: a note of several megabytes,
+    ///   opened whole, fits with JSON's escapes; 64 MB let a buffer of `[[`
+    ///   cost the server gigabytes).
+    public init(limit: Int = Int(InputBudget.languageServerMessage.limits.heldBytes)) { self.limit = limit }
 
     /// Adds `bytes` read from the input and returns the messages now whole, in order.
     public mutating func push(_ bytes: some Sequence<UInt8>) -> [Frame] {

@@ -23,7 +23,8 @@ public struct RPCMessage: Sendable {
             throw RPCError(RPCError.invalidRequest, "the message is not a JSON object")
         }
         let id = members["id"].flatMap { $0 == .null ? nil : $0 }
-        if let id, id.string == nil, id.int == nil {
+        // Any number is an id (1e300, 1.5 and -0 too), answered as it came: its value is only compared and echoed.
+        if let id, id.string == nil, !id.isNumber {
             throw RPCError(RPCError.invalidRequest, "a request id must be a number or a string")
         }
         let method = members["method"]?.string

@@ -74,6 +74,8 @@ final class BufferedFiles: VaultFiles, @unchecked Sendable {
 
     func attachments() -> [String] { base.attachments() }
 
+    func openAttachment(_ path: String) -> (any FileReading)? { base.openAttachment(path) }
+
     func line(of needle: String, in path: String) -> Int? {
         guard let text = text(path) else { return base.line(of: needle, in: path) }
         return DocumentText(text).lines.firstIndex { $0.contains(needle) }.map { $0 + 1 }

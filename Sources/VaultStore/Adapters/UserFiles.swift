@@ -54,6 +54,13 @@ public struct UserFiles: NamedFiles, Sendable {
         }
     }
 
+    /// `unlink(2)`: the link itself, never what one leads to.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` when it cannot be removed.
+    public func removePrivate(at path: String) throws {
+        let url = try url(path)
+        guard unlink(url.path) == 0 else { throw VaultStoreError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+    }
+
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` outside a vault, and as ``SiteWriter`` does.
     public func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
         guard let vault else {

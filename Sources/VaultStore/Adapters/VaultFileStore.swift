@@ -147,6 +147,39 @@ public struct VaultFileStore: VaultFiles, Sendable {
         return found.sorted()
     }
 
+    /// Opens `path` with `openat` one part at a time from the vault's folder,
+    /// each with `O_NOFOLLOW` (a link anywhere on the way is refused, so no
+    /// check is raced by a swapped folder), after the lexical rule, the
+    /// hidden parts, the note extension and `.vault/ignore` (the file and
+    /// every folder above it) are asked.
+    public func openAttachment(_ path: String) -> (any FileReading)? {
+        guard case .success(let relative) = VaultPath.normalized(path), !relative.isEmpty else { return nil }
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard !parts.contains(where: { $0.hasPrefix(".") }), !relative.lowercased().hasSuffix(".md") else { return nil }
+        let ignore = IgnoreRules.read(layout.ignoreFile)
+        var folder = ""
+        for part in parts.dropLast() {
+            folder += folder.isEmpty ? part : "/" + part
+            if ignore.ignores(folder, isDirectory: true) { return nil }
+        }
+        if ignore.ignores(relative, isDirectory: false) { return nil }
+        var fd = open(realRoot, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        for (i, part) in parts.enumerated() {
+            let last = i == parts.count - 1
+            let next = openat(fd, part, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | (last ? 0 : O_DIRECTORY))
+            close(fd)
+            guard next >= 0 else { return nil }
+            fd = next
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return OpenedFile(descriptor: fd, size: Int(info.st_size))
+    }
+
     public func line(of text: String, in path: String) -> Int? { NoteFiles(layout: layout).line(of: text, in: path) }
 
     public func location(of path: String) -> URL { layout.url(of: path) }

@@ -56,6 +56,7 @@ public struct LedgerAppender: LedgerSink, Sendable {
             let event = LedgerEvent(
                 time: time, utcOffset: timeZone.secondsFromGMT(for: time), device: device, sequence: sequence,
                 kind: kind, fields: fields)
+            try Self.checkWritable(event)
             // The counter goes first: a crash after it only skips a number.
             try AtomicFile.write(Data("\(sequence)\n".utf8), to: counterURL)
             var year = VaultDate.civil(fromDays: Int((time.timeIntervalSince1970 / 86_400).rounded(.down))).year
@@ -63,6 +64,17 @@ public struct LedgerAppender: LedgerSink, Sendable {
             try writeLine(LedgerLine.format(event), to: store.relativePath(year: year))
             return event
         }
+    }
+
+    /// Refuses an event whose line would not read back (``ValuePolicy/ledgerProblem(_:)``):
+    /// the number policy's last guard, so no value from outside leaves a line
+    /// `vault check` cannot read.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` naming the event and why.
+    static func checkWritable(_ event: LedgerEvent) throws {
+        guard let problem = ValuePolicy.ledgerProblem(event) else { return }
+        throw VaultStoreError.unwritable(
+            path: ".vault/ledger",
+            reason: "the \(event.kind) event \(event.device) #\(event.sequence) would not read back: \(problem)")
     }
 
     /// Appends `line` and a newline with one write, after a header when the

@@ -106,4 +106,14 @@ final class LanguageServerProtocolTests: XCTestCase {
         _ = server.receive([request])
         XCTAssertEqual(opened, ["/home/me/notes"])
     }
+
+    /// Issue 48: a JSON-RPC id of 1e300 (or 1.5) is an id, answered as it came.
+    func testAnyNumberIsARequestID() {
+        let lsp = LSPHarness([:])
+        for id in ["1e300", "1.5", "-0"] {
+            let answers = lsp.send(#"{"jsonrpc":"2.0","id":"# + id + #","method":"no/such"}"#)
+            XCTAssertEqual(answers.first?["error"]?["code"]?.int, -32601, id)
+            XCTAssertNotEqual(answers.first?["id"], .null, id)
+        }
+    }
 }

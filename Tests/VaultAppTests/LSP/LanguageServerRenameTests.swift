@@ -107,4 +107,30 @@ final class LanguageServerRenameTests: XCTestCase {
         XCTAssertEqual(
             describe(edit), ["edit other/x.md: 0:25-42=srs; 0:68-97=../archive/srs.md", "edit y.md: 6:6-29=srs"])
     }
+
+    /// Issue 48, item 20: a rename target is a note path inside the vault and
+    /// outside its hidden folders, by `vault new`'s rule.
+    func testARenameIntoAHiddenFolderOrOutOfTheVaultFails() {
+        for target in [".vault/ledger/x", ".git/x", "notes/.hidden/x", "../outside", ".x"] {
+            let lsp = LSPHarness(Self.texts)
+            let answer = rename(lsp, "other/x.md", 0, 26, to: target)
+            XCTAssertNotNil(answer["error"], target)
+            XCTAssertNil(answer["result"].flatMap { $0 == .null ? nil : $0 }, target)
+        }
+    }
+
+    func testAFileTheEditorMovesIntoAHiddenFolderGetsNoLinksRewritten() {
+        let lsp = LSPHarness(Self.texts)
+        let edit = lsp.result(
+            "workspace/willRenameFiles",
+            [
+                "files": [
+                    [
+                        "oldUri": .string(LSPHarness.uri("notes/spaced-repetition.md")),
+                        "newUri": .string(LSPHarness.uri(".vault/ledger/x.md")),
+                    ]
+                ]
+            ])
+        XCTAssertEqual(describe(edit), [])
+    }
 }

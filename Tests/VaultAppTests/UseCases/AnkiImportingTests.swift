@@ -244,3 +244,50 @@ struct AnkiCardSyntaxTests {
         #expect(conversion.unmatchedCards == 0)
     }
 }
+
+/// Issue 48, items 18 and 19 and the media named like notes: what the
+/// importer writes from a hostile collection.
+@Suite("Anki conversion: hostile names and media")
+struct AnkiHostileNamesTests {
+    func collection(front: String, media: [AnkiMedia], deck: String = "Default") -> AnkiCollection {
+        AnkiCollection(
+            created: 1, schema: 11, noteTypes: [1: AnkiImportingTests.basic], decks: [1: deck],
+            notes: [AnkiNote(id: 1, guid: "g", noteType: 1, tags: [], fields: [front, "back"])],
+            cards: [AnkiCard(id: 10, note: 1, deck: 1, ord: 0, queue: 0)], reviews: [], media: media)
+    }
+
+    @Test("a long Thai or Hindi front is cut within 255 bytes, at a character's end (item 18)", arguments: [
+        String(repeating: "ภาษาไทยที่ยาวมาก ", count: 40), String(repeating: "हिन्दी में एक लंबा वाक्य ", count: 40),
+        String(repeating: "👩‍👩‍👧‍👦", count: 100),
+    ])
+    func longNames(front: String) {
+        let conversion = AnkiConversion(
+            collection(front: front, media: [], deck: front), folder: "Anki", timeZone: Fixture.zone)
+        let note = conversion.files.first { $0.name.hasSuffix(".md") }!
+        for part in note.name.split(separator: "/") {
+            #expect(part.utf8.count <= 255, "\(part.utf8.count) bytes")
+            // Whole characters only: the part is a prefix of the text it came from, grapheme for grapheme.
+            let text = String(part.hasSuffix(".md") ? part.dropLast(3) : part)
+            #expect(front.hasPrefix(text.trimmingCharacters(in: .whitespaces)) || text == "Note", "\(text)")
+        }
+    }
+
+    @Test("hidden, unused and note-named media are not written, and are named (item 19)")
+    func mediaLeftOut() {
+        let png = Data([0x89, 0x50, 0x4E, 0x47])
+        let front = "Q <img src=\".x.png\"> <img src=\"x.md\"> <img src=\"Q.md\"> <img src=\"ok.png\">"
+        let conversion = AnkiConversion(
+            collection(
+                front: front,
+                media: [
+                    AnkiMedia(name: ".gitignore", bytes: Data("*\n".utf8)), AnkiMedia(name: ".x.png", bytes: png),
+                    AnkiMedia(name: "x.md", bytes: Data("# not a note\n".utf8)), AnkiMedia(name: "unused.png", bytes: png),
+                    AnkiMedia(name: "ok.png", bytes: png),
+                ]),
+            folder: "Anki", timeZone: Fixture.zone)
+        let names = conversion.files.map(\.name)
+        #expect(names.filter { !$0.hasSuffix(".md") } == ["Default/ok.png"], "\(names)")
+        #expect(names.filter { $0.hasSuffix(".md") }.count == 1, "\(names)")
+        #expect(Set(conversion.leftOutMedia) == [".gitignore", ".x.png", "x.md", "unused.png"])
+    }
+}

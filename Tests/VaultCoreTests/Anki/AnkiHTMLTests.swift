@@ -79,3 +79,18 @@ struct AnkiTemplateTests {
         #expect(AnkiTemplate.render("{{cloze:C}}", back) == "a b")
     }
 }
+
+/// Issue 48, item 9: a field of openers that never close (`\(`, `[sound:`,
+/// `<`, `{{c1::`) is converted in time linear in its length. Quadratic, the
+/// 400 KB fields below took minutes each (80 KB took 23 s); the limit fails them.
+@Suite("Anki fields: hostile HTML stays linear", .timeLimit(.minutes(1)))
+struct AnkiHTMLLinearTests {
+    @Test("400 KB of unclosed openers convert, their text kept", arguments: ["\\(", "\\[", "[sound:", "<", "{{c1::"])
+    func unclosedOpeners(opener: String) {
+        let field = String(repeating: opener + "x", count: 400_000 / (opener.count + 1))
+        let converted = AnkiHTML.markdown(field)
+        #expect(!converted.markdown.isEmpty)
+        #expect(converted.media.isEmpty)
+        _ = AnkiTemplate.cloze(field, number: 1, answer: true)
+    }
+}

@@ -107,10 +107,13 @@ public enum RevlogCSV {
             }
             guard !fields[cardColumn].isEmpty else { throw BadRow(line: lineNumber, reason: "has no card_id.") }
             let card = string(fields[cardColumn])
-            guard let ms = integer(fields[timeColumn]), ms >= 0 else {
+            // The number policy: a moment from 1970 to 9999-12-30, or the row is refused.
+            guard let ms = integer(fields[timeColumn]), let time = ValuePolicy.moment(milliseconds: ms) else {
                 throw BadRow(
                     line: lineNumber,
-                    reason: "review_time '\(string(fields[timeColumn]))' is not a number of milliseconds since 1970.")
+                    reason:
+                        "review_time '\(string(fields[timeColumn]))' is not a number of milliseconds since 1970 (up to 9999-12-30)."
+                )
             }
             var kind: RevlogEntry.Kind
             if let stateColumn {
@@ -139,7 +142,7 @@ public enum RevlogCSV {
                     reason: "review_duration '\(string(fields[durationColumn]))' is not a number of milliseconds.")
             }
             entries.append(
-                RevlogEntry(card: card, time: Date(timeIntervalSince1970: Double(ms) / 1000), rating: Int(rating), kind: kind))
+                RevlogEntry(card: card, time: time, rating: Int(rating), kind: kind))
         }
         return entries
     }
