@@ -192,7 +192,8 @@ enum AnkiDatabase {
                 String(decoding: $0, as: UTF8.self)
             }
         } else {
-            let conf = try String.fetchOne(db, sql: "select conf from col") ?? "{}"
+            // A collection without the column (never one Anki made) has no offset.
+            let conf = (try? String.fetchOne(db, sql: "select conf from col")) ?? "{}"
             let object = (try? JSONSerialization.jsonObject(with: Data(conf.utf8))) as? [String: Any]
             json = (object?["creationOffset"] as? NSNumber).map { $0.stringValue }
         }

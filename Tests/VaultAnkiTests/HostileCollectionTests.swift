@@ -19,16 +19,16 @@ func legacyCollection(_ change: String = "") throws -> Data {
             sql: """
                 create table col (id integer primary key, crt integer, ver integer, models text, decks text);
                 create table notes (id integer primary key, guid text, mid integer, tags text, flds text);
-                create table cards (id integer primary key, nid integer, did integer, odid integer, ord integer, queue integer);
-                create table revlog (id integer primary key, cid integer, ease integer, time integer, type integer);
+                create table cards (id integer primary key, nid integer, did integer, odid integer, ord integer, queue integer, type integer, due integer, odue integer, ivl integer, factor integer, reps integer, lapses integer);
+                create table revlog (id integer primary key, cid integer, ease integer, time integer, type integer, ivl integer, lastIvl integer, factor integer);
                 """)
         let models = #"{"1600000000000": {"name": "Basic", "type": 0, "flds": [{"name": "Front", "ord": 0}, {"name": "Back", "ord": 1}], "tmpls": [{"name": "Card 1", "ord": 0, "qfmt": "{{Front}}", "afmt": "{{Back}}"}]}}"#
         try db.execute(
             sql: "insert into col values (1, 1600000000, 11, ?, ?)",
             arguments: [models, #"{"1": {"name": "Default"}}"#])
         try db.execute(sql: "insert into notes values (1600000000001, 'g1', 1600000000000, ' t ', 'Front' || char(31) || 'Back')")
-        try db.execute(sql: "insert into cards values (1600000000002, 1600000000001, 1, 0, 0, 2)")
-        try db.execute(sql: "insert into revlog values (1600000000003, 1600000000002, 3, 5000, 0)")
+        try db.execute(sql: "insert into cards values (1600000000002, 1600000000001, 1, 0, 0, 2, 2, 10, 0, 5, 2500, 1, 0)")
+        try db.execute(sql: "insert into revlog values (1600000000003, 1600000000002, 3, 5000, 0, 5, 0, 2500)")
         if !change.isEmpty { try db.execute(sql: change) }
     }
     try queue.close()
@@ -87,7 +87,7 @@ struct HostileCollectionTests {
         let bytes = try legacyCollection(
             """
             with recursive n(i) as (select 1 union all select i + 1 from n where i < 200000)
-            insert into revlog select 1600000000003 + i, 1600000000002, 3, 1, 0 from n;
+            insert into revlog select 1600000000003 + i, 1600000000002, 3, 1, 0, 1, 0, 2500 from n;
             """)
         do {
             _ = try AnkiPackageFile.Parts.database(bytes, seconds: 0)
