@@ -3,7 +3,7 @@ import VaultApp
 import VaultCore
 
 /// `/files/PATH`: a picture of the vault (a memory palace's location, an
-/// embedded image), and nothing else. The path must be one of the vault's
+/// embedded image) or a sound (`![[x.mp3]]`, Anki's `[sound:x.mp3]`), and nothing else. The path must be one of the vault's
 /// attachments as the file port lists them (never a note, never under
 /// `.vault/`, never through a symbolic link, `.vault/ignore` honoured), of
 /// a picture type, with no `..`, no NUL and no control character, after
@@ -15,8 +15,18 @@ enum PictureFiles {
         "avif": "image/avif", "bmp": "image/bmp",
     ]
 
+    /// The sound types served, with their media types.
+    static let soundTypes: [String: String] = [
+        "mp3": "audio/mpeg", "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg", "wav": "audio/wav",
+        "m4a": "audio/mp4", "aac": "audio/aac", "flac": "audio/flac", "webm": "audio/webm",
+    ]
+
     static func isPicture(_ path: String) -> Bool {
         mediaTypes[(path as NSString).pathExtension.lowercased()] != nil
+    }
+
+    static func isSound(_ path: String) -> Bool {
+        soundTypes[(path as NSString).pathExtension.lowercased()] != nil
     }
 
     /// The vault-relative path `raw` (as it came, percent-encoded) names, when it may be served.
@@ -25,7 +35,7 @@ enum PictureFiles {
         if decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return nil }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
         for part in parts where part.isEmpty || part == "." || part == ".." || part.hasPrefix(".") { return nil }
-        guard isPicture(decoded) else { return nil }
+        guard isPicture(decoded) || isSound(decoded) else { return nil }
         return decoded
     }
 
@@ -49,7 +59,8 @@ enum PictureFiles {
         guard let path = servablePath(raw), context.files.attachments().contains(path),
             isPlainFile(path, in: context.files.location(of: "")), let data = try? context.files.read(path)
         else { return .problem("Not found", "Nothing here.", status: 404) }
-        let type = mediaTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream"
+        let ext = (path as NSString).pathExtension.lowercased()
+        let type = mediaTypes[ext] ?? soundTypes[ext] ?? "application/octet-stream"
         return WebResponse(status: 200, contentType: type, body: [UInt8](data), noStore: false)
     }
 }
