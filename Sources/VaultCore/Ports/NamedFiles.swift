@@ -11,9 +11,24 @@ public protocol NamedFiles {
     /// Writes a static site into `folder`: the pages, and the vault's
     /// `attachments` copied beside them.
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws
+    /// Writes a static site as ``writeSite(_:attachments:to:)`` does, with
+    /// `assets` (files made for the site, such as KaTeX's fonts) beside the pages.
+    func writeSite(
+        _ pages: [(path: String, html: String)], assets: [(path: String, bytes: Data)], attachments: [String],
+        to folder: String) throws
     /// Makes a new file at `path` holding `data` that only this user can
     /// read (0600), never over an existing file and never through a link: a
     /// secret, such as `vault serve --token-file`'s token.
     /// - Throws: an error naming `path` when it is there already or cannot be made.
     func createPrivate(_ data: Data, at path: String) throws
+}
+
+extension NamedFiles {
+    /// The pages and attachments only (an adapter that keeps no bytes, such as a test's).
+    public func writeSite(
+        _ pages: [(path: String, html: String)], assets: [(path: String, bytes: Data)], attachments: [String],
+        to folder: String
+    ) throws {
+        try writeSite(pages, attachments: attachments, to: folder)
+    }
 }
