@@ -12,6 +12,8 @@ public struct TerminalRenderer: Sendable {
     public let width: Int?
     /// The columns a table must fit (its cells wrapped); nil draws it as wide as its cells.
     public let tableWidth: Int?
+    /// The footnotes' numbers, by label, in the order of their first reference (set by ``render(_:droppingTitle:)``).
+    var footnoteNumbers: [String: Int] = [:]
 
     public init(style: ANSIStyle, width: Int? = nil, tableWidth: Int? = nil) {
         self.style = style
@@ -30,16 +32,23 @@ public struct TerminalRenderer: Sendable {
         }
         let footnotes = children.filter { $0.kind == .footnoteDefinition }
         children.removeAll { $0.kind == .footnoteDefinition }
-        var blocks = children.map { block($0, indent: "", width: width) }.filter { !$0.isEmpty }
-        // Footnotes numbered in the order of their first reference, as on a page.
+        // Footnotes numbered in the order of their first reference, as on a page
+        // (`[^note]` and an inline `^[…]` each get their number).
         let order = Self.footnoteOrder(children)
         let defined = Dictionary(footnotes.map { ($0.literal, $0) }, uniquingKeysWith: { first, _ in first })
         let listed = order.filter { defined[$0] != nil }
+        var renderer = self
+        for (i, label) in listed.enumerated() { renderer.footnoteNumbers[label] = i + 1 }
+        return renderer.render(children, listed: listed, defined: defined)
+    }
+
+    private func render(_ children: [MarkdownNode], listed: [String], defined: [String: MarkdownNode]) -> String {
+        var blocks = children.map { block($0, indent: "", width: width) }.filter { !$0.isEmpty }
         if !listed.isEmpty {
             var lines: [String] = [style.dim(String(repeating: "─", count: min(20, width ?? 20)))]
             for label in listed {
                 let text = defined[label]!.children.map { block($0, indent: "", width: width.map { $0 - 4 }) }.joined(separator: "\n")
-                let marker = "[^\(Self.shownLabel(label))] "
+                let marker = "[^\(shownLabel(label))] "
                 lines.append(contentsOf: text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { i, line in
                     (i == 0 ? style.dim(marker) : String(repeating: " ", count: marker.count)) + line
                 })
@@ -111,7 +120,8 @@ public struct TerminalRenderer: Sendable {
             let bar = style.dim("┃ ")
             return prefixLines(content.isEmpty ? head : head + "\n" + content, with: indent + bar)
         case .displayMath:
-            return prefixLines(style.cyan(fitted(node.literal, room.map { $0 - 4 })), with: indent + "    ", styleEachLine: true)
+            let tex = node.literal.trimmingCharacters(in: .newlines)
+            return prefixLines(style.cyan(fitted(tex, room.map { $0 - 4 })), with: indent + "    ", styleEachLine: true)
         default:
             return prefixLines(fitted(inline([node]), room), with: indent)
         }
@@ -144,7 +154,7 @@ public struct TerminalRenderer: Sendable {
             case .highlight: out += style.highlight(inline(node.children))
             case .wikiLink: out += style.underline(WikiLinkSpan(node.literal, embed: false).shownText)
             case .embed: out += style.dim("[embed: \(WikiLinkSpan(node.literal, embed: true).shownText)]")
-            case .footnoteReference: out += style.dim("[^\(Self.shownLabel(node.literal))]")
+            case .footnoteReference: out += style.dim("[^\(shownLabel(node.literal))]")
             case .taskMarker: out += node.literal == " " ? "☐ " : "☑ "
             default: out += inline(node.children)
             }
@@ -165,9 +175,10 @@ public struct TerminalRenderer: Sendable {
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }.joined(separator: "\n")
     }
 
-    /// A footnote's label as shown (an inline footnote's is its number).
-    static func shownLabel(_ label: String) -> String {
-        label.hasPrefix("\u{2063}") ? String(label.dropFirst()) : label
+    /// A footnote's label as shown: its number when it is defined, else as written.
+    func shownLabel(_ label: String) -> String {
+        if let number = footnoteNumbers[label] { return String(number) }
+        return label.hasPrefix("\u{2063}") ? String(label.dropFirst()) : label
     }
 
     /// A callout's symbol in the terminal, by kind.

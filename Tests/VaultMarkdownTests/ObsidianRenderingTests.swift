@@ -220,7 +220,11 @@ struct ObsidianRenderingTests {
                 - [ ] open
                 - [x] closed
 
-                Text[^1]
+                Text[^1] and more^[An inline one.]
+
+                $$
+                E = mc^2
+                $$
 
                 [^1]: The note.
                 """)
@@ -233,6 +237,8 @@ struct ObsidianRenderingTests {
         #expect(text.contains("┃ ★ Remember\n┃ Inside x^2"))
         #expect(text.contains("• ☐ open\n• ☑ closed"))
         #expect(text.contains("Text[^1]") && text.contains("[^1] The note."))
+        #expect(text.contains("more[^2]") && text.contains("[^2] An inline one."), "an inline footnote gets the next number")
+        #expect(text.contains("\n\n    E = mc^2\n\n"), "display math without blank lines of its own")
         let wide = TerminalRenderer(style: .plain, tableWidth: 200).render(document.root)
         #expect(wide.contains("│ ephemeral │ lasting a very short time, as a mayfly does in the summer air │"))
     }
