@@ -205,7 +205,11 @@ def run_checks(browser, url, base, site):
             context.close()
     finally:
         http.terminate()
-        http.wait(timeout=10)
+        try:
+            http.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a SIGTERM ignored since the parent's start: end it for sure
+            http.kill()
+            http.wait()
 
 
 if __name__ == "__main__":
