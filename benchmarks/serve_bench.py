@@ -25,6 +25,24 @@ import urllib.parse
 NOW = "2026-11-18T09:00:00Z"
 
 
+def rich_note(folder):
+    """Writes serve-bench-rich.md: a 200-row table, 20 embeds of the vault's notes, math, a callout."""
+    names = []
+    for base, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        names += [f[:-3] for f in files if f.endswith(".md")]
+        if len(names) >= 20:
+            break
+    lines = ["# Rich", "", "> [!tip] A callout with $x^2$", "> and a body", "",
+             "| # | Word | Meaning | Link |", "| --: | :-- | :-: | --- |"]
+    lines += [f"| {i} | word {i} | *meaning* with `code` and $a_{i}$ | [[{names[i % len(names)]}\\|n{i}]] |"
+              for i in range(200)]
+    lines += [""] + [f"![[{name}]]\n" for name in names[:20]]
+    with open(os.path.join(folder, "serve-bench-rich.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return "serve-bench-rich.md"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("vault")
@@ -41,6 +59,9 @@ def main():
         env.pop("VAULT_NO_WATCHER", None)
     else:
         env["VAULT_NO_WATCHER"] = "1"
+    # A note as Obsidian's help vault writes them (issue 43): a 200-row table, 20 embeds of
+    # other notes, math, a callout; timed as a page and as `vault show`.
+    rich = rich_note(folder)
     # Warm the caches as a person's first `vault` would have.
     subprocess.run([args.vault, "status", "--vault", folder], env=env, capture_output=True)
     started = time.perf_counter()
@@ -102,6 +123,14 @@ def main():
             sep = "&" if "?" in path else "?"
             print(f"page {label(path)} rendered each time: "
                   f"{timed_each(lambda i: f'{path}{sep}bench={i}', args.runs)}")
+        print(f"page /notes (200-row table, 20 embeds) rendered each time: "
+              f"{timed_each(lambda i: f'/notes/{urllib.parse.quote(rich)}?bench={i}', args.runs)}")
+        shows = []
+        for _ in range(5):
+            t = time.perf_counter()
+            subprocess.run([args.vault, "show", rich, "--vault", folder], env=env, capture_output=True)
+            shows.append((time.perf_counter() - t) * 1000)
+        print(f"vault show (200-row table, 20 embeds): {statistics.median(shows):.1f} ms")
         # The same pages when a note changed just before each request (an edit in an editor):
         # the server reads the vault again (scan, catalog, replay), as a command would.
         edited = os.path.join(folder, "serve-bench-edited.md")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system libraries vault builds against, when they are missing:
 # libcmark (Markdown), SQLite (search cache), zstd and zlib (Anki packages), tmux and git (end-to-end tests),
-# python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI).
+# python3 with venv (the FSRS test compares with py-fsrs, installed from PyPI),
+# KaTeX (libjs-katex: vault serve and vault export html typeset math with it; on Debian and Ubuntu).
 # With --test also what only the tests use: Chromium (the HTML report's
 # screenshot test renders it headless), chafa (the loci screens draw pictures
 # with it), and notify-send with a session bus, a
@@ -22,6 +23,9 @@ command -v git >/dev/null 2>&1 || missing+=(git)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+if command -v apt-get >/dev/null 2>&1; then
+  [ -f /usr/share/javascript/katex/katex.min.js ] || missing+=(libjs-katex)
+fi
 if [ "${1:-}" = "--test" ] && command -v apt-get >/dev/null 2>&1; then
   command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing+=(chromium)
   command -v notify-send >/dev/null 2>&1 || missing+=(libnotify-bin)

@@ -8,12 +8,42 @@ public struct MarkdownNode: Hashable, Sendable {
         case thematicBreak, text, softBreak, lineBreak, code, htmlInline, customInline, emphasis
         case strong, link, image
         case unknown
+        // Obsidian's syntax, made by ``ObsidianDocument`` (libcmark never gives these):
+        /// A GFM table: its rows, the first one the header.
+        case table
+        /// A row of a ``table``: its cells.
+        case tableRow
+        /// A cell: inline children; ``MarkdownNode/literal`` is its alignment (`left`, `center`, `right` or empty).
+        case tableCell
+        /// `> [!type]± title`: ``MarkdownNode/literal`` is the type (lowercased),
+        /// ``MarkdownNode/fenceInfo`` the fold sign (`-` folded, `+` open, empty
+        /// for not foldable); the first child is a ``calloutTitle``, the rest the content.
+        case callout
+        /// A callout's title: inline children (empty when the callout names none).
+        case calloutTitle
+        /// `$…$`: ``MarkdownNode/literal`` is the TeX.
+        case inlineMath
+        /// `$$…$$`: ``MarkdownNode/literal`` is the TeX (a block of its own, or inline in a paragraph).
+        case displayMath
+        /// `==text==`: inline children.
+        case highlight
+        /// `[[target#heading|label]]`: ``MarkdownNode/literal`` is what is between the brackets.
+        case wikiLink
+        /// `![[target#heading|size]]`, or Anki's `[sound:file]`: ``MarkdownNode/literal`` as for ``wikiLink``.
+        case embed
+        /// `[^label]`: ``MarkdownNode/literal`` is the label.
+        case footnoteReference
+        /// `[^label]: text` (or an inline `^[text]`): ``MarkdownNode/literal`` is the label, the children its blocks.
+        case footnoteDefinition
+        /// `[ ]` or `[x]` opening a list item: ``MarkdownNode/literal`` is ` ` or `x`.
+        case taskMarker
 
         /// True for the kinds libcmark never gives children (its iterator
         /// enters them and does not exit); an unknown kind counts as one.
         public var isLeaf: Bool {
             switch self {
-            case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline, .unknown:
+            case .codeBlock, .htmlBlock, .thematicBreak, .text, .softBreak, .lineBreak, .code, .htmlInline, .unknown,
+                .inlineMath, .displayMath, .wikiLink, .embed, .footnoteReference, .taskMarker:
                 return true
             default:
                 return false
@@ -23,7 +53,8 @@ public struct MarkdownNode: Hashable, Sendable {
         /// True for block-level nodes below the document (paragraphs, headings, lists…).
         public var isBlock: Bool {
             switch self {
-            case .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock, .paragraph, .heading, .thematicBreak:
+            case .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock, .paragraph, .heading, .thematicBreak,
+                .table, .tableRow, .callout, .footnoteDefinition:
                 return true
             default:
                 return false
@@ -36,6 +67,10 @@ public struct MarkdownNode: Hashable, Sendable {
     public var literal: String
     /// Destination of links and images.
     public var url: String
+    /// Title of links and images (`[a](b "title")`).
+    public var title: String
+    /// The Obsidian block id a paragraph, list item or other block ends in (`^id`), without `^`.
+    public var blockID: String
     /// Heading level 1-6.
     public var headingLevel: Int
     /// For lists: ordered or bullet, first number, tight or loose.
@@ -49,12 +84,14 @@ public struct MarkdownNode: Hashable, Sendable {
     public var children: [MarkdownNode]
 
     public init(
-        kind: Kind, literal: String = "", url: String = "", headingLevel: Int = 0, ordered: Bool = false,
+        kind: Kind, literal: String = "", url: String = "", title: String = "", blockID: String = "", headingLevel: Int = 0, ordered: Bool = false,
         listStart: Int = 1, tight: Bool = true, fenceInfo: String = "", line: Int = 0, children: [MarkdownNode] = []
     ) {
         self.kind = kind
         self.literal = literal
         self.url = url
+        self.title = title
+        self.blockID = blockID
         self.headingLevel = headingLevel
         self.ordered = ordered
         self.listStart = listStart
@@ -82,7 +119,8 @@ public struct MarkdownNode: Hashable, Sendable {
 
     private func appendPlainText(to out: inout String) {
         switch kind {
-        case .text, .code, .codeBlock: out += literal
+        case .text, .code, .codeBlock, .inlineMath, .displayMath: out += literal
+        case .wikiLink: out += WikiLinkSpan(literal, embed: false).shownText
         case .softBreak: out += " "
         case .lineBreak: out += "\n"
         default: for child in children { child.appendPlainText(to: &out) }

@@ -3,9 +3,13 @@ import VaultApp
 import VaultCore
 import VaultMarkdown
 
-/// A note's Markdown as HTML for a page: libcmark's rendering (raw HTML in
-/// the note replaced by a comment, `javascript:` links dropped), wiki links
-/// leading to `/notes/PATH`, embedded pictures of the vault from `/files/PATH`.
+/// A note's Markdown as HTML for a page, as Obsidian shows it
+/// (``MarkdownHTML``: tables, callouts, embeds, math, footnotes…; raw HTML
+/// in the note replaced by a comment, `javascript:` links dropped): wiki and
+/// Markdown links leading to `/notes/PATH`, files of the vault (pictures,
+/// sounds) from `/files/PATH`, every relative path resolved from the note's
+/// own folder, so a link means the same on the note's page, a review page
+/// and the study page.
 enum NoteHTML {
     /// The body of the note at `path` (front matter cut off), or a sentence when it cannot be read.
     static func body(of path: String, context: AppContext, resolver: LinkResolver, title: String? = nil) -> HTML {
@@ -21,27 +25,82 @@ enum NoteHTML {
                 text = String(lead[end...])
             }
         }
-        return render(markdown: Data(text.utf8), from: path, resolver: resolver)
+        return render(markdown: text, from: path, links: Links(context: context, resolver: resolver))
     }
 
-    /// `markdown` (a note body's bytes) as HTML, its links resolved from `source`.
-    static func render(markdown: Data, from source: String, resolver: LinkResolver) -> HTML {
-        var bytes = [UInt8](markdown)
-        // libcmark's rendering, raw HTML in the note neutralised: markup we vouch for.
-        let rendered = bytes.withUnsafeMutableBufferPointer { buffer in
-            CommonMark.siteHTML(of: UnsafeBufferPointer(buffer)) { span, anchor -> WikiLinkDestination in
-                switch resolver.resolveWiki(span.target, from: source) {
-                case .note(let path):
-                    return .link("/notes/" + HTML.urlPath(path) + (anchor.map { "#" + $0 } ?? ""))
-                case .attachment:
-                    guard let file = LinkResolver.vaultPath(span.target, from: source) else { return .unresolved }
-                    let url = "/files/" + HTML.urlPath(file)
-                    return span.embed && PictureFiles.isPicture(file) ? .image(url) : .link(url)
-                case .unresolved:
-                    return .unresolved
+    /// A card's text (Markdown) from the note at `notePath`: its pictures and
+    /// sounds found from that note's folder; `==text==` stays text (cloze syntax).
+    static func card(_ text: String, of notePath: String, links: Links) -> HTML {
+        MarkdownHTML(links: links, highlights: false).render(text, from: notePath)
+    }
+
+    /// `markdown` (a note body) as HTML, its links resolved from `source`.
+    static func render(markdown: String, from source: String, links: Links) -> HTML {
+        MarkdownHTML(links: links).render(markdown, from: source)
+    }
+
+    /// Where links lead on a page of `vault serve`.
+    struct Links: MarkdownLinking {
+        let resolver: LinkResolver
+        let files: any VaultFiles
+        let attachments: AttachmentLookup
+
+        init(context: AppContext, resolver: LinkResolver) {
+            self.resolver = resolver
+            self.files = context.files
+            let files = context.files
+            attachments = AttachmentLookup(exists: { files.exists($0) }, attachments: { files.attachments() })
+        }
+
+        func wiki(_ span: WikiLinkSpan, anchor: String?, from source: String) -> WikiLinkDestination {
+            switch resolver.resolveWiki(span.target, from: source) {
+            case .note(let path):
+                return .link("/notes/" + HTML.urlPath(path) + (anchor.map { "#" + $0 } ?? ""))
+            case .attachment:
+                guard let file = attachments.find(span.target, from: source) else { return .unresolved }
+                let url = "/files/" + HTML.urlPath(file)
+                if span.embed, PictureFiles.isPicture(file) { return .image(url) }
+                if span.embed, MarkdownHTML.isAudio(file) { return .audio(url) }
+                return .link(url)
+            case .unresolved:
+                // `[sound:x.mp3]` names a file the Anki import wrote beside the note.
+                if span.embed, MarkdownHTML.isAudio(span.target), let file = attachments.find(span.target, from: source) {
+                    return .audio("/files/" + HTML.urlPath(file))
                 }
+                return .unresolved
             }
         }
-        return HTML(trusted: rendered)
+
+        func markdown(_ destination: String, image: Bool, from source: String) -> String {
+            if destination.isEmpty || destination.hasPrefix("#") || destination.hasPrefix("//")
+                || LinkTarget.hasScheme(destination)
+            {
+                return destination
+            }
+            let target = LinkTarget(destination)
+            if target.path.lowercased().hasSuffix(".md") {
+                guard case .note(let note) = resolver.resolveMarkdown(target.path, from: source) else { return "#unresolved" }
+                return "/notes/" + HTML.urlPath(note) + target.fragment
+            }
+            if let file = attachments.find(target.path, from: source) { return "/files/" + HTML.urlPath(file) }
+            if case .note(let note) = resolver.resolveMarkdown(target.path + ".md", from: source) {
+                return "/notes/" + HTML.urlPath(note) + target.fragment
+            }
+            return "#unresolved"
+        }
+
+        func embeddedNote(_ span: WikiLinkSpan, from source: String) -> (path: String, markdown: String)? {
+            guard case .note(let path) = resolver.resolveWiki(span.target, from: source),
+                let data = try? files.read(path)
+            else { return nil }
+            return (path, String(decoding: NoteParser.body(of: data), as: UTF8.self))
+        }
+    }
+
+    /// Links as written, nothing embedded: for a text with no note behind it.
+    struct NoLinks: MarkdownLinking {
+        func wiki(_ span: WikiLinkSpan, anchor: String?, from source: String) -> WikiLinkDestination { .unresolved }
+        func markdown(_ destination: String, image: Bool, from source: String) -> String { destination }
+        func embeddedNote(_ span: WikiLinkSpan, from source: String) -> (path: String, markdown: String)? { nil }
     }
 }

@@ -18,8 +18,10 @@ enum PageLayout {
             <meta name="csrf" content="\(csrf)">
             <title>\(title) · vault</title>
             <link rel="stylesheet" href="/assets/app.css">
+            <link rel="stylesheet" href="/assets/markdown.css">
             <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
             <script src="/assets/app.js" defer></script>
+            <script src="/assets/math.js" defer></script>
             </head>
             <body\(bodyAttributes)>
             <a class="skip-link" href="#main">Skip to the content</a>

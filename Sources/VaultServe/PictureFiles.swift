@@ -3,7 +3,7 @@ import VaultApp
 import VaultCore
 
 /// `/files/PATH`: a picture of the vault (a memory palace's location, an
-/// embedded image), and nothing else. The path must be one of the vault's
+/// embedded image) or a sound (`![[x.mp3]]`, Anki's `[sound:x.mp3]`), and nothing else. The path must be one of the vault's
 /// attachments as the file port opens them (``VaultFiles/openAttachment(_:)``:
 /// never a note, never under `.vault/`, never through a symbolic link,
 /// `.vault/ignore` honoured; one path checked, the vault not walked), of a
@@ -24,8 +24,18 @@ enum PictureFiles {
         "avif": "image/avif", "bmp": "image/bmp",
     ]
 
+    /// The sound types served, with their media types.
+    static let soundTypes: [String: String] = [
+        "mp3": "audio/mpeg", "ogg": "audio/ogg", "oga": "audio/ogg", "opus": "audio/ogg", "wav": "audio/wav",
+        "m4a": "audio/mp4", "aac": "audio/aac", "flac": "audio/flac", "webm": "audio/webm",
+    ]
+
     static func isPicture(_ path: String) -> Bool {
         mediaTypes[(path as NSString).pathExtension.lowercased()] != nil
+    }
+
+    static func isSound(_ path: String) -> Bool {
+        soundTypes[(path as NSString).pathExtension.lowercased()] != nil
     }
 
     /// The vault-relative path `raw` (as it came, percent-encoded) names, when it may be served.
@@ -34,13 +44,14 @@ enum PictureFiles {
         if decoded.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return nil }
         let parts = decoded.split(separator: "/", omittingEmptySubsequences: false)
         for part in parts where part.isEmpty || part == "." || part == ".." || part.hasPrefix(".") { return nil }
-        guard isPicture(decoded) else { return nil }
+        guard isPicture(decoded) || isSound(decoded) else { return nil }
         return decoded
     }
 
     /// The picture at `raw`, opened; nil for anything not servable (404).
     static func open(_ raw: String, context: AppContext) -> Picture? {
         guard let path = servablePath(raw), let file = context.files.openAttachment(path) else { return nil }
-        return Picture(file: file, contentType: mediaTypes[(path as NSString).pathExtension.lowercased()] ?? "application/octet-stream")
+        let ext = (path as NSString).pathExtension.lowercased()
+        return Picture(file: file, contentType: mediaTypes[ext] ?? soundTypes[ext] ?? "application/octet-stream")
     }
 }

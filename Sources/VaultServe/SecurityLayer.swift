@@ -22,10 +22,11 @@ struct SecurityLayer: RouterMiddleware {
     /// The largest request body (the forms are a few fields; a batch of offline answers a few kB).
     static let maxBodyBytes = 256 * 1024
 
-    /// The Content-Security-Policy: the page's own script, style, pictures
-    /// and connections only; no inline code, no frames, no other origin.
+    /// The Content-Security-Policy: the page's own script, style, pictures,
+    /// sounds, fonts (KaTeX's) and connections only; no inline code, no
+    /// frames, no other origin.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; font-src 'self'; connect-src 'self'; "
         + "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The longest a POST's body may take to arrive (the socket's own read

@@ -66,7 +66,10 @@ enum StudyPage {
             if flow.isFinished || (run.limit.map { run.answers.count >= $0 } ?? false) {
                 return .page(summary(flow, run: run, context: context, csrf: csrf))
             }
-            return .page(card(flow, run: run, reveal: query["reveal"] == "1", csrf: csrf, timeZone: context.timeZone))
+            return .page(
+                card(
+                    flow, run: run, reveal: query["reveal"] == "1", csrf: csrf, timeZone: context.timeZone,
+                    links: NoteHTML.Links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))))
         }
     }
 
@@ -116,7 +119,9 @@ enum StudyPage {
         return (-30 * 86_400_000...0).contains(offset) ? Int(offset) : 0
     }
 
-    static func card(_ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone) -> HTML {
+    static func card(
+        _ flow: StudyFlow, run: Run, reveal: Bool, csrf: String, timeZone: TimeZone, links: NoteHTML.Links? = nil
+    ) -> HTML {
         guard let entry = flow.entry else { return "" }
         let card = entry.card
         let scheduler = entry.schedule.settings.name
@@ -133,9 +138,9 @@ enum StudyPage {
         html += "<p class=\"meta\" id=\"place\"><a href=\"/notes/\(HTML.urlPath(card.notePath))\">\(card.notePath):\(card.line)</a></p>"
         html += "<p class=\"offline-count\" id=\"waiting\" role=\"status\" hidden></p>"
         html += "<article class=\"card\" id=\"card\" data-card=\"\(card.id)\">"
-        html += "<div class=\"question\">\(cardHTML(card.question))</div>"
+        html += "<div class=\"question\">\(cardHTML(card.question, of: card.notePath, links: links))</div>"
         html += "<div class=\"answer\" id=\"answer\"\(reveal ? "" : " hidden")><hr>"
-        html += cardHTML(card.revealed(marking: "**", "**"))
+        html += cardHTML(card.revealed(marking: "**", "**"), of: card.notePath, links: links)
         html += "</div></article>"
         html += nextCards(flow, limit: total)
         let revealLink = run.address().contains("?") ? run.address() + "&reveal=1" : run.address() + "?reveal=1"
@@ -189,9 +194,11 @@ enum StudyPage {
         return HTML(trusted: out)
     }
 
-    /// A card's text (Markdown) as HTML, the cloze gap marked.
-    static func cardHTML(_ text: String) -> HTML {
-        let rendered = NoteHTML.render(markdown: Data(text.utf8), from: "", resolver: LinkResolver(paths: []))
+    /// A card's text (Markdown) as HTML, the cloze gap marked; its pictures and sounds found from its note's folder.
+    static func cardHTML(_ text: String, of notePath: String = "", links: NoteHTML.Links? = nil) -> HTML {
+        let rendered =
+            links.map { NoteHTML.card(text, of: notePath, links: $0) }
+            ?? MarkdownHTML(links: NoteHTML.NoLinks(), highlights: false).render(text, from: notePath)
         // The gap is the program's own text ("[…]"), so marking it adds only our markup.
         return HTML(trusted: rendered.rendered.replacingOccurrences(of: Card.clozeGap, with: "<mark>\(Card.clozeGap)</mark>"))
     }

@@ -16,6 +16,8 @@ struct WebApp: Sendable {
     let secrets: ServerSecrets
     let failures = FailedTokens()
     let pages = PageMemo()
+    /// KaTeX and the rendered notes' style and script.
+    let math = MathAssets(files: CompositionRoot.mathFiles())
     /// True when served over TLS (the cookie is then `Secure`).
     var secure = false
     /// The names a request's `Host` may carry.
@@ -81,6 +83,12 @@ struct WebApp: Sendable {
         }
         router.get("/files/**") { request, context in
             try await picture(String(request.uri.path.dropFirst("/files/".count)))
+        }
+        router.get("/assets/markdown.css") { _, _ in Self.response(MathAssets.style) }
+        router.get("/assets/math.js") { _, _ in Self.response(MathAssets.script) }
+        router.get("/assets/katex/**") { [math] request, _ in
+            let name = String(request.uri.path.dropFirst("/assets/katex/".count))
+            return Self.response(try await NIOThreadPool.singleton.runIfActive { math.katex(name) })
         }
         for asset in Assets.all {
             router.get(RouterPath(asset.path)) { _, _ in Self.response(asset.response) }

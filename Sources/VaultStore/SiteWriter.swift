@@ -54,7 +54,10 @@ public struct SiteWriter {
     /// into place when every file is written: a failure or a kill leaves no
     /// half-written site (at most the hidden folder, which ``staleFolders(beside:)`` names).
     /// A collision between a page and a vault file is named before anything is written.
-    public func write(_ files: some Collection<(path: String, html: String)>, attachments: [String]) throws {
+    public func write(
+        _ files: some Collection<(path: String, html: String)>, assets: [(path: String, bytes: Data)] = [],
+        attachments: [String]
+    ) throws {
         let fm = FileManager.default
         if let existing = try? fm.contentsOfDirectory(atPath: root.path), !existing.isEmpty {
             throw VaultStoreError.unwritable(path: root.path, reason: "the folder is not empty; give a new or empty folder")
@@ -63,7 +66,7 @@ public struct SiteWriter {
             throw VaultStoreError.unwritable(path: root.path, reason: "the site would be inside the vault and become notes' neighbours; give a folder outside it")
         }
         let files = Array(files)
-        if let collision = SiteCollision.first(pages: files.map(\.path), attachments: attachments) {
+        if let collision = SiteCollision.first(pages: files.map(\.path) + assets.map(\.path), attachments: attachments) {
             throw VaultStoreError.unwritable(
                 path: root.path,
                 reason:
@@ -100,6 +103,13 @@ public struct SiteWriter {
                 try Self.named(root.appendingPathComponent(path).path) {
                     try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                     try fm.copyItem(at: source, to: url)
+                }
+            }
+            for asset in assets {
+                let url = temp.appendingPathComponent(asset.path)
+                try Self.named(root.appendingPathComponent(asset.path).path) {
+                    try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try asset.bytes.write(to: url)
                 }
             }
             // rename(2) replaces an empty folder, and fails on one that is not (someone wrote there meanwhile).

@@ -179,6 +179,12 @@ package enum CompositionRoot {
     /// vault (`vault fsrs --revlog`): paths from the shell's folder.
     package static func namedFiles() -> any NamedFiles { UserFiles(vault: nil, workingFolder: workingFolder) }
 
+    /// KaTeX's files, which typeset math in pages: Debian's `libjs-katex`
+    /// folder, or `VAULT_KATEX_DIR` (a KaTeX laid out the same way).
+    package static func mathFiles() -> any MathFiles {
+        KaTeXFolder(folder: ProcessInfo.processInfo.environment["VAULT_KATEX_DIR"] ?? KaTeXFolder.debianFolder)
+    }
+
     /// The shell's folder, which relative paths on the command line start
     /// from; nil when its path is not UTF-8: a Swift string cannot hold it,
     /// and Foundation's lossy copy (with U+FFFD) standardizes to the parent

@@ -4,18 +4,34 @@ import VaultCore
 
 @testable import VaultMarkdown
 
+/// Links as the tests of the renderer want them: `x` at `x.html`, pictures
+/// under `img/`, sounds under `snd/`, `Nowhere` unresolved, notes embedded from `notes`.
+struct TestLinks: MarkdownLinking {
+    var notes: [String: String] = [:]
+
+    func wiki(_ span: WikiLinkSpan, anchor: String?, from source: String) -> WikiLinkDestination {
+        if span.target == "Nowhere" { return .unresolved }
+        if span.target.hasSuffix(".png") { return span.embed ? .image("img/" + span.target) : .link("img/" + span.target) }
+        if span.target.hasSuffix(".mp3") { return span.embed ? .audio("snd/" + span.target) : .link("snd/" + span.target) }
+        return .link(span.target + ".html" + (anchor.map { "#" + $0 } ?? ""))
+    }
+
+    func markdown(_ destination: String, image: Bool, from source: String) -> String {
+        if destination.contains(":") || destination.hasPrefix("#") { return destination }
+        let folder = (source as NSString).deletingLastPathComponent
+        return "/files/" + (folder.isEmpty ? "" : folder + "/") + LinkTarget(destination).path
+    }
+
+    func embeddedNote(_ span: WikiLinkSpan, from source: String) -> (path: String, markdown: String)? {
+        notes[span.target].map { (span.target + ".md", $0) }
+    }
+}
+
 @Suite("Note bodies rendered for the static site")
 struct SiteHTMLTests {
     /// Renders `text`, every note `x` at `x.html` (with its anchor), pictures under `img/`, `Nowhere` unresolved.
     func html(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { buffer in
-            CommonMark.siteHTML(of: UnsafeBufferPointer(buffer)) { span, anchor in
-                if span.target == "Nowhere" { return .unresolved }
-                if span.target.hasSuffix(".png") { return span.embed ? .image("img/" + span.target) : .link("img/" + span.target) }
-                return .link(span.target + ".html" + (anchor.map { "#" + $0 } ?? ""))
-            }
-        }
+        MarkdownHTML(links: TestLinks()).render(text, from: "Here.md").rendered
     }
 
     @Test("code spans and fenced blocks keep their wiki links and embeds as written")

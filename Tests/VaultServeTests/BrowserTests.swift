@@ -47,4 +47,21 @@ struct BrowserTests {
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }
+
+    @Test(
+        "Obsidian's Markdown in Chromium: a table, callouts, embeds, KaTeX math, a card's picture, on pages and in the site",
+        .enabled(if: chromium != nil && python != nil, "needs chromium and python3 (scripts/ensure-deps.sh --test)"))
+    func rendering() throws {
+        let python = try Self.venvPython()
+        var environment = ProcessInfo.processInfo.environment
+        environment["VAULT_BIN"] = ServeSandbox.binaryFolder.appendingPathComponent("vault").path
+        environment["VAULT_FIXTURE"] = ServeSandbox.packageRoot.appendingPathComponent("Tests/Fixtures/ObsidianHelp").path
+        environment["CHROMIUM"] = Self.chromium
+        environment["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
+        if let shots = environment["VAULT_SERVE_SHOTS"] { environment["SHOTS"] = shots }
+        let script = ServeSandbox.packageRoot.appendingPathComponent("Tests/oracles/serve/render_check.py").path
+        let result = try ServeSandbox.run(python, [script], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+    }
 }

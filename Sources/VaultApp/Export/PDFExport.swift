@@ -84,19 +84,14 @@ public struct PDFExport {
     func bodies(_ notes: [NoteSummary]) -> [String] {
         let all = context.notes.summaries().notes
         let resolver = LinkResolver(notes: all.map { ($0.path, [$0.title] + $0.aliases) })
-        let attachments = context.files.attachments()
-        var named: [String: [String]] = [:]
-        for path in attachments { named[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
-        let (byName, set, files) = (named, Set(attachments), context.files)
+        let (lookup, files) = (AttachmentLookup(attachments: context.files.attachments()), context.files)
         let rendered = StaticSite.RenderedBodies(count: notes.count)
         let chunk = 64
         DispatchQueue.concurrentPerform(iterations: (notes.count + chunk - 1) / chunk) { c in
             let range = (c * chunk)..<min(notes.count, (c + 1) * chunk)
             rendered.store(
                 range.map { i in
-                    StaticSite.body(
-                        of: notes[i], files: files, resolver: resolver, attachments: byName, attachmentSet: set
-                    ).rendered
+                    StaticSite.body(of: notes[i], files: files, resolver: resolver, attachments: lookup).rendered
                 }, at: range.lowerBound)
         }
         return rendered.bodies
@@ -185,7 +180,7 @@ public struct PDFExport {
 
     /// One address of ``bookLinks(_:of:anchors:)``.
     static func bookAddress(_ target: String, from folder: String, anchors: [String: Int]) -> String {
-        if target.isEmpty || target.hasPrefix("#") || target.hasPrefix("/") || StaticSite.hasScheme(target) {
+        if target.isEmpty || target.hasPrefix("#") || target.hasPrefix("/") || LinkTarget.hasScheme(target) {
             return target
         }
         let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)

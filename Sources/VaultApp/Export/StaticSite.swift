@@ -27,10 +27,7 @@ public struct StaticSite {
         let files = context.files
         let config = context.config
         let attachments = files.attachments()
-        var named: [String: [String]] = [:]
-        for path in attachments { named[(path as NSString).lastPathComponent.lowercased(), default: []].append(path) }
-        let byName = named
-        let attachmentSet = Set(attachments)
+        let lookup = AttachmentLookup(attachments: attachments)
         let rendered = RenderedBodies(count: notes.count)
         let zone = context.timeZone
         let chunk = max(64, notes.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
@@ -40,9 +37,7 @@ public struct StaticSite {
                 range.map { i in
                     Self.notePage(
                         notes[i],
-                        body: Self.body(
-                            of: notes[i], files: files, resolver: resolver, attachments: byName,
-                            attachmentSet: attachmentSet),
+                        body: Self.body(of: notes[i], files: files, resolver: resolver, attachments: lookup),
                         config: config, site: title, timeZone: zone
                     ).rendered
                 },
@@ -105,17 +100,15 @@ public struct StaticSite {
         return page(title: note.title, site: title, path: path, content: header + body)
     }
 
-    /// The note's body as HTML: libcmark, with headings given anchors and the
-    /// wiki links of its text (never of its code) resolved to pages, anchors
-    /// and pictures, then `.md` links to pages.
+    /// The note's body as HTML, as Obsidian shows it (``MarkdownHTML``):
+    /// headings with anchors, wiki and Markdown links resolved to pages,
+    /// anchors, files and pictures (from the note's folder first), notes embedded, math for KaTeX.
     static func body(
-        of note: NoteSummary, files: any VaultFiles, resolver: LinkResolver, attachments: [String: [String]],
-        attachmentSet: Set<String>
+        of note: NoteSummary, files: any VaultFiles, resolver: LinkResolver, attachments: AttachmentLookup
     ) -> HTML {
         guard let data = try? files.read(note.path) else {
             return "<p class=\"unreadable\">This note could not be read.</p>"
         }
-        let page = SitePaths.page(ofNote: note.path)
         var text = String(decoding: NoteParser.body(of: data), as: UTF8.self)
         // The page's title is the note's: a first heading saying it again is left out.
         let lead = text.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
@@ -125,115 +118,15 @@ public struct StaticSite {
         {
             text = String(lead[end...])
         }
-        // Wiki links are read in the CommonMark tree's text, so code spans and blocks keep theirs as written.
-        var bytes = Array(text.utf8)
-        let html = bytes.withUnsafeMutableBufferPointer { buffer in
-            CommonMark.siteHTML(of: UnsafeBufferPointer(buffer)) { span, anchor -> WikiLinkDestination in
-                switch resolver.resolveWiki(span.target, from: note.path) {
-                case .note(let path):
-                    let url = SitePaths.relative(from: page, to: SitePaths.page(ofNote: path))
-                    return .link(url + (anchor.map { "#" + $0 } ?? ""))
-                case .attachment:
-                    // As Obsidian finds it: by file name, the one beside the note first, else the shortest path.
-                    let target = span.target
-                    let folder = (note.path as NSString).deletingLastPathComponent
-                    let candidates = attachments[(target as NSString).lastPathComponent.lowercased()] ?? []
-                    let exact = candidates.first { $0.lowercased() == target.lowercased() }
-                    let beside = candidates.first { ($0 as NSString).deletingLastPathComponent == folder }
-                    let shortest = candidates.min { ($0.count, $0) < ($1.count, $1) }
-                    guard let file = exact ?? beside ?? shortest else { return .unresolved }
-                    let url = SitePaths.relative(from: page, to: file)
-                    return span.embed && Self.isImage(file) ? .image(url) : .link(url)
-                case .unresolved:
-                    return .unresolved
-                }
-            }
-        }
-        // libcmark's rendering (raw HTML in the note escaped), its links rewritten and escaped again.
-        return HTML(trusted: rewriteNoteLinks(html, from: note.path, resolver: resolver, attachments: attachmentSet))
+        let links = SiteLinks(
+            page: SitePaths.page(ofNote: note.path), resolver: resolver, attachments: attachments, files: files)
+        return MarkdownHTML(links: links).render(text, from: note.path)
     }
 
     /// The file extensions shown as images when embedded with `![[…]]`.
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "avif", "ico"]
 
     static func isImage(_ path: String) -> Bool { imageExtensions.contains((path as NSString).pathExtension.lowercased()) }
-
-    /// The `href` and `src` values libcmark wrote, made to work in the site:
-    /// a link to a note (`x.md`, `../y/z.md#part`) leads to its page, a
-    /// link to a file of the vault to its copy, a vault-rooted one
-    /// (`/2026/11/a.png`) becomes relative, and one that leads to nothing in
-    /// the vault becomes `#unresolved` (struck through by the page's style).
-    /// External links (`https:`, `mailto:`, `//host`) and fragments stay.
-    static func rewriteNoteLinks(
-        _ html: String, from source: String, resolver: LinkResolver, attachments: Set<String> = []
-    ) -> String {
-        var html = html
-        let page = SitePaths.page(ofNote: source)
-        // By bytes, with MarkerFinder: linear in the page however many links it holds.
-        return html.withUTF8 { b -> String? in
-            var hrefs = MarkerFinder("href=\"", in: b)
-            var sources = MarkerFinder("src=\"", in: b)
-            var quotes = MarkerFinder("\"", in: b)
-            var out: [UInt8] = []
-            var rest = 0
-            while true {
-                let href = hrefs.first(from: rest).map { $0 + 6 }
-                let src = sources.first(from: rest).map { $0 + 5 }
-                guard let start = [href, src].compactMap({ $0 }).min() else { break }
-                guard let end = quotes.first(from: start) else { break }
-                if out.isEmpty { out.reserveCapacity(b.count + 256) }
-                out.append(contentsOf: b[rest..<start])
-                let target = String(decoding: b[start..<end], as: UTF8.self)
-                out.append(
-                    contentsOf: siteLink(
-                        target, page: page, source: source, resolver: resolver, attachments: attachments
-                    )
-                    .utf8)
-                rest = end
-            }
-            guard rest > 0 else { return nil }
-            out.append(contentsOf: b[rest...])
-            return String(decoding: out, as: UTF8.self)
-        } ?? html
-    }
-
-    /// One link target of a note's body, as ``rewriteNoteLinks`` makes it:
-    /// libcmark's own value (already percent-encoded and escaped), or an
-    /// address of ours (``SitePaths/relative(from:to:)`` percent-encodes
-    /// every segment: nothing is left to escape).
-    static func siteLink(
-        _ target: String, page: String, source: String, resolver: LinkResolver, attachments: Set<String>
-    ) -> String {
-        if target.isEmpty || target.hasPrefix("#") || target.hasPrefix("//") || hasScheme(target) { return target }
-        // libcmark writes `&` as `&amp;` in attributes and percent-encodes the rest.
-        let raw = target.replacingOccurrences(of: "&amp;", with: "&")
-        let split = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = String(split[0]).split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        let fragment = split.count > 1 ? XMLText.escaped("#" + split[1]) : ""
-        let decoded = path.removingPercentEncoding ?? String(path)
-        if decoded.lowercased().hasSuffix(".md"), case .note(let note) = resolver.resolveMarkdown(decoded, from: source)
-        {
-            return SitePaths.relative(from: page, to: SitePaths.page(ofNote: note)) + fragment
-        }
-        if let file = LinkResolver.vaultPath(decoded, from: source), attachments.contains(file) {
-            return SitePaths.relative(from: page, to: file)
-        }
-        // A note's page, as a wiki link was rewritten to before rendering.
-        if decoded.hasSuffix(".html"),
-            case .note = resolver.resolveMarkdown(String(decoded.dropLast(5)) + ".md", from: source)
-        {
-            return target
-        }
-        return "#unresolved"
-    }
-
-    /// `https:`, `mailto:`…: a URL scheme before the first `/`, `?` or `#`.
-    static func hasScheme(_ target: String) -> Bool {
-        guard let colon = target.firstIndex(of: ":") else { return false }
-        let scheme = target[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
-    }
 
     /// The rendered bodies, filled chunk by chunk from several threads.
     final class RenderedBodies: @unchecked Sendable {
@@ -279,7 +172,7 @@ public struct StaticSite {
         return page(title: title, site: title, path: "index.html", content: content)
     }
 
-    static let css = """
+    static let css = MarkdownAssets.style + """
         :root{--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--link:#0969da}
         @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--link:#4493f8}}
         body{max-width:46rem;margin:2rem auto;padding:0 1rem;background:var(--bg);color:var(--fg);font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;overflow-wrap:anywhere}
@@ -301,13 +194,37 @@ public struct StaticSite {
         "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; "
         + "base-uri 'none'; form-action 'none'"
 
+    /// The policy of a page that holds math: as ``contentSecurityPolicy``,
+    /// and scripts, style sheets and fonts from the site's own files only
+    /// (`assets/math.js` and KaTeX, never inline code).
+    static let mathContentSecurityPolicy =
+        "default-src 'none'; script-src 'self'; img-src 'self' data:; media-src 'self'; font-src 'self'; "
+        + "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+    /// The files every site holds beside its pages: `assets/math.js` and
+    /// KaTeX (`assets/katex/…`, from `math`; none when it is not installed,
+    /// and math then shows as its TeX).
+    public static func assets(math: any MathFiles) -> [(path: String, bytes: Data)] {
+        var assets: [(path: String, bytes: Data)] = [("assets/math.js", Data(MarkdownAssets.mathScript.utf8))]
+        for name in math.names() {
+            if let data = math.file(name) { assets.append(("assets/katex/" + name, data)) }
+        }
+        return assets
+    }
+
+    /// A page of the site; one whose content holds math (``MarkdownHTML``'s
+    /// `class="math …"`, which no escaped text can spell) loads `assets/math.js`,
+    /// and only such a page allows a script.
     static func page(title: String, site: String, path: String, content: HTML) -> HTML {
         let home = SitePaths.relative(from: path, to: "index.html")
+        let math = content.rendered.contains("<span class=\"math math-") || content.rendered.contains("<div class=\"math math-")
+        let policy = math ? mathContentSecurityPolicy : contentSecurityPolicy
+        let script: HTML = math ? "<script src=\"\(SitePaths.relative(from: path, to: "assets/math.js"))\" defer></script>" : ""
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
-            <title>\(title)</title><style>\(HTML(trusted: css))</style></head>
+            <meta http-equiv="Content-Security-Policy" content="\(policy)">
+            <title>\(title)</title><style>\(HTML(trusted: css))</style>\(script)</head>
             <body><header class="site"><a href="\(home)">\(site)</a></header><main><h1>\(title)</h1>
             \(content)</main></body></html>
 

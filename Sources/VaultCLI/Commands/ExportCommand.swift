@@ -165,10 +165,11 @@ extension VaultCommand {
             static let configuration = CommandConfiguration(commandName: "html", 
                 abstract: "A static site: a page per note, tag and category, an index with the four tabs.",
                 discussion: """
-                    Notes are rendered by libcmark; raw HTML in notes is escaped, never run. Wiki and Markdown \
-                    links between notes lead to their pages (links that lead nowhere are struck through), \
-                    images and other files are copied, and every link is relative: the site works from \
-                    file:// and from any web server. DIR must be empty or missing.
+                    Notes are rendered as Obsidian shows them (tables, callouts, embeds, math typeset by \
+                    KaTeX from Debian's libjs-katex, footnotes, task lists); raw HTML in notes is escaped, \
+                    never run. Wiki and Markdown links between notes lead to their pages (links that lead \
+                    nowhere are struck through), images and other files are copied, and every link is \
+                    relative: the site works from any web server. DIR must be empty or missing.
                     """)
             @OptionGroup var global: GlobalOptions
             @Argument(help: "The folder to write the site into (created; must be empty).") var dir: String
@@ -177,7 +178,9 @@ extension VaultCommand {
                 let context = try global.context()
                 let root = URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
                 let site = StaticSite.build(context.app(), title: context.vaultName)
-                try context.app().namedFiles.writeSite(site.pages.map { ($0.path, $0.html) }, attachments: site.attachments, to: dir)
+                try context.app().namedFiles.writeSite(
+                    site.pages.map { ($0.path, $0.html) }, assets: StaticSite.assets(math: CompositionRoot.mathFiles()),
+                    attachments: site.attachments, to: dir)
                 context.output.line("Wrote \(site.pages.count) pages and \(site.attachments.count) attachments to \(root.path); open \(root.appendingPathComponent("index.html").path)")
             }
         }

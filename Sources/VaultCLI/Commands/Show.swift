@@ -79,16 +79,15 @@ extension VaultCommand {
             }
             context.output.line(header)
             context.output.line()
-            var document = NoteParser.body(of: data).withUnsafeBytes {
-                CommonMark.document(of: $0.bindMemory(to: UInt8.self))
-            }
+            // Read as Obsidian reads it: tables drawn, callouts titled, math as TeX, comments hidden.
+            var document = ObsidianDocument(markdown: String(decoding: NoteParser.body(of: data), as: UTF8.self)).root
             // The header already shows the title; do not print it twice.
             if let first = document.children.first, first.kind == .heading,
                 first.plainText.trimmingSpaces() == found.title
             {
                 document.children.removeFirst()
             }
-            let rendered = TerminalRenderer(style: style).render(document)
+            let rendered = TerminalRenderer(style: style, tableWidth: context.output.width).render(document)
             let body = String(decoding: NoteParser.body(of: data), as: UTF8.self)
             let pictures =
                 noImages || isatty(STDOUT_FILENO) != 1

@@ -130,8 +130,9 @@ struct ReviewScreen {
             .flatMap { TextWrap.wrap(String($0), width: columns) }
         lines.append("")
         if let data {
-            var text = Array(TerminalText.forScreen(String(decoding: NoteParser.body(of: data), as: UTF8.self)).utf8)
-            let document = text.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
+            let document = ObsidianDocument(
+                markdown: TerminalText.forScreen(String(decoding: NoteParser.body(of: data), as: UTF8.self))
+            ).root
             let rendered = TerminalRenderer(style: style, width: columns).render(document, droppingTitle: note.title)
             lines += rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }

@@ -44,8 +44,7 @@ extension TerminalText {
     /// made safe (``forScreen(_:)``), laid out by libcmark and the terminal
     /// renderer at `columns`, as lines without the trailing blank ones.
     static func screenLines(_ markdown: String, style: ANSIStyle, columns: Int) -> [String] {
-        var bytes = Array(forScreen(markdown).utf8)
-        let document = bytes.withUnsafeMutableBufferPointer { CommonMark.document(of: UnsafeBufferPointer($0)) }
+        let document = ObsidianDocument(markdown: forScreen(markdown)).root
         var lines = TerminalRenderer(style: style, width: columns).render(document)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while lines.last == "" { lines.removeLast() }

@@ -11,6 +11,11 @@ public protocol NamedFiles {
     /// Writes a static site into `folder`: the pages, and the vault's
     /// `attachments` copied beside them.
     func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws
+    /// Writes a static site as ``writeSite(_:attachments:to:)`` does, with
+    /// `assets` (files made for the site, such as KaTeX's fonts) beside the pages.
+    func writeSite(
+        _ pages: [(path: String, html: String)], assets: [(path: String, bytes: Data)], attachments: [String],
+        to folder: String) throws
     /// Makes a new file at `path` holding `data` that only this user can
     /// read (0600), never over an existing file and never through a link: a
     /// secret, such as `vault serve --token-file`'s token.
@@ -23,4 +28,14 @@ public protocol NamedFiles {
     /// secret done with: the page `vault serve --open` hands the browser).
     /// - Throws: an error naming `path` when it cannot be removed.
     func removePrivate(at path: String) throws
+}
+
+extension NamedFiles {
+    /// The pages and attachments only (an adapter that keeps no bytes, such as a test's).
+    public func writeSite(
+        _ pages: [(path: String, html: String)], assets: [(path: String, bytes: Data)], attachments: [String],
+        to folder: String
+    ) throws {
+        try writeSite(pages, attachments: attachments, to: folder)
+    }
 }

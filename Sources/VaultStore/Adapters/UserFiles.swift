@@ -63,10 +63,17 @@ public struct UserFiles: NamedFiles, Sendable {
 
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)`` outside a vault, and as ``SiteWriter`` does.
     public func writeSite(_ pages: [(path: String, html: String)], attachments: [String], to folder: String) throws {
+        try writeSite(pages, assets: [], attachments: attachments, to: folder)
+    }
+
+    public func writeSite(
+        _ pages: [(path: String, html: String)], assets: [(path: String, bytes: Data)], attachments: [String],
+        to folder: String
+    ) throws {
         guard let vault else {
             throw VaultStoreError.unwritable(path: folder, reason: "a site is made from a vault; run this inside one")
         }
-        try SiteWriter(root: try url(folder), vault: vault).write(pages, attachments: attachments)
+        try SiteWriter(root: try url(folder), vault: vault).write(pages, assets: assets, attachments: attachments)
     }
 
     public func writeNewFolder(_ files: [VaultFile], to folder: String) throws {

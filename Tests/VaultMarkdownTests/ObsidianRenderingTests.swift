@@ -1,0 +1,245 @@
+import Foundation
+import Testing
+import VaultCore
+
+@testable import VaultMarkdown
+
+@Suite("Obsidian's Markdown rendered as Obsidian shows it")
+struct ObsidianRenderingTests {
+    func html(_ text: String, from source: String = "Here.md", notes: [String: String] = [:], highlights: Bool = true)
+        -> String
+    {
+        MarkdownHTML(links: TestLinks(notes: notes), highlights: highlights).render(text, from: source).rendered
+    }
+
+    // MARK: Tables
+
+    @Test("a GFM table: header, alignment, inline Markdown in cells, escaped pipes, a wiki link with an alias")
+    func table() {
+        let page = html(
+            """
+            Before the table
+            | Name | Qty | Note |
+            | :--- | :-: | ---: |
+            | a *b* | 2 | [[Foo\\|the foo]] |
+            | `x\\|y` | $a_1$ |
+            After
+            """)
+        #expect(page.contains("<p>Before the table</p>"))
+        #expect(page.contains("<th align=\"left\">Name</th>"))
+        #expect(page.contains("<th align=\"center\">Qty</th>"))
+        #expect(page.contains("<th align=\"right\">Note</th>"))
+        #expect(page.contains("<td align=\"left\">a <em>b</em></td>"))
+        #expect(page.contains("<td align=\"right\"><a href=\"Foo.html\">the foo</a></td>"))
+        #expect(page.contains("<td align=\"left\"><code>x|y</code></td>"))
+        #expect(page.contains("<td align=\"center\"><span class=\"math math-inline\">a_1</span></td>"))
+        #expect(page.contains("<td align=\"right\"></td>"), "a short row gets empty cells")
+        #expect(page.components(separatedBy: "<tr>").count - 1 == 3)
+        #expect(page.contains("<thead>") && page.contains("<tbody>"))
+        #expect(!page.contains("| Name"), "no pipes left as text")
+        #expect(page.contains("After"), "a row without pipes ends the table")
+    }
+
+    @Test("no delimiter row, no table; a table inside a callout and in code stays where it is")
+    func tablesOnlyWhereTheyAre() {
+        #expect(html("a | b\nc | d\n") == "<p>a | b\nc | d</p>\n")
+        let code = html("```\n| a | b |\n| - | - |\n```\n")
+        #expect(code == "<pre><code>| a | b |\n| - | - |\n</code></pre>\n")
+        let callout = html("> [!note] Data\n> | a | b |\n> | - | - |\n> | 1 | 2 |\n")
+        #expect(callout.contains("<div class=\"callout-content\">\n<div class=\"table-wrap\"><table>"))
+        #expect(callout.contains("<td>1</td>\n<td>2</td>"))
+    }
+
+    @Test("raw HTML in a cell or a callout stays neutralised; text is escaped")
+    func tableHTMLNeutralised() {
+        let page = html("| <script>alert(1)</script> | <b>x</b> |\n| - | - |\n\n> [!tip] <img src=x onerror=alert(1)> & co\n")
+        #expect(!page.contains("<script") && !page.contains("<b>") && !page.contains("<img src=x"))
+        #expect(page.contains("<!-- raw HTML omitted -->"))
+        #expect(page.contains("&amp; co"))
+    }
+
+    // MARK: Callouts
+
+    @Test("a callout: its type, icon, title with Markdown, and content")
+    func callout() {
+        let page = html("> [!tip] Remember **this**\n> Body text\n>\n> More\n")
+        #expect(page.hasPrefix("<div class=\"callout\" data-callout=\"tip\" data-kind=\"tip\"><div class=\"callout-title\">"))
+        #expect(page.contains("<span class=\"callout-icon\" aria-hidden=\"true\"><svg "))
+        #expect(page.contains("<span class=\"callout-title-inner\">Remember <strong>this</strong></span></div>"))
+        #expect(page.contains("<div class=\"callout-content\">\n<p>Body text</p>\n<p>More</p>\n</div></div>"))
+        #expect(!page.contains("[!tip]") && !page.contains("<blockquote>"))
+    }
+
+    @Test("folded (-) and open (+) callouts are <details>; a callout without a title shows its type; aliases share a kind")
+    func foldingCallouts() {
+        let folded = html("> [!faq]- Why?\n> Because.\n")
+        #expect(folded.hasPrefix("<details class=\"callout\" data-callout=\"faq\" data-kind=\"question\"><summary class=\"callout-title\">"))
+        #expect(folded.contains("</summary>\n<div class=\"callout-content\">\n<p>Because.</p>\n</div></details>"))
+        let open = html("> [!example]+ Open\n> Shown.\n")
+        #expect(open.hasPrefix("<details class=\"callout\" data-callout=\"example\" data-kind=\"example\" open>"))
+        let untitled = html("> [!warning]\n> Careful.\n")
+        #expect(untitled.contains("<span class=\"callout-title-inner\">Warning</span>"))
+        #expect(html("> A plain quote\n") == "<blockquote>\n<p>A plain quote</p>\n</blockquote>\n")
+        #expect(html("> [!custom-type] X\n").contains("data-kind=\"note\""), "an unknown type looks like a note")
+    }
+
+    // MARK: Embeds
+
+    static let other = "Some *text*.\n\n## Part\n\nPart text ^blk1\n\n- item ^item2\n\n## Next\n\nAfter\n"
+
+    @Test("![[Note]] embeds the whole note; #Heading its section; #^id the block the id marks")
+    func embeds() {
+        let whole = html("![[Other]]\n", notes: ["Other": Self.other])
+        #expect(whole.hasPrefix("<div class=\"markdown-embed\"><div class=\"markdown-embed-title\"><a href=\"Other.html\">Other</a></div>"))
+        #expect(whole.contains("<p>Some <em>text</em>.</p>") && whole.contains("After"))
+        let section = html("Before ![[Other#Part]] after\n", notes: ["Other": Self.other])
+        #expect(section.hasPrefix("<p>Before</p>\n<div class=\"markdown-embed\">"))
+        #expect(section.contains("<h2>Part</h2>") && section.contains("<p>Part text</p>"))
+        #expect(!section.contains("Some") && !section.contains("After</p>\n</div>"))
+        #expect(section.hasSuffix("</div></div>\n<p>after</p>\n"))
+        let block = html("![[Other#^blk1]]\n", notes: ["Other": Self.other])
+        #expect(block.contains("<p>Part text</p>") && !block.contains("^blk1") && !block.contains("Part</h2>"))
+        let item = html("![[Other#^item2]]\n", notes: ["Other": Self.other])
+        #expect(item.contains("item") && !item.contains("Part text"))
+        let missing = html("![[Other#^nope]]\n", notes: ["Other": Self.other])
+        #expect(missing.contains("<p class=\"embed-missing\">"))
+    }
+
+    @Test("embeds stop at the depth bound and never loop")
+    func embedBounds() {
+        let loop = html("![[B]]\n", from: "A.md", notes: ["A": "A says ![[B]]\n", "B": "B says ![[A]]\n"])
+        #expect(loop.components(separatedBy: "class=\"markdown-embed\"").count - 1 == 1)
+        #expect(loop.contains("<a class=\"embed-link\" href=\"A.html\">A</a>"))
+        var chain: [String: String] = [:]
+        for i in 0..<10 { chain["N\(i)"] = "level \(i) ![[N\(i + 1)]]\n" }
+        let deep = html("![[N0]]\n", notes: chain)
+        #expect(deep.components(separatedBy: "class=\"markdown-embed\"").count - 1 == MarkdownHTML.maxEmbedDepth)
+        let many = html(String(repeating: "![[Self]]\n\n", count: 300), from: "Page.md", notes: ["Self": "x\n"])
+        #expect(many.components(separatedBy: "class=\"markdown-embed\"").count - 1 == MarkdownHTML.maxEmbeds)
+    }
+
+    // MARK: Pictures and sounds
+
+    @Test("pictures by wiki or Markdown link, with <…> paths and sizes; sounds play")
+    func pictures() {
+        let page = html(
+            "![Front door|200](<01.png>) ![[pic.png|200x100]] ![[pic.png|A chart|300]] ![[a.mp3]] [sound:b.mp3]\n",
+            from: "loci/Home walk/Walk.md")
+        #expect(page.contains("<img src=\"/files/loci/Home%20walk/01.png\" alt=\"Front door\" width=\"200\" />"))
+        #expect(page.contains("<img src=\"img/pic.png\" alt=\"pic.png\" width=\"200\" height=\"100\" />"))
+        #expect(page.contains("<img src=\"img/pic.png\" alt=\"A chart\" width=\"300\" />"))
+        #expect(page.contains("<audio controls preload=\"none\" src=\"snd/a.mp3\"></audio>"))
+        #expect(page.contains("<audio controls preload=\"none\" src=\"snd/b.mp3\"></audio>"))
+        let anki = html("[x.mp3](<x.mp3>)\n", from: "Deck/Card.md")
+        #expect(anki.contains("<audio controls preload=\"none\" src=\"/files/Deck/x.mp3\"></audio>"))
+        #expect(html("[a](javascript:alert(1))\n").contains("<a href=\"\">a</a>"), "unsafe schemes dropped as libcmark does")
+    }
+
+    // MARK: Math
+
+    @Test("math is never emphasis; inline and display; dollars that are prices stay text; code keeps its dollars")
+    func math() {
+        let page = html("Let $a_1 * b_2$ and $c_3 * d_4$ be.\n")
+        #expect(page == "<p>Let <span class=\"math math-inline\">a_1 * b_2</span> and <span class=\"math math-inline\">c_3 * d_4</span> be.</p>\n")
+        #expect(html("$$\n\\sum_{i=1}^n x_i < y\n$$\n") == "<div class=\"math math-display\">\n\\sum_{i=1}^n x_i &lt; y\n</div>\n")
+        #expect(html("$$E = mc^2$$\n") == "<div class=\"math math-display\">E = mc^2</div>\n")
+        #expect(html("It costs $5 and $10 today.\n") == "<p>It costs $5 and $10 today.</p>\n")
+        #expect(html("Code `$x$` and \\$y$.\n") == "<p>Code <code>$x$</code> and $y$.</p>\n")
+        let quoted = html("> [!info] Formula\n> $$\n> a^2 + b^2\n> $$\n")
+        #expect(quoted.contains("<div class=\"math math-display\">\na^2 + b^2\n</div>"))
+    }
+
+    // MARK: Highlights, footnotes, tasks, comments
+
+    @Test("==highlights== are <mark>, across emphasis too; in a card they stay text")
+    func highlights() {
+        #expect(html("A ==marked== and ==**bold**== word.\n") == "<p>A <mark>marked</mark> and <mark><strong>bold</strong></mark> word.</p>\n")
+        #expect(html("A ==marked== word.\n", highlights: false) == "<p>A ==marked== word.</p>\n")
+        #expect(html("a == b and c ==d\n") == "<p>a == b and c ==d</p>\n")
+    }
+
+    @Test("footnotes: references numbered in order, definitions listed at the end with a way back; inline ones too")
+    func footnotes() {
+        let page = html("Text[^n] and more[^1] and ^[inline *note*].\n\n[^1]: First.\n[^n]: Second.\n")
+        #expect(page.contains("Text<sup class=\"footnote-ref\"><a href=\"#fn-1\" id=\"fnref-1\">1</a></sup>"))
+        #expect(page.contains("more<sup class=\"footnote-ref\"><a href=\"#fn-2\" id=\"fnref-2\">2</a></sup>"))
+        #expect(page.contains("<li id=\"fn-1\"><p>Second. <a href=\"#fnref-1\" class=\"footnote-backref\""))
+        #expect(page.contains("<li id=\"fn-2\"><p>First. <a href=\"#fnref-2\""))
+        #expect(page.contains("<li id=\"fn-3\"><p>inline <em>note</em> <a href=\"#fnref-3\""))
+        #expect(!page.contains("[^"), "no label is left as text")
+        #expect(html("An [^unknown] label.\n") == "<p>An [^unknown] label.</p>\n")
+    }
+
+    @Test("task lists are disabled checkboxes")
+    func tasks() {
+        let page = html("- [ ] todo\n- [x] done\n- plain\n")
+        #expect(page.contains("<li class=\"task\"><input type=\"checkbox\" class=\"task\" disabled> todo</li>"))
+        #expect(page.contains("<li class=\"task\"><input type=\"checkbox\" class=\"task\" checked disabled> done</li>"))
+        #expect(page.contains("<li>plain</li>"))
+    }
+
+    @Test("%%comments%% are hidden, inline and as blocks, but not in code")
+    func comments() {
+        let page = html("Visible %%hidden%% text\n\n%%\nblock\nsecret\n%%\n\nAfter\n\n`%%kept%%`\n")
+        #expect(page == "<p>Visible  text</p>\n<p>After</p>\n<p><code>%%kept%%</code></p>\n")
+    }
+
+    @Test("block ids are not shown")
+    func blockIDs() {
+        #expect(html("A paragraph ^abc-1\n") == "<p>A paragraph</p>\n")
+    }
+
+    // MARK: Bounds
+
+    @Test("hostile input stays linear: 50,000 unclosed $, ==, [[, [^, | and %% marks")
+    func linear() {
+        let start = ContinuousClock.now
+        for mark in ["$a ", "==a ", "[[a ", "[^a ", "^[a ", "| a ", "`` a `", "$$ "] {
+            let page = html(String(repeating: mark, count: 50_000) + "\n\nEnd\n")
+            #expect(page.hasSuffix("<p>End</p>\n"), "after \(mark)")
+        }
+        let rows = "| a | b |\n| - | - |\n" + String(repeating: "| 1 | 2 |\n", count: 20_000)
+        #expect(html(rows).components(separatedBy: "<tr>").count - 1 == 20_001)
+        #expect(ContinuousClock.now - start < .seconds(20))
+    }
+
+    // MARK: The terminal
+
+    @Test("the terminal draws a table within the width, a callout with its title, math as TeX, tasks as boxes")
+    func terminal() {
+        let document = ObsidianDocument(
+            markdown: """
+                | Word | Meaning |
+                | --- | ---: |
+                | ephemeral | lasting a very short time, as a mayfly does in the summer air |
+                | 42 | answer |
+
+                > [!tip] Remember
+                > Inside $x^2$
+
+                - [ ] open
+                - [x] closed
+
+                Text[^1] and more^[An inline one.]
+
+                $$
+                E = mc^2
+                $$
+
+                [^1]: The note.
+                """)
+        let text = TerminalRenderer(style: .plain, width: 40).render(document.root)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 40 }, "\(lines)")
+        #expect(lines.first?.hasPrefix("┌─") == true && lines.first?.hasSuffix("─┐") == true && lines.first?.contains("┬") == true)
+        #expect(text.contains("│ Word ") && text.contains("│ ephemeral "))
+        #expect(lines.contains { $0.hasPrefix("│ 42 ") && $0.hasSuffix(" answer │") && $0.contains("  answer") }, "right-aligned")
+        #expect(text.contains("┃ ★ Remember\n┃ Inside x^2"))
+        #expect(text.contains("• ☐ open\n• ☑ closed"))
+        #expect(text.contains("Text[^1]") && text.contains("[^1] The note."))
+        #expect(text.contains("more[^2]") && text.contains("[^2] An inline one."), "an inline footnote gets the next number")
+        #expect(text.contains("\n\n    E = mc^2\n\n"), "display math without blank lines of its own")
+        let wide = TerminalRenderer(style: .plain, tableWidth: 200).render(document.root)
+        #expect(wide.contains("│ ephemeral │ lasting a very short time, as a mayfly does in the summer air │"))
+    }
+}
