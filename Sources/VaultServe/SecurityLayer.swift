@@ -21,7 +21,7 @@ struct SecurityLayer: RouterMiddleware {
     /// The Content-Security-Policy: the page's own script, style, pictures
     /// and connections only; no inline code, no frames, no other origin.
     static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; media-src 'self'; connect-src 'self'; "
         + "manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     let secrets: ServerSecrets
@@ -101,6 +101,17 @@ struct SecurityLayer: RouterMiddleware {
                 "\(ServerSecrets.cookieName)=\(secrets.token); Path=/; HttpOnly; SameSite=Strict"
                 + (secure ? "; Secure" : "")
             return Response(status: .seeOther, headers: headers)
+        }
+        // The calendar feed: a calendar app brings the feed's own read-only token, never the cookie.
+        if request.method == .get || request.method == .head, request.uri.path == CalendarFeed.path,
+            let feed = request.uri.queryParameters.get("feed")
+        {
+            if failures.isBlocked(client) { return Self.problem(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
+            guard secrets.isFeed(String(feed)) else {
+                failures.record(client)
+                return Self.problem(status: .forbidden)
+            }
+            return try await next(request, context)
         }
         guard let cookie = request.cookies[ServerSecrets.cookieName]?.value else {
             return Self.problem(status: .unauthorized)

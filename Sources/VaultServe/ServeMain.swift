@@ -38,6 +38,8 @@ public enum ServeMain {
         let scheme = options.tlsCert == nil ? "http" : "https"
         var web = WebApp(vault: vault, secrets: secrets)
         web.secure = options.tlsCert != nil
+        let syncLoop = options.syncSeconds.map { SyncLoop(vault: vault, every: $0) }
+        web.sync = syncLoop
         var logger = Logger(label: "vault-serve")
         logger.logLevel = .critical
         let listen = options.listen
@@ -54,6 +56,10 @@ public enum ServeMain {
                     if let code = QRCode.terminalText(url) { ServeConsole.say(code) }
                 }
                 if options.open { ServeAddress.openInBrowser(url) }
+                if options.insecure, !ServeOptions.isLoopback(listen), options.tlsCert == nil {
+                    ServeConsole.warning("serving \(listen) without TLS (--insecure): anyone on the network can read your notes and the token.")
+                }
+                if let syncLoop { Task { await syncLoop.run() } }
             },
             logger: logger)
         do {
