@@ -179,6 +179,29 @@ struct PhoneAppPageTests {
         #expect(PageHandlerTests.counts(filtered)["total"] == 0)
     }
 
+    @Test("a start sent twice starts one session; it shows a live timer and the full Stop form, whose fields are recorded")
+    func sessionStopForm() throws {
+        let web = try ServeSandbox()
+        defer { web.cleanUp() }
+        let subject = try #require(try web.context().config.subjects.first?.name)
+        // Started an hour before now, so the stop records a session (not a cancel).
+        let hourAgo = try web.context().replacing(now: try web.context().now.addingTimeInterval(-3600))
+        #expect(SessionsPage.post(hourAgo, action: "start", form: FormFields(["subject": subject, "given": "s-1"])).status == 303)
+        #expect(SessionsPage.post(hourAgo, action: "start", form: FormFields(["subject": subject, "given": "s-1"])).status == 303)
+        let starts = try web.ledgerLines().filter { $0.contains("\tsession-start\tid=s-1\t") }
+        #expect(starts.count == 1, "a start sent twice starts one session: \(starts)")
+        let page = String(decoding: SessionsPage.get(try web.context(), csrf: "c").body, as: UTF8.self)
+        #expect(page.contains("class=\"live-timer\" data-start=\""))
+        for field in ["questions", "correct", "note"] { #expect(page.contains("name=\"\(field)\""), "\(field)") }
+        let before = try web.ledgerLines().count
+        let stopped = SessionsPage.post(
+            try web.context(), action: "stop", form: FormFields(["questions": "12", "correct": "9", "note": "ch. 3"]))
+        #expect(stopped.status == 303)
+        let lines = try web.ledgerLines().dropFirst(before)
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("questions=12") == true && lines.first?.contains("correct=9") == true, "\(lines)")
+    }
+
     @Test("--listen beyond loopback needs TLS or --insecure; --sync reads 30s, 5m, 1h")
     func serveOptions() throws {
         #expect(throws: (any Error).self) { try ServeOptions.parse(["--listen", "0.0.0.0"]) }
