@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 import time
 import urllib.parse
+import uuid
 
 NOW = "2026-11-18T09:00:00Z"
 
@@ -112,7 +113,8 @@ def main():
         found = re.search(r'href="(/notes/[^"]+)"', search)
         if found:
             note = found.group(1)
-        pages = ["/", "/study", "/stats", "/search?q=memory", "/sessions", "/loci"]
+        pages = ["/", "/study", "/decks", "/list/daily", "/new", "/calendar.ics", "/stats", "/search?q=memory",
+                 "/sessions", "/loci"]
         pages += [review.group(1)] if review else []
         pages += [note] if note else []
         for path in pages:
@@ -149,8 +151,9 @@ def main():
             csrf = re.search(r'name="csrf" content="([^"]+)"', page)
             if not card:
                 break
+            # As the phone app sends it: with the id it was given in the page (written once).
             body = urllib.parse.urlencode({"card": card.group(1), "answer": "good", "response_ms": "1500",
-                                           "csrf": csrf.group(1)})
+                                           "given": str(uuid.uuid4()), "csrf": csrf.group(1)})
             t = time.perf_counter()
             connection.request("POST", "/study/rate", body=body, headers={
                 **cookie, "Content-Type": "application/x-www-form-urlencoded"})

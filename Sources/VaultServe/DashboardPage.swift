@@ -4,13 +4,42 @@ import VaultCore
 import VaultMarkdown
 import VaultPresentation
 
-/// `/`: the status view (``StatusView``) that `vault status` prints, each
-/// line a link to the page that does what it asks (a review, the study
-/// session, a palace, the sessions). Every count carries `data-count` with
-/// the name `vault status --json` gives it.
+/// `/`: the status view (``StatusView``) that `vault status` prints, phone
+/// first: the reminders waiting come first, with what answers them (Study
+/// now, Snooze 1 h, Skip); then what to do now as big buttons
+/// (``StatusView/nextSteps``: "Study 10 cards", "Review Week 46, 2026"),
+/// then the details, each line a link to the page that does what it asks (a
+/// review, the study session, a palace, the sessions). Every count carries
+/// `data-count` with the name `vault status --json` gives it. Below: the
+/// calendar feed to subscribe to, and the last sync (`--sync`).
 enum DashboardPage {
-    static func render(_ status: VaultStatus, csrf: String) -> HTML {
-        render(StatusView(status), csrf: csrf)
+    /// What the dashboard shows beside the status: the notice of a note just
+    /// trashed (with its undo), the calendar feed's token, the last sync.
+    struct Extras {
+        var trashed: (entry: String, title: String)?
+        var feed: String?
+        var sync: SyncLoop.Report?
+        var syncEvery: Int?
+
+        init(query: FormFields = FormFields(), feed: String? = nil, sync: SyncLoop? = nil) {
+            if let entry = query["trashed"], !entry.isEmpty { trashed = (entry, query["title"] ?? entry) }
+            self.feed = feed
+            self.sync = sync?.latest
+            syncEvery = sync?.every
+        }
+    }
+
+    static func render(_ status: VaultStatus, csrf: String, extras: Extras = Extras()) -> HTML {
+        render(StatusView(status), csrf: csrf, extras: extras)
+    }
+
+    /// A big button for `step`: a link to its page, or the command where no page does it.
+    static func button(_ step: StatusView.NextStep) -> HTML {
+        let label: HTML = "<span class=\"step-title\">\(step.title)</span><span class=\"sub\">\(step.detail)</span>"
+        guard let href = href(step.action) else {
+            return "<p class=\"step step-\(step.kind.rawValue)\">\(label) <code>\(step.action.command)</code></p>"
+        }
+        return PageLayout.linkButton(href: href, label: label, className: "button big step step-\(step.kind.rawValue)")
     }
 
     /// The page that does `action`, nil where only the command does (then the command is shown).
@@ -30,14 +59,44 @@ enum DashboardPage {
         return "<a href=\"\(href)\">\(text)</a>"
     }
 
-    static func render(_ view: StatusView, csrf: String) -> HTML {
+    static func render(_ view: StatusView, csrf: String, extras: Extras = Extras()) -> HTML {
         let (now, zone) = (view.now, view.timeZone)
         var html: HTML = "<h1>Today</h1>"
-        if let reminders = view.reminders {
-            let count = reminders.count == 1 ? "1 reminder waiting" : "\(reminders.count) reminders waiting"
-            let text: HTML = "\(count) since \(SessionText.clock(reminders.since, zone)): \(reminders.latestTitle)"
-            html += "<p class=\"pending\" role=\"status\">\(acting(text, reminders.action))</p>"
+        if let trashed = extras.trashed {
+            html += "<div class=\"notice\" role=\"status\"><p>“\(trashed.title)” is in the trash.</p>"
+            html += PageLayout.postButton(
+                action: "/trash/restore", csrf: csrf, fields: [("entry", trashed.entry)], label: "Undo", key: "u")
+            html += "</div>"
         }
+        if let reminders = view.reminders {
+            // Waiting reminders come first, with what answers them.
+            let count = reminders.count == 1 ? "1 reminder waiting" : "\(reminders.count) reminders waiting"
+            html += "<section class=\"pending reminders\" aria-labelledby=\"waiting-title\">"
+            html += "<h2 id=\"waiting-title\">Reminders</h2>"
+            // The terminal's sentence (vault status), word for word.
+            html += "<p>\(count) since \(SessionText.clock(reminders.since, zone)): \(reminders.latestTitle)</p>"
+            html += "<p class=\"actions\">"
+            let id = [("reminder", reminders.latestID)]
+            html += PageLayout.postButton(
+                action: "/reminders/answer", csrf: csrf, fields: [("word", "study")] + id,
+                label: reminders.batch > 0 ? "Study \(reminders.batch) now" : "Study now", className: "button primary")
+            html += PageLayout.postButton(action: "/reminders/answer", csrf: csrf, fields: [("word", "snooze")] + id, label: "Snooze 1 h")
+            html += PageLayout.postButton(action: "/reminders/answer", csrf: csrf, fields: [("word", "skip")] + id, label: "Skip")
+            html += "</p></section>"
+        }
+        html += syncLine(extras, zone: zone)
+        let steps = view.nextSteps
+        html += "<section class=\"now\" aria-labelledby=\"now-title\"><h2 id=\"now-title\" class=\"visually-hidden\">What to do now</h2>"
+        if steps.isEmpty {
+            html += "<p class=\"done\">Nothing to do now.</p>"
+        } else {
+            html += "<div class=\"big-actions\">\(HTML.joined(steps.map(button)))</div>"
+        }
+        html += "<p class=\"actions\">"
+        html += PageLayout.linkButton(href: "/new", label: "New note", key: "n")
+        html += PageLayout.linkButton(href: "/decks", label: "Decks")
+        html += PageLayout.linkButton(href: "/list/daily", label: "Notes")
+        html += "</p></section>"
         html += "<p class=\"lead\"><span data-count=\"notes\">\(view.noteCount)</span> notes, "
         html += "<span data-count=\"notes_to_review\">\(view.notesToReview)</span> to review now "
         html += "<span class=\"dim\">(\(view.day), \(view.timeZoneIdentifier))</span></p>"
@@ -83,9 +142,8 @@ enum DashboardPage {
         html += "<p><span data-count=\"flashcards_to_study\">\(toStudy)</span> \(toStudy == 1 ? "flashcard" : "flashcards") to study today "
         html += "(<span data-count=\"due_flashcards\">\(cards?.due ?? 0)</span> due, "
         html += "<span data-count=\"new_flashcards\">\(cards?.new ?? 0)</span> new)\(leftOut)</p>"
-        if toStudy > 0, let study = view.flashcards?.action {
-            html += "<p class=\"actions\"><a class=\"button primary\" href=\"\(href(study) ?? "/study")\">Study now</a> "
-            html += "<a class=\"button\" href=\"\(href(.study(batch: 5)) ?? "/study")\">Five cards now</a></p>"
+        if toStudy > 0 {
+            html += "<p class=\"actions\"><a class=\"button\" href=\"\(href(.study(batch: 5)) ?? "/study")\">Five cards now</a></p>"
         }
         html += "</section>"
         html += "<section aria-labelledby=\"sessions\"><h2 id=\"sessions\"><a href=\"/sessions\">Study sessions</a></h2>"
@@ -126,7 +184,36 @@ enum DashboardPage {
             html += "</p></section>"
         }
         html += studyTime(view)
+        html += "<section aria-labelledby=\"on-phone\"><h2 id=\"on-phone\">Reminders on this device</h2>"
+        if let feed = extras.feed {
+            let address = CalendarFeed.address(feed: feed)
+            html += "<p><a id=\"calendar-feed\" class=\"button\" href=\"\(address)\" data-webcal>Subscribe in your calendar</a> "
+            html += "<span class=\"dim\">the reviews, each day's study and the sessions' follow-ups, with alarms; "
+            html += "the address holds a token that reads the calendar and nothing else.</span></p>"
+        }
+        html += "<p><button type=\"button\" class=\"button\" id=\"notify-on\" hidden>Notify me while the app is open</button> "
+        html += "<span class=\"dim\" id=\"notify-state\"></span></p></section>"
         return PageLayout.page(title: "Today", csrf: csrf, body: html)
+    }
+
+    /// The last sync of `--sync`, when the server syncs: when, what came in, or why it failed.
+    static func syncLine(_ extras: Extras, zone: TimeZone) -> HTML {
+        guard let every = extras.syncEvery else { return "" }
+        guard let report = extras.sync else {
+            return "<p class=\"dim sync\">Syncing through git every \(SessionText.duration(max(1, every / 60))): the first sync is under way.</p>"
+        }
+        if let problem = report.problem {
+            return "<p class=\"warn sync\" role=\"alert\">The last sync failed: \(problem)</p>"
+        }
+        var html: HTML = "<p class=\"dim sync\">Last synced at \(SessionText.clock(report.at, zone))"
+        let came = report.incoming.values.reduce(0, +)
+        if came > 0 { html += ": \(plural(came, "event")) came in" }
+        html += ".</p>"
+        for conflict in report.conflicts {
+            html += "<p class=\"warn sync\">Decided differently on two machines: \(conflict.path ?? conflict.conflict.note) in "
+            html += "\(conflict.conflict.period.id); the later decision stands.</p>"
+        }
+        return html
     }
 
     /// The view's study time, latest sessions and tip of the day, as `vault status` shows them.

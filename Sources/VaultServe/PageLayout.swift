@@ -6,8 +6,9 @@ import VaultMarkdown
 /// forbid inline code and every other origin), the navigation and `main`.
 enum PageLayout {
     /// The whole document around `body`; `csrf` is the token forms send back.
-    static func page(title: String, csrf: String, body: HTML, bodyClass: String = "") -> HTML {
+    static func page(title: String, csrf: String, body: HTML, bodyClass: String = "", styles: [String] = []) -> HTML {
         let bodyAttributes: HTML = bodyClass.isEmpty ? "" : " class=\"\(bodyClass)\""
+        let sheets = HTML.joined(styles.map { "<link rel=\"stylesheet\" href=\"\($0)\">" })
         return """
             <!doctype html>
             <html lang="en">
@@ -18,7 +19,11 @@ enum PageLayout {
             <meta name="csrf" content="\(csrf)">
             <title>\(title) · vault</title>
             <link rel="stylesheet" href="/assets/app.css">
-            <link rel="stylesheet" href="/assets/markdown.css">
+            <link rel="stylesheet" href="/assets/markdown.css">\(sheets)
+            <link rel="icon" href="/favicon.ico" sizes="32x32">
+            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+            <link rel="apple-touch-icon" href="/apple-touch-icon.png">
+            <meta name="theme-color" content="#0b57d0">
             <link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials">
             <script src="/assets/app.js" defer></script>
             <script src="/assets/math.js" defer></script>
@@ -26,7 +31,7 @@ enum PageLayout {
             <body\(bodyAttributes)>
             <a class="skip-link" href="#main">Skip to the content</a>
             <header class="top"><nav aria-label="Main">
-            <a href="/">Dashboard</a><a href="/study">Study</a><a href="/sessions">Sessions</a><a href="/loci">Palaces</a><a href="/search">Search</a><a href="/stats">Stats</a>
+            <a href="/">Today</a><a href="/decks">Study</a><a href="/list/daily">Notes</a><a href="/new">New</a><a href="/search">Search</a><a href="/sessions">Sessions</a><a href="/loci">Palaces</a><a href="/stats">Stats</a>
             </nav></header>
             <main id="main" tabindex="-1">
             \(body)
@@ -37,13 +42,18 @@ enum PageLayout {
             """
     }
 
-    /// A POST form of one button (a write), with the CSRF token and hidden fields.
+    /// A POST form of one button (a write), with the CSRF token, an empty
+    /// `given` field (the script puts a new id in it when the button is
+    /// pressed: ``GivenID``) and hidden fields. With `queue`, the script keeps
+    /// the write for later when the network is gone (an answer, a decision).
     static func postButton(
         action: String, csrf: String, fields: [(String, String)], label: HTML, key: String? = nil,
-        className: String = "button"
+        className: String = "button", queue: Bool = false
     ) -> HTML {
-        var html: HTML = "<form method=\"post\" action=\"\(action)\" class=\"inline\">"
+        let queued: HTML = queue ? " data-queue" : ""
+        var html: HTML = "<form method=\"post\" action=\"\(action)\" class=\"inline\"\(queued)>"
         html += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+        html += "<input type=\"hidden\" name=\"given\" value=\"\">"
         for (name, value) in fields {
             html += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">"
         }

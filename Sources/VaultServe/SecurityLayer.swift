@@ -137,6 +137,19 @@ struct SecurityLayer: RouterMiddleware {
             // Signed in already: the token (right or an old one) only leaves the address.
             return signIn(request)
         }
+        // The calendar feed: a calendar app brings the feed's own read-only token, never the cookie.
+        if !signedIn, request.method == .get || request.method == .head, request.uri.path == CalendarFeed.path,
+            let feed = request.uri.queryParameters.get("feed")
+        {
+            let client = failures.client(
+                cookie: request.cookies[FailedTokens.cookieName]?.value, address: context.clientKey, crossSite: false)
+            if failures.isBlocked(client) { return Self.problem(status: .tooManyRequests, headers: [.retryAfter: "60"]) }
+            guard secrets.isFeed(String(feed)) else {
+                failures.record(client, token: String(feed))
+                return Self.problem(status: .forbidden)
+            }
+            return try await next(request, context)
+        }
         guard signedIn else { return Self.problem(status: .unauthorized) }
         if request.method == .post {
             guard Self.isSameOrigin(request) else { return Self.problem(status: .forbidden) }

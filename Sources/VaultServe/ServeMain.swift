@@ -51,6 +51,8 @@ public enum ServeMain {
         // The file port of `--open`'s token page (the vault's files, read from the server's start).
         nonisolated(unsafe) let files = (try? vault.context().namedFiles)
         let tokenPage = TokenPageHolder()
+        let syncLoop = options.syncSeconds.map { SyncLoop(vault: vault, every: $0) }
+        web.sync = syncLoop
         var logger = Logger(label: "vault-serve")
         logger.logLevel = .critical
         let listen = options.listen
@@ -81,6 +83,10 @@ public enum ServeMain {
                         ServeConsole.warning("the browser was not opened: \(ErrorWording.sentence(error)); open the address above.")
                     }
                 }
+                if options.insecure, !ServeOptions.isLoopback(listen), options.tlsCert == nil {
+                    ServeConsole.warning("serving \(listen) without TLS (--insecure): anyone on the network can read your notes and the token.")
+                }
+                if let syncLoop { Task { await syncLoop.run() } }
             },
             logger: logger)
         defer { tokenPage.page?.remove() }

@@ -10,6 +10,9 @@ struct ServerSecrets: Sendable {
     let token: String
     /// The token forms send back with every POST.
     let csrf: String
+    /// The calendar feed's token (`/calendar.ics?feed=…`): read-only, its own,
+    /// so a calendar app that holds it can read the schedule and nothing else.
+    var feed: String = ServerSecrets.randomToken()
 
     /// The name of the cookie that carries the token.
     static let cookieName = "vault_token"
@@ -23,22 +26,32 @@ struct ServerSecrets: Sendable {
     /// New secrets; the token read from `tokenFile` when given (made there,
     /// 0600, when missing), through the files the person names (`files`).
     /// - Throws: ``ServeError/tokenFile(_:_:)`` when the file cannot be read or written, or holds no token.
+    /// The calendar feed's token is kept beside the token file, in `FILE.feed`
+    /// (made 0600 the same way), so a calendar's subscription outlives a restart.
     static func make(tokenFile: String?, files: any NamedFiles) throws -> ServerSecrets {
         guard let tokenFile else { return ServerSecrets(token: randomToken(), csrf: randomToken()) }
-        if let data = try? files.read(tokenFile) {
+        var secrets = ServerSecrets(token: try kept(tokenFile, files: files), csrf: randomToken())
+        secrets.feed = try kept(tokenFile + ".feed", files: files)
+        return secrets
+    }
+
+    /// The token in `file`, or a new one written there (0600) when it is missing.
+    /// - Throws: ``ServeError/tokenFile(_:_:)``.
+    private static func kept(_ file: String, files: any NamedFiles) throws -> String {
+        if let data = try? files.read(file) {
             let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
-                throw ServeError.tokenFile(tokenFile, "it must hold one token of at least 16 letters and digits")
+                throw ServeError.tokenFile(file, "it must hold one token of at least 16 letters and digits")
             }
-            return ServerSecrets(token: token, csrf: randomToken())
+            return token
         }
         let token = randomToken()
         do {
-            try files.createPrivate(Data((token + "\n").utf8), at: tokenFile)
+            try files.createPrivate(Data((token + "\n").utf8), at: file)
         } catch {
-            throw ServeError.tokenFile(tokenFile, "it cannot be written")
+            throw ServeError.tokenFile(file, "it cannot be written")
         }
-        return ServerSecrets(token: token, csrf: randomToken())
+        return token
     }
 
     /// Compares in time that does not depend on where the texts differ.
@@ -55,4 +68,6 @@ struct ServerSecrets: Sendable {
     func isToken(_ value: String) -> Bool { Self.same(value, token) }
     /// True when `value` is the CSRF token.
     func isCSRF(_ value: String) -> Bool { Self.same(value, csrf) }
+    /// True when `value` is the calendar feed's token.
+    func isFeed(_ value: String) -> Bool { Self.same(value, feed) }
 }

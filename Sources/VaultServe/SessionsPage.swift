@@ -17,21 +17,43 @@ enum SessionsPage {
         let subjects = context.config.subjects.map(\.name)
         html += "<section aria-labelledby=\"running\"><h2 id=\"running\">Running</h2>"
         if tracking.log.running.isEmpty { html += "<p class=\"dim\">No session is running.</p>" }
-        for run in tracking.log.running {
-            html += "<p class=\"running\">\(run.subject) since \(SessionText.clock(run.start, zone)) (\(SessionText.duration(run.minutes(at: now))))</p>"
+        for (k, run) in tracking.log.running.enumerated() {
+            // The clock runs in the page (the script counts from the start); the minutes are the server's.
+            let startMillis = Int((run.start.timeIntervalSince1970 * 1000).rounded())
+            html += "<p class=\"running\">\(run.subject) since \(SessionText.clock(run.start, zone)): "
+            html += "<span class=\"live-timer\" data-start=\"\(startMillis)\" data-now=\"\(Int((now.timeIntervalSince1970 * 1000).rounded()))\">"
+            html += "\(SessionText.duration(run.minutes(at: now)))</span></p>"
+            // The full stop, as `vault session stop --questions N --correct N --note TEXT`.
+            html += "<form method=\"post\" action=\"/sessions/stop\" class=\"stack stop-form\">"
+            html += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"given\" value=\"\">"
+            html += "<input type=\"hidden\" name=\"id\" value=\"\(run.id)\">"
+            html += "<div class=\"pair\"><label for=\"stop-questions-\(k)\">Questions</label>"
+            html += "<input id=\"stop-questions-\(k)\" name=\"questions\" type=\"number\" min=\"0\" max=\"100000\" inputmode=\"numeric\">"
+            html += "<label for=\"stop-correct-\(k)\">Correct</label>"
+            html += "<input id=\"stop-correct-\(k)\" name=\"correct\" type=\"number\" min=\"0\" max=\"100000\" inputmode=\"numeric\"></div>"
+            html += "<label for=\"stop-note-\(k)\">Note (optional)</label>"
+            html += "<input id=\"stop-note-\(k)\" name=\"note\" type=\"text\" maxlength=\"500\">"
+            html += "<button class=\"button primary\" type=\"submit\">Stop the session</button></form>"
             html += "<p class=\"actions\">"
-            html += PageLayout.postButton(
-                action: "/sessions/stop", csrf: csrf, fields: [("id", run.id)], label: "Stop", className: "button primary")
-            html += PageLayout.postButton(action: "/sessions/cancel", csrf: csrf, fields: [("id", run.id)], label: "Cancel")
+            html += PageLayout.postButton(action: "/sessions/cancel", csrf: csrf, fields: [("id", run.id)], label: "Cancel it (not recorded)")
             html += "</p>"
         }
         if subjects.isEmpty {
             html += "<p class=\"dim\">No subjects yet: <code>vault subject add NAME</code> makes one.</p>"
         } else {
+            let running = tracking.log.running.last
             html += "<form method=\"post\" action=\"/sessions/start\" class=\"stack\">"
-            html += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\">"
+            html += "<input type=\"hidden\" name=\"csrf\" value=\"\(csrf)\"><input type=\"hidden\" name=\"given\" value=\"\">"
             html += "<label for=\"start-subject\">Subject</label>\(select("start-subject", subjects))"
-            html += "<button class=\"button primary\" type=\"submit\">Start a session</button></form>"
+            html += "<label for=\"start-note\">Note (optional)</label><input id=\"start-note\" name=\"note\" type=\"text\" maxlength=\"500\">"
+            if let running {
+                // One session at a time: starting another stops this one first, as `--switch` does.
+                html += "<input type=\"hidden\" name=\"switch\" value=\"1\">"
+                html += "<button class=\"button primary\" type=\"submit\">Stop \(running.subject) and start</button>"
+            } else {
+                html += "<button class=\"button primary\" type=\"submit\">Start a session</button>"
+            }
+            html += "</form>"
         }
         html += "</section>"
         let due = tracking.log.followUpsDue(at: now)
@@ -77,14 +99,28 @@ enum SessionsPage {
     }
 
     /// POST `/sessions/ACTION`: start, stop, cancel, add, review; then the page again (303).
-    static func post(_ context: AppContext, action: String, form: FormFields) -> WebResponse {
+    static func post(_ context: AppContext, action: String, form: FormFields, csrf: String = "") -> WebResponse {
         let tracking = StudyTracking(context)
         do {
             switch action {
             case "start":
-                try tracking.start(form["subject"] ?? "", note: nil, switching: false)
+                let given: String?
+                switch StudyPage.given(form) {
+                case .success(let id): given = id
+                case .failure(let refusal): return refusal.response
+                }
+                let note = form["note"].flatMap { $0.isEmpty ? nil : $0 }
+                do {
+                    try tracking.start(form["subject"] ?? "", note: note, switching: form["switch"] == "1", id: given)
+                } catch AppError.sessionRunning {
+                    // Started on another device meanwhile: the page says so and offers the switch.
+                    return get(context, csrf: csrf, notice: "A session is running already: stop it first, or start again to switch.")
+                }
             case "stop":
-                try tracking.stop(id: form["id"], questions: nil, correct: nil, note: nil)
+                let questions = form["questions"].flatMap { $0.isEmpty ? nil : Int($0) }
+                let correct = form["correct"].flatMap { $0.isEmpty ? nil : Int($0) }
+                let note = form["note"].flatMap { $0.isEmpty ? nil : $0 }
+                try tracking.stop(id: form["id"], questions: questions, correct: correct, note: note)
             case "cancel":
                 try tracking.cancel(id: form["id"])
             case "add":

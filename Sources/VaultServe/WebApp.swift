@@ -22,14 +22,26 @@ struct WebApp: Sendable {
     var secure = false
     /// The names a request's `Host` may carry.
     var hosts = AllowedHosts(listen: "127.0.0.1", names: [])
+    /// The git sync on a schedule (`--sync EVERY`), nil without it.
+    var sync: SyncLoop?
 
     /// The pages of a request, given its context (tests call them directly).
     func router() -> Router<WebContext> {
         let router = Router(context: WebContext.self)
         router.middlewares.add(SecurityLayer(secrets: secrets, failures: failures, hosts: hosts, secure: secure))
         let csrf = secrets.csrf
+        let (feed, sync) = (secrets.feed, sync)
         router.get("/") { request, _ in
-            try await respond(memo: request) { .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf)) }
+            let extras = DashboardPage.Extras(query: query(request), feed: feed, sync: sync)
+            return try await respond(memo: sync == nil ? request : nil) {
+                .page(DashboardPage.render(VaultStatus.load($0), csrf: csrf, extras: extras))
+            }
+        }
+        router.get(RouterPath(CalendarFeed.path)) { _, _ in try await respond { CalendarFeed.get($0) } }
+        router.post("/reminders/check") { _, _ in try await respond { RemindersPage.check($0) } }
+        router.post("/reminders/answer") { request, context in
+            let form = try await form(request, context: context)
+            return try await respond { RemindersPage.answer($0, form: form) }
         }
         router.get("/review/:level/:period") { request, context in
             let (level, period) = (context.parameters.get("level") ?? "", context.parameters.get("period") ?? "")
@@ -53,21 +65,65 @@ struct WebApp: Sendable {
             let form = try await form(request, context: context)
             return try await respond { StudyPage.rate($0, form: form) }
         }
+        router.post("/study/undo") { request, context in
+            let form = try await form(request, context: context)
+            return try await respond { StudyPage.undo($0, form: form) }
+        }
+        router.post("/study/promote") { request, context in
+            let form = try await form(request, context: context)
+            return try await respond { StudyPage.promote($0, form: form) }
+        }
+        router.get("/decks") { request, _ in try await respond(memo: request) { DecksPage.get($0, csrf: csrf) } }
         router.get("/notes/**") { request, _ in
             let raw = String(request.uri.path.dropFirst("/notes/".count))
             let reference = raw.removingPercentEncoding ?? raw
-            return try await respond(memo: request) { NotePage.get($0, reference: reference, csrf: csrf) }
+            let query = query(request)
+            if reference.hasSuffix("/edit") {
+                let note = String(reference.dropLast("/edit".count))
+                return try await respond { NoteEditPage.get($0, reference: note, csrf: csrf) }
+            }
+            return try await respond(memo: request) { NotePage.get($0, reference: reference, csrf: csrf, query: query) }
+        }
+        router.post("/notes/**") { request, context in
+            let form = try await form(request, context: context)
+            let raw = String(request.uri.path.dropFirst("/notes/".count))
+            let reference = raw.removingPercentEncoding ?? raw
+            if reference.hasSuffix("/edit") {
+                let note = String(reference.dropLast("/edit".count))
+                return try await respond { NoteEditPage.post($0, reference: note, form: form, csrf: csrf) }
+            }
+            if reference.hasSuffix("/delete") {
+                let note = String(reference.dropLast("/delete".count))
+                return try await respond { NoteEditPage.delete($0, reference: note) }
+            }
+            return Self.response(.text("no such action", status: 404))
+        }
+        router.post("/trash/restore") { request, context in
+            let form = try await form(request, context: context)
+            return try await respond { NoteEditPage.restore($0, form: form) }
+        }
+        router.get("/new") { _, _ in try await respond { NewNotePage.get($0, csrf: csrf) } }
+        router.post("/new") { request, context in
+            let form = try await form(request, context: context)
+            return try await respond { NewNotePage.post($0, form: form, csrf: csrf) }
+        }
+        router.get("/list") { _, _ in Self.response(.redirect("/list/daily")) }
+        router.get("/list/:tab") { request, context in
+            let tab = context.parameters.get("tab") ?? ""
+            return try await respond(memo: request) { ListPage.get($0, tab: tab, query: query(request), csrf: csrf) }
         }
         router.get("/search") { request, _ in
             try await respond(memo: request) { SearchPage.get($0, query: query(request), csrf: csrf) }
         }
-        router.get("/stats") { request, _ in try await respond(memo: request) { StatsPage.get($0, query: query(request)) } }
+        router.get("/stats") { request, _ in
+            try await respond(memo: request) { StatsPage.get($0, query: query(request), csrf: csrf) }
+        }
         router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
         router.get("/sessions") { request, _ in try await respond(memo: request) { SessionsPage.get($0, csrf: csrf) } }
         router.post("/sessions/:action") { request, context in
             let form = try await form(request, context: context)
             let action = context.parameters.get("action") ?? ""
-            return try await respond { SessionsPage.post($0, action: action, form: form) }
+            return try await respond { SessionsPage.post($0, action: action, form: form, csrf: csrf) }
         }
         router.get("/loci") { request, _ in try await respond(memo: request) { LociPage.list($0, csrf: csrf) } }
         router.get("/loci/:itinerary/:mode") { request, context in

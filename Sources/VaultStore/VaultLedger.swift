@@ -122,17 +122,25 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     }
 
     /// Appends `event` under the ledger lock, with this clone's device id
-    /// and a sequence above every one it has used.
+    /// and a sequence above every one it has used. With `given` (``GivenID``),
+    /// an event whose id the ledger holds is not written again: the replay
+    /// this ledger holds is asked first, then, under the lock, the ledger as
+    /// it is on disk (another request, another process or a pull may have
+    /// written it since); the event is then returned with sequence 0.
     /// - Throws: ``VaultStoreError`` when the device id cannot be made or the ledger cannot be written.
     @discardableResult
-    public func append(_ event: some TypedEvent) throws -> LedgerEvent {
+    public func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent {
         appending.lock()
         defer { appending.unlock() }
+        if let given, replay().holds(givenID: given) {
+            return event.ledgerEvent(device: "", sequence: 0, utcOffset: timeZone.secondsFromGMT(for: event.time))
+        }
         if appender == nil {
             appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, replay: replay())
         }
+        // Written or found on disk: either way the replay held is older than the ledger.
+        let written = try appender!.append(event, given: given)
         lock.withLock { decodedCardLog = nil }
-        let written = try appender!.append(event)
         // The next replay reads the event too (from the replay cache, which
         // the append extended): one context serves a whole command, and a
         // review that records decisions then finishes must count them.

@@ -39,6 +39,16 @@ package struct ServeOptions: ParsableArguments {
     @Option(name: .customLong("tls-key"), help: "The PEM key of --tls-cert.")
     package var tlsKey: String?
 
+    /// How often the vault is synced through git while serving (`5m`), nil: never.
+    @Option(
+        name: .customLong("sync"),
+        help: "Sync the vault through git (vault sync) at start and then every EVERY: 30s, 5m, 1h.")
+    package var sync: String?
+
+    /// Serve beyond this machine without TLS, said aloud at start.
+    @Flag(help: "Listen beyond this machine without --tls-cert (the notes and the token cross the network unencrypted).")
+    package var insecure = false
+
     package init() {}
 
     package func validate() throws {
@@ -48,6 +58,34 @@ package struct ServeOptions: ParsableArguments {
             let bad = host.isEmpty || host.contains(where: { $0 == "/" || $0 == ":" || $0 == "@" || $0.isWhitespace || $0.isNewline })
             if bad { throw ValidationError("--host '\(host)' is not a host name; give a name such as vault.example.org, without port or path.") }
         }
+        if let sync, Self.seconds(sync) == nil {
+            throw ValidationError("--sync takes a number of seconds, minutes or hours, such as 30s, 5m or 1h (at most 24h); '\(sync)' is none.")
+        }
+        if !Self.isLoopback(listen), tlsCert == nil, !insecure {
+            throw ValidationError(
+                "--listen \(listen) reaches beyond this machine, and without TLS your notes and the token cross the network in clear: give --tls-cert and --tls-key, or add --insecure on a network you trust.")
+        }
+    }
+
+    /// The seconds of `--sync`'s value, nil when it reads as none (1 s to 24 h).
+    package var syncSeconds: Int? { sync.flatMap(Self.seconds) }
+
+    /// `30s`, `5m`, `1h` (a number and a unit) as seconds, from 1 s to 24 h; nil for anything else.
+    package static func seconds(_ text: String) -> Int? {
+        guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 86_400 else { return nil }
+        let seconds: Int
+        switch unit {
+        case "s": seconds = number
+        case "m": seconds = number * 60
+        case "h": seconds = number * 3_600
+        default: return nil
+        }
+        return seconds <= 86_400 ? seconds : nil
+    }
+
+    /// True for an address only this machine reaches (`127.0.0.1`, any `127.x`, `::1`, `localhost`).
+    package static func isLoopback(_ address: String) -> Bool {
+        address == "::1" || address == "localhost" || address.hasPrefix("127.")
     }
 
     /// The options as `vault-serve` reads them back (the vault made absolute,
@@ -58,6 +96,8 @@ package struct ServeOptions: ParsableArguments {
         for host in hosts { out += ["--host", host] }
         if let tokenFile { out += ["--token-file", tokenFile] }
         if let tlsCert, let tlsKey { out += ["--tls-cert", tlsCert, "--tls-key", tlsKey] }
+        if let sync { out += ["--sync", sync] }
+        if insecure { out.append("--insecure") }
         if let vault = global.vaultPath { out += ["--vault", vault] }
         if let now = global.now { out += ["--now", now] }
         return out

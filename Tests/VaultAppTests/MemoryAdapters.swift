@@ -367,7 +367,7 @@ final class ProblemLedger: LedgerSource {
     func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay { base.cardReplay(cards: cards, config: config) }
     func cardLog() -> CardEventLog { base.cardLog() }
     @discardableResult
-    func append(_ event: some TypedEvent) throws -> LedgerEvent { try base.append(event) }
+    func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent { try base.append(event, given: given) }
 }
 
 /// Frees as usual (a test process runs many use cases).

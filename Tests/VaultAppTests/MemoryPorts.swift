@@ -33,10 +33,16 @@ final class MemoryLedger: LedgerSource {
     func receive(_ incoming: [LedgerEvent]) { events += incoming }
 
     @discardableResult
-    func append(_ event: some TypedEvent) throws -> LedgerEvent {
+    func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent {
         let sequence = (events.filter { $0.device == device }.map(\.sequence).max() ?? 0) + 1
-        let written = event.ledgerEvent(
+        var written = event.ledgerEvent(
             device: device, sequence: sequence, utcOffset: timeZone.secondsFromGMT(for: event.time))
+        written.fields = GivenID.fields(written.fields, given: given)
+        // As the real ledger: an id it holds already is not written again.
+        if let given, events.contains(where: { GivenID.of($0) == given }) {
+            written.sequence = 0
+            return written
+        }
         events.append(written)
         return written
     }

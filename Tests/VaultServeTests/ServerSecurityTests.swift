@@ -163,7 +163,8 @@ struct ServerSecurityTests {
     func qrCode() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let server = try RunningServer(sandbox: vault, arguments: ["--port", "0", "--listen", "0.0.0.0"])
+        // Without TLS a bind beyond loopback needs --insecure (said aloud at start).
+        let server = try RunningServer(sandbox: vault, arguments: ["--port", "0", "--listen", "0.0.0.0", "--insecure"])
         defer { _ = server.stop() }
         #expect(server.url.hasPrefix("http://"))
         #expect(!server.url.contains("0.0.0.0"))

@@ -63,7 +63,8 @@ struct StudyQueueContractTests {
             return ([], 0)
         }
         let json = page[start.upperBound...].prefix { $0 != "<" }
-        let cards = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let cards = try #require(document["cards"] as? [[String: Any]]).map { $0.compactMapValues { $0 as? String } }
         let ofRange = try #require(page.range(of: "Card 1 of "))
         let total = try #require(Int(page[ofRange.upperBound...].prefix { $0.isNumber }))
         #expect(page.contains("data-card=\"\(cards.first?["id"] ?? "")\""), "the card shown is the queue's first")

@@ -76,8 +76,10 @@ struct StudyViewContractTests {
         let page = StudyPage.get(context, folder: nil, query: FormFields(), csrf: "c").text
         let start = try #require(page.range(of: "id=\"next-cards\">"))
         let json = page[start.upperBound...].prefix { $0 != "<" }
-        let cards = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]])
-        let web = try #require(cards.first { $0["id"] == cloze.card.id }?["answer"])
+        // The kept cards: {"answered": N, "cards": [{"id", "question", "answer", "ratings", ...}]}.
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let cards = try #require(document["cards"] as? [[String: Any]])
+        let web = try #require(cards.first { $0["id"] as? String == cloze.card.id }?["answer"] as? String)
         #expect(web == cloze.card.revealed() && !web.contains(Card.clozeGap))
         let frame = Self.screen(context, flow).frame(
             entry: cloze, index: 0, revealed: true, session: StudySession(), message: "", at: flow.start, columns: 400,

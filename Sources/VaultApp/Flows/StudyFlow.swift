@@ -24,10 +24,16 @@ public struct StudyFlow: InteractiveFlow {
         case promoted(Card, schedule: CardSchedule)
         /// Rate the card shown (once revealed): `elapsedMilliseconds` since the
         /// session started (the event's moment), `responseMilliseconds` from the
-        /// question shown to the rating.
-        case rate(ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int)
+        /// question shown to the rating; `given`, the id it was given with
+        /// where it may be sent twice (a web page's answer: ``GivenID``).
+        case rate(ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int, given: String? = nil)
         /// An answer was written (``Effect/record(_:replay:)`` carried out); the card's schedule now.
         case recorded(Answer, schedule: CardSchedule)
+        /// Take back the last answer of this session (``canUndo``):
+        /// `elapsedMilliseconds` since the session started (the undo's moment).
+        case undo(elapsedMilliseconds: Int)
+        /// The undo was written (``Effect/undo(_:previous:at:)`` carried out): the card is shown again.
+        case undone(Answer)
         /// The reminders that were waiting are recorded as answered by studying
         /// (``Effect/answerReminders(_:)`` carried out).
         case remindersAnswered
@@ -47,6 +53,8 @@ public struct StudyFlow: InteractiveFlow {
         public var responseMilliseconds: Int
         /// True in a cram session: a `cram` event, the schedule unchanged.
         public var cram = false
+        /// The id the answer was given with (``GivenID``), nil in a terminal.
+        public var given: String? = nil
     }
 
     /// What the flow asks to be done.
@@ -57,6 +65,9 @@ public struct StudyFlow: InteractiveFlow {
         case record(Answer, replay: CardReplay)
         /// Move `card` to `tier` (tiers scheduler): a `tier` event; reported back as ``Input/promoted(_:schedule:)``.
         case promote(Card, to: StudyTier, at: Date)
+        /// Take `answer` back: an `answer-undo` event at `at`, the card's
+        /// schedule `previous` again; reported back as ``Input/undone(_:)``.
+        case undo(Answer, previous: CardSchedule, at: Date)
         /// The first answer of the session acts on the reminders raised and not
         /// acted on: record them as answered by studying (`study`).
         case answerReminders([ReminderEntry])
@@ -107,6 +118,14 @@ public struct StudyFlow: InteractiveFlow {
     /// The reminders raised and not acted on when the session began (the
     /// latest first): shown first, and answered by the session's first answer.
     public private(set) var pendingReminders: [ReminderEntry] = []
+    /// The answers written in this session, each with the card's schedule
+    /// before it, the last one last: what ``Input/undo(elapsedMilliseconds:)`` takes back.
+    private var written: [(answer: Answer, previous: CardSchedule)] = []
+
+    /// True when an answer of this session may be taken back (one was given, the session goes on).
+    public var canUndo: Bool { !written.isEmpty && !ended }
+    /// The answer an undo would take back.
+    public var lastAnswer: Answer? { written.last?.answer }
 
     /// The session over `queue`, planned from `replay`, started at `start`.
     public init(queue: StudyQueue, replay: CardReplay, config: SchedulerConfig, start: Date) {
@@ -208,11 +227,11 @@ public struct StudyFlow: InteractiveFlow {
     /// The flow itself does not move on.
     public func answerOutOfTurn(
         _ card: Card, with answer: ReviewAnswer, elapsedMilliseconds: Int, responseMilliseconds: Int?,
-        through studying: Studying
+        given: String? = nil, through studying: Studying
     ) throws {
         _ = try studying.answer(
             card, with: answer, at: time(elapsedMilliseconds: elapsedMilliseconds),
-            responseMilliseconds: responseMilliseconds, replay: replay)
+            responseMilliseconds: responseMilliseconds, replay: replay, cram: queue.focus == .cram, given: given)
         if !pendingReminders.isEmpty { _ = try studying.perform(.answerReminders(pendingReminders)) }
     }
 
@@ -230,16 +249,17 @@ public struct StudyFlow: InteractiveFlow {
         case .promoted(let card, let schedule):
             guard entry?.card.id == card.id else { return [] }
             replay.schedules[card.id] = schedule
-        case .rate(let answer, let elapsed, let response):
+        case .rate(let answer, let elapsed, let response, let id):
             guard let entry, revealed else { return [] }
             let given = Answer(
                 card: entry.card, answer: answer, time: time(elapsedMilliseconds: elapsed),
-                responseMilliseconds: response, cram: queue.focus == .cram)
+                responseMilliseconds: response, cram: queue.focus == .cram, given: id)
             guard !pendingReminders.isEmpty else { return [.record(given, replay: replay)] }
             defer { pendingReminders = [] }
             return [.record(given, replay: replay), .answerReminders(pendingReminders)]
         case .recorded(let given, let schedule):
             guard entry?.card.id == given.card.id else { return [] }
+            written.append((given, replay.schedules[given.card.id] ?? entry!.schedule))
             replay.schedules[given.card.id] = schedule
             session.record(
                 .init(
@@ -251,6 +271,17 @@ public struct StudyFlow: InteractiveFlow {
             guard isFinished else { return [] }
             ended = true
             return [.finish]
+        case .undo(let elapsed):
+            guard canUndo, let last = written.last else { return [] }
+            return [.undo(last.answer, previous: last.previous, at: time(elapsedMilliseconds: elapsed))]
+        case .undone(let given):
+            guard let last = written.last, last.answer == given, index > 0 else { return [] }
+            written.removeLast()
+            replay.schedules[given.card.id] = last.previous
+            session.removeLast()
+            index -= 1
+            revealed = false
+            hintShown = false
         case .remindersAnswered:
             break
         case .quit:
@@ -277,6 +308,11 @@ extension Studying: FlowEffectRunner {
             try record([.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier))])
             return .promoted(card, schedule: schedule.moving(to: tier, at: time))
         }
+        if case .undo(let given, _, let time) = effect {
+            try context.ledger.append(
+                AnswerUndo(time: time, card: given.card.id, note: given.card.noteKey, cram: given.cram, answered: given.time))
+            return .undone(given)
+        }
         if case .answerReminders(let reminders) = effect {
             // A reminder log that cannot be written leaves them pending (they
             // expire in a day); the answer itself is saved, and the session goes on.
@@ -286,7 +322,7 @@ extension Studying: FlowEffectRunner {
         guard case .record(let given, let replay) = effect else { return nil }
         let schedule = try answer(
             given.card, with: given.answer, at: given.time, responseMilliseconds: given.responseMilliseconds,
-            replay: replay, cram: given.cram)
+            replay: replay, cram: given.cram, given: given.given)
         return .recorded(given, schedule: schedule)
     }
 }

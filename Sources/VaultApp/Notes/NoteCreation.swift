@@ -27,11 +27,13 @@ public struct NoteCreation {
     /// category as the config spells it, the source type in lowercase, the
     /// tags merged. The title and body may be filled in later (from an editor).
     /// - Throws: ``AppError/unknownCategory(_:)``, ``AppError/unknownSourceType(_:)``.
+    /// With `id` (a capture's given id, ``GivenID``: made where the note was
+    /// written, so a capture sent twice names one note), the note takes it.
     public func note(
         title: String = "", body: String = "", category: String? = nil, tags: [String] = [], source: String? = nil,
-        sourceType: String? = nil
+        sourceType: String? = nil, id: String? = nil
     ) throws -> NewNote {
-        var note = NewNote(id: context.newIDs.newID(), created: context.now, title: title, body: body)
+        var note = NewNote(id: id ?? context.newIDs.newID(), created: context.now, title: title, body: body)
         if let category {
             guard let known = context.config.category(named: category) else { throw AppError.unknownCategory(category) }
             note.category = known.name
@@ -116,5 +118,16 @@ public struct NoteCreation {
     /// - Throws: the file store's error when it cannot be written.
     public func create(_ draft: Draft) throws -> String {
         try context.files.create(Data(draft.text.utf8), preferredPath: draft.path)
+    }
+
+    /// The note already written for `draft` (a capture sent twice): one the
+    /// notes' summaries know by the draft's id, or the file at the draft's
+    /// path when it carries that id (written since the summaries were read).
+    public func existing(_ draft: Draft) -> String? {
+        let id = draft.note.id.lowercased()
+        if let known = context.notes.summaries().notes.first(where: { $0.id?.lowercased() == id }) { return known.path }
+        guard let data = try? context.files.read(draft.path) else { return nil }
+        let written = NoteParser.parse(data, path: draft.path, timeZone: context.timeZone).summary.id?.lowercased()
+        return written == id ? draft.path : nil
     }
 }

@@ -29,7 +29,22 @@ public enum CalendarExport {
         return ScheduleCalendar.text(
             vaultName: vaultName, vaultKey: key, timeZone: context.timeZone, now: context.now, missed: missed, study: study,
             studyAt: context.config.remind.quietEnd, palaces: palaceDays(context, notes: snapshot.notes, days: days),
-            schedule: snapshot.board.schedule)
+            schedule: snapshot.board.schedule, followUps: followUpDays(context, days: days))
+    }
+
+    /// The session follow-up reviews due on each of the next `days` days (overdue ones today), from the study log.
+    static func followUpDays(_ context: AppContext, days: Int) -> [ScheduleCalendar.FollowUpDay] {
+        let today = context.today
+        var byDay: [Int: ScheduleCalendar.FollowUpDay] = [:]
+        for followUp in StudyTracking(context).log.pendingFollowUps {
+            let k = max(0, VaultDate.dayNumber(of: followUp.due, in: context.timeZone) - today)
+            guard k < days else { continue }
+            var day = byDay[today + k] ?? ScheduleCalendar.FollowUpDay(day: today + k, subjects: [], reviews: 0)
+            day.reviews += 1
+            if !day.subjects.contains(followUp.subject) { day.subjects.append(followUp.subject) }
+            byDay[today + k] = day
+        }
+        return byDay.values.sorted { $0.day < $1.day }
     }
 
     /// Each palace's locations due on each of the next `days` days (overdue ones today), from their SM-2 states.

@@ -42,6 +42,28 @@ public struct Reminding {
         return Outcome(reminding: reminding, raised: .some(raised))
     }
 
+    /// What an open web page asks every minute: when a reminder is due now
+    /// (the same plan as `vault remind`: quiet hours, days off, the minimum
+    /// interval, a running snooze, the last reminder of this machine), it is
+    /// recorded as `vault remind` records one (the page shows it through the
+    /// browser's notifications instead of the desktop's), so a timer running
+    /// `vault remind` beside the server raises no second one. Returns the
+    /// reminder raised, nil when none is due.
+    /// - Throws: when the reminder log cannot be written.
+    public static func raiseForPage(_ context: AppContext) throws -> ReminderEntry? {
+        let entries = context.reminderLog.reminders()
+        let snoozed = PendingReminders.snoozedUntil(entries, at: context.now)
+        let last = [context.reminderLog.last(), snoozed.map {
+            $0.addingTimeInterval(-Double(context.config.remind.minimumInterval) * 60)
+        }].compactMap { $0 }.max()
+        let reminding = load(context, lastReminder: last, force: false)
+        guard case .remind(let title, _, let batch) = reminding.plan else { return nil }
+        let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
+        try context.reminderLog.record(context.now)
+        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now) + [entry])
+        return entry
+    }
+
     /// The reminders raised and not acted on, the latest first: what `vault
     /// status` shows first, and what the study screen shows first (``StudyFlow/pendingReminders``).
     public static func pending(_ context: AppContext) -> [ReminderEntry] {

@@ -42,11 +42,19 @@ public struct StudyTracking {
     }
 
     /// Starts a session of `subject` now; with `switching`, stops the running one first.
+    /// With `id` (a web page's given id, ``GivenID``), the session takes it,
+    /// and a start sent twice starts one session: the one the ledger holds is returned.
     /// - Throws: ``AppError/sessionRunning(subject:since:)`` when one runs and `switching` is false.
     @discardableResult
-    public func start(_ subjectName: String, note: String?, switching: Bool) throws -> (
+    public func start(_ subjectName: String, note: String?, switching: Bool, id given: String? = nil) throws -> (
         started: RunningSession, stopped: StudySessionRecord?
     ) {
+        if let given = given?.lowercased() {
+            if let running = log.running.first(where: { $0.id == given }) { return (running, nil) }
+            if let record = log.sessions.first(where: { $0.id == given }) {
+                return (RunningSession(id: record.id, subject: record.subject, start: record.start, note: record.note), nil)
+            }
+        }
         let subject = try subject(subjectName)
         var stopped: StudySessionRecord?
         if let running = log.running.last {
@@ -58,8 +66,9 @@ public struct StudyTracking {
                 stopped = record
             }
         }
-        let id = context.newIDs.newID()
-        try context.ledger.append(SessionStart(time: context.now, session: id, subject: subject.name, note: note))
+        let id = given?.lowercased() ?? context.newIDs.newID()
+        try context.ledger.append(
+            SessionStart(time: context.now, session: id, subject: subject.name, note: note), given: given?.lowercased())
         return (RunningSession(id: id, subject: subject.name, start: context.now, note: note), stopped)
     }
 

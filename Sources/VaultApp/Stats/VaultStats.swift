@@ -32,7 +32,8 @@ public enum VaultStats {
         input.walks = palaces.walks.filter { inFolder($0.indexPath) }
         input.lociStates = palaces.states
         input.schedulers = context.config.schedulers
-        input.cramAnswers = snapshot.replay.events(CramAnswer.self).events
+        input.cramAnswers = AnswerUndo.standing(
+            snapshot.replay.events(CramAnswer.self).events, undos: snapshot.replay.events(AnswerUndo.self).events)
         input.leechLapses = context.config.study.leechLapses
         // The command exits right after: 100,000 notes, a million card
         // events and the board are not freed one object at a time (30 ms).

@@ -15,6 +15,10 @@ public struct StatusView: Sendable {
         public var since: Date
         /// The latest one's title.
         public var latestTitle: String
+        /// The latest one's id (its moment, ``ReminderEntry/id``): what an answer names.
+        public var latestID: String = ""
+        /// The cards the latest one offered to study now (0: none).
+        public var batch: Int = 0
         /// Study the latest one's batch, or skip it when it named none.
         public var action: StatusAction
     }
@@ -148,6 +152,7 @@ public struct StatusView: Sendable {
         if let latest = status.pendingReminders.first, let oldest = status.pendingReminders.last {
             reminders = Reminders(
                 count: status.pendingReminders.count, since: oldest.raised, latestTitle: latest.title,
+                latestID: latest.id, batch: latest.batch,
                 action: latest.batch > 0 ? .study(batch: latest.batch) : .skipReminder)
         }
         let runs = report.missedRuns()

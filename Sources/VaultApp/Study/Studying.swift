@@ -132,18 +132,33 @@ public struct Studying {
     /// The pictures embedded in `card`'s paragraph (vault-relative paths,
     /// read from the note as it is now): what the study screen draws.
     public func pictures(of card: Card) -> [String] {
-        guard let data = try? context.files.read(card.notePath) else { return [] }
+        media(of: card).pictures
+    }
+
+    /// The pictures and the sounds of `card`'s paragraph (vault-relative
+    /// paths, read from the note as it is now, the attachments listed once):
+    /// what the web's study page shows and plays.
+    public func media(of card: Card) -> (pictures: [String], sounds: [String]) {
+        guard let data = try? context.files.read(card.notePath) else { return ([], []) }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard card.line >= 1, card.line <= lines.count else { return [] }
+        guard card.line >= 1, card.line <= lines.count else { return ([], []) }
         var paragraph: [Substring] = []
         for line in lines[(card.line - 1)...] {
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { break }
             paragraph.append(line)
         }
-        return CardPictures.references(in: paragraph.joined(separator: "\n")).compactMap {
-            CardPictures.resolve(
-                $0, notePath: card.notePath, exists: context.files.exists, attachments: context.files.attachments)
+        let text = paragraph.joined(separator: "\n")
+        var listed: [String]?
+        let attachments = {
+            if listed == nil { listed = context.files.attachments() }
+            return listed!
         }
+        func resolved(_ references: [String]) -> [String] {
+            references.compactMap {
+                CardPictures.resolve($0, notePath: card.notePath, exists: context.files.exists, attachments: attachments)
+            }
+        }
+        return (resolved(CardPictures.references(in: text)), resolved(CardSounds.references(in: text)))
     }
 
     /// The leeches of the deck, most lapses first (`vault cards --leeches`).
@@ -233,14 +248,16 @@ public struct Studying {
     /// the card's new schedule, computed from its schedule in `replay`.
     /// - Throws: when the ledger cannot be written; events already written stay.
     /// In a cram session (`cram`), a `cram` event and the schedule as it was.
+    /// With `given` (the id a web page gave the answer: ``GivenID``), the
+    /// answer's event carries it, and an answer the ledger holds already is not written again.
     public func answer(
         _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay,
-        cram: Bool = false
+        cram: Bool = false, given: String? = nil
     ) throws -> CardSchedule {
         let answered = CardAnswering.answer(
             card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
             config: context.config.schedulers, cram: cram)
-        try record(answered.events)
+        try record(answered.events, given: given)
         // The answer is in the ledger, which is what counts; a comment that cannot be written
         // back now is written with the card's next answer.
         if !cram {
@@ -249,10 +266,55 @@ public struct Studying {
         return answered.schedule
     }
 
-    /// Appends the events an answer asks for, in order.
+    /// Appends the events an answer asks for, in order; `given` goes on the
+    /// answer itself (the `rate` or `cram` event), not on a `card-link` before it.
     /// - Throws: when the ledger cannot be written; events already written stay.
-    public func record(_ events: [PendingCardEvent]) throws {
-        for event in events { try context.ledger.append(event.typed) }
+    public func record(_ events: [PendingCardEvent], given: String? = nil) throws {
+        for event in events {
+            switch event {
+            case .rate, .cram: try context.ledger.append(event.typed, given: given)
+            case .link, .tier: try context.ledger.append(event.typed)
+            }
+        }
+    }
+
+    /// The moment of `card`'s last answer still standing (a `rate` event, or
+    /// with `cram` a `cram` event, that no `answer-undo` cancels), nil when it has none.
+    public func lastAnswer(of card: Card, cram: Bool) -> Date? {
+        if cram {
+            let replay = context.ledger.replay()
+            let answers = replay.events(CramAnswer.self).events.filter { $0.card == card.id }
+            return AnswerUndo.standing(answers, undos: replay.events(AnswerUndo.self).events).last?.time
+        }
+        let log = context.ledger.cardLog()
+        guard let slot = log.slots(of: [card.id]).first ?? nil else { return nil }
+        for event in log.histories[slot].reversed() {
+            if case .answer(let time, _, _) = event { return time }
+        }
+        return nil
+    }
+
+    /// Takes back `card`'s last answer (``lastAnswer(of:cram:)``): an
+    /// `answer-undo` event at the context's moment (or the answer's, when the
+    /// browser's clock put it later), carrying `given`. Returns the moment of
+    /// the answer taken back, nil when the card has none.
+    /// - Throws: the ledger's error when it cannot be written.
+    @discardableResult
+    /// An undo sent twice (its `given` id in the ledger already) is done: the moment it took back is returned again.
+    public func undoLastAnswer(of card: Card, cram: Bool, given: String? = nil) throws -> Date? {
+        if let given {
+            let replay = context.ledger.replay()
+            if replay.holds(givenID: given) {
+                let key = NoteKey(id: given)
+                return replay.featureEvents.last { $0.kind == AnswerUndo.kind && GivenID.replayKey(of: $0) == key }
+                    .flatMap { try? AnswerUndo($0).answered }
+            }
+        }
+        guard let answered = lastAnswer(of: card, cram: cram) else { return nil }
+        let undo = AnswerUndo(
+            time: max(context.now, answered), card: card.id, note: card.noteKey, cram: cram, answered: answered)
+        try context.ledger.append(undo, given: given)
+        return answered
     }
 
     /// The cards counted per folder (`vault cards --tree`): all, to study today (as `--due` lists them), new, mastered.

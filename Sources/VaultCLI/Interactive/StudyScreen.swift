@@ -75,6 +75,10 @@ struct StudyScreen {
             case .other(.character("h")) where !flow.revealed && entry.card.hint != nil: input = .hint
             case .other(.character("p")) where flow.promotionOffered != nil:
                 input = .promote(elapsedMilliseconds: elapsed)
+            case .other(.character("u")) where flow.canUndo:
+                // The last answer taken back (an answer-undo event): its card is asked again.
+                input = .undo(elapsedMilliseconds: elapsed)
+                message = "Took back the last answer (\(flow.lastAnswer.map { $0.answer.ledgerValue } ?? "")): the card is asked again."
             case .other(.character(" ")), .other(.enter): input = .reveal
             case .other(.character(let c)) where flow.revealed:
                 guard let answer = flow.answer(forKey: c) else {
@@ -91,15 +95,17 @@ struct StudyScreen {
             let shown = flow.index
             _ = try flow.send(input, through: studying)  // finish ends the loop
             if flow.index != shown { scroll = ScrollPosition() }
+            if flow.index < shown { shownIndex = -1 }  // an undo: the card's clock starts again
         }
         return flow.session
     }
 
     func keysHelp(_ entry: StudyQueue.Entry, revealed: Bool) -> String {
+        let undo = flow.canUndo ? " · u takes back the last answer" : ""
         guard revealed else {
             return entry.card.hint != nil
-                ? "space or enter reveals the answer · h shows the hint · q quits"
-                : "space or enter reveals the answer · q quits"
+                ? "space or enter reveals the answer · h shows the hint\(undo) · q quits"
+                : "space or enter reveals the answer\(undo) · q quits"
         }
         let choices = RatingChoice.choices(for: entry.schedule.settings.name)
         // Six words do not fit a narrow message line: the scale's ends stand for it.
@@ -153,8 +159,8 @@ struct StudyScreen {
         let card = entry.card
         // Before the first answer the session's size and length; then the accuracy so far.
         let progress: String
-        if let accuracy = session.accuracy {
-            progress = "\(session.answers.count) answered, \(Int((accuracy * 100).rounded()))% correct"
+        if let live = session.tally.progress {
+            progress = live
         } else {
             let estimate = flow.estimate
             progress = "0 answered · \(plural(estimate.cards, "card")), ~\(estimate.minutes) min"
@@ -212,11 +218,14 @@ struct StudyScreen {
         }
         let keys: String
         let compactKeys: String?
+        let undo = flow.canUndo ? "u undo · " : ""
         if !revealed {
-            keys = "space/enter reveal · " + (card.hint != nil && !flow.hintShown ? "h hint · " : "") + "↓↑ scroll · q quit"
+            keys =
+                "space/enter reveal · " + (card.hint != nil && !flow.hintShown ? "h hint · " : "") + undo
+                + "↓↑ scroll · q quit"
             compactKeys = nil
         } else {
-            var rest = " · q quit"
+            var rest = " · " + undo + "q quit"
             if let tier = flow.promotionOffered { rest = " · p promote to \(tier.rawValue)" + rest }
             keys = ratingKeys(at: time) + rest
             compactKeys = ratingKeys(at: time, words: false) + rest
@@ -229,8 +238,20 @@ struct StudyScreen {
     /// (`0 blackout 1d · … · 5 perfect 6d` for sm2 cards); without `words`,
     /// `1 1m · 2 6m · …` for a narrow window.
     func ratingKeys(at time: Date, words: Bool = true) -> String {
-        flow.ratings(at: time).map { "\($0.choice.key)\(words ? " " + $0.choice.label : "") \($0.interval)" }
-            .joined(separator: " · ")
+        let style = RawTerminal.style
+        return flow.ratings(at: time).map { rating in
+            // Each answer in its tone's colour, as the web's buttons (red, amber, green, cyan for easy).
+            let key = String(rating.choice.key) + (words ? " " + rating.choice.label : "")
+            let coloured: String
+            switch rating.choice.tone {
+            case .failed: coloured = style.red(key)
+            case .hard: coloured = style.yellow(key)
+            case .good: coloured = style.green(key)
+            case .easy: coloured = style.cyan(key)
+            }
+            return "\(coloured) \(rating.interval)"
+        }
+        .joined(separator: " · ")
     }
 
 }

@@ -11,8 +11,21 @@ import Foundation
 /// - a study event each of the next days, at the end of the quiet hours,
 ///   with the number of cards forecast for it;
 /// - a walk of each memory palace on each of the next days it has
-///   locations due (those overdue on the first day), at the same hour.
+///   locations due (those overdue on the first day), at the same hour;
+/// - the follow-up reviews of study sessions due on each of the next days
+///   (overdue ones on the first), at the same hour.
 public enum ScheduleCalendar {
+    /// The follow-up reviews of study sessions due on one day (overdue ones on the first).
+    public struct FollowUpDay: Sendable, Equatable {
+        public var day: Int
+        /// The subjects of the sessions to review, each once, in order.
+        public var subjects: [String]
+        public var reviews: Int
+        public init(day: Int, subjects: [String], reviews: Int) {
+            (self.day, self.subjects, self.reviews) = (day, subjects, reviews)
+        }
+    }
+
     /// The locations of one memory palace due on one day (overdue ones on the first).
     public struct PalaceDay: Sendable, Equatable {
         public var palace: String
@@ -44,7 +57,7 @@ public enum ScheduleCalendar {
     public static func text(
         vaultName: String, vaultKey: String, timeZone: TimeZone, now: Date, missed: [(period: ReviewPeriod, pending: Int)],
         study: [StudyDay], studyAt: Int, reviewAt: Int = 18 * 60, palaces: [PalaceDay] = [],
-        schedule: ReviewSchedule = .standard
+        schedule: ReviewSchedule = .standard, followUps: [FollowUpDay] = []
     ) -> String {
         var ics = ICalendarText()
         let domain = "vault-" + String(format: "%08x", UInt32(truncatingIfNeeded: StableHash.fnv1a(vaultKey)))
@@ -119,6 +132,13 @@ public enum ScheduleCalendar {
                 "loci-\(key)", day: walk.day, minutes: max(10, min(60, walk.locations * 2)),
                 summary: "Walk \(walk.palace): \(walk.locations) location\(walk.locations == 1 ? "" : "s") due (\(command))",
                 reminder: "\(walk.locations) locations of \(walk.palace) due")
+        }
+        for day in followUps where day.reviews > 0 {
+            let what = day.reviews == 1 ? "1 study session" : "\(day.reviews) study sessions"
+            dayEvent(
+                "follow-up", day: day.day, minutes: max(10, min(60, day.reviews * 10)),
+                summary: "Review \(what): \(day.subjects.joined(separator: ", ")) (vault session review)",
+                reminder: "\(what) to review")
         }
         ics.add("END", "VCALENDAR")
         return ics.text

@@ -52,13 +52,7 @@ extension TypedEvent {
     /// `value` without leading and trailing spaces and tabs; as it is (no
     /// copy, no Foundation) in the usual case of none, which replaying
     /// hundreds of thousands of events feels.
-    public static func trimmed(_ value: String) -> String {
-        let utf8 = value.utf8
-        guard let first = utf8.first, let last = utf8.last else { return value }
-        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-        guard blank(first) || blank(last) else { return value }
-        return value.trimmingCharacters(in: .whitespaces)
-    }
+    public static func trimmed(_ value: String) -> String { TypedEventTrim.trimmed(value) }
 }
 
 /// Where typed events are written: the ledger port's writing half.
@@ -66,8 +60,21 @@ extension TypedEvent {
 /// VaultStore implements it over the ledger files (an exclusive lock, whole
 /// lines, fsync); use-case tests use an in-memory sink.
 public protocol LedgerSink {
-    /// Appends `event` and returns the line's event as written (device and sequence filled in).
+    /// Appends `event` and returns the line's event as written (device and
+    /// sequence filled in). With `given` (the id the answer, decision or
+    /// capture was given with: ``GivenID``), the id is the line's first field,
+    /// and an event whose id the ledger already holds is not written again:
+    /// the event is then returned unwritten, with sequence 0.
     /// - Throws: when the ledger cannot be written; nothing is half-written.
     @discardableResult
-    func append(_ event: some TypedEvent) throws -> LedgerEvent
+    func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent
+}
+
+extension LedgerSink {
+    /// Appends `event`, which carries no given id.
+    /// - Throws: when the ledger cannot be written; nothing is half-written.
+    @discardableResult
+    public func append(_ event: some TypedEvent) throws -> LedgerEvent {
+        try append(event, given: nil)
+    }
 }

@@ -12,14 +12,19 @@ public struct LedgerHistory: Sendable {
     /// decision is lost, and `vault check` reports the clash.
     public private(set) var clashingIdentities: [LedgerEvent.Identity]
 
-    /// Orders `events` and drops exact duplicates (the same line read twice).
+    /// Events dropped because an earlier one (in replay order) carries the
+    /// same given id (``GivenID``): one answer sent twice.
+    public private(set) var repeatedGivenIDs = 0
+
+    /// Orders `events`, drops exact duplicates (the same line read twice)
+    /// and every event whose given id (``GivenID``) an earlier one carries.
     public init(_ events: [LedgerEvent]) {
         var sorted = events
         // Ledger files are appended in time order, so the common case is
         // already sorted: check in one pass before paying for a sort.
         if !Self.isSorted(sorted) { sorted = Self.sortedByKeys(sorted) }
         if let fast = Self.uniqueIfSequencesIncrease(sorted) {
-            self.events = fast
+            (self.events, repeatedGivenIDs) = Self.droppingRepeatedGivenIDs(fast)
             self.clashingIdentities = []
             return
         }
@@ -35,8 +40,26 @@ public struct LedgerHistory: Sendable {
             if !identities.insert(event.identity).inserted { clashes.append(event.identity) }
             unique.append(event)
         }
-        self.events = unique
+        (self.events, repeatedGivenIDs) = Self.droppingRepeatedGivenIDs(unique)
         self.clashingIdentities = clashes
+    }
+
+    /// `events` (in replay order) without those whose given id an earlier
+    /// one carries, and how many were dropped. Events with no id are
+    /// looked at once (their first field); the array is copied only when one is dropped.
+    static func droppingRepeatedGivenIDs(_ events: [LedgerEvent]) -> ([LedgerEvent], Int) {
+        var seen = Set<NoteKey>()
+        var kept: [LedgerEvent]?
+        var dropped = 0
+        for (i, event) in events.enumerated() {
+            if let key = GivenID.replayKey(of: event), !seen.insert(key).inserted {
+                if kept == nil { kept = Array(events[..<i]) }
+                dropped += 1
+                continue
+            }
+            kept?.append(event)
+        }
+        return (kept ?? events, dropped)
     }
 
     /// Sorts by replay order through small plain keys (milliseconds, device

@@ -49,6 +49,9 @@ public struct LedgerReplay: Sendable {
     /// needs a cache of its own. A vault holds few of them next to its
     /// curation decisions and card ratings.
     public private(set) var featureEvents: [LedgerEvent]
+    /// The given ids (``GivenID``) of the events applied: a later event with
+    /// one of them is the same answer sent again, and is not applied.
+    public private(set) var givenIDs: Set<NoteKey>
 
     /// The kinds whose state the replay keeps in other forms (curation, cards).
     public static let coreKinds: Set<String> = [
@@ -66,9 +69,10 @@ public struct LedgerReplay: Sendable {
     /// A replay rebuilt from its parts (the replay cache stores them).
     public init(
         curation: CurationState, activity: StudyActivity, sequences: [String: Int], position: Position?,
-        eventCount: Int, featureEvents: [LedgerEvent]
+        eventCount: Int, featureEvents: [LedgerEvent], givenIDs: Set<NoteKey> = []
     ) {
         self.featureEvents = featureEvents
+        self.givenIDs = givenIDs
         self.curation = curation
         self.activity = activity
         self.sequences = sequences
@@ -83,14 +87,28 @@ public struct LedgerReplay: Sendable {
         return event.sequence > sequences[event.device, default: 0]
     }
 
-    /// Applies the next event (which must satisfy ``follows(_:)`` when extending).
-    public mutating func append(_ event: LedgerEvent) {
+    /// True when an event applied already carries `event`'s given id: `event` is that answer again.
+    public func repeatsGivenID(_ event: LedgerEvent) -> Bool {
+        GivenID.replayKey(of: event).map(givenIDs.contains) ?? false
+    }
+
+    /// True when an event with the given id `id` was applied.
+    public func holds(givenID id: String) -> Bool { givenIDs.contains(NoteKey(id: id)) }
+
+    /// Applies the next event (which must satisfy ``follows(_:)`` when
+    /// extending), unless an event applied already carries its given id
+    /// (``GivenID``): then nothing changes, as when a whole replay's
+    /// history leaves it out, and it returns false.
+    @discardableResult
+    public mutating func append(_ event: LedgerEvent) -> Bool {
+        if let key = GivenID.replayKey(of: event), !givenIDs.insert(key).inserted { return false }
         curation.apply(event)
         activity.apply(event)
         if event.sequence > sequences[event.device, default: 0] { sequences[event.device] = event.sequence }
         position = Position(event)
         eventCount += 1
         if !Self.coreKinds.contains(event.kind) { featureEvents.append(event) }
+        return true
     }
 
     /// The feature events of type `E`'s kind, read as `E`, in replay order,

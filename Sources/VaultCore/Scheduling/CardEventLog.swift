@@ -1,7 +1,7 @@
 import Foundation
 
 /// The card events of a ledger (`rate`, `tier`, `card-reset` `forget` and
-/// `reschedule` with a due date, `card-link`), gathered in replay order: each card id's answers, tier
+/// `reschedule` with a due date, `card-link`, `answer-undo` of a `rate`), gathered in replay order: each card id's answers, tier
 /// moves and forgets, what its last rating
 /// said about it (for re-linking), and the recorded links. Everything card
 /// replay needs and nothing else, so the replay cache can keep it and
@@ -129,7 +129,7 @@ public struct CardEventLog: Sendable {
     /// Whether `event` is one this log reads.
     public static func reads(_ event: LedgerEvent) -> Bool {
         event.kind == RatingEvent.kind || event.kind == TierChange.kind || event.kind == CardLink.kind
-            || event.kind == CardResetEvent.kind
+            || event.kind == CardResetEvent.kind || event.kind == AnswerUndo.kind
     }
 
     /// Applies the next event in replay order (other kinds are ignored).
@@ -189,9 +189,25 @@ public struct CardEventLog: Sendable {
         case CardLink.kind:
             count += 1
             if let link = try? CardLink(event) { links[link.from] = link.to }
+        case AnswerUndo.kind:
+            // The card's last answer at that moment leaves its history: its schedule is what it was before.
+            guard let undo = try? AnswerUndo(event), !undo.cram, let k = existingSlot(undo.card),
+                let i = histories[k].lastIndex(where: {
+                    if case .answer(let time, _, _) = $0 { return time == undo.answered && time <= undo.time }
+                    return false
+                })
+            else { return }
+            count += 1
+            histories[k].remove(at: i)
         default:
             return
         }
+    }
+
+    /// The slot of `card`, nil when the log does not name it.
+    private mutating func existingSlot(_ card: String) -> Int? {
+        if let slotOf { return slotOf[card] }
+        return ids.firstIndex(of: card).map { _ in slot(card) }
     }
 
     /// The slot of `card`, given a new one when the log does not name it yet.

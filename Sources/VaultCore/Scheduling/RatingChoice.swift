@@ -31,6 +31,30 @@ public struct RatingChoice: Hashable, Sendable {
         self.isUsual = isUsual
     }
 
+    /// How the answer went, in the four colours every front end gives the
+    /// choices: failed (red: again; blackout, wrong, almost), hard (amber),
+    /// good (green), easy (blue: easy; perfect).
+    public enum Tone: String, Hashable, Sendable, CaseIterable {
+        case failed, hard, good, easy
+    }
+
+    /// This choice's tone.
+    public var tone: Tone {
+        switch answer {
+        case .fsrs(let rating):
+            switch rating {
+            case .again: return .failed
+            case .hard: return .hard
+            case .good: return .good
+            case .easy: return .easy
+            }
+        case .quality(let q):
+            return q <= 2 ? .failed : q == 3 ? .hard : q == 4 ? .good : .easy
+        default:
+            return answer.isCorrect ? .good : .failed
+        }
+    }
+
     /// The choices offered for a card of `scheduler`, in key order.
     public static func choices(for scheduler: SchedulerName) -> [RatingChoice] {
         scheduler == .sm2 ? qualities : ratings

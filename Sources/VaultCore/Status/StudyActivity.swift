@@ -40,8 +40,16 @@ public struct StudyActivity: Sendable {
         for event in events { apply(event) }
     }
 
-    /// Counts `event` if it is a study or review event.
+    /// Counts `event` if it is a study or review event; an undone answer
+    /// (`answer-undo` of a `rate`) no longer counts on its day (the day
+    /// stays one with activity: the person studied).
     public mutating func apply(_ event: LedgerEvent) {
+        if event.kind == AnswerUndo.kind {
+            guard let undo = try? AnswerUndo(event), !undo.cram else { return }
+            let day = VaultDate.dayNumber(of: undo.answered, in: timeZone)
+            if let counted = counts[day], counted.ratings > 0 { counts[day]!.ratings -= 1 }
+            return
+        }
         guard Self.countedKinds.contains(event.kind) else { return }
         let time = event.time
         if !(time >= known.start && time < known.end) {

@@ -28,6 +28,13 @@ public struct AnswerTally: Hashable, Sendable {
     /// Correct answers over all answers; nil before the first answer.
     public var accuracy: Double? { answers == 0 ? nil : Double(correct) / Double(answers) }
 
+    /// `3 answered, 67% correct`: the live count a study screen shows as it
+    /// goes (the terminal's header, the web page's); nil before the first answer.
+    public var progress: String? {
+        guard let accuracy else { return nil }
+        return "\(answers) answered, \(Int((accuracy * 100).rounded()))% correct"
+    }
+
     /// `Accuracy: 67% (2 of 3 answers correct).`; nil before the first answer.
     public var sentence: String? {
         guard let accuracy else { return nil }

@@ -28,6 +28,9 @@ public struct StudySession: Sendable {
     /// Adds an answer.
     public mutating func record(_ answer: Answer) { answers.append(answer) }
 
+    /// Takes the last answer back (an undo).
+    public mutating func removeLast() { if !answers.isEmpty { answers.removeLast() } }
+
     /// Distinct cards answered.
     public var cardsStudied: Int { Set(answers.map(\.card.id)).count }
     /// The answers counted: how many recalled the card, the accuracy.

@@ -43,8 +43,8 @@ final class FreshLedger: LedgerSource, @unchecked Sendable {
     func cardLog() -> CardEventLog { base.cardLog() }
 
     @discardableResult
-    func append(_ event: some TypedEvent) throws -> LedgerEvent {
-        let written = try base.append(event)
+    func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent {
+        let written = try base.append(event, given: given)
         changed()
         return written
     }

@@ -13,9 +13,13 @@ package struct StatsHTML {
         self.title = title
     }
 
-    package var page: String {
+    /// The report's content (its header and sections), the same in the
+    /// written page and inside `vault serve`'s app (``page`` frames it alone).
+    package var content: HTML {
         let s = stats
         var body: HTML = "<header><h1>\(title)</h1><p>Statistics on \(s.today) · charts over \(s.days) days · streak \(s.streak) days (best \(s.bestStreak))</p></header>"
+        body += milestones()
+        body += insights()
         body += section("Activity", "Ratings, curation decisions and study time per day over the last year.", calendar())
         body += notes()
         body += curation()
@@ -24,6 +28,40 @@ package struct StatsHTML {
         body += calibration()
         body += studyTime()
         body += loci()
+        return body
+    }
+
+    /// The milestones reached, the latest first (as the terminal's dashboard lists them).
+    func milestones() -> HTML {
+        guard !stats.milestones.isEmpty else { return "" }
+        let items = stats.milestones.reversed().map { milestone -> HTML in
+            "<li><span class=\"day\">\(milestone.day)</span> \(milestone.title)\(milestone.isNew ? HTML(" <strong class=\"new\">new today</strong>") : HTML())</li>"
+        }
+        return section("Milestones", "Streaks, mastered cards, kept notes and hours of study, as they were reached.", "<ul class=\"milestones\">\(HTML.joined(items))</ul>")
+    }
+
+    /// When recall is best: by hour of the day and by place in a sitting (at least 20 answers a bin).
+    func insights() -> HTML {
+        let insight = stats.insights
+        let hours = insight.byHour.filter { $0.recall != nil }
+        guard !hours.isEmpty else { return "" }
+        var list: HTML = "<ul class=\"insights\">"
+        if let best = insight.bestHour, let bin = insight.byHour.first(where: { $0.from == best }), let recall = bin.recall {
+            list += "<li>Best hour: <strong>\(best.zeroPadded(2)):00</strong>, \(percent(recall)) recalled over \(bin.answers) answers.</li>"
+        }
+        let positions = insight.byPosition.filter { $0.recall != nil }
+        if positions.count > 1 {
+            let text = positions.map { "card \($0.from)+ \(percent($0.recall))" }.joined(separator: ", ")
+            list += "<li>By place in a sitting: \(text).</li>"
+        }
+        list += "</ul>"
+        let rows = hours.map { bin -> HTML in "<tr><td>\(bin.from.zeroPadded(2)):00</td><td>\(bin.answers)</td><td>\(percent(bin.recall))</td></tr>" }
+        let table: HTML = "<table><tr><th>hour</th><th>answers</th><th>recalled</th></tr>\(HTML.joined(rows))</table>"
+        return section("Insights", "Recall by the hour of the answer and its place in a sitting, where 20 answers or more say it.", list + table)
+    }
+
+    package var page: String {
+        let body = content
         let html: HTML = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -71,6 +71,19 @@ public struct VaultSync: VaultSyncing, Sendable {
         if !allowMassDeletion, SyncPlan.isMassDeletion(deleted: deleted, total: totalNotes + deleted) {
             throw VaultStoreError.syncMassDeletion(deleted: deleted, total: totalNotes + deleted)
         }
+        // Under the ledger's lock from the commit to the end of the pull: git replaces a merged
+        // ledger file with a new one, and an answer appended meanwhile (a `vault serve` running
+        // beside, its own `--sync`) would go to the file replaced. Appends wait for the pull.
+        let (committed, branch, hasUpstream) = try LedgerStore(layout: layout).withLock {
+            try commitAndPull(message: message, remote: remote)
+        }
+        try git(hasUpstream ? ["push", "-q"] : ["push", "-q", "-u", remote, branch])
+        return Outcome(committed: committed, pushed: true)
+    }
+
+    /// The commit of the vault's own paths and the pull of ``run(message:totalNotes:allowMassDeletion:)``:
+    /// whether it committed, the branch, and whether it has an upstream.
+    private func commitAndPull(message: String, remote: String) throws -> (Bool, String, Bool) {
         try git(["add", "-A", "--", "."])
         var committed = false
         // Only the vault's own paths: a vault inside a larger repository must
@@ -95,8 +108,7 @@ public struct VaultSync: VaultSyncing, Sendable {
             if !conflicted.isEmpty { throw VaultStoreError.syncConflict(files: conflicted) }
             throw error
         }
-        try git(hasUpstream ? ["push", "-q"] : ["push", "-q", "-u", remote, branch])
-        return Outcome(committed: committed, pushed: true)
+        return (committed, branch, hasUpstream)
     }
 
     /// Checks the repository is one a sync can run in, and returns the remote to use.

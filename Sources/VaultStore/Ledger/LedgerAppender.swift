@@ -32,21 +32,36 @@ public struct LedgerAppender: LedgerSink, Sendable {
         self.knownMaxSequence = maxSequence(device)
     }
 
-    /// Writes one typed event, dated its own time, and returns it.
+    /// Writes one typed event, dated its own time, and returns it; with
+    /// `given`, the id first and nothing written when the ledger holds it
+    /// already (read under the lock: the returned event then has sequence 0).
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is half-written.
     @discardableResult
-    public func append(_ event: some TypedEvent) throws -> LedgerEvent {
-        try append(kind: type(of: event).kind, fields: event.fields, at: event.time)
+    public func append(_ event: some TypedEvent, given: String?) throws -> LedgerEvent {
+        let (layout, timeZone) = (store.layout, timeZone)
+        return try append(
+            kind: type(of: event).kind, fields: GivenID.fields(event.fields, given: given), at: event.time,
+            unlessRecorded: given.map { id in { ReplayCache(layout: layout, timeZone: timeZone).load().replay.holds(givenID: id) } })
     }
 
-    /// Writes one event of `kind` with `fields`, dated `time`, and returns it.
+    /// Writes one event of `kind` with `fields`, dated `time`, and returns
+    /// it; when `unlessRecorded` (asked under the ledger lock, so no other
+    /// writer is between its answer and the write) says the event is in the
+    /// ledger already, writes nothing and returns it with sequence 0.
     /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is half-written.
     @discardableResult
-    public func append(kind: String, fields: [(key: String, value: String)], at time: Date) throws -> LedgerEvent {
+    public func append(
+        kind: String, fields: [(key: String, value: String)], at time: Date, unlessRecorded: (() -> Bool)? = nil
+    ) throws -> LedgerEvent {
         // Whole milliseconds, so the event reads back equal to what was written.
         let millis = (time.timeIntervalSince1970 * 1000).rounded()
         let time = Date(timeIntervalSince1970: millis / 1000)
         return try store.withLock {
+            if let unlessRecorded, unlessRecorded() {
+                return LedgerEvent(
+                    time: time, utcOffset: timeZone.secondsFromGMT(for: time), device: device, sequence: 0, kind: kind,
+                    fields: fields)
+            }
             let counterURL = store.layout.localFolder.appendingPathComponent("sequence")
             let counted =
                 (try? String(contentsOf: counterURL, encoding: .utf8)).flatMap {

@@ -21,8 +21,9 @@ public struct ReplayCache: Sendable {
     }
 
     // 7: a malformed line's message says whether --fix removes it; 8: years outside 1-9999 not dates,
-    // study values range-checked; 9: the card log keeps card-reset forgets; 10: and reschedules with a due date
-    static let version: UInt64 = 10
+    // study values range-checked; 9: the card log keeps card-reset forgets; 10: and reschedules with a due date;
+    // 11: given ids (an answer sent twice is one event), answer-undo events in the card log and the day counts
+    static let version: UInt64 = 11
     var file: CacheFile {
         CacheFile(
             url: layout.cacheFolder.appendingPathComponent("ledger.bin"), magic: Array("VLEDGER1".utf8),
@@ -123,8 +124,8 @@ public struct ReplayCache: Sendable {
         var cardEvents: [LedgerEvent] = []
         for event in appended {
             guard stored.replay.follows(event) else { return nil }
-            stored.replay.append(event)
-            if CardEventLog.reads(event) { cardEvents.append(event) }
+            // An answer sent twice (its given id applied already) reaches no state, the card log neither.
+            if stored.replay.append(event), CardEventLog.reads(event) { cardEvents.append(event) }
         }
         if !cardEvents.isEmpty {
             var log = ReplayedLedger.cardLog(stored.cardLog, generation: stored.generation, layout: layout)

@@ -100,6 +100,19 @@ enum ReplayCoding {
         encode(replay.curation, &w)
         w.int(replay.featureEvents.count)
         for event in replay.featureEvents { encode(event, &w) }
+        // The given ids, sorted so the same replay is the same bytes.
+        w.int(replay.givenIDs.count)
+        for key in replay.givenIDs.sorted(by: Self.keyOrder) { encode(key, &w) }
+    }
+
+    /// An order of note keys that every run agrees on (UUIDs by their bits first, then texts).
+    static func keyOrder(_ a: NoteKey, _ b: NoteKey) -> Bool {
+        switch (a, b) {
+        case (.uuid(let h1, let l1), .uuid(let h2, let l2)): return (h1, l1) < (h2, l2)
+        case (.uuid, .text): return true
+        case (.text, .uuid): return false
+        case (.text(let x), .text(let y)): return x < y
+        }
     }
 
     static func decodeReplay(_ r: inout CacheReader, timeZone: TimeZone) throws -> LedgerReplay {
@@ -120,9 +133,13 @@ enum ReplayCoding {
         let curation = try decodeCuration(&r)
         var featureEvents: [LedgerEvent] = []
         for _ in 0..<(try r.count()) { featureEvents.append(try decodeEvent(&r)) }
+        let givenCount = try r.count()
+        var givenIDs = Set<NoteKey>(minimumCapacity: givenCount)
+        for _ in 0..<givenCount { givenIDs.insert(try decodeNoteKey(&r)) }
         return LedgerReplay(
             curation: curation, activity: StudyActivity(timeZone: timeZone, firstEvent: firstEvent, counts: counts),
-            sequences: sequences, position: position, eventCount: eventCount, featureEvents: featureEvents)
+            sequences: sequences, position: position, eventCount: eventCount, featureEvents: featureEvents,
+            givenIDs: givenIDs)
     }
 
     // MARK: Curation

@@ -214,8 +214,9 @@ def run_checks(browser, phone, desk, url, base, web, cli):
     check(f"key {key} rates {answer}: one rate event", len(lines) == 1 and "\trate\t" in lines[0] and f"card={card}" in lines[0], lines)
     r = vault(cli, "study", "--rate", f"{card}={answer}")
     cli_lines = [l for l in ledger(cli) if f"card={card}" in l and "\trate\t" in l]
-    check("the rate line equals vault study --rate's (the response time aside)",
-          bool(cli_lines) and comparable(lines[0], drop=("response_ms",)) == comparable(cli_lines[-1], drop=("response_ms",)),
+    # The page's answer carries the id it was given there (id=, first); the CLI's has none.
+    check("the rate line equals vault study --rate's (the response time and the page's id aside)",
+          bool(cli_lines) and comparable(lines[0], drop=("response_ms", "id")) == comparable(cli_lines[-1], drop=("response_ms", "id")),
           (lines, cli_lines[-1:]))
     check("the next card is another", page.get_attribute("#card", "data-card") != card)
 
@@ -346,6 +347,141 @@ def run_checks(browser, phone, desk, url, base, web, cli):
                    and not n.get("ignored") and not (n.get("name", {}).get("value") or "").strip()]
         check(f"{path}: every control has an accessible name", not unnamed, unnamed[:3])
         cdp.detach()
+
+    phone_app_checks(browser, phone, desk, url, base, web)
+
+
+def field(line, name):
+    for column in line.split("\t")[4:]:
+        if column.startswith(name + "="):
+            return column[len(name) + 1:]
+    return None
+
+
+def phone_app_checks(browser, phone, desk, url, base, web):
+    """The phone app (issue 43): the counter, undo, capture, edit and conflict, two tabs offline."""
+    page = desk.new_page()
+    page.goto(url)
+
+    # The counter advances with each answer; undo takes the last back and restores the card in vault cards --json.
+    page.goto(base + "/study")
+    first = page.get_attribute("#counter", "data-position")
+    card = page.get_attribute("#card", "data-card")
+    cards_before = vault(web, "cards", "--json").stdout
+    page.keyboard.press("Space")
+    focused = page.evaluate("() => document.activeElement && document.activeElement.className")
+    check("after the reveal the usual answer has the focus", "usual" in (focused or ""), focused)
+    tones = page.eval_on_selector_all("#rate-bar button.rate", "els => els.map(e => e.className)")
+    check("the rating buttons carry their tones", all("tone-" in t for t in tones) and len(tones) >= 4, tones)
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    second = page.get_attribute("#counter", "data-position")
+    check("the counter advances after an answer", first == "1" and second == "2", (first, second))
+    check("the live accuracy shows after the first answer", page.is_visible("#accuracy"), page.inner_text(".progress"))
+    shot(page, "study-counter-desktop")
+    before = len(ledger(web))
+    with page.expect_navigation():
+        page.keyboard.press("u")
+    lines = ledger(web)[before:]
+    check("u writes one answer-undo", len(lines) == 1 and "\tanswer-undo\t" in lines[0], lines)
+    check("undo: the card is shown again", page.get_attribute("#card", "data-card") == card)
+    check("undo restores the card's state in vault cards --json", vault(web, "cards", "--json").stdout == cards_before)
+
+    # Capture: the form's fields land in a note file.
+    for name, context in (("phone", phone), ("desktop", desk)):
+        pg = context.new_page()
+        pg.goto(base + "/new")
+        shot(pg, f"new-{name}")
+        labels = pg.eval_on_selector_all("form label", "els => els.map(e => e.htmlFor)")
+        check(f"{name}: /new labels every field", all(pg.query_selector('#' + l) for l in labels) and len(labels) >= 5, labels)
+        pg.close()
+    page.goto(base + "/new")
+    page.fill("#new-title", "Written in the browser")
+    page.fill("#new-text", "A capture from the phone app.")
+    with page.expect_navigation():
+        page.click("form[action='/new'] button[type=submit]")
+    found = []
+    for root, _, files in os.walk(web):
+        if "/.vault" in root:
+            continue
+        for f in files:
+            if f.endswith(".md") and "A capture from the phone app." in open(os.path.join(root, f), encoding="utf-8").read():
+                found.append(os.path.relpath(os.path.join(root, f), web))
+    check("capture lands in one note file", len(found) == 1, found)
+    check("after the capture its note is shown", "created=1" in page.url, page.url)
+
+    # Edit: the text lands, the front matter kept; an edit after the file changed on disk keeps both.
+    path = found[0] if found else "Inbox/hostile.md"
+    full = os.path.join(web, path)
+    original = open(full, encoding="utf-8").read()
+    front = original[: original.index("\n---", 3) + 4] if original.startswith("---") else ""
+    page.goto(base + "/notes/" + path + "/edit")
+    shot(page, "edit-desktop")
+    page.fill("#edit-text", "Edited in the browser.\n")
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    edited = open(full, encoding="utf-8").read()
+    check("an edit lands in the file, its front matter kept", edited.startswith(front) and edited.endswith("Edited in the browser.\n"), edited[-80:])
+    page.goto(base + "/notes/" + path + "/edit")
+    with open(full, "a", encoding="utf-8") as f:
+        f.write("Changed on the laptop.\n")
+    page.fill("#edit-text", "Changed on the phone.\n")
+    page.click("form button[type=submit]")
+    page.wait_for_selector(".conflict")
+    shot(page, "edit-conflict-desktop")
+    on_disk = open(full, encoding="utf-8").read()
+    copies = []
+    for root, _, files in os.walk(web):
+        for f in files:
+            if f.endswith(".md") and "/.vault" not in root and "Changed on the phone." in open(os.path.join(root, f), encoding="utf-8").read():
+                copies.append(f)
+    check("a conflicting edit keeps both: the disk's version stays, the phone's is a copy",
+          on_disk.endswith("Changed on the laptop.\n") and len(copies) == 1, (on_disk[-60:], copies))
+
+    # Two tabs offline: one answer kept, both tabs back online at once, a reload, the POST sent again: one event.
+    tab_a, tab_b = phone.new_page(), phone.new_page()
+    tab_a.goto(base + "/study")
+    tab_b.goto(base + "/study")
+    card = tab_a.get_attribute("#card", "data-card")
+    before = len(ledger(web))
+    phone.set_offline(True)
+    tab_a.tap("a.reveal")
+    tab_a.tap("#rate-bar form:first-child button")
+    wait_for(lambda: "waiting" in (tab_a.text_content("#waiting") or ""), 10)
+    phone.set_offline(False)
+    tab_a.evaluate("window.dispatchEvent(new Event('online'))")
+    tab_b.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_for(lambda: any(f"card={card}" in l and "\trate\t" in l for l in ledger(web)[before:]), 15)
+    time.sleep(2)
+    tab_a.reload()
+    tab_b.reload()
+    time.sleep(2)
+    lines = [l for l in ledger(web)[before:] if "\trate\t" in l]
+    check("two tabs offline, back online at once and reloaded: one rate event", len(lines) == 1, lines)
+    given = field(lines[0], "id") if lines else None
+    check("the answer's event carries the id it was given in the page", given is not None and len(given) == 36, lines)
+    if lines and given:
+        csrf = tab_a.get_attribute('meta[name="csrf"]', "content")
+        form = {"card": card, "answer": field(lines[0], "rating"), "given": given, "csrf": csrf}
+        r = phone.request.post(base + "/study/rate", form=form, max_redirects=0)
+        after = [l for l in ledger(web)[before:] if "\trate\t" in l]
+        check("the same POST sent again writes no second event", r.status == 303 and len(after) == 1, (r.status, after))
+
+    # Every new page at both sizes, light and dark.
+    for scheme in ("light", "dark"):
+        for name, size in (("phone", {"width": 390, "height": 844}), ("desktop", {"width": 1280, "height": 800})):
+            context = browser.new_context(viewport=size, color_scheme=scheme, has_touch=name == "phone")
+            pg = context.new_page()
+            pg.goto(url)
+            for path, shot_name in (("/", "dashboard"), ("/decks", "decks"), ("/list/daily", "list"), ("/stats", "stats"),
+                                    ("/search?q=the", "search"), ("/sessions", "sessions")):
+                r = pg.goto(base + path)
+                check(f"{scheme} {name}: {path} answers 200", r.status == 200, r.status)
+                widths = pg.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+                check(f"{scheme} {name}: {path} fits the width", widths[0] <= widths[1], widths)
+                if scheme == "dark" or name == "phone":
+                    shot(pg, f"{shot_name}-{name}-{scheme}")
+            context.close()
 
 
 if __name__ == "__main__":
