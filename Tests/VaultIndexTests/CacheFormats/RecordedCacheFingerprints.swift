@@ -8,8 +8,8 @@ enum RecordedCacheFingerprints {
 
     static let caches: [CacheFingerprint] = [
         CacheFingerprint(cache: "notes.bin", version: 14, fingerprint: "2a4ee39d3eff35de"),
-        CacheFingerprint(cache: "ledger.bin", version: 10, fingerprint: "fb9d9a5f55a3b8cb"),
-        CacheFingerprint(cache: "ledger-cards.bin", version: 10, fingerprint: "b0794021214308f0"),
+        CacheFingerprint(cache: "ledger.bin", version: 11, fingerprint: "30861afe853300f1"),
+        CacheFingerprint(cache: "ledger-cards.bin", version: 11, fingerprint: "b0794021214308f0"),
         CacheFingerprint(cache: "cards.bin", version: 6, fingerprint: "0e6cc471f6231e57"),
         CacheFingerprint(cache: "index.sqlite", version: 8, fingerprint: "edb155670cd493f3"),
     ]
