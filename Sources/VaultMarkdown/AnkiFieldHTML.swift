@@ -406,19 +406,6 @@ public enum AnkiFieldHTML {
         }
 
         /// A GFM delimiter row (`|---|:--:|`), as the card extractor reads one.
-        static func isDelimiterRow(_ line: String) -> Bool {
-            var text = line.trimmingCharacters(in: .whitespaces)[...]
-            guard text.contains("|") || text.contains(":") else { return false }
-            if text.hasPrefix("|") { text = text.dropFirst() }
-            if text.hasSuffix("|") { text = text.dropLast() }
-            let cells = text.split(separator: "|", omittingEmptySubsequences: false)
-            return !cells.isEmpty
-                && cells.allSatisfy { cell in
-                    var c = cell.trimmingCharacters(in: .whitespaces)[...]
-                    if c.hasPrefix(":") { c = c.dropFirst() }
-                    if c.hasSuffix(":") { c = c.dropLast() }
-                    return !c.isEmpty && c.allSatisfy { $0 == "-" }
-                }
-        }
+        static func isDelimiterRow(_ line: String) -> Bool { CardExtractor.isDelimiterRow(text: line) }
     }
 }

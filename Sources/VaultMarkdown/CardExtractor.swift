@@ -151,8 +151,11 @@ public enum CardExtractor {
 
     /// A GFM table's delimiter row: cells of `-` (at least one) with optional
     /// `:` at either end, separated by `|`, with at least one `|` or a `:`.
-    static func isDelimiterRow(_ line: Line) -> Bool {
-        var text = Substring(line.text).trimmingCharacters(in: .whitespaces)[...]
+    static func isDelimiterRow(_ line: Line) -> Bool { isDelimiterRow(text: line.text) }
+
+    /// ``isDelimiterRow(_:)`` of a line's text.
+    static func isDelimiterRow(text line: String) -> Bool {
+        var text = line.trimmingCharacters(in: .whitespaces)[...]
         guard text.contains("|") || text.contains(":") else { return false }
         if text.hasPrefix("|") { text = text.dropFirst() }
         if text.hasSuffix("|") { text = text.dropLast() }

@@ -108,7 +108,7 @@ enum StudyPage {
                 card(
                     flow, studying: studying, run: run, reveal: query["reveal"] == "1", hint: query["hint"] == "1",
                     csrf: csrf,
-                    links: NoteHTML.Links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))))
+                    links: NoteHTML.links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))))
         }
     }
 
@@ -228,7 +228,7 @@ enum StudyPage {
     }
 
     static func card(
-        _ flow: StudyFlow, studying: Studying, run: Run, reveal: Bool, hint: Bool, csrf: String, links: NoteHTML.Links? = nil
+        _ flow: StudyFlow, studying: Studying, run: Run, reveal: Bool, hint: Bool, csrf: String, links: VaultLinks? = nil
     ) -> HTML {
         guard let entry = flow.entry else { return "" }
         let context = studying.context
@@ -363,7 +363,7 @@ enum StudyPage {
     }
 
     /// A card's text (Markdown) as HTML, the cloze gap marked; its pictures and sounds found from its note's folder.
-    static func cardHTML(_ text: String, of notePath: String = "", links: NoteHTML.Links? = nil) -> HTML {
+    static func cardHTML(_ text: String, of notePath: String = "", links: VaultLinks? = nil) -> HTML {
         let rendered =
             links.map { NoteHTML.card(text, of: notePath, links: $0) }
             ?? MarkdownHTML(links: NoteHTML.NoLinks(), highlights: false).render(text, from: notePath)

@@ -326,7 +326,7 @@ struct AnkiExportOracleTests {
                 .count == 3)
         #expect(!ledger.contains { $0.contains("reset=forget") })
         let history = vault.vault("history", mine[0].note_path)
-        #expect(history.stdout.contains("due date set by hand → due"), "\(history.stdout)")
+        #expect(history.stdout.contains("given a due date by hand → due"), "\(history.stdout)")
     }
 
     @Test(

@@ -53,7 +53,7 @@ struct NoteHTMLTests {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
         let context = try vault.context()
-        let links = NoteHTML.Links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))
+        let links = NoteHTML.links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))
         let html = StudyPage.cardHTML("Where? ![[01.png]] and ==not a mark==", of: "2026/11/card.md", links: links).rendered
         #expect(html.contains("<img src=\"/files/loci/Home%20walk/01.png\" alt=\"01.png\" />"), "\(html)")
         #expect(html.contains("==not a mark==") && !html.contains("<mark>not"))

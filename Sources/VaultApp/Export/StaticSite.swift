@@ -118,8 +118,12 @@ public struct StaticSite {
         {
             text = String(lead[end...])
         }
-        let links = SiteLinks(
-            page: SitePaths.page(ofNote: note.path), resolver: resolver, attachments: attachments, files: files)
+        // Addresses relative to the note's page.
+        let page = SitePaths.page(ofNote: note.path)
+        let links = VaultLinks(
+            resolver: resolver, attachments: attachments, files: files,
+            noteAddress: { SitePaths.relative(from: page, to: SitePaths.page(ofNote: $0)) },
+            fileAddress: { SitePaths.relative(from: page, to: $0) }, isPicture: isImage)
         return MarkdownHTML(links: links).render(text, from: note.path)
     }
 
