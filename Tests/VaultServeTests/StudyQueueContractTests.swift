@@ -59,7 +59,7 @@ struct StudyQueueContractTests {
             context, folder: folder, query: FormFields(n.map { ["n": String($0)] } ?? [:]), csrf: "c"
         ).text
         guard let start = page.range(of: "<script type=\"application/json\" id=\"next-cards\">") else {
-            #expect(page.contains("Nothing to study now."), "neither a card nor the summary")
+            #expect(page.contains("Nothing to study now"), "neither a card nor the summary")
             return ([], 0)
         }
         let json = page[start.upperBound...].prefix { $0 != "<" }

@@ -91,7 +91,10 @@ def watch(page, problems):
     page.on("console", lambda m: problems.append(m.text) if m.type == "error"
             and not m.location.get("url", "").endswith("/favicon.ico") else None)
     page.on("pageerror", lambda e: problems.append(str(e)))
-    page.on("requestfailed", lambda r: problems.append("failed " + r.url))
+    # A request the browser cancels because the page moved on (net::ERR_ABORTED: the tab's
+    # icon, app.js's reminder poll) is not one the server failed; a 404 is a console error above.
+    page.on("requestfailed", lambda r: None if r.failure == "net::ERR_ABORTED"
+            else problems.append(f"failed {r.url} ({r.failure})"))
 
 
 def typeset(page):
