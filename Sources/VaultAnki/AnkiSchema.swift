@@ -5,8 +5,8 @@ import Foundation
 /// rows of a new collection, and its default deck options. `vault export
 /// anki` fills these with its notes, cards and review log.
 enum AnkiSchema {
-    /// Tables and indexes of schema 18, in Anki's words (rslib/src/storage/schema11.sql and its upgrades).
-    static let tables18 = [
+    /// What both schemas start with: `col`, notes, cards, the review log and their indexes.
+    static let common = [
         """
         CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
           ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
@@ -20,6 +20,10 @@ enum AnkiSchema {
         "CREATE INDEX ix_cards_sched ON cards (did, queue, due)",
         "CREATE INDEX ix_revlog_cid ON revlog (cid)",
         "CREATE INDEX ix_notes_csum ON notes (csum)",
+    ]
+
+    /// Tables and indexes of schema 18, in Anki's words (rslib/src/storage/schema11.sql and its upgrades).
+    static let tables18 = common + [
         """
         CREATE TABLE deck_config (id integer PRIMARY KEY NOT NULL, name text NOT NULL COLLATE unicase,
           mtime_secs integer NOT NULL, usn integer NOT NULL, config blob NOT NULL)
@@ -55,20 +59,7 @@ enum AnkiSchema {
     ]
 
     /// Tables and indexes of schema 11 (note types, decks and options as JSON in `col`).
-    static let tables11 = [
-        """
-        CREATE TABLE col (id integer PRIMARY KEY, crt integer NOT NULL, mod integer NOT NULL, scm integer NOT NULL,
-          ver integer NOT NULL, dty integer NOT NULL, usn integer NOT NULL, ls integer NOT NULL, conf text NOT NULL,
-          models text NOT NULL, decks text NOT NULL, dconf text NOT NULL, tags text NOT NULL)
-        """,
-        notes, cards, revlog,
-        "CREATE INDEX ix_notes_usn ON notes (usn)",
-        "CREATE INDEX ix_cards_usn ON cards (usn)",
-        "CREATE INDEX ix_revlog_usn ON revlog (usn)",
-        "CREATE INDEX ix_cards_nid ON cards (nid)",
-        "CREATE INDEX ix_cards_sched ON cards (did, queue, due)",
-        "CREATE INDEX ix_revlog_cid ON revlog (cid)",
-        "CREATE INDEX ix_notes_csum ON notes (csum)",
+    static let tables11 = common + [
         "CREATE TABLE graves (usn integer NOT NULL, oid integer NOT NULL, type integer NOT NULL)",
     ]
 

@@ -100,28 +100,17 @@ public struct AnkiCardGroup: Sendable {
         var inCode = false
         while i + 5 < s.count {
             if s[i] == "`" { inCode.toggle() }
-            guard !inCode, s[i] == "{", s[i + 1] == "{", s[i + 2] == "c" else {
+            guard !inCode else {
                 i += 1
                 continue
             }
-            var j = i + 3
-            var number = 0
-            while j < s.count, ("0"..."9").contains(s[j]), number < 10_000 {
-                number = number * 10 + Int(s[j].value - 48)
-                j += 1
+            switch CardExtractor.numberedDeletion(in: s, at: i) {
+            case .none: i += 1
+            case .unclosed: return numbers.sorted()
+            case .deletion(let deletion):
+                if !deletion.text.isEmpty { numbers.insert(deletion.number) }
+                i = deletion.whole.upperBound
             }
-            guard j > i + 3, number > 0, j + 1 < s.count, s[j] == ":", s[j + 1] == ":" else {
-                i += 1
-                continue
-            }
-            var k = j + 2
-            while k + 1 < s.count, !(s[k] == "}" && s[k + 1] == "}") { k += 1 }
-            guard k + 1 < s.count else { break }
-            let inside = String(String.UnicodeScalarView(s[(j + 2)..<k]))
-            if !inside.components(separatedBy: "::")[0].trimmingCharacters(in: .whitespaces).isEmpty {
-                numbers.insert(number)
-            }
-            i = k + 2
         }
         return numbers.sorted()
     }

@@ -353,34 +353,47 @@ public enum CardExtractor {
         var found: [NumberedDeletion] = []
         var i = 0
         while i + 5 < s.count {
-            guard s[i] == "{", s[i + 1] == "{", s[i + 2] == "c", !line.opaque[i] else {
+            guard !line.opaque[i] else {
                 i += 1
                 continue
             }
-            var j = i + 3
-            var number = 0
-            while j < s.count, ("0"..."9").contains(s[j]), number < 10_000 {
-                number = number * 10 + Int(s[j].value - 48)
-                j += 1
+            switch numberedDeletion(in: s, at: i) {
+            case .none: i += 1
+            case .unclosed: return found
+            case .deletion(let deletion):
+                if !deletion.text.isEmpty { found.append(deletion) }
+                i = deletion.whole.upperBound
             }
-            guard j > i + 3, number > 0, j + 1 < s.count, s[j] == ":", s[j + 1] == ":" else {
-                i += 1
-                continue
-            }
-            let start = j + 2
-            var k = start
-            while k + 1 < s.count, !(s[k] == "}" && s[k + 1] == "}") { k += 1 }
-            guard k + 1 < s.count else { break }
-            let inside = String(String.UnicodeScalarView(s[start..<k]))
-            let parts = inside.components(separatedBy: "::")
-            let text = parts[0].trimmingCharacters(in: .whitespaces)
-            let hint = parts.count > 1 ? parts[1...].joined(separator: "::").trimmingCharacters(in: .whitespaces) : nil
-            if !text.isEmpty {
-                found.append(NumberedDeletion(number: number, whole: i..<(k + 2), text: text, hint: hint?.isEmpty == true ? nil : hint))
-            }
-            i = k + 2
         }
         return found
+    }
+
+    /// What starts at `i` of `s`: an Anki deletion `{{cN::text}}` or `{{cN::text::hint}}` (its
+    /// text and hint trimmed; the text may be empty), an opening never closed, or nothing.
+    enum NumberedScan {
+        case none, unclosed
+        case deletion(NumberedDeletion)
+    }
+
+    /// The one reading of `{{cN::…}}` for the extractor and ``AnkiCardGroup``.
+    static func numberedDeletion(in s: [Unicode.Scalar], at i: Int) -> NumberedScan {
+        guard i + 5 < s.count, s[i] == "{", s[i + 1] == "{", s[i + 2] == "c" else { return .none }
+        var j = i + 3
+        var number = 0
+        while j < s.count, ("0"..."9").contains(s[j]), number < 10_000 {
+            number = number * 10 + Int(s[j].value - 48)
+            j += 1
+        }
+        guard j > i + 3, number > 0, j + 1 < s.count, s[j] == ":", s[j + 1] == ":" else { return .none }
+        let start = j + 2
+        var k = start
+        while k + 1 < s.count, !(s[k] == "}" && s[k + 1] == "}") { k += 1 }
+        guard k + 1 < s.count else { return .unclosed }
+        let parts = String(String.UnicodeScalarView(s[start..<k])).components(separatedBy: "::")
+        let text = parts[0].trimmingCharacters(in: .whitespaces)
+        let hint = parts.count > 1 ? parts[1...].joined(separator: "::").trimmingCharacters(in: .whitespaces) : nil
+        return .deletion(
+            NumberedDeletion(number: number, whole: i..<(k + 2), text: text, hint: hint?.isEmpty == true ? nil : hint))
     }
 
     /// Anki's clozes of a paragraph: one card per number, in increasing
