@@ -1,37 +1,16 @@
 import Foundation
 import Testing
 
-/// The one venv of the Anki oracles (PyPI's anki 26.9.3 in .build/anki-oracle-venv),
-/// made under a lock: the import and export suites run at once, and one must
-/// not run pip in the other's half-made venv.
+/// The one venv of the Anki oracles (PyPI's anki 26.9.3 in .build/anki-oracle-venv).
 enum AnkiOracle {
-    static let lock = NSLock()
-
     struct Failure: Error, CustomStringConvertible {
         var description: String
         init(_ text: String) { description = text }
     }
 
-    /// The venv's python, with anki installed (created on first use).
+    /// The venv's python, with anki installed (scripts/oracle-python.sh makes it on first use).
     static func python() throws -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        let root = VaultRunner.packageRoot
-        let venv = root.appendingPathComponent(".build/anki-oracle-venv")
-        let python = venv.appendingPathComponent("bin/python").path
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            let made = try VaultRunner.exec("/usr/bin/env", ["python3", "-m", "venv", venv.path], in: root)
-            guard made.status == 0 else {
-                throw Failure("python3 -m venv failed (install python3-venv): \(made.stderr)")
-            }
-        }
-        if try VaultRunner.exec(python, ["-c", "import anki"], in: root).status != 0 {
-            let pip = try VaultRunner.exec(python, ["-m", "pip", "install", "-q", "anki==26.9.3"], in: root)
-            guard pip.status == 0 else {
-                throw Failure("pip install anki==26.9.3 failed (PyPI unreachable?): \(pip.stderr)")
-            }
-        }
-        return python
+        try VaultRunner.oraclePython(venv: "anki-oracle-venv", ["anki=anki==26.9.3"])
     }
 
     /// Runs Tests/oracles/anki/roundtrip.py with `arguments`, Anki's days in `zone`.

@@ -7,18 +7,7 @@ import Testing
 @Suite("vault calendar", .serialized)
 struct CalendarTests {
     static func python() throws -> String {
-        let venv = VaultSandbox.packageRoot.appendingPathComponent(".build/icalendar-venv")
-        let python = venv.appendingPathComponent("bin/python").path
-        let root = VaultSandbox.packageRoot
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            let made = try VaultSandbox.exec("/usr/bin/env", ["python3", "-m", "venv", venv.path], in: root)
-            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
-        }
-        if try VaultSandbox.exec(python, ["-c", "import icalendar"], in: root).status != 0 {
-            let pip = try VaultSandbox.exec(python, ["-m", "pip", "install", "-q", "icalendar>=5"], in: root)
-            try #require(pip.status == 0, "pip install icalendar failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return python
+        try VaultRunner.oraclePython(venv: "icalendar-venv", ["icalendar=icalendar>=5"])
     }
 
     struct Parsed: Decodable {

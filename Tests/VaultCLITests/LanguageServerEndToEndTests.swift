@@ -13,20 +13,7 @@ struct LanguageServerEndToEndTests {
 
     /// The venv's python, with pytest-lsp installed (created on first use).
     static func venvPython() throws -> String {
-        let python = try #require(Self.python)
-        let venv = VaultRunner.packageRoot.appendingPathComponent(".build/lsp-venv")
-        let venvPython = venv.appendingPathComponent("bin/python").path
-        let here = VaultRunner.packageRoot
-        if !FileManager.default.isExecutableFile(atPath: venvPython) {
-            let made = try VaultRunner.exec(python, ["-m", "venv", venv.path], in: here)
-            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
-        }
-        let check = try VaultRunner.exec(venvPython, ["-c", "import pytest_lsp"], in: here)
-        if check.status != 0 {
-            let pip = try VaultRunner.exec(venvPython, ["-m", "pip", "install", "-q", "pytest-lsp>=1,<2"], in: here)
-            try #require(pip.status == 0, "pip install pytest-lsp failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return venvPython
+        try VaultRunner.oraclePython(venv: "lsp-venv", ["pytest_lsp=pytest-lsp>=1,<2"])
     }
 
     @Test(

@@ -361,18 +361,7 @@ struct RemindTests {
 
     /// A python with dbus-next (a pure-Python D-Bus library) in .build/notify-venv, made on first use.
     static func notifyServerPython() throws -> String {
-        let venv = VaultSandbox.packageRoot.appendingPathComponent(".build/notify-venv")
-        let python = venv.appendingPathComponent("bin/python").path
-        let root = VaultSandbox.packageRoot
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            let made = try VaultSandbox.exec("/usr/bin/env", ["python3", "-m", "venv", venv.path], in: root)
-            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
-        }
-        if try VaultSandbox.exec(python, ["-c", "import dbus_next"], in: root).status != 0 {
-            let pip = try VaultSandbox.exec(python, ["-m", "pip", "install", "-q", "dbus-next==0.2.3"], in: root)
-            try #require(pip.status == 0, "pip install dbus-next failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return python
+        try VaultRunner.oraclePython(venv: "notify-venv", ["dbus_next=dbus-next==0.2.3"])
     }
 
     @Test(

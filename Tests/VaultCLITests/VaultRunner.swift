@@ -75,6 +75,19 @@ struct VaultRunner {
         return pid
     }
 
+    /// The python of `.build/VENV` with `packages` (MODULE=SPEC) from PyPI, made on
+    /// first use by scripts/oracle-python.sh (one at a time, whole or not at all).
+    static func oraclePython(venv: String, _ packages: [String]) throws -> String {
+        let made = try exec("/bin/bash", ["scripts/oracle-python.sh", venv] + packages, in: packageRoot)
+        guard made.status == 0 else { throw OracleSetupFailed(message: made.stderr) }
+        return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    struct OracleSetupFailed: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
     static func exec(_ path: String, _ arguments: [String], environment: [String: String]? = nil, in folder: URL)
         throws -> Result
     {

@@ -14,21 +14,15 @@ struct BrowserTests {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    /// The venv's python with `packages` installed (made on first use).
-    static func venvPython(packages: [String] = ["playwright"]) throws -> String {
-        let venv = ServeSandbox.packageRoot.appendingPathComponent(".build/serve-browser-venv")
-        let python = venv.appendingPathComponent("bin/python").path
-        if !FileManager.default.isExecutableFile(atPath: python) {
-            let made = try ServeSandbox.run(try #require(Self.python), ["-m", "venv", venv.path], environment: ProcessInfo.processInfo.environment)
-            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
-        }
-        let environment = ProcessInfo.processInfo.environment
-        for package in packages {
-            guard try ServeSandbox.run(python, ["-c", "import \(package)"], environment: environment).status != 0 else { continue }
-            let pip = try ServeSandbox.run(python, ["-m", "pip", "install", "-q", package], environment: environment)
-            try #require(pip.status == 0, "pip install \(package) failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return python
+    /// The venv's python with `packages` (MODULE=SPEC) installed, made on first use by
+    /// scripts/oracle-python.sh: the feed's test and these run at once, and a half-made
+    /// venv once had no pip.
+    static func venvPython(packages: [String] = ["playwright=playwright"]) throws -> String {
+        let script = ServeSandbox.packageRoot.appendingPathComponent("scripts/oracle-python.sh").path
+        let made = try ServeSandbox.run(
+            "/bin/bash", [script, "serve-browser-venv"] + packages, environment: ProcessInfo.processInfo.environment)
+        try #require(made.status == 0, "\(made.stderr)")
+        return made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test(

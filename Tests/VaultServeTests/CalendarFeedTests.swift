@@ -33,7 +33,7 @@ struct CalendarFeedTests {
         #expect(try server.curl("/?token=\(feedToken)", cookie: false).status == 403)
 
         guard BrowserTests.python != nil else { return }
-        let python = try BrowserTests.venvPython(packages: ["icalendar"])
+        let python = try BrowserTests.venvPython(packages: ["icalendar=icalendar"])
         let file = vault.root.appendingPathComponent("feed.ics")
         try feed.body.write(to: file, atomically: true, encoding: .utf8)
         let check = """

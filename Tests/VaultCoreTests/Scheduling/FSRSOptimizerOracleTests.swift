@@ -15,15 +15,7 @@ struct FSRSOptimizerOracleTests {
 
     /// The venv's python with py-fsrs and fsrs-rs-python installed.
     static func oraclePython() throws -> String {
-        FSRSOracleTests.venvLock.lock()
-        defer { FSRSOracleTests.venvLock.unlock() }
-        let python = try FSRSOracleTests.oraclePython()
-        let check = try FSRSOracleTests.run(python, ["-c", "import fsrs_rs_python"])
-        if check.status != 0 {
-            let pip = try FSRSOracleTests.run(python, ["-m", "pip", "install", "-q", "fsrs-rs-python==0.9.3"])
-            try #require(pip.status == 0, "pip install fsrs-rs-python failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return python
+        try FSRSOracleTests.venv(["fsrs=fsrs>=6,<7", "fsrs_rs_python=fsrs-rs-python==0.9.3"])
     }
 
     struct OracleFit: Decodable {

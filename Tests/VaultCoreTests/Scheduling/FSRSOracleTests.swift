@@ -55,29 +55,17 @@ struct FSRSOracleTests {
 
     struct History: Decodable { var reviews: [Review] }
 
-    /// Held while the shared venv is made or installed into: the two oracle
-    /// suites run at once, and one saw the other's half-made venv (its
-    /// `bin/python` written, pip not yet: "No module named pip"). Recursive:
-    /// the optimizer's setup holds it around this one.
-    static let venvLock = NSRecursiveLock()
-
-    /// The venv's python, with py-fsrs 6.x installed (created on first use).
+    /// The venv's python, with py-fsrs 6.x installed (scripts/oracle-python.sh).
     static func oraclePython() throws -> String {
-        venvLock.lock()
-        defer { venvLock.unlock() }
-        let python = try #require(Self.python)
-        let venv = Self.packageRoot.appendingPathComponent(".build/fsrs-oracle-venv")
-        let venvPython = venv.appendingPathComponent("bin/python").path
-        if !FileManager.default.isExecutableFile(atPath: venvPython) {
-            let made = try Self.run(python, ["-m", "venv", venv.path])
-            try #require(made.status == 0, "python3 -m venv failed (install python3-venv): \(made.stderr)")
-        }
-        let check = try Self.run(venvPython, ["-c", "import fsrs"])
-        if check.status != 0 {
-            let pip = try Self.run(venvPython, ["-m", "pip", "install", "-q", "fsrs>=6,<7"])
-            try #require(pip.status == 0, "pip install fsrs failed (PyPI unreachable?): \(pip.stderr)")
-        }
-        return venvPython
+        try venv(["fsrs=fsrs>=6,<7"])
+    }
+
+    /// .build/fsrs-oracle-venv with `packages` (MODULE=SPEC), made by scripts/oracle-python.sh.
+    static func venv(_ packages: [String]) throws -> String {
+        let script = packageRoot.appendingPathComponent("scripts/oracle-python.sh").path
+        let made = try run("/bin/bash", [script, "fsrs-oracle-venv"] + packages)
+        try #require(made.status == 0, "\(made.stderr)")
+        return String(decoding: made.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Replays the oracle's histories through `fsrs`; returns how many reviews
