@@ -17,7 +17,7 @@ enum NotePage {
         // Links resolve as `vault links` resolves them (titles and aliases too);
         // the body is read and rendered once, and only the notes that may link
         // here are parsed for the backlinks.
-        let resolver = NoteLinks.resolver(over: summaries)
+        let resolver = context.notes.linkResolver()
         let backlinks = NoteLinks.backlinks(to: note, among: summaries, resolver: resolver, context)
         var html = HTML()
         if query["created"] == "1" { html += "<p class=\"notice\" role=\"status\">Saved as a new note.</p>" }

@@ -108,7 +108,7 @@ enum StudyPage {
                 card(
                     flow, studying: studying, run: run, reveal: query["reveal"] == "1", hint: query["hint"] == "1",
                     csrf: csrf,
-                    links: NoteHTML.links(context: context, resolver: NoteLinks.resolver(over: context.notes.summaries().notes))))
+                    links: NoteHTML.links(context: context, resolver: context.notes.linkResolver())))
         }
     }
 
@@ -326,22 +326,44 @@ enum StudyPage {
     /// first its place in the run (`answered`).
     static func nextCards(_ flow: StudyFlow, limit: Int, answered: Int = 0) -> HTML {
         let entries = flow.queue.entries.prefix(max(0, min(limit, 50)))
-        let cards = entries.map { entry -> [String: Any] in
+        let cards = entries.map { entry in
             let card = entry.card
-            let choices = RatingChoice.choices(for: entry.schedule.settings.name).map { choice -> [String: Any] in
-                [
-                    "answer": choice.answer.ledgerValue, "label": choice.label, "key": String(choice.key),
-                    "tone": choice.tone.rawValue, "usual": choice.isUsual,
-                ]
-            }
-            return [
-                "id": card.id, "question": card.question, "answer": card.revealed(), "place": "\(card.notePath):\(card.line)",
-                "hint": card.hint ?? "", "ratings": choices,
-            ]
+            return OfflineCard(
+                id: card.id, question: card.question, answer: card.revealed(), place: "\(card.notePath):\(card.line)",
+                hint: card.hint ?? "",
+                ratings: RatingChoice.choices(for: entry.schedule.settings.name).map {
+                    OfflineCard.Rating(
+                        answer: $0.answer.ledgerValue, label: $0.label, key: String($0.key), tone: $0.tone.rawValue,
+                        usual: $0.isUsual)
+                })
         }
-        let document: [String: Any] = ["answered": answered, "cards": cards]
-        guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys]) else { return "" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(OfflineQueue(answered: answered, cards: cards)) else { return "" }
         return "<script type=\"application/json\" id=\"next-cards\">\(scriptData(String(decoding: data, as: UTF8.self)))</script>"
+    }
+
+    /// What app.js reads from `#next-cards` to go on offline.
+    struct OfflineQueue: Encodable {
+        var answered: Int
+        var cards: [OfflineCard]
+    }
+
+    /// A card of the offline queue: its texts and its rating buttons.
+    struct OfflineCard: Encodable {
+        struct Rating: Encodable {
+            var answer: String
+            var label: String
+            var key: String
+            var tone: String
+            var usual: Bool
+        }
+        var id: String
+        var question: String
+        var answer: String
+        var place: String
+        var hint: String
+        var ratings: [Rating]
     }
 
     /// JSON as the content of a data `<script>`: `<`, `>` and `&` as JSON

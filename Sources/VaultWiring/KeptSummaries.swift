@@ -9,6 +9,7 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
     private let base: any NoteSource
     private let lock = NSLock()
     private var kept: NoteSummaries?
+    private var keptResolver: LinkResolver?
 
     init(_ base: any NoteSource) { self.base = base }
 
@@ -20,6 +21,17 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
             let summaries = base.summaries()
             kept = summaries
             return summaries
+        }
+    }
+
+    /// The resolver over the kept summaries, built by the first request that asks.
+    func linkResolver() -> LinkResolver {
+        let notes = summaries().notes
+        return lock.withLock {
+            if let keptResolver { return keptResolver }
+            let resolver = LinkResolver(summaries: notes)
+            keptResolver = resolver
+            return resolver
         }
     }
 

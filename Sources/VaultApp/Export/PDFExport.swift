@@ -83,7 +83,7 @@ public struct PDFExport {
     /// Each note's body, rendered as for its page in the site (on every core, in chunks).
     func bodies(_ notes: [NoteSummary]) -> [String] {
         let all = context.notes.summaries().notes
-        let resolver = LinkResolver(notes: all.map { ($0.path, [$0.title] + $0.aliases) })
+        let resolver = LinkResolver(summaries: all)
         let (lookup, files) = (AttachmentLookup(attachments: context.files.attachments()), context.files)
         let rendered = StaticSite.RenderedBodies(count: notes.count)
         let chunk = 64

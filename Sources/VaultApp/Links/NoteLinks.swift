@@ -24,7 +24,7 @@ public struct NoteLinks {
     /// How links resolve among `summaries` (every note of the vault): by
     /// path, file name, title and alias, as ``LinkGraph`` resolves them.
     public static func resolver(over summaries: [NoteSummary]) -> LinkResolver {
-        LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
+        LinkResolver(summaries: summaries)
     }
 
     /// The links from other notes to `note`, in note order then reading order

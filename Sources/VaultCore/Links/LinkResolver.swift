@@ -93,6 +93,11 @@ public struct LinkResolver: Sendable {
     }
 
     /// A resolver over notes known by path alone.
+    /// Over `summaries`: each note by its path, title and aliases.
+    public init(summaries: [NoteSummary]) {
+        self.init(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
+    }
+
     public init(paths: [String]) {
         self.init(notes: paths.map { ($0, []) })
     }

@@ -13,6 +13,17 @@ public protocol NoteSource {
     /// One note parsed in full.
     /// - Throws: when the file cannot be read.
     func note(at path: String) throws -> Note
+    /// How links resolve among every note of ``summaries()`` (by path, file
+    /// name, title and alias). A port that keeps its summaries between calls
+    /// keeps this too: building it costs a walk of every note's names.
+    func linkResolver() -> LinkResolver
+}
+
+extension NoteSource {
+    /// The resolver over ``summaries()``, built afresh.
+    public func linkResolver() -> LinkResolver {
+        LinkResolver(summaries: summaries().notes)
+    }
 }
 
 /// What ``NoteSource/summaries()`` gives: the summaries, their curation keys

@@ -134,7 +134,7 @@ public final class VaultWorkspace: @unchecked Sendable {
     /// Resolves links as Obsidian does, over the notes' paths, titles and aliases.
     public var resolver: LinkResolver {
         if let resolverCache { return resolverCache }
-        let resolver = LinkResolver(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
+        let resolver = LinkResolver(summaries: summaries)
         resolverCache = resolver
         FreedMemory.returnToSystem()
         return resolver
