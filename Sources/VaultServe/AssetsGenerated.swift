@@ -37,13 +37,14 @@ a { color: var(--accent); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 header.top { border-bottom: 1px solid var(--line); }
 header.top nav { max-width: 48rem; margin: 0 auto; display: flex; flex-wrap: wrap; gap: 0.25rem; padding: 0 0.5rem; }
-/* On a phone the navigation is one row that scrolls sideways, not three rows above the page. */
-@media (max-width: 40rem) {
-  header.top nav { flex-wrap: nowrap; overflow-x: auto; scrollbar-width: none; }
-  header.top nav a { flex: none; padding: 0 0.6rem; }
-}
 header.top nav a[aria-current="page"], nav.tabs a[aria-current="page"] { text-decoration: underline; text-underline-offset: 0.3em; }
 header.top nav a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 0.75rem; text-decoration: none; font-weight: 600; }
+/* On a phone the eight places are two rows of four, every one in sight: a row that
+   scrolls sideways hid Sessions, Palaces and Stats past the edge of a 390 px screen. */
+@media (max-width: 40rem) {
+  header.top nav { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0; padding: 0; }
+  header.top nav a { justify-content: center; padding: 0 0.25rem; }
+}
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; }
 .table { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }

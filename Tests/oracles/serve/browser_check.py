@@ -23,6 +23,7 @@ results = []
 
 
 def check(name, ok, detail=""):
+    ok = bool(ok)
     results.append(ok)
     print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)), flush=True)
 
@@ -147,6 +148,22 @@ def run_checks(browser, phone, desk, url, base, web, cli):
           not [e for e in errors if e != "in-incognito"] and not cdp.send("Page.getAppManifest").get("errors"), errors)
     cdp.detach()
 
+    # Reminders while the app is open: notifications allowed, the dashboard shows the waiting
+    # reminder through the service worker, with Study now and Snooze.
+    alerted = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    alerted.grant_permissions(["notifications"], origin=base)
+    pg = alerted.new_page()
+    pg.goto(url)
+    waiting = pg.request.post(base + "/reminders/check", form={"csrf": pg.get_attribute('meta[name="csrf"]', "content")}).json()
+    pg.reload()
+    listed = "() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.map(n => [n.body, n.actions.map(a => a.action)]))"
+    wait_for(lambda: pg.evaluate(listed), 15)
+    shown = pg.evaluate(listed)
+    check("a waiting reminder is shown as a notification with Study now and Snooze",
+          waiting["reminders"] and shown and all(actions == ["study", "snooze"] for _, actions in shown)
+          and shown[0][0] == waiting["reminders"][0]["title"], (waiting, shown))
+    alerted.close()
+
     # The dashboard's counts are vault status --json's.
     status = json.loads(vault(web, "status", "--json").stdout)
     counts = {el.get_attribute("data-count"): int(el.inner_text()) for el in page.query_selector_all("[data-count]")}
@@ -231,6 +248,11 @@ def run_checks(browser, phone, desk, url, base, web, cli):
     sizes = phone_page.eval_on_selector_all("#rate-bar button, a.button, header nav a",
                                             "els => els.filter(e => e.offsetParent).map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])")
     check("touch targets are at least 44 px", all(w >= 44 and h >= 44 for w, h in sizes), sizes)
+    outside = phone_page.eval_on_selector_all(
+        "header nav a",
+        "els => els.filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth + 1 })"
+        ".map(e => e.textContent)")
+    check("on the phone every place of the navigation is in sight, none past the edge", not outside, outside)
     before = len(ledger(web))
     with phone_page.expect_navigation():
         phone_page.tap("#rate-bar form:last-child button")
@@ -400,15 +422,35 @@ def phone_app_checks(browser, phone, desk, url, base, web):
     page.fill("#new-text", "A capture from the phone app.")
     with page.expect_navigation():
         page.click("form[action='/new'] button[type=submit]")
-    found = []
-    for root, _, files in os.walk(web):
-        if "/.vault" in root:
-            continue
-        for f in files:
-            if f.endswith(".md") and "A capture from the phone app." in open(os.path.join(root, f), encoding="utf-8").read():
-                found.append(os.path.relpath(os.path.join(root, f), web))
+    def notes_with(text):
+        found = []
+        for root, _, files in os.walk(web):
+            if "/.vault" in root:
+                continue
+            for f in files:
+                if f.endswith(".md") and text in open(os.path.join(root, f), encoding="utf-8").read():
+                    found.append(os.path.relpath(os.path.join(root, f), web))
+        return found
+    found = notes_with("A capture from the phone app.")
     check("capture lands in one note file", len(found) == 1, found)
     check("after the capture its note is shown", "created=1" in page.url, page.url)
+
+    # Capture offline: kept on the device with its id, written once when the network returns.
+    page.goto(base + "/new")
+    page.context.set_offline(True)
+    page.fill("#new-title", "Captured offline")
+    page.fill("#new-text", "Written with no network.")
+    page.click("form[action='/new'] button[type=submit]")
+    said = wait_for(lambda: "kept on this device" in (page.text_content("main") or ""), 10)
+    check("offline: a capture is kept on the device and said so, nothing written",
+          said and not notes_with("Written with no network."), page.text_content("main")[:200])
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    wait_for(lambda: notes_with("Written with no network."), 15)
+    page.reload()
+    time.sleep(1)
+    check("back online: the kept capture lands in one note file, once", len(notes_with("Written with no network.")) == 1,
+          notes_with("Written with no network."))
 
     # Edit: the text lands, the front matter kept; an edit after the file changed on disk keeps both.
     path = found[0] if found else "Inbox/hostile.md"

@@ -25,6 +25,7 @@ results = []
 
 
 def check(name, ok, detail=""):
+    ok = bool(ok)
     results.append(ok)
     print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)), flush=True)
 
