@@ -250,9 +250,11 @@ public struct Studying {
     /// In a cram session (`cram`), a `cram` event and the schedule as it was.
     /// With `given` (the id a web page gave the answer: ``GivenID``), the
     /// answer's event carries it, and an answer the ledger holds already is not written again.
+    /// With `writingBack` false the note is not written (``ObsidianSRWriteBack``): the caller
+    /// writes it, as the language server does through the editor that holds the note.
     public func answer(
         _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay,
-        cram: Bool = false, given: String? = nil
+        cram: Bool = false, given: String? = nil, writingBack: Bool = true
     ) throws -> CardSchedule {
         let answered = CardAnswering.answer(
             card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
@@ -260,7 +262,7 @@ public struct Studying {
         try record(answered.events, given: given)
         // The answer is in the ledger, which is what counts; a comment that cannot be written
         // back now is written with the card's next answer.
-        if !cram {
+        if !cram, writingBack {
             _ = ObsidianSRWriteBack(context: context).write(card, schedule: answered.schedule, siblings: replay.schedules)
         }
         return answered.schedule
