@@ -183,6 +183,31 @@ final class LanguageServerCardAnswerTests: XCTestCase {
         XCTAssertEqual(ledger.events.count, 1)
     }
 
+    func testTheEditorTheScriptedAnswerAndTheWebPageRecordTheSameEventAndComment() throws {
+        let config = try Self.config()
+        let card = try XCTUnwrap(Self.cards(config).first { $0.question == Self.smallest })
+        let ledger = MemoryLedger(timeZone: Fixture.zone)
+        let lsp = Self.server(config: config, ledger: ledger, appliesEdits: false)
+        XCTAssertEqual(execute(lsp, card: card.id, "easy").count, 1)
+        let scripted = try scripted(config: config, card: card.id, "easy")
+        // The web page's answer without its script (no response time), through the study flow.
+        let webLedger = MemoryLedger(timeZone: Fixture.zone)
+        let webFiles = Fixture.files([Self.path: Self.text])
+        let studying = Studying(
+            Fixture.context(
+                Fixture.notes([Self.path: Self.text]), cards: Self.cards(config), ledger: webLedger, config: config,
+                files: webFiles))
+        try StudyFlow(studying, request: StudyRequest()).answerOutOfTurn(
+            card, with: .fsrs(.easy), elapsedMilliseconds: 0, responseMilliseconds: nil, through: studying)
+        XCTAssertEqual(ledger.events.map(\.kind), ["rate"])
+        XCTAssertEqual(ledger.events, scripted.events)
+        XCTAssertEqual(ledger.events, webLedger.events)
+        let file = String(decoding: try lsp.files.read(Self.path), as: UTF8.self)
+        XCTAssertNotEqual(file, Self.text)
+        XCTAssertEqual(file, scripted.note)
+        XCTAssertEqual(file, String(decoding: try webFiles.read(Self.path), as: UTF8.self))
+    }
+
     func testAnEditTheClientRefusesIsWrittenIntoTheFile() throws {
         let config = try Self.config()
         let lsp = Self.server(config: config)
