@@ -19,6 +19,13 @@ public struct Studying {
         trace.mark("notes (\(summaries.notes.count)) and cards (\(cards.count))")
     }
 
+    /// Over the cards of one note only (every card of it, in reading order: a card's history
+    /// may continue an edited sibling's): what answering one of them needs, without reading the
+    /// vault's other cards (the language server answers a card of the note open in the editor).
+    public init(_ context: AppContext, cardsOfOneNote cards: [Card]) {
+        self.init(context, cards: cards)
+    }
+
     /// Over `cards` already read (in note path order then reading order), as
     /// `vault remind` has them from the status's scan.
     init(_ context: AppContext, cards: [Card]) {
