@@ -208,6 +208,48 @@ final class LanguageServerCardAnswerTests: XCTestCase {
         XCTAssertEqual(file, String(decoding: try webFiles.read(Self.path), as: UTF8.self))
     }
 
+    func testANoteReviewIsAnsweredOnItsFrontMatterAndItsSRKeysAreEdited() throws {
+        let config = try Self.config()
+        let path = "Reviews/Essay.md"
+        let text = "---\ntags: [review]\nsr-due: 2026-11-16\nsr-interval: 4\nsr-ease: 250\n---\n# Essay on memory\n\nA note reviewed as a whole.\n"
+        let note = NoteParser.parse(Data(text.utf8), path: path, timeZone: Fixture.zone)
+        let cards = CardExtractor.cards(in: Data(text.utf8), of: note.summary, syntax: config.cardSyntax)
+        let review = try XCTUnwrap(cards.first { $0.kind == .note })
+        let lsp = LSPHarness(
+            [path: text], config: config, cards: cards, capabilities: ["workspace": ["applyEdit": .bool(true)]])
+        lsp.open(path, text)
+        let actions = lsp.result(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(LSPHarness.uri(path))],
+                "range": ["start": ["line": 2, "character": 0], "end": ["line": 2, "character": 0]],
+                "context": ["diagnostics": []],
+            ]
+        ).array?.filter { $0["command"]?.string == CardAnswers.command } ?? []
+        XCTAssertEqual(actions.map { $0["arguments"]?.array?[1].string }, Array(repeating: review.id, count: 4))
+        let out = lsp.decode(
+            lsp.server.receive([
+                lsp.message(
+                    "workspace/executeCommand",
+                    [
+                        "command": .string(CardAnswers.command),
+                        "arguments": [.string(LSPHarness.uri(path)), .string(review.id), "good"],
+                    ], id: 901)
+            ]))
+        let change = try XCTUnwrap(out.first?["params"]?["edit"]?["documentChanges"]?.array?.first)
+        let edits = try XCTUnwrap(change["edits"]).decode([TextEdit].self)
+        // As `vault study --rate` writes the file.
+        let files = Fixture.files([path: text])
+        _ = try Studying(
+            Fixture.context(Fixture.notes([path: text]), cards: cards, config: config, files: files)
+        ).answerWritingBack(rates: ["\(review.id)=good"], tiers: [])
+        let expected = String(decoding: try files.read(path), as: UTF8.self)
+        XCTAssertNotEqual(expected, text)
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(Self.applying(edits[0], to: text), expected)
+        XCTAssertTrue(edits[0].range.start.line >= 2 && edits[0].range.end.line <= 4, "\(edits[0])")
+    }
+
     func testAnEditTheClientRefusesIsWrittenIntoTheFile() throws {
         let config = try Self.config()
         let lsp = Self.server(config: config)
