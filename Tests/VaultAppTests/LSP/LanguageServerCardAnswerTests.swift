@@ -257,6 +257,8 @@ final class LanguageServerCardAnswerTests: XCTestCase {
         let card = try XCTUnwrap(Self.cards(config).first { $0.question == Self.smallest })
         let out = execute(lsp, card: card.id, "hard")
         let id = try XCTUnwrap(out.first?["id"])
+        // Until the client answers, the file is the editor's to write.
+        XCTAssertEqual(String(decoding: try lsp.files.read(Self.path), as: UTF8.self), Self.text)
         let refused = lsp.server.receive([
             Array(
                 try JSONEncoder().encode(
