@@ -3,8 +3,8 @@ import Testing
 
 /// `vault lsp` driven by a real client: pytest-lsp (PyPI, installed into
 /// .build/lsp-venv on first use) runs Tests/oracles/lsp/test_vault_lsp.py
-/// against the built binary, on copies of ExampleVault and of the
-/// Obsidian-shaped fixture. Needs python3 with venv, and PyPI the first time.
+/// and test_card_answers.py against the built binary, on copies of
+/// ExampleVault, of the Obsidian-shaped fixture and of the Spaced Repetition plugin's. Needs python3 with venv, and PyPI the first time.
 @Suite("Language server end to end", .serialized)
 struct LanguageServerEndToEndTests {
     static let python: String? = ["/usr/bin/python3", "/usr/local/bin/python3"].first {
@@ -33,6 +33,9 @@ struct LanguageServerEndToEndTests {
         env["VAULT_BIN"] = VaultRunner.binary.path
         env["EXAMPLE_VAULT"] = example.path
         env["OBSIDIAN_VAULT"] = obsidian.path
+        // test_card_answers.py adopts two clones of it itself (`vault init`).
+        env["OSR_FIXTURE"] =
+            VaultRunner.packageRoot.appendingPathComponent("Tests/VaultCLITests/Fixtures/obsidian-sr").path
         env["VAULT_DIR"] = nil
         let tests = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp")
         let run = try VaultRunner.exec(
@@ -81,7 +84,8 @@ struct LanguageServerEndToEndTests {
         .enabled(if: neovim != nil, "Neovim is not installed (scripts/ensure-deps.sh --test installs it)."))
     func neovimReadmeSetUp() throws {
         let sandbox = VaultSandbox(
-            root: FileManager.default.temporaryDirectory.appendingPathComponent("vault-nvim-readme-\(UUID().uuidString)"))
+            root: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "vault-nvim-readme-\(UUID().uuidString)"))
         defer { sandbox.cleanUp() }
         try FileManager.default.copyItem(
             at: VaultRunner.packageRoot.appendingPathComponent("ExampleVault"), to: sandbox.root)
@@ -89,9 +93,12 @@ struct LanguageServerEndToEndTests {
         let script = VaultRunner.packageRoot.appendingPathComponent("Tests/oracles/lsp/nvim/readme_setup.lua")
         let note = "2026/11/drill-the-weakest-link-then-put-it-back-in-context.md"
         // The set-up calls `vault` by name, as a user's does: the built binary's folder comes first on PATH.
-        let path = VaultRunner.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            VaultRunner.binary.deletingLastPathComponent().path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let run = try VaultRunner.exec(
-            "/usr/bin/timeout", ["60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)"],
+            "/usr/bin/timeout",
+            ["60", try #require(Self.neovim), "--headless", "--clean", "-c", "luafile \(script.path)"],
             environment: sandbox.environment([
                 "VAULT_README": VaultRunner.packageRoot.appendingPathComponent("README.md").path,
                 "VAULT_NOTE": note, "VAULT_NVIM_OUT": output.path, "PATH": path, "VAULT_DIR": "",

@@ -11,6 +11,18 @@ extension StudyFlow {
         public var due: Date?
         /// The span from the answer to ``due`` as the screens write it (`10m`, `3d`, `2mo`), `–` without one.
         public var interval: String
+
+        /// `choice`, answered at `time`, giving the schedule `outcome`.
+        init(_ choice: RatingChoice, giving outcome: CardSchedule, at time: Date) {
+            self.choice = choice
+            self.due = outcome.due
+            // The plugin's buttons name the interval itself (`3d`, `1.2mo`), not the time to a due day's start.
+            if case .osr(let state) = outcome.state {
+                interval = OSR.intervalText(state.interval)
+            } else {
+                interval = outcome.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–"
+            }
+        }
     }
 
     /// The answers offered for the card shown at `time`, in key order
@@ -19,14 +31,7 @@ extension StudyFlow {
     public func ratings(at time: Date) -> [Rating] {
         guard let entry else { return [] }
         return RatingChoice.choices(for: entry.schedule.settings.name).compactMap { choice in
-            guard let outcome = outcome(of: choice.answer, at: time) else { return nil }
-            // The plugin's buttons name the interval itself (`3d`, `1.2mo`), not the time to a due day's start.
-            if case .osr(let state) = outcome.state {
-                return Rating(choice: choice, due: outcome.due, interval: OSR.intervalText(state.interval))
-            }
-            return Rating(
-                choice: choice, due: outcome.due,
-                interval: outcome.due.map { RelativeTime.short($0.timeIntervalSince(time)) } ?? "–")
+            outcome(of: choice.answer, at: time).map { Rating(choice, giving: $0, at: time) }
         }
     }
 

@@ -25,40 +25,36 @@ public struct ObsidianSRWriteBack {
         case failed(String, reason: String)
     }
 
+    /// What writing one answer back makes of its note's text.
+    public enum Rewrite: Hashable, Sendable {
+        /// Write-back is off, or the card is not under the `osr` scheduler: nothing to write.
+        case off
+        /// The note's new bytes: only the card's comment (or a note review's `sr-*` front matter) changed.
+        case rewritten(Data)
+        /// The card is not in the text (the note changed since it was read): nothing to write.
+        case notFound
+        /// The text cannot be rewritten safely; the reason.
+        case refused(String)
+    }
+
     /// Writes `card`'s new `schedule` back into its note; the other cards of its question get
     /// their schedules from `siblings` (a group as written is kept when the schedule is still
     /// the one it holds).
     public func write(_ card: Card, schedule: CardSchedule, siblings: [String: CardSchedule]) -> Outcome {
-        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state,
-            let dueDay = state.dueDay
-        else { return .off }
+        guard isOn(for: schedule) else { return .off }
         var trace = PhaseTrace(context.tracer)
         defer { trace.mark("write back \(card.notePath)") }
-        let baseEase: Double = {
-            if case .osr(let s) = schedule.settings { return s.baseEase }
-            return OSRSettings().baseEase
-        }()
-        if card.kind == .note { return writeNoteReview(card, state: state, dueDay: dueDay) }
         var found = true
         do {
             try context.files.rewrite(card.notePath) { data in
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw Refusal(reason: "it is not UTF-8")
-                }
-                let rewritten = OSRWriteBack.rewriting(
-                    text, notePath: card.notePath, noteID: card.noteID, cardID: card.id, syntax: settings.syntax,
-                    placement: settings.commentPlacement
-                ) { sibling, written in
-                    if sibling.id == card.id {
-                        return OSRScheduleComment.group(dueDay: dueDay, interval: state.interval, ease: state.ease)
-                    }
-                    return Self.group(of: siblings[sibling.id], written: written, baseEase: baseEase)
-                }
-                guard let rewritten else {
+                switch rewrite(data, of: card, schedule: schedule, siblings: siblings) {
+                case .off: return data
+                case .rewritten(let rewritten): return rewritten
+                case .notFound:
                     found = false
                     return data
+                case .refused(let reason): throw Refusal(reason: reason)
                 }
-                return Data(rewritten.utf8)
             }
         } catch let refusal as Refusal {
             return .failed(card.notePath, reason: refusal.reason)
@@ -68,30 +64,58 @@ public struct ObsidianSRWriteBack {
         return found ? .written(card.notePath) : .notFound(card.notePath)
     }
 
+    /// True when an answer giving `schedule` is written back: write-back is on and the card is
+    /// under the `osr` scheduler with a due day.
+    public func isOn(for schedule: CardSchedule) -> Bool {
+        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state
+        else { return false }
+        return state.dueDay != nil
+    }
+
+    /// What writing `card`'s new `schedule` back makes of its note's bytes `data` (the file's,
+    /// or an editor's unsaved buffer): the question's comment rewritten as ``write(_:schedule:siblings:)``
+    /// rewrites it, nothing else touched. Does no I/O: the language server sends the change to
+    /// the editor that owns the buffer.
+    public func rewrite(_ data: Data, of card: Card, schedule: CardSchedule, siblings: [String: CardSchedule])
+        -> Rewrite
+    {
+        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state,
+            let dueDay = state.dueDay
+        else { return .off }
+        let baseEase: Double = {
+            if case .osr(let s) = schedule.settings { return s.baseEase }
+            return OSRSettings().baseEase
+        }()
+        if card.kind == .note { return rewriteNoteReview(data, state: state, dueDay: dueDay) }
+        guard let text = String(data: data, encoding: .utf8) else { return .refused("it is not UTF-8") }
+        let rewritten = OSRWriteBack.rewriting(
+            text, notePath: card.notePath, noteID: card.noteID, cardID: card.id, syntax: settings.syntax,
+            placement: settings.commentPlacement
+        ) { sibling, written in
+            if sibling.id == card.id {
+                return OSRScheduleComment.group(dueDay: dueDay, interval: state.interval, ease: state.ease)
+            }
+            return Self.group(of: siblings[sibling.id], written: written, baseEase: baseEase)
+        }
+        guard let rewritten else { return .notFound }
+        return .rewritten(Data(rewritten.utf8))
+    }
+
     /// A note review's schedule written into its `sr-due`, `sr-interval` and `sr-ease` front
     /// matter (each key's line replaced, or added), as the plugin's `setNoteSchedule` keeps it.
-    func writeNoteReview(_ card: Card, state: OSRCardState, dueDay: Int) -> Outcome {
-        do {
-            try context.files.rewrite(card.notePath) { data in
-                var out = data
-                for (key, value) in [
-                    ("sr-ease", OSR.jsNumber(state.ease)), ("sr-interval", OSR.jsNumber(state.interval)),
-                    ("sr-due", VaultDate.dayString(dayNumber: dueDay)),
-                ] {
-                    do {
-                        out = try FrontMatterEditor.set(key, to: value, in: out)
-                    } catch {
-                        throw Refusal(reason: "its front matter cannot be edited safely (\(error))")
-                    }
-                }
-                return out
+    func rewriteNoteReview(_ data: Data, state: OSRCardState, dueDay: Int) -> Rewrite {
+        var out = data
+        for (key, value) in [
+            ("sr-ease", OSR.jsNumber(state.ease)), ("sr-interval", OSR.jsNumber(state.interval)),
+            ("sr-due", VaultDate.dayString(dayNumber: dueDay)),
+        ] {
+            do {
+                out = try FrontMatterEditor.set(key, to: value, in: out)
+            } catch {
+                return .refused("its front matter cannot be edited safely (\(error))")
             }
-        } catch let refusal as Refusal {
-            return .failed(card.notePath, reason: refusal.reason)
-        } catch {
-            return .failed(card.notePath, reason: error.localizedDescription)
         }
-        return .written(card.notePath)
+        return .rewritten(out)
     }
 
     struct Refusal: Error { var reason: String }
@@ -116,7 +140,8 @@ public struct ObsidianSRWriteBack {
         switch outcome {
         case .off, .written: return nil
         case .notFound(let path):
-            return "\(path): the card was not written back: the note changed since it was read (the answer is in the ledger)."
+            return
+                "\(path): the card was not written back: the note changed since it was read (the answer is in the ledger)."
         case .failed(let path, let reason):
             return "\(path): the card was not written back: \(reason) (the answer is in the ledger)."
         }

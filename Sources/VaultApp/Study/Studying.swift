@@ -19,6 +19,13 @@ public struct Studying {
         trace.mark("notes (\(summaries.notes.count)) and cards (\(cards.count))")
     }
 
+    /// Over the cards of one note only (every card of it, in reading order: a card's history
+    /// may continue an edited sibling's): what answering one of them needs, without reading the
+    /// vault's other cards (the language server answers a card of the note open in the editor).
+    public init(_ context: AppContext, cardsOfOneNote cards: [Card]) {
+        self.init(context, cards: cards)
+    }
+
     /// Over `cards` already read (in note path order then reading order), as
     /// `vault remind` has them from the status's scan.
     init(_ context: AppContext, cards: [Card]) {
@@ -250,9 +257,11 @@ public struct Studying {
     /// In a cram session (`cram`), a `cram` event and the schedule as it was.
     /// With `given` (the id a web page gave the answer: ``GivenID``), the
     /// answer's event carries it, and an answer the ledger holds already is not written again.
+    /// With `writingBack` false the note is not written (``ObsidianSRWriteBack``): the caller
+    /// writes it, as the language server does through the editor that holds the note.
     public func answer(
         _ card: Card, with answer: ReviewAnswer, at time: Date, responseMilliseconds: Int?, replay: CardReplay,
-        cram: Bool = false, given: String? = nil
+        cram: Bool = false, given: String? = nil, writingBack: Bool = true
     ) throws -> CardSchedule {
         let answered = CardAnswering.answer(
             card, with: answer, at: time, responseMilliseconds: responseMilliseconds, replay: replay,
@@ -260,7 +269,7 @@ public struct Studying {
         try record(answered.events, given: given)
         // The answer is in the ledger, which is what counts; a comment that cannot be written
         // back now is written with the card's next answer.
-        if !cram {
+        if !cram, writingBack {
             _ = ObsidianSRWriteBack(context: context).write(card, schedule: answered.schedule, siblings: replay.schedules)
         }
         return answered.schedule

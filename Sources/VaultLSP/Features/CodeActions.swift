@@ -7,7 +7,8 @@ import VaultCore
 /// the config's `new_note_path`); keep or archive this note in the review
 /// period it is due in (carried out by the server through
 /// `workspace/executeCommand`, `vault.curate`, with the same `curate` event
-/// `vault review` writes); add an `id` to a note without one.
+/// `vault review` writes); answer a flashcard up for study (``CardAnswers``,
+/// `vault.answer`); add an `id` to a note without one.
 public enum CodeActions {
     /// The command that records a curation decision: arguments URI, `keep`|`archive`, level, period id.
     public static let curate = "vault.curate"
@@ -48,6 +49,7 @@ public enum CodeActions {
                             arguments: [workspace.uri(of: path), decision.rawValue, due.level.rawValue, due.id])))
             }
         }
+        out += CardAnswers.actions(for: range, in: path, workspace: workspace)
         if note.id == nil {
             let id = app.newIDs.newID()
             let edit: TextEdit =

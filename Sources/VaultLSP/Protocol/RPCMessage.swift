@@ -6,6 +6,10 @@ public struct RPCMessage: Sendable {
     public var id: JSONValue?
     public var method: String?
     public var params: JSONValue?
+    /// A response's result (nil for a request, a notification or an error).
+    public var result: JSONValue?
+    /// A response's error (nil otherwise).
+    public var error: JSONValue?
 
     /// True for a request: it has an id and a method.
     public var isRequest: Bool { id != nil && method != nil }
@@ -31,7 +35,8 @@ public struct RPCMessage: Sendable {
         if method == nil, members["result"] == nil, members["error"] == nil {
             throw RPCError(RPCError.invalidRequest, "the message has no method")
         }
-        return RPCMessage(id: id, method: method, params: members["params"])
+        return RPCMessage(
+            id: id, method: method, params: members["params"], result: members["result"], error: members["error"])
     }
 }
 

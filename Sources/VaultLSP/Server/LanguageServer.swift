@@ -69,7 +69,10 @@ public final class LanguageServer {
 
     /// Answers one message.
     public func handle(_ message: RPCMessage) -> [[UInt8]] {
-        guard let method = message.method else { return [] }  // a response to a request of ours: none are sent
+        guard let method = message.method else {
+            // A response to a request of ours: an edit writing an answer back, when the client refused it.
+            return respond(message)
+        }
         if method == "exit" {
             exitCode = phase == .shutDown ? 0 : 1
             return []
@@ -109,6 +112,11 @@ public final class LanguageServer {
         default: break
         }
         do {
+            if method == "workspace/executeCommand", let workspace,
+                message.params?["command"]?.string == CardAnswers.command
+            {
+                return try answerCard(id: id, params: message.params ?? .null, workspace: workspace)
+            }
             return [try answer(method, id: id, params: message.params)]
         } catch let error as RPCError {
             return [RPCOutgoing.error(id: id, error)]
@@ -116,6 +124,49 @@ public final class LanguageServer {
             return [RPCOutgoing.error(id: id, RPCError(RPCError.requestFailed, VaultLSPError.describe(error)))]
         }
     }
+
+    /// `vault.answer`: the answer recorded; the edit that writes it back into the open buffer
+    /// sent to the client first (`workspace/applyEdit`, kept until the client says whether it
+    /// applied it), then the command's result; a write-back that failed is shown.
+    private func answerCard(id: JSONValue, params: JSONValue, workspace: VaultWorkspace) throws -> [[UInt8]] {
+        let answered = try CardAnswers.execute(
+            params["arguments"]?.array ?? [], edits: clientAppliesEdits, workspace: workspace)
+        let result = RPCOutgoing.result(id: id, answered.message)
+        guard let edit = answered.edit else {
+            return [result] + (answered.written.flatMap(ObsidianSRWriteBack.describe).map { [Self.warning($0)] } ?? [])
+        }
+        editsSent += 1
+        let editID = JSONValue.string("vault-answer-\(editsSent)")
+        pendingWriteBacks[editID] = answered
+        let params: JSONValue = .object([
+            "label": .string("Write the card's schedule back"), "edit": JSONValue.encoding(edit),
+        ])
+        return [RPCOutgoing.request(id: editID, "workspace/applyEdit", params), result]
+    }
+
+    /// A response from the client: for an answer's edit it refused (or failed), the answer is
+    /// written into the file instead, as the terminal writes it.
+    private func respond(_ message: RPCMessage) -> [[UInt8]] {
+        guard let id = message.id, let answered = pendingWriteBacks.removeValue(forKey: id), let workspace else {
+            return []
+        }
+        guard message.result?["applied"]?.bool != true else { return [] }
+        let outcome = CardAnswers.writeFile(answered, workspace: workspace)
+        return ObsidianSRWriteBack.describe(outcome).map { [Self.warning($0)] } ?? []
+    }
+
+    /// A `window/showMessage` warning.
+    static func warning(_ text: String) -> [UInt8] {
+        RPCOutgoing.notification(
+            "window/showMessage", JSONValue.object(["type": .number(2), "message": .string(text)]))
+    }
+
+    /// True when the client applies workspace edits the server sends (`workspace.applyEdit`).
+    private var clientAppliesEdits = false
+    /// The answers whose edit was sent, by the request's id, until the client answers.
+    private var pendingWriteBacks: [JSONValue: CardAnswers.Answered] = [:]
+    /// How many edits were sent (their requests' ids).
+    private var editsSent = 0
 
     /// The notifications to send now that the input is idle: the
     /// diagnostics of the notes changed since (a burst of edits is checked
@@ -176,6 +227,7 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             let folder = Self.workspaceFolder(params)
+            clientAppliesEdits = params?["capabilities"]?["workspace"]?["applyEdit"]?.bool == true
             watchesFiles =
                 params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool == true
             let context: AppContext
@@ -267,6 +319,7 @@ public final class LanguageServer {
             return CodeActions.actions(for: range, in: path, workspace: workspace)
         },
         "workspace/executeCommand": { workspace, params in
+            // `vault.answer` may send an edit first: ``answerCard(id:params:workspace:)`` answers it.
             guard params["command"]?.string == CodeActions.curate else {
                 throw RPCError.invalidParams("unknown command \(params["command"]?.string ?? "")")
             }

@@ -19,7 +19,7 @@ enum ServerCapabilities {
                 "workspaceSymbolProvider": .bool(true),
                 "renameProvider": .bool(true),
                 "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix"), .string("source")])]),
-                "executeCommandProvider": .object(["commands": .array([.string(CodeActions.curate)])]),
+                "executeCommandProvider": .object(["commands": .array([.string(CodeActions.curate), .string(CardAnswers.command)])]),
                 "workspace": .object([
                     "fileOperations": .object([
                         "willRename": .object([

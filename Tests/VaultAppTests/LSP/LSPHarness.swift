@@ -17,7 +17,8 @@ final class LSPHarness {
     init(
         _ texts: [String: String], ledger: MemoryLedger = MemoryLedger(timeZone: Fixture.zone),
         config: VaultConfig = Fixture.config, search: MemorySearch = MemorySearch(),
-        inspection: MemoryInspection = MemoryInspection(), initialize: Bool = true
+        inspection: MemoryInspection = MemoryInspection(), initialize: Bool = true, cards: [Card] = [],
+        capabilities: JSONValue = .object([:])
     ) {
         let notes = Fixture.notes(texts)
         let files = Fixture.files(texts)
@@ -25,14 +26,14 @@ final class LSPHarness {
         if inspection.notes.isEmpty { inspection.notes = notes }
         self.files = files
         let context = AppContext(
-            notes: MemoryNotes(all: notes), ledger: ledger,
+            notes: MemoryNotes(all: notes, cards: cards), ledger: ledger,
             ids: MemoryNoteIDs(), config: config, now: Fixture.now, files: files, search: search,
             inspection: inspection)
         server = LanguageServer { _ in context }
         if initialize {
             _ = request(
                 "initialize",
-                ["processId": .null, "rootUri": .string("file:///memory-vault"), "capabilities": .object([:])])
+                ["processId": .null, "rootUri": .string("file:///memory-vault"), "capabilities": capabilities])
             notify("initialized", [:])
         }
     }

@@ -42,3 +42,35 @@ async def obsidian(lsp_client: LanguageClient):
     lsp_client.init_result = await start(lsp_client, lsp_client.root)
     yield
     await lsp_client.shutdown_session()
+
+
+def plugin_vaults():
+    """Two clones of one adopted Spaced Repetition plugin vault (OSR_FIXTURE, `vault init`
+    run once, `obsidian_sr.write_back: true`): the same device, so both write the same lines."""
+    import shutil
+    import subprocess
+    import tempfile
+    base = pathlib.Path(tempfile.mkdtemp(prefix="vault-osr-"))
+    adopted = base / "adopted"
+    shutil.copytree(os.environ["OSR_FIXTURE"], adopted)
+    subprocess.run([os.environ["VAULT_BIN"], "init", str(adopted), "--timezone", "UTC"],
+                   check=True, capture_output=True, env=ENV)
+    config = adopted / ".vault" / "config.yml"
+    text = config.read_text()
+    assert "  write_back: false" in text
+    config.write_text(text.replace("  write_back: false", "  write_back: true"))
+    shutil.copytree(adopted, base / "editor")
+    shutil.copytree(adopted, base / "terminal")
+    return base
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[os.environ["VAULT_BIN"], "lsp"], server_env=ENV))
+async def plugin(lsp_client: LanguageClient):
+    import shutil
+    base = plugin_vaults()
+    lsp_client.root = str(base / "editor")
+    lsp_client.terminal_root = str(base / "terminal")
+    lsp_client.init_result = await start(lsp_client, lsp_client.root)
+    yield
+    await lsp_client.shutdown_session()
+    shutil.rmtree(base, ignore_errors=True)
