@@ -50,33 +50,28 @@ public struct AnkiExporting {
     /// Builds the package, writing nothing.
     /// - Throws: ``AnkiExportError/noCards(folders:)`` when the folders hold no card.
     public func package(folders: [String], withHistory: Bool) throws -> Package {
+        try package(folders: folders, withHistory: withHistory, keepingGroups: true)
+    }
+
+    /// The package; its ``Package/groups`` only when `keepingGroups` (the
+    /// export renders each note's groups as it reads them and holds none).
+    func package(folders: [String], withHistory: Bool, keepingGroups: Bool) throws -> Package {
         var trace = PhaseTrace(context.tracer)
         let summaries = context.notes.summaries()
         let selected = Self.cards(summaries.cards, in: folders)
         guard !selected.isEmpty else { throw AnkiExportError.noCards(folders: folders) }
         let tagsOf = Dictionary(summaries.notes.map { ($0.path, $0.tags) }, uniquingKeysWith: { a, _ in a })
         trace.mark("anki export: notes and cards")
-        let log = context.ledger.cardLog()
-        let lineage = CardScheduleReplay.histories(log, cards: selected)
         var historyOf: [String: (events: [CardScheduleReplay.CardEvent], origin: String)] = [:]
-        for (card, entry) in zip(selected, lineage) { historyOf[card.id] = entry }
-        let holds = withHistory ? Studying(context).holds() : [:]
+        historyOf.reserveCapacity(selected.count)
+        for (card, entry) in zip(selected, CardScheduleReplay.histories(context.ledger.cardLog(), cards: selected)) {
+            historyOf[card.id] = entry
+        }
+        // The holds come from the ledger alone: `Studying(context)` would load the notes' catalog a second
+        // time, and the store keeps every catalog it loads until the process exits.
+        let holds = withHistory ? Studying(context, cards: selected).holds() : [:]
         trace.mark("anki export: histories")
         let resolver = AnkiMediaNames(context: context)
-        var groups: [AnkiCardGroup] = []
-        var skipped = 0
-        let byNote = Dictionary(grouping: selected, by: \.notePath)
-        for path in byNote.keys.sorted() {
-            let cards = byNote[path]!
-            guard let data = try? context.files.read(path) else {
-                skipped += cards.count
-                continue
-            }
-            let made = AnkiCardGroup.groups(of: cards, in: data) { historyOf[$0.id]?.origin ?? $0.id }
-            skipped += cards.count - made.reduce(0) { $0 + $1.cards.count }
-            groups += made
-        }
-        trace.mark("anki export: card groups")
         var collection = AnkiCollection(
             created: 0, schema: 18,
             noteTypes: [
@@ -90,76 +85,93 @@ public struct AnkiExporting {
             ? selected.compactMap { historyOf[$0.id]?.events.first?.time }.min() ?? context.now : context.now
         collection.creationOffset = -zone.secondsFromGMT(for: context.now) / 60
         collection.created = Self.dayStart(of: min(first, context.now), zone: zone)
-        // Room for every row at once: 500,000 reviews grown by doubling would hold three copies at the last step.
-        collection.notes.reserveCapacity(groups.count)
+        // Room for every row at once (a note per card at most): 500,000 reviews grown by doubling would hold
+        // three copies at the last step.
+        collection.notes.reserveCapacity(selected.count)
         collection.cards.reserveCapacity(selected.count)
         if withHistory { collection.reviews.reserveCapacity(historyOf.values.reduce(0) { $0 + $1.events.count }) }
+        var groups: [AnkiCardGroup] = []
+        var skipped = 0
         var usedNotes: Set<Int64> = []
         var usedCards: Set<Int64> = []
         var report = Report()
         var deckCounts: [String: (notes: Int, cards: Int)] = [:]
         var position: Int64 = 0
         let modified = Int64(context.now.timeIntervalSince1970.rounded(.down))
-        for group in groups {
-            let deck = Self.deckName(ofNoteAt: group.notePath)
-            let deckID = AnkiCollection.deckID(name: deck)
-            collection.decks[deckID] = deck
-            var fields: [String]
-            switch group.shape {
-            case .basic, .reversed:
-                fields = [
-                    resolver.render(group.markdown[0], from: group.notePath),
-                    resolver.render(group.markdown[1], from: group.notePath),
-                ]
-            case .cloze:
-                fields = [resolver.render(group.markdown[0], from: group.notePath), ""]
+        // The notes in path order, each note's cards in their order: indexes into `selected`, not a copy of
+        // every card grouped by note (nor every note's groups) held beside the rows.
+        let byNote = selected.indices.sorted { (selected[$0].notePath, $0) < (selected[$1].notePath, $1) }
+        var next = 0
+        while next < byNote.count {
+            let path = selected[byNote[next]].notePath
+            var end = next + 1
+            while end < byNote.count, selected[byNote[end]].notePath == path { end += 1 }
+            let cards = byNote[next..<end].map { selected[$0] }
+            next = end
+            guard let data = try? context.files.read(path) else {
+                skipped += cards.count
+                continue
             }
-            fields.append(AnkiNoteTypes.vaultField(path: group.notePath, fields: fields))
-            let noteID = Self.unique(Self.stableID("anki note " + group.guid), in: &usedNotes)
-            let type =
-                group.shape == .cloze
-                ? AnkiNoteTypes.clozeID : group.shape == .reversed ? AnkiNoteTypes.reversedID : AnkiNoteTypes.basicID
-            collection.notes.append(
-                AnkiNote(
-                    id: noteID, guid: group.guid, noteType: type, tags: Self.tags(tagsOf[group.notePath] ?? []),
-                    fields: fields,
-                    modified: modified))
-            for (ord, card) in group.cards {
-                position += 1
-                let cardID = Self.unique(Self.stableID("anki card \(group.guid) \(ord)"), in: &usedCards)
-                var row: AnkiCard
-                if withHistory {
-                    let history = AnkiHistory(
-                        events: historyOf[card.id]?.events ?? [],
-                        settings: context.config.schedulers.settings(forNotePath: card.notePath),
-                        cardID: card.id, now: context.now, collection: collection, zone: zone, newPosition: position,
-                        hold: holds[card.id])
-                    row = history.card
-                    for var review in history.reviews {
-                        review.card = cardID
-                        collection.reviews.append(review)
-                    }
-                } else {
-                    row = AnkiCard(id: 0, note: 0, deck: 0, ord: 0, queue: 0, type: 0, due: position)
+            let made = AnkiCardGroup.groups(of: cards, in: data) { historyOf[$0.id]?.origin ?? $0.id }
+            skipped += cards.count - made.reduce(0) { $0 + $1.cards.count }
+            if keepingGroups { groups += made }
+            for group in made {
+                let deck = Self.deckName(ofNoteAt: group.notePath)
+                let deckID = AnkiCollection.deckID(name: deck)
+                collection.decks[deckID] = deck
+                var fields: [String]
+                switch group.shape {
+                case .basic, .reversed:
+                    fields = [
+                        resolver.render(group.markdown[0], from: group.notePath),
+                        resolver.render(group.markdown[1], from: group.notePath),
+                    ]
+                case .cloze:
+                    fields = [resolver.render(group.markdown[0], from: group.notePath), ""]
                 }
-                row.id = cardID
-                row.note = noteID
-                row.deck = deckID
-                row.ord = ord
-                collection.cards.append(row)
+                fields.append(AnkiNoteTypes.vaultField(path: group.notePath, fields: fields))
+                let noteID = Self.unique(Self.stableID("anki note " + group.guid), in: &usedNotes)
+                let type =
+                    group.shape == .cloze
+                    ? AnkiNoteTypes.clozeID
+                    : group.shape == .reversed ? AnkiNoteTypes.reversedID : AnkiNoteTypes.basicID
+                collection.notes.append(
+                    AnkiNote(
+                        id: noteID, guid: group.guid, noteType: type, tags: Self.tags(tagsOf[group.notePath] ?? []),
+                        fields: fields,
+                        modified: modified))
+                for (ord, card) in group.cards {
+                    position += 1
+                    let cardID = Self.unique(Self.stableID("anki card \(group.guid) \(ord)"), in: &usedCards)
+                    var row: AnkiCard
+                    if withHistory {
+                        let history = AnkiHistory(
+                            events: historyOf[card.id]?.events ?? [],
+                            settings: context.config.schedulers.settings(forNotePath: card.notePath),
+                            cardID: card.id, now: context.now, collection: collection, zone: zone,
+                            newPosition: position, hold: holds[card.id])
+                        row = history.card
+                        for var review in history.reviews {
+                            review.card = cardID
+                            collection.reviews.append(review)
+                        }
+                    } else {
+                        row = AnkiCard(id: 0, note: 0, deck: 0, ord: 0, queue: 0, type: 0, due: position)
+                    }
+                    row.id = cardID
+                    row.note = noteID
+                    row.deck = deckID
+                    row.ord = ord
+                    collection.cards.append(row)
+                }
+                report.notes += 1
+                report.cards += group.cards.count
+                deckCounts[deck, default: (0, 0)].notes += 1
+                deckCounts[deck, default: (0, 0)].cards += group.cards.count
             }
-            report.notes += 1
-            report.cards += group.cards.count
-            deckCounts[deck, default: (0, 0)].notes += 1
-            deckCounts[deck, default: (0, 0)].cards += group.cards.count
         }
-        // Ids unique across the package (Anki's revlog key): in id order, one taken moves a millisecond on
-        // (no set of 500,000 ids held for it).
-        collection.reviews.sort { ($0.id, $0.card) < ($1.id, $1.card) }
-        for i in collection.reviews.indices.dropFirst() where collection.reviews[i].id <= collection.reviews[i - 1].id {
-            collection.reviews[i].id = collection.reviews[i - 1].id + 1
-        }
-        trace.mark("anki export: fields and rows")
+        Self.orderWithUniqueIDs(&collection.reviews)
+        trace.mark("anki export: card groups, fields and rows")
         report.reviews = collection.reviews.count
         report.media = resolver.files.count
         report.skippedCards = skipped
@@ -182,11 +194,45 @@ public struct AnkiExporting {
     /// - Throws: ``AnkiExportError``; the file at `path` is left as it was.
     @discardableResult
     public func export(to path: String, folders: [String], withHistory: Bool, legacy: Bool) throws -> Report {
-        let package = try package(folders: folders, withHistory: withHistory)
+        let package = try package(folders: folders, withHistory: withHistory, keepingGroups: false)
         var trace = PhaseTrace(context.tracer)
         try writer.write(package.collection, media: package.media, to: path, legacy: legacy)
         trace.mark("anki export: package written")
         return package.report
+    }
+
+    /// Puts `reviews` in order of id (then card, then their order as given)
+    /// and makes the ids unique across the package, as Anki's revlog key must
+    /// be: an id already taken moves a millisecond on (no set of 500,000 ids
+    /// held for it). The order is found on 32-bit indexes and applied in
+    /// place, cycle by cycle: sorting the rows themselves took a buffer of
+    /// half of them (16 MB at 500,000 rows) at the export's peak.
+    static func orderWithUniqueIDs(_ reviews: inout [AnkiReview]) {
+        guard reviews.count > 1 else { return }
+        var order = reviews.withUnsafeBufferPointer { rows in
+            (0..<UInt32(rows.count)).sorted { a, b in
+                let (x, y) = (rows[Int(a)], rows[Int(b)])
+                return x.id != y.id ? x.id < y.id : x.card != y.card ? x.card < y.card : a < b
+            }
+        }
+        // reviews[k] takes the row at order[k]; a place done is marked by order[k] == k.
+        for start in order.indices where Int(order[start]) != start {
+            let first = reviews[start]
+            var k = start
+            while true {
+                let from = Int(order[k])
+                order[k] = UInt32(k)
+                if from == start {
+                    reviews[k] = first
+                    break
+                }
+                reviews[k] = reviews[from]
+                k = from
+            }
+        }
+        for i in reviews.indices.dropFirst() where reviews[i].id <= reviews[i - 1].id {
+            reviews[i].id = reviews[i - 1].id + 1
+        }
     }
 
     /// The cards of the notes in `folders` (vault-relative; every card when none is named).

@@ -51,16 +51,19 @@ public enum LedgerLine {
         let rest = millis - days * 86_400_000
         let d = VaultDate.civil(fromDays: days)
         let seconds = rest / 1000
-        let zone: String
+        // Zero-padded by hand, not String(format:): an import of 500,000 Anki reviews spent a fifth of its
+        // time casting these numbers to CVarArg.
+        var out = d.year.zeroPadded(4)
+        out.reserveCapacity(29)
+        out += "-" + d.month.zeroPadded(2) + "-" + d.day.zeroPadded(2) + "T" + (seconds / 3600).zeroPadded(2) + ":"
+        out += (seconds % 3600 / 60).zeroPadded(2) + ":" + (seconds % 60).zeroPadded(2) + "." + (rest % 1000).zeroPadded(3)
         if utcOffset == 0 {
-            zone = "Z"
+            out += "Z"
         } else {
-            zone = String(
-                format: "%@%02d:%02d", utcOffset < 0 ? "-" : "+", abs(utcOffset) / 3600, abs(utcOffset) % 3600 / 60)
+            out += (utcOffset < 0 ? "-" : "+") + (abs(utcOffset) / 3600).zeroPadded(2) + ":"
+            out += (abs(utcOffset) % 3600 / 60).zeroPadded(2)
         }
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", d.year, d.month, d.day, seconds / 3600, seconds % 3600 / 60,
-            seconds % 60, rest % 1000) + zone
+        return out
     }
 
     /// Percent-encodes `%`, tab, CR and LF, the only bytes a value cannot hold.

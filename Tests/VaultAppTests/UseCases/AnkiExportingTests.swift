@@ -150,6 +150,29 @@ struct AnkiExportingTests {
         }
     }
 
+    @Test("review rows in id then card order, taken ids moved a millisecond on, as a sort of the rows themselves puts them")
+    func reviewOrder() {
+        // Ids from few milliseconds over few cards, so that many collide and a moved id meets the next one.
+        var generator = SystemRandomNumberGenerator()
+        var rows: [AnkiReview] = (0..<5_000).map { i in
+            AnkiReview(
+                id: 1_700_000_000_000 + Int64.random(in: 0..<600, using: &generator),
+                card: Int64.random(in: 1...7, using: &generator), ease: i % 4 + 1, milliseconds: i, kind: 1)
+        }
+        var expected = rows
+        expected.sort { ($0.id, $0.card, $0.milliseconds) < ($1.id, $1.card, $1.milliseconds) }
+        for i in expected.indices.dropFirst() where expected[i].id <= expected[i - 1].id {
+            expected[i].id = expected[i - 1].id + 1
+        }
+        AnkiExporting.orderWithUniqueIDs(&rows)
+        #expect(rows == expected)
+        #expect(Set(rows.map(\.id)).count == rows.count)
+        #expect(expected.map(\.milliseconds) != Array(0..<5_000))  // the rows did move
+        var one = [AnkiReview(id: 5, card: 1, ease: 3, milliseconds: 0, kind: 1)]
+        AnkiExporting.orderWithUniqueIDs(&one)
+        #expect(one.map(\.id) == [5])
+    }
+
     @Test(
         "with history: each answer a revlog row at its moment, the card's state as it stands; without, every card new")
     func history() throws {

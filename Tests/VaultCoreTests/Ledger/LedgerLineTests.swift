@@ -24,6 +24,34 @@ struct LedgerLineTests {
         #expect(LedgerLine.formatTime(time, utcOffset: -18000) == "2026-11-18T04:00:00.250-05:00")
     }
 
+    @Test("times are written as String(format:) wrote them: any moment, any offset, before 1970 too")
+    func timeAsFormatWroteIt() {
+        func formatted(_ time: Date, _ utcOffset: Int) -> String {
+            let millis = Int((time.timeIntervalSince1970 * 1000).rounded()) + utcOffset * 1000
+            let days = millis >= 0 ? millis / 86_400_000 : (millis - 86_399_999) / 86_400_000
+            let rest = millis - days * 86_400_000
+            let d = VaultDate.civil(fromDays: days)
+            let seconds = rest / 1000
+            let zone =
+                utcOffset == 0
+                ? "Z"
+                : String(
+                    format: "%@%02d:%02d", utcOffset < 0 ? "-" : "+", abs(utcOffset) / 3600, abs(utcOffset) % 3600 / 60)
+            return String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.%03d", d.year, d.month, d.day, seconds / 3600,
+                seconds % 3600 / 60, seconds % 60, rest % 1000) + zone
+        }
+        var generator = SystemRandomNumberGenerator()
+        let offsets = [0, 3600, -18000, 19800, -34200, 45900, 50400, -43200]
+        for i in 0..<2_000 {
+            // From 1900 to 2100, to the millisecond.
+            let time = Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &generator)) / 1000)
+            let offset = offsets[i % offsets.count]
+            #expect(LedgerLine.formatTime(time, utcOffset: offset) == formatted(time, offset), "\(time) \(offset)")
+        }
+        #expect(LedgerLine.formatTime(Date(timeIntervalSince1970: -1), utcOffset: 0) == "1969-12-31T23:59:59.000Z")
+    }
+
     @Test("format then parse gives the same event, values with tabs, newlines and % included")
     func roundTrip() throws {
         let tricky = event([("note", "a%b\tc\nd\re"), ("text", "ünïcode = fine"), ("empty", "")])
