@@ -315,9 +315,9 @@ public enum CardExtractor {
             while k < s.count {
                 if let d = startOf[k] {
                     if d == hidden {
-                        text.appendScalars(Card.clozeGap.unicodeScalars)
+                        text.append(contentsOf: Card.clozeGap.unicodeScalars)
                     } else {
-                        text.appendScalars(s[d])
+                        text.append(contentsOf: s[d])
                     }
                     k = d.upperBound + 2
                 } else {
@@ -412,9 +412,9 @@ public enum CardExtractor {
                 if next < deletions.count, deletions[next].whole.lowerBound == k {
                     let d = deletions[next]
                     if d.number == number {
-                        text.appendScalars("[\(d.hint ?? "…")]".unicodeScalars)
+                        text.append(contentsOf: "[\(d.hint ?? "…")]".unicodeScalars)
                     } else {
-                        text.appendScalars(d.text.unicodeScalars)
+                        text.append(contentsOf: d.text.unicodeScalars)
                     }
                     k = d.whole.upperBound
                     next += 1
