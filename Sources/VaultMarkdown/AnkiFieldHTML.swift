@@ -64,7 +64,7 @@ public enum AnkiFieldHTML {
             if s[i] == "`" { inCode.toggle() }
             if !inCode, i + 1 < s.count, s[i] == "=", s[i + 1] == "=" {
                 if let start = open {
-                    out.append(contentsOf: "}}".unicodeScalars)
+                    out.appendScalars("}}".unicodeScalars)
                     open = nil
                     _ = start
                     i += 2
@@ -72,7 +72,7 @@ public enum AnkiFieldHTML {
                 } else if number < limit, i + 2 < s.count, !s[i + 2].properties.isWhitespace, s[i + 2] != "=" {
                     number += 1
                     open = out.count
-                    out.append(contentsOf: "{{c\(number)::".unicodeScalars)
+                    out.appendScalars("{{c\(number)::".unicodeScalars)
                     i += 2
                     continue
                 }
@@ -184,12 +184,12 @@ public enum AnkiFieldHTML {
                     while j < s.count, s[j] == "`" { j += 1 }
                     let run = j - i
                     if codeRun == 0 { codeRun = run } else if run == codeRun { codeRun = 0 }
-                    out.append(contentsOf: s[i..<j])
+                    out.appendScalars(s[i..<j])
                     i = j
                     continue
                 }
                 if codeRun == 0, s[i] == "\\", i + 1 < s.count, s[i + 1] == "$" {
-                    out.append(contentsOf: s[i...(i + 1)])
+                    out.appendScalars(s[i...(i + 1)])
                     i += 2
                     continue
                 }

@@ -332,7 +332,7 @@ public struct ObsidianDocument: Sendable {
                 }
                 var number = 0
                 while let d = scalars.next(), d != ObsidianSource.tokenClose { number = number * 10 + Int(d.value) - 48 }
-                if number >= 0, number < source.originals.count { out.append(contentsOf: source.originals[number].unicodeScalars) }
+                if number >= 0, number < source.originals.count { out.appendScalars(source.originals[number].unicodeScalars) }
             }
             return String(out)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// Obsidian's syntax that libcmark would misread, taken out of a note's
 /// Markdown before libcmark parses it (Obsidian reads it first too): math
@@ -336,7 +337,7 @@ struct ObsidianSource {
             let line = lines[i]
             if line.fenced {
                 if !inComment {
-                    out.append(contentsOf: line.scalars)
+                    out.appendScalars(line.scalars)
                     out.append("\n")
                 }
                 i += 1
@@ -352,12 +353,12 @@ struct ObsidianSource {
             inComment = scanned.inComment
             noDisplayCloseBefore = scanned.noDisplayCloseBefore
             if !(scanned.wholeLineComment && scanned.out.isEmpty) {
-                out.append(contentsOf: scanned.out)
+                out.appendScalars(scanned.out)
                 out.append("\n")
             }
             i = scanned.nextLine
             if let rest = scanned.restOfClosingLine {
-                out.append(contentsOf: rest)
+                out.appendScalars(rest)
                 out.append("\n")
             }
         }
@@ -374,7 +375,7 @@ struct ObsidianSource {
             scan.run(note, inlineNotes: &none)
             self = scan.source
             line.append(contentsOf: scan.out)
-            out.append(contentsOf: line)
+            out.appendScalars(line)
             out.append("\n")
         }
         return String(out)

@@ -1,4 +1,5 @@
 import Foundation
+import VaultCore
 
 /// Text made safe to print for a person: no byte of a note, a file name or
 /// a ledger value can act on the terminal (write the clipboard through OSC
@@ -22,12 +23,12 @@ package enum TerminalText {
         while i < scalars.count {
             let s = scalars[i]
             if s == "\u{1B}", keepingColour, let end = sgrEnd(scalars, from: i) {
-                out.append(contentsOf: scalars[i...end])
+                out.appendScalars(scalars[i...end])
                 i = end + 1
                 continue
             }
             if isControl(s) {
-                out.append(contentsOf: (s == "\u{1B}" ? "\\e" : "\\u{\(String(s.value, radix: 16))}").unicodeScalars)
+                out.appendScalars((s == "\u{1B}" ? "\\e" : "\\u{\(String(s.value, radix: 16))}").unicodeScalars)
             } else {
                 out.append(s)
             }

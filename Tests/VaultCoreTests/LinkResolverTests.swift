@@ -52,6 +52,40 @@ struct LinkResolverTests {
         #expect(resolver.resolveWiki("Systems", from: "a.md") == .note("Systems.md"), "file names first")
     }
 
+    @Test("a path link resolves as the end of a path exactly as a scan of every path would, by a lookup of its file name")
+    func pathEndsAsEveryPathScanned() {
+        // Folder and file names that collide in case, accents (two Unicode forms), `.MD` and depth.
+        let folders = ["", "A/", "a/", "B/A/", "Ç/", "C\u{327}/", "x/y/z/", "Plugins/", "fr/Plugins/"]
+        let names = ["Note.md", "note.md", "Note.MD", "Ça.md", "C\u{327}a.md", "v1.1.5.md", "b.md"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<40 {
+            let paths = (0..<12).map { _ in folders.randomElement(using: &generator)! + names.randomElement(using: &generator)! }
+            let resolver = LinkResolver(paths: paths)
+            for folder in folders + ["z/", "y/z/", "Y/Z/"] where folder.contains("/") {
+                for name in names + ["Note", "ça", "nothing"] {
+                    let target = folder + name
+                    // What the resolver did before it had the lookup: every path, shortest first.
+                    let lower = target.lowercased()
+                    let withExtension = lower.hasSuffix(".md") ? lower : lower + ".md"
+                    let byPath = Dictionary(paths.map { ($0.lowercased(), $0) }, uniquingKeysWith: { _, last in last })
+                    let expected: LinkResolver.Resolution
+                    if let path = byPath[withExtension] {
+                        expected = .note(path)
+                    } else if let match = byPath.keys.filter({ $0.hasSuffix("/" + withExtension) })
+                        .min(by: { ($0.count, $0) < ($1.count, $1) })
+                    {
+                        expected = .note(byPath[match]!)
+                    } else {
+                        expected = LinkResolver.namesAttachment(lower) ? .attachment : .unresolved
+                    }
+                    #expect(
+                        resolver.resolveWiki(target, from: "Home.md") == expected,
+                        "round \(round): [[\(target)]] among \(paths)")
+                }
+            }
+        }
+    }
+
     @Test("tags count notes, nested tags under their parents, case-insensitively with the first spelling")
     func tagTree() {
         func note(_ tags: [String]) -> NoteSummary {

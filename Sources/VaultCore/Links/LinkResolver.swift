@@ -121,15 +121,42 @@ public struct LinkResolver: Sendable {
         let withExtension = lower.hasSuffix(".md") ? lower : lower + ".md"
         if let path = byPath[withExtension] { return .note(path) }
         if lower.contains("/") {
-            let suffix = "/" + withExtension
-            let matches = byPath.keys.filter { $0.hasSuffix(suffix) }.sorted { ($0.count, $0) < ($1.count, $1) }
-            if let match = matches.first, let path = byPath[match] { return .note(path) }
+            if let path = pathEnding(with: "/" + withExtension) { return .note(path) }
         } else if let candidates = byName[String(withExtension.dropLast(3))] {
             return .note(candidates.first(inFolder: Self.folder(of: source)) ?? candidates.first)
         } else if let titled = byTitle[lower]?.first {
             return .note(titled)
         }
         return Self.namesAttachment(lower) ? .attachment : .unresolved
+    }
+
+    /// The note whose lowercased path ends with `suffix` (which starts with
+    /// `/`), the shortest such path winning, then the first in order.
+    ///
+    /// Such a path's file name is the suffix's last part, so only the notes
+    /// of that file name are tried (``byName``), not every path of the vault:
+    /// a note of many `[[Folder/Note]]` links costs a dictionary lookup per
+    /// link, not a pass over every note.
+    private func pathEnding(with suffix: String) -> String? {
+        guard let slash = suffix.lastIndex(of: "/") else { return nil }
+        let fileName = String(suffix[suffix.index(after: slash)...])
+        // `byName` holds each note's file name without `.md`, or whole when it ends otherwise (`x.MD`).
+        var candidates: [String] = []
+        for name in Set([fileName, fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName]) {
+            switch byName[name] {
+            case .one(let path): candidates.append(path)
+            case .many(let paths): candidates += paths
+            case nil: break
+            }
+        }
+        var best: String?
+        for candidate in candidates {
+            let key = Self.lowercased(candidate)
+            guard key.hasSuffix(suffix) else { continue }
+            if let current = best, (current.count, current) <= (key.count, key) { continue }
+            best = key
+        }
+        return best.flatMap { byPath[$0] }
     }
 
     /// True when `name` ends in a file extension other than `.md` (`.png`,

@@ -45,12 +45,34 @@ public enum FileDiagnostics {
         return out
     }
 
-    /// ``problems(of:in:)`` as the editor shows them.
+    /// ``problems(of:in:)`` as the editor shows them, at most ``maxPublished``.
     public static func lsp(of path: String, in workspace: VaultWorkspace) -> [LSPDiagnostic] {
         let text = workspace.text(at: path)
-        return problems(of: path, in: workspace).map { problem, range in
-            lsp(problem, range: range, lineText: text?.line(max((problem.line ?? 1) - 1, 0)))
-        }
+        let problems = problems(of: path, in: workspace)
+        return capped(
+            problems.prefix(maxPublished).map { problem, range in
+                lsp(problem, range: range, lineText: text?.line(max((problem.line ?? 1) - 1, 0)))
+            }, total: problems.count)
+    }
+
+    /// The most problems of one note sent to the editor. A note of 450,000
+    /// broken links gave as many diagnostics: a 100 MB message the server
+    /// spent 20 s and 1 GB encoding, and no editor shows them all.
+    public static let maxPublished = 1000
+
+    /// The first ``maxPublished`` of a note's `total` problems, and when there
+    /// are more, one diagnostic on the first line saying how many are left
+    /// out and where to see them.
+    public static func capped(_ diagnostics: some Collection<LSPDiagnostic>, total: Int) -> [LSPDiagnostic] {
+        var out = Array(diagnostics.prefix(maxPublished))
+        guard total > out.count else { return out }
+        out.append(
+            LSPDiagnostic(
+                range: Range(start: Position(line: 0, character: 0), end: Position(line: 1, character: 0)),
+                severity: 2, code: "more-problems", source: "vault",
+                message: "\(total - out.count) more problems in this note are not shown here; `vault check` lists each one."
+            ))
+        return out
     }
 
     /// One problem as the editor shows it: on `range`, else on its whole line

@@ -190,7 +190,8 @@ public final class LanguageServer {
                     RPCOutgoing.notification(
                         "textDocument/publishDiagnostics",
                         PublishDiagnosticsParams(
-                            uri: workspace.uri(of: path), version: nil, diagnostics: byPath[path] ?? [])))
+                            uri: workspace.uri(of: path), version: nil,
+                            diagnostics: FileDiagnostics.capped(byPath[path] ?? [], total: byPath[path]?.count ?? 0))))
             }
         }
         for path in pendingClears.sorted() where workspace.documents[path] == nil {

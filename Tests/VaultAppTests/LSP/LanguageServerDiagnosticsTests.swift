@@ -31,6 +31,21 @@ final class LanguageServerDiagnosticsTests: XCTestCase {
             ["start": ["line": 8, "character": 17], "end": ["line": 8, "character": 28]] as JSONValue)
     }
 
+    func testABufferOfManyBrokenLinksPublishesTheFirstThousandAndHowManyMore() {
+        let lsp = LSPHarness(Fixture.weekTexts)
+        let links = (0..<1500).map { "[[Missing \($0)]]" }.joined(separator: "\n")
+        lsp.open("b.md", Fixture.weekTexts["b.md"]! + links + "\n")
+        let published = lsp.idleDiagnostics()["b.md"] ?? []
+        XCTAssertEqual(published.count, FileDiagnostics.maxPublished + 1)
+        XCTAssertEqual(published.prefix(FileDiagnostics.maxPublished).filter { $0["code"] == "broken-link" }.count, 1000)
+        XCTAssertEqual(
+            published.first?["message"]?.string, "[[Missing 0]] links to no note; create the note or correct the name.")
+        XCTAssertEqual(published.last?["code"], "more-problems")
+        XCTAssertEqual(
+            published.last?["message"]?.string,
+            "500 more problems in this note are not shown here; `vault check` lists each one.")
+    }
+
     func testAnEditIsCheckedFromTheUnsavedTextOnceTheInputIsIdle() {
         let lsp = LSPHarness(Fixture.weekTexts)
         lsp.open("b.md", Fixture.weekTexts["b.md"]!)
