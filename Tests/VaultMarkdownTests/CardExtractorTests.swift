@@ -171,12 +171,12 @@ struct DeepNestingTests {
 
 @Suite("Card extraction stays linear")
 struct CardLimitsTests {
-    @Test("a paragraph of 20,000 cloze deletions gives its first 50 cards quickly; a note gives at most 1,000 cards")
+    @Test(
+        "a paragraph of 20,000 cloze deletions gives its first 50 cards quickly; a note gives at most 1,000 cards",
+        .timeLimit(.minutes(1)))  // about a second; a bound of 10 s failed under a load average of 11
     func limits() {
         let clozes = "Facts: " + (0..<20_000).map { "==w\($0)==" }.joined(separator: " ") + "\n"
-        let start = Date()
         let cards = CardExtractor.cards(in: Data(clozes.utf8), notePath: "c.md", noteID: nil)
-        #expect(Date().timeIntervalSince(start) < 10)
         #expect(cards.count == CardExtractor.maxClozesPerParagraph)
         #expect(cards.first?.answer == "w0")
         let many = (0..<1500).map { "q\($0) :: a\($0)\n\n" }.joined()
