@@ -163,7 +163,8 @@ public struct ObsidianDocument: Sendable {
 
         /// `text ^id` → (`text`, `id`): Obsidian's block id ends a block's last line.
         static func blockID(_ text: String) -> (String, String)? {
-            guard let caret = text.lastIndex(of: "^") else { return nil }
+            // Most paragraphs hold no `^`: a byte test first, before the search by Characters.
+            guard text.utf8.contains(UInt8(ascii: "^")), let caret = text.lastIndex(of: "^") else { return nil }
             let id = text[text.index(after: caret)...]
             guard !id.isEmpty, id.count <= 64, id.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" })
             else { return nil }

@@ -35,4 +35,17 @@ struct HTMLTests {
         #expect(HTML.urlPath("loci/Home walk/é?#.png") == "loci/Home%20walk/%C3%A9%3F%23.png")
         #expect(HTML.urlComponent("a/b") == "a%2Fb")
     }
+
+    @Test("contains(markup:) finds a fragment as written, byte for byte, anywhere in the markup")
+    func containsMarkup() {
+        let page: HTML = "<p>é \("<span class=\"math math-inline\">")</p><div class=\"math math-display\">x</div>"
+        #expect(page.contains(markup: "<div class=\"math math-"))
+        #expect(page.contains(markup: "x</div>"), "at the very end")
+        #expect(page.contains(markup: "<p>é"), "at the start, past a non-ASCII letter")
+        #expect(!page.contains(markup: "<span class=\"math math-"), "escaped text is no markup")
+        #expect(!page.contains(markup: "<div class=\"math math-display\">x</div>!"), "longer than what is there")
+        #expect(!page.contains(markup: "e\u{301}"), "no Unicode equivalence: é is not e and its accent")
+        #expect(HTML().contains(markup: ""))
+        #expect(!HTML().contains(markup: "<"))
+    }
 }

@@ -187,6 +187,16 @@ struct ObsidianRenderingTests {
     @Test("block ids are not shown")
     func blockIDs() {
         #expect(html("A paragraph ^abc-1\n") == "<p>A paragraph</p>\n")
+        #expect(html("Ünïcödé 日本 ^id2\n") == "<p>Ünïcödé 日本</p>\n", "after text that is not ASCII")
+        #expect(html("2^10 is 1024\n") == "<p>2^10 is 1024</p>\n", "a caret inside the text is text")
+    }
+
+    @Test("text that is not ASCII comes through the preparation whole: accents, CJK, emoji, a combining mark")
+    func nonASCIIText() {
+        let text = "Café 日本語 👩‍👩‍👧 e\u{301} ==marqué== $α+β$ [[Nöte]]\n\n```\ncode ünï\n```\n"
+        let page = html(text)
+        #expect(page.contains("<p>Café 日本語 👩‍👩‍👧 e\u{301} <mark>marqué</mark> <span class=\"math math-inline\">α+β</span>"))
+        #expect(page.contains("<pre><code>code ünï\n</code></pre>"))
     }
 
     // MARK: Bounds

@@ -221,7 +221,7 @@ public struct StaticSite {
     /// and only such a page allows a script.
     static func page(title: String, site: String, path: String, content: HTML) -> HTML {
         let home = SitePaths.relative(from: path, to: "index.html")
-        let math = content.rendered.contains("<span class=\"math math-") || content.rendered.contains("<div class=\"math math-")
+        let math = content.contains(markup: "<span class=\"math math-") || content.contains(markup: "<div class=\"math math-")
         let policy = math ? mathContentSecurityPolicy : contentSecurityPolicy
         let script: HTML = math ? "<script src=\"\(SitePaths.relative(from: path, to: "assets/math.js"))\" defer></script>" : ""
         return """
