@@ -11,11 +11,18 @@ final class RunningServer: @unchecked Sendable {
     private let err = Pipe()
 
     /// Starts `vault serve --port 0` (through `vault`, which execs `vault-serve`) and reads its first line.
-    init(sandbox: ServeSandbox, arguments: [String] = ["--port", "0"]) throws {
+    /// - Parameters:
+    ///   - launcher: a program and its arguments that run `vault` (`prlimit --nofile=…`), or none.
+    ///   - environment: what the sandbox's environment is changed by.
+    init(
+        sandbox: ServeSandbox, arguments: [String] = ["--port", "0"], launcher: [String] = [],
+        environment: [String: String] = [:]
+    ) throws {
         self.sandbox = sandbox
-        process.executableURL = ServeSandbox.binaryFolder.appendingPathComponent("vault")
-        process.arguments = ["serve"] + arguments
-        process.environment = sandbox.environment()
+        let vault = ServeSandbox.binaryFolder.appendingPathComponent("vault")
+        process.executableURL = launcher.first.map(URL.init(fileURLWithPath:)) ?? vault
+        process.arguments = launcher.dropFirst() + (launcher.isEmpty ? [] : [vault.path]) + ["serve"] + arguments
+        process.environment = sandbox.environment().merging(environment) { $1 }
         process.standardOutput = out
         process.standardError = err
         try process.run()
