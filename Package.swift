@@ -24,7 +24,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
-        // `vault serve` execs it from beside `vault`: the web server's dependencies stay out of every other command.
+        // `vault serve` execs it from beside `vault`, so no other command runs the web server;
+        // installed, it is a link to `vault`, which serves when called by that name.
         .executable(name: "vault-serve", targets: ["vault-serve"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
         .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore", "VaultAnki", "VaultLSP"]),
@@ -89,13 +90,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "vault", dependencies: ["VaultCLI"], linkerSettings: releaseLink),
+        // Also `vault-serve` when called by that name (the link `make install` makes), so that one
+        // copy of the Swift runtime, Foundation and ICU is installed (benchmarks/STARTUP.md).
+        .executableTarget(name: "vault", dependencies: ["VaultCLI", "VaultServe"], linkerSettings: releaseLink),
         // The web app (`vault serve`): pages over the same use cases and flows, its context from
         // the composition root (VaultWiring). Its own executable, so `vault` links no HTTP server.
         .target(
             name: "VaultServe",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultApp", "VaultWiring", "VaultPresentation",
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultProcess", "VaultWiring", "VaultPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -109,7 +112,8 @@ let package = Package(
             // Compiled in as AssetsGenerated.swift (scripts/serve-assets.py).
             exclude: ["Assets"]
         ),
-        .executableTarget(name: "vault-serve", dependencies: ["VaultServe", "VaultProcess"], linkerSettings: releaseLink),
+        // The web server on its own, for development and the tests (`make install` links vault-serve to vault).
+        .executableTarget(name: "vault-serve", dependencies: ["VaultServe"], linkerSettings: releaseLink),
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),
