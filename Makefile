@@ -39,7 +39,9 @@ test:
 	$(SWIFT) build --build-tests
 	VAULT_RELEASE_BIN=$(CURDIR)/.build/release/vault $(SWIFT) test --skip-build
 
-# The binary, a man page generated from the commands' help
+# The binary, stripped (-s: its symbol tables are half its size), with
+# vault-serve a link to it (one executable is both: benchmarks/STARTUP.md,
+# "the installed size"), a man page generated from the commands' help
 # (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
 # completions (they call vault back for note paths, ids, categories, tags
 # and periods).
@@ -47,8 +49,8 @@ install: release build
 	$(SWIFT) package plugin generate-manual --configuration debug
 	install -d $(PREFIX)/bin $(PREFIX)/share/man/man1 $(PREFIX)/share/bash-completion/completions \
 		$(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 .build/release/vault $(PREFIX)/bin/vault
-	install -m 755 .build/release/vault-serve $(PREFIX)/bin/vault-serve
+	install -s -m 755 .build/release/vault $(PREFIX)/bin/vault
+	ln -sf vault $(PREFIX)/bin/vault-serve
 	install -m 644 .build/plugins/GenerateManual/outputs/vault/vault.1 $(PREFIX)/share/man/man1/vault.1
 	.build/release/vault --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/vault
 	.build/release/vault --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_vault

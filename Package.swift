@@ -24,7 +24,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
-        // `vault serve` execs it from beside `vault`: the web server's dependencies stay out of every other command.
+        // `vault serve` execs it from beside `vault`, so no other command runs the web server;
+        // installed, it is a link to `vault`, which serves when called by that name.
         .executable(name: "vault-serve", targets: ["vault-serve"]),
         // For the fuzz targets in Fuzz/ (a package of their own, built with -sanitize=fuzzer by `make fuzz`).
         .library(name: "VaultParsing", targets: ["VaultCore", "VaultMarkdown", "VaultStore", "VaultAnki", "VaultLSP"]),
@@ -37,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Hummingbird's own: `vault serve` runs its server in a service group of its own (a short shutdown grace).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // No pkgConfig: its -L/usr/lib/x86_64-linux-gnu would come first on the
@@ -87,13 +90,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "vault", dependencies: ["VaultCLI"], linkerSettings: releaseLink),
+        // Also `vault-serve` when called by that name (the link `make install` makes), so that one
+        // copy of the Swift runtime, Foundation and ICU is installed (benchmarks/STARTUP.md).
+        .executableTarget(name: "vault", dependencies: ["VaultCLI", "VaultServe"], linkerSettings: releaseLink),
         // The web app (`vault serve`): pages over the same use cases and flows, its context from
         // the composition root (VaultWiring). Its own executable, so `vault` links no HTTP server.
         .target(
             name: "VaultServe",
             dependencies: [
-                "VaultCore", "VaultMarkdown", "VaultApp", "VaultWiring", "VaultPresentation",
+                "VaultCore", "VaultMarkdown", "VaultApp", "VaultProcess", "VaultWiring", "VaultPresentation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -102,11 +107,13 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Compiled in as AssetsGenerated.swift (scripts/serve-assets.py).
             exclude: ["Assets"]
         ),
-        .executableTarget(name: "vault-serve", dependencies: ["VaultServe", "VaultProcess"], linkerSettings: releaseLink),
+        // The web server on its own, for development and the tests (`make install` links vault-serve to vault).
+        .executableTarget(name: "vault-serve", dependencies: ["VaultServe"], linkerSettings: releaseLink),
         .testTarget(name: "VaultCoreTests", dependencies: ["VaultCore"]),
         .testTarget(name: "VaultMarkdownTests", dependencies: ["VaultMarkdown"]),
         .testTarget(name: "VaultStoreTests", dependencies: ["VaultStore"]),

@@ -42,15 +42,15 @@ extension CompositionRoot {
     /// The vault `options` name, opened for a command that prints through
     /// `output`: the search engine's notices as warnings, its tracer
     /// (`VAULT_TRACE`) handed to the adapters (see
-    /// ``CompositionRoot/open(_:warnings:tracer:search:verifyingStateFolders:writingCaches:)``
-    /// for `search`, `verifyingStateFolders` and `writingCaches`).
+    /// ``CompositionRoot/open(_:warnings:tracer:search:verifyingStateFolders:startingWatcher:)``
+    /// for `search`, `verifyingStateFolders` and `startingWatcher`).
     static func open(
         _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
-        writingCaches: Bool = true
+        startingWatcher: Bool = true
     ) throws -> CommandContext {
         let opened = try open(
             options, warnings: { output.warning($0) }, tracer: output.tracer, search: search,
-            verifyingStateFolders: verifyingStateFolders, writingCaches: writingCaches)
+            verifyingStateFolders: verifyingStateFolders, startingWatcher: startingWatcher)
         return CommandContext(app: opened.app, now: opened.now, output: output, noteReference: opened.noteReference)
     }
 }

@@ -5,11 +5,14 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOCore
+import ServiceLifecycle
+import VaultProcess
 import VaultWiring
 
 /// `vault-serve`: reads the options `vault serve` passed, makes the secrets,
 /// listens, prints the URL as the first line, and serves until SIGTERM or
-/// Ctrl-C (requests in flight are finished, then exit 0).
+/// Ctrl-C: it stops listening, closes idle connections, gives requests in
+/// flight ``shutdownGrace`` to finish, closes the rest, and exits 0.
 ///
 /// A connection must send its request's head within ``readTimeout`` of
 /// opening (or of its last answer), and is closed after as long idle; a
@@ -20,6 +23,28 @@ import VaultWiring
 public enum ServeMain {
     /// How long a connection may take to send a request's head, or stay idle.
     static let readTimeout: TimeAmount = .seconds(10)
+    /// How long requests in flight may take to finish after SIGTERM or
+    /// Ctrl-C before their connections are closed: a server that is told to
+    /// stop is gone within half a second (issue 47), open browser tabs or not.
+    static let shutdownGrace: Duration = .milliseconds(250)
+    /// True when the process was started by the name `vault-serve` (the
+    /// link beside `vault` that `make install` makes to the one executable,
+    /// which `vault serve` execs).
+    public static var isCalledAsServer: Bool {
+        guard let program = CommandLine.arguments.first else { return false }
+        return (program as NSString).lastPathComponent == "vault-serve"
+    }
+
+    /// The program `vault-serve`: sets the heap up for a process that runs
+    /// on (``FreedMemory/settleForServing()``, before any thread starts),
+    /// serves, and exits with ``run()``'s status.
+    public static func runAndExit() -> Never {
+        FreedMemory.settleForServing()
+        Task { exit(await run()) }
+        dispatchMain()
+    }
+
+    /// Serves until SIGTERM or Ctrl-C; the exit status (1 when the server could not start).
     public static func run() async -> Int32 {
         let options: ServeOptions
         do {
@@ -90,8 +115,13 @@ public enum ServeMain {
             },
             logger: logger)
         defer { tokenPage.page?.remove() }
+        var lifecycle = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        lifecycle.maximumGracefulShutdownDuration = shutdownGrace
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: lifecycle).run()
+        } catch is CancellationError {
+            // The grace ran out and the connections left were closed: a stop as asked for.
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             ServeConsole.report(ServeError.portTaken(host: listen, port: options.port))
             return 1

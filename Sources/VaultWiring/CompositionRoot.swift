@@ -9,7 +9,7 @@ import VaultStore
 /// end (the command line, the web app, the language server) sees the use
 /// cases and their ports only.
 ///
-/// A command asks for an ``OpenedVault`` (``open(_:warnings:tracer:search:verifyingStateFolders:writingCaches:)``),
+/// A command asks for an ``OpenedVault`` (``open(_:warnings:tracer:search:verifyingStateFolders:startingWatcher:)``),
 /// `vault serve` for a ``ServedVault``, `vault lsp` for an opener
 /// (``languageServer(_:)``); `vault init`, completion and error messages
 /// ask for the few things that come before a vault is open.
@@ -25,9 +25,11 @@ package enum CompositionRoot {
     /// refused before anything is read or written, unless
     /// `verifyingStateFolders` is false (`vault check`, which names them).
     ///
-    /// With `writingCaches` false (`vault status --line`), no cache is
-    /// written and no watcher started (``CacheWrites``): the caches are
-    /// read, and what they lack is worked out in memory.
+    /// With `startingWatcher` false (`vault status --line`, on every
+    /// prompt), no watcher is started (``WatcherStarts``). The caches are
+    /// read and written as by every command: what they lack is worked out
+    /// and written back (best effort, so the next call finds it), so
+    /// whatever ran before, a command pays for a missing cache once.
     ///
     /// - Parameters:
     ///   - warnings: where the search engine's notices go (a watcher that cannot start).
@@ -35,22 +37,22 @@ package enum CompositionRoot {
     /// - Throws: when no vault is found, its config does not read, or the moment does not read.
     package static func open(
         _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool = false,
-        verifyingStateFolders: Bool = true, writingCaches: Bool = true
+        verifyingStateFolders: Bool = true, startingWatcher: Bool = true
     ) throws -> OpenedVault {
         try open(
             options, warnings: warnings, tracer: tracer, search: search, verifyingStateFolders: verifyingStateFolders,
-            writingCaches: writingCaches, serving: nil)
+            startingWatcher: startingWatcher, serving: nil)
     }
 
-    /// ``open(_:warnings:tracer:search:verifyingStateFolders:writingCaches:)``;
+    /// ``open(_:warnings:tracer:search:verifyingStateFolders:startingWatcher:)``;
     /// `serving` is given by a process that runs on (`vault serve`): the
     /// note catalog it keeps between requests; its ledger then reads the
     /// card log from the replay cache when asked rather than hold it.
     private static func open(
         _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool,
-        verifyingStateFolders: Bool, writingCaches: Bool, serving keptCatalog: KeptCatalog?
+        verifyingStateFolders: Bool, startingWatcher: Bool, serving keptCatalog: KeptCatalog?
     ) throws -> OpenedVault {
-        if !writingCaches { CacheWrites.allowed = false }
+        if !startingWatcher { WatcherStarts.allowed = false }
         let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
         let named = [options.vaultPath, environment].compactMap { $0 }.first { !$0.isEmpty }
         // An absolute vault path needs no working folder; anything else does, and it must read.
@@ -121,7 +123,7 @@ package enum CompositionRoot {
             open: {
                 try open(
                     options, warnings: warnings, tracer: tracer, search: false, verifyingStateFolders: true,
-                    writingCaches: true, serving: kept
+                    startingWatcher: true, serving: kept
                 ).app
             },
             changes: changes.map { changes in

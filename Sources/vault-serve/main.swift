@@ -1,7 +1,3 @@
-import Foundation
-import VaultProcess
 import VaultServe
 
-FreedMemory.settleForServing()
-
-exit(await ServeMain.run())
+ServeMain.runAndExit()

@@ -4,9 +4,10 @@ import VaultCore
 import VaultWiring
 
 extension VaultCommand {
-    /// `vault serve`: the web app. The server is its own program,
-    /// `vault-serve`, installed beside `vault` and run in its place (exec),
-    /// so no other command loads an HTTP server.
+    /// `vault serve`: the web app. The server is the program `vault-serve`
+    /// beside `vault` (installed as a link to `vault`, which serves when
+    /// called by that name), run in its place (exec), so no other command
+    /// runs an HTTP server.
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",

@@ -19,7 +19,8 @@ extension VaultCommand {
                   VAULT_NOW=2026-11-18T09:00:00Z vault status
 
                 --line prints one short line for a prompt or a status bar (nothing
-                when nothing is due); it reads the caches and never writes.
+                when nothing is due); it writes a cache it found missing, as every
+                command does, but starts no watcher.
                 --format places counts: \(StatusLine.placeholders.map { "{\($0.name)}" }.joined(separator: " ")).
                 """)
 
@@ -45,8 +46,8 @@ extension VaultCommand {
 
         func run() throws {
             if line || format != nil {
-                // On every prompt: no cache written, no watcher started (CacheWrites).
-                let context = try CompositionRoot.open(global, writingCaches: false)
+                // On every prompt: the caches written when missing (so the next prompt is fast), no watcher started.
+                let context = try CompositionRoot.open(global, startingWatcher: false)
                 let counts = VaultStatusLine.load(context.app())
                 guard let format else { return context.output.line(counts.text) }
                 // The format is the person's own text (its ESC colours for a prompt or a bar kept,

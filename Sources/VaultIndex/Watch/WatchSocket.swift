@@ -72,9 +72,9 @@ public enum WatchSocket {
     /// notes, when ``WatcherPolicy`` says so for `mode` (`watcher:` in the
     /// config) and `VAULT_NO_WATCHER`.
     public static func startWatcherIfWanted(_ layout: VaultLayout, mode: WatcherMode, noteCount: Int) {
-        // A process that writes no cache starts nothing that writes them (`vault status --line`).
+        // A prompt leaves no background process behind (`vault status --line`, WatcherStarts).
         let disabled =
-            !CacheWrites.allowed || !(ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty
+            !WatcherStarts.allowed || !(ProcessInfo.processInfo.environment["VAULT_NO_WATCHER"] ?? "").isEmpty
         guard WatcherPolicy.shouldStart(mode, noteCount: noteCount, disabledByEnvironment: disabled) else { return }
         startWatcher(layout)
     }
