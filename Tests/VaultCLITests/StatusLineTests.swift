@@ -153,7 +153,14 @@ struct StatusLineTests {
         let third = try vault.run(["status", "--line"], env: ["VAULT_TRACE": "1"])
         #expect(third.stdout == "9 reviews · 10 cards · 1 palace · streak 48\n")
         #expect(catalogTrace(third).contains { $0.hasPrefix("unchanged, ") }, "\(third.stderr)")
-        #expect(listing(vault.root) == written)
+        // The catalog both wrote is kept as it is. The card schedule memo (cards.bin) may be
+        // written once more: it is keyed by the replay cache's generation, and each of the two
+        // wrote ledger.bin with a generation of its own (CI saw the third run rewrite it).
+        let settled = listing(vault.root)
+        let catalog = { (files: [String]) in files.filter { $0.contains("/.vault/cache/notes.bin ") } }
+        #expect(catalog(settled) == catalog(written) && !catalog(written).isEmpty, "\(written)")
+        _ = try vault.run(["status", "--line"])
+        #expect(listing(vault.root) == settled, "a fourth run writes nothing")
     }
 
     @Test("an unknown placeholder, or --json with --line, is a usage error naming the flag")
