@@ -165,6 +165,25 @@ def run_checks(browser, phone, desk, url, base, web, cli):
           and shown[0][0] == waiting["reminders"][0]["title"], (waiting, shown))
     alerted.close()
 
+    # Offline before any visit: the service worker keeps the app shell and the study queue at
+    # install, so a phone that has only opened the dashboard studies with no network.
+    fresh = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    pg = fresh.new_page()
+    pg.goto(url)
+    wait_for(lambda: pg.evaluate("() => !!navigator.serviceWorker.controller"), 15)
+    wait_for(lambda: pg.evaluate("() => caches.open('vault-serve-v2').then(c => c.match('/study')).then(r => !!r)"), 15)
+    fresh.set_offline(True)
+    answers = {}
+    for path in ("/study", "/decks"):
+        try:
+            r = pg.goto(base + path)
+            answers[path] = (r.status if r else None, pg.query_selector("#card") is not None)
+        except Exception as error:
+            answers[path] = repr(error)
+    check("offline before any visit: the study queue and the decks open from the app's own copy",
+          answers.get("/study", (0,))[0] == 200 and answers["/study"][1] and answers.get("/decks", (0,))[0] == 200, answers)
+    fresh.close()
+
     # The dashboard's counts are vault status --json's.
     status = json.loads(vault(web, "status", "--json").stdout)
     counts = {el.get_attribute("data-count"): int(el.inner_text()) for el in page.query_selector_all("[data-count]")}
