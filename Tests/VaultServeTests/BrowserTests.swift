@@ -29,32 +29,30 @@ struct BrowserTests {
         "dashboard, review, study by keys and taps, offline answers, hostile notes, paths, in Chromium",
         .enabled(if: chromium != nil && python != nil, "needs chromium and python3 (scripts/ensure-deps.sh --test)"))
     func browser() throws {
-        let python = try Self.venvPython()
-        var environment = ProcessInfo.processInfo.environment
-        environment["VAULT_BIN"] = ServeSandbox.binaryFolder.appendingPathComponent("vault").path
-        environment["VAULT_EXAMPLE"] = ServeSandbox.packageRoot.appendingPathComponent("ExampleVault").path
-        environment["CHROMIUM"] = Self.chromium
-        environment["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
-        if let shots = environment["VAULT_SERVE_SHOTS"] { environment["SHOTS"] = shots }
-        let script = ServeSandbox.packageRoot.appendingPathComponent("Tests/oracles/serve/browser_check.py").path
-        let result = try ServeSandbox.run(python, [script], environment: environment)
-        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
+        try Self.runCheck(
+            "browser_check.py", fixture: ["VAULT_EXAMPLE": ServeSandbox.packageRoot.appendingPathComponent("ExampleVault").path])
     }
 
     @Test(
         "Obsidian's Markdown in Chromium: a table, callouts, embeds, KaTeX math, a card's picture, on pages and in the site",
         .enabled(if: chromium != nil && python != nil, "needs chromium and python3 (scripts/ensure-deps.sh --test)"))
     func rendering() throws {
-        let python = try Self.venvPython()
-        var environment = ProcessInfo.processInfo.environment
+        try Self.runCheck(
+            "render_check.py",
+            fixture: ["VAULT_FIXTURE": ServeSandbox.packageRoot.appendingPathComponent("Tests/Fixtures/ObsidianHelp").path])
+    }
+
+    /// Runs Tests/oracles/serve/`script` with the built `vault`, Chromium and `fixture` (the
+    /// variable naming its vault); every one of its checks must pass.
+    static func runCheck(_ script: String, fixture: [String: String]) throws {
+        let python = try venvPython()
+        var environment = ProcessInfo.processInfo.environment.merging(fixture) { $1 }
         environment["VAULT_BIN"] = ServeSandbox.binaryFolder.appendingPathComponent("vault").path
-        environment["VAULT_FIXTURE"] = ServeSandbox.packageRoot.appendingPathComponent("Tests/Fixtures/ObsidianHelp").path
-        environment["CHROMIUM"] = Self.chromium
+        environment["CHROMIUM"] = chromium
         environment["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
         if let shots = environment["VAULT_SERVE_SHOTS"] { environment["SHOTS"] = shots }
-        let script = ServeSandbox.packageRoot.appendingPathComponent("Tests/oracles/serve/render_check.py").path
-        let result = try ServeSandbox.run(python, [script], environment: environment)
+        let path = ServeSandbox.packageRoot.appendingPathComponent("Tests/oracles/serve/" + script).path
+        let result = try ServeSandbox.run(python, [path], environment: environment)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains(" passed, 0 failed"), "\(result.stdout)")
     }

@@ -14,24 +14,11 @@ import time
 
 from playwright.sync_api import sync_playwright
 
-NOW = "2026-11-18T09:00:00Z"
+from harness import check, env_for, shot, tally
+
 VAULT = os.environ["VAULT_BIN"]
 EXAMPLE = os.environ["VAULT_EXAMPLE"]
 CHROMIUM = os.environ["CHROMIUM"]
-SHOTS = os.environ.get("SHOTS")
-results = []
-
-
-def check(name, ok, detail=""):
-    ok = bool(ok)
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)), flush=True)
-
-
-def env_for(root):
-    env = dict(os.environ)
-    env.update({"VAULT_DIR": root, "VAULT_NOW": NOW, "NO_COLOR": "1", "VAULT_NO_WATCHER": "1"})
-    return env
 
 
 def vault(root, *args):
@@ -61,11 +48,6 @@ def wait_for(predicate, seconds=15):
             return True
         time.sleep(0.2)
     return False
-
-
-def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
 
 
 CONTRAST = """() => {
@@ -120,9 +102,7 @@ def main():
         code = server.wait(timeout=20)
         check("SIGTERM ends the server with status 0", code == 0, code)
         shutil.rmtree(tmp, ignore_errors=True)
-    failed = results.count(False)
-    print(f"{results.count(True)} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally()
 
 
 def run_checks(browser, phone, desk, url, base, web, cli):

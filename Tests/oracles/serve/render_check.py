@@ -15,30 +15,12 @@ import tempfile
 
 from playwright.sync_api import sync_playwright
 
-NOW = "2026-11-18T09:00:00Z"
+from harness import check, env_for, shot, tally
+
 VAULT = os.environ["VAULT_BIN"]
 FIXTURE = os.environ["VAULT_FIXTURE"]
 CHROMIUM = os.environ["CHROMIUM"]
-SHOTS = os.environ.get("SHOTS")
 KATEX = os.environ.get("VAULT_KATEX_DIR", "/usr/share/javascript/katex")
-results = []
-
-
-def check(name, ok, detail=""):
-    ok = bool(ok)
-    results.append(ok)
-    print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + str(detail)), flush=True)
-
-
-def env_for(root):
-    env = dict(os.environ)
-    env.update({"VAULT_DIR": root, "VAULT_NOW": NOW, "NO_COLOR": "1", "VAULT_NO_WATCHER": "1"})
-    return env
-
-
-def shot(page, name):
-    if SHOTS:
-        page.screenshot(path=os.path.join(SHOTS, name + ".png"), full_page=True)
 
 
 def main():
@@ -72,9 +54,7 @@ def main():
         server.terminate()
         server.wait(timeout=20)
         shutil.rmtree(tmp, ignore_errors=True)
-    failed = results.count(False)
-    print(f"{results.count(True)} passed, {failed} failed")
-    return 1 if failed else 0
+    return tally()
 
 
 SIZES = (("phone", {"width": 390, "height": 844}, True), ("desktop", {"width": 1280, "height": 800}, False))
