@@ -54,9 +54,14 @@ def export(col, path):
 
 
 def due_date(col, card):
-    """The calendar date a review card is due on (day numbers counted from today)."""
+    """The calendar date a review card is due on (day numbers counted from Anki's today).
+
+    Anki's day starts at its rollover hour (4 a.m.), so between midnight and then its
+    today is yesterday's date: the date is read from the start of Anki's day, not the clock.
+    """
     if card.queue in (2, 3) or (card.type == 2 and card.queue < 0):
-        return (datetime.date.today() + datetime.timedelta(days=card.due - col.sched.today)).isoformat()
+        anki_today = datetime.datetime.fromtimestamp(col.sched.day_cutoff - 86_400).date()
+        return (anki_today + datetime.timedelta(days=card.due - col.sched.today)).isoformat()
     if card.queue == 1:
         return datetime.datetime.fromtimestamp(card.due).date().isoformat()
     return None
