@@ -65,6 +65,21 @@ struct FSRSLogOptions: ParsableArguments {
     static func files(_ context: CommandContext?) -> any NamedFiles {
         context?.app().namedFiles ?? CompositionRoot.namedFiles()
     }
+
+    /// Runs `fromRevlog` on the `--revlog` file (in the vault, when there is one) or
+    /// `fromLedger` in the vault; returns the vault's context (for its output) and the result.
+    func run<Result>(
+        _ global: GlobalOptions,
+        fromRevlog: (FSRSOptimizing.RevlogFile, _ vault: AppContext?, _ files: any NamedFiles) throws -> Result,
+        fromLedger: (AppContext) throws -> Result
+    ) throws -> (context: CommandContext?, result: Result) {
+        if let file = revlogFile {
+            let context = Self.optionalContext(global)
+            return (context, try fromRevlog(file, context?.app(), Self.files(context)))
+        }
+        let vault = try global.context()
+        return (vault, try fromLedger(vault.app()))
+    }
 }
 
 extension VaultCommand.FSRSCommand {
@@ -91,18 +106,14 @@ extension VaultCommand.FSRSCommand {
         @Flag(help: "Fit and print, but write nothing.") var dryRun = false
 
         func run() throws {
-            let context: CommandContext?
-            let optimization: FSRSOptimizing.Optimization
-            if let file = options.revlogFile {
-                context = FSRSLogOptions.optionalContext(global)
-                optimization = try FSRSOptimizing.optimize(
-                    revlog: file, folder: options.folder, vault: context?.app(), files: FSRSLogOptions.files(context),
-                    localTimeZone: TimeZone.current, dryRun: dryRun)
-            } else {
-                let vault = try global.context()
-                context = vault
-                optimization = try FSRSOptimizing.optimize(vault.app(), folder: options.folder, dryRun: dryRun)
-            }
+            let (context, optimization) = try options.run(
+                global,
+                fromRevlog: {
+                    try FSRSOptimizing.optimize(
+                        revlog: $0, folder: options.folder, vault: $1, files: $2,
+                        localTimeZone: TimeZone.current, dryRun: dryRun)
+                },
+                fromLedger: { try FSRSOptimizing.optimize($0, folder: options.folder, dryRun: dryRun) })
             let report = optimization.report
             let output = context?.output ?? Output.standard
             if options.json {
@@ -137,18 +148,14 @@ extension VaultCommand.FSRSCommand {
         @OptionGroup var options: FSRSLogOptions
 
         func run() throws {
-            let context: CommandContext?
-            let report: FSRSFitReport
-            if let file = options.revlogFile {
-                context = FSRSLogOptions.optionalContext(global)
-                report = try FSRSOptimizing.report(
-                    revlog: file, folder: options.folder, vault: context?.app(), files: FSRSLogOptions.files(context),
-                    localTimeZone: TimeZone.current, optimize: false)
-            } else {
-                let vault = try global.context()
-                context = vault
-                report = try FSRSOptimizing.report(vault.app(), folder: options.folder, optimize: false)
-            }
+            let (context, report) = try options.run(
+                global,
+                fromRevlog: {
+                    try FSRSOptimizing.report(
+                        revlog: $0, folder: options.folder, vault: $1, files: $2,
+                        localTimeZone: TimeZone.current, optimize: false)
+                },
+                fromLedger: { try FSRSOptimizing.report($0, folder: options.folder, optimize: false) })
             let output = context?.output ?? Output.standard
             if options.json {
                 try output.json(FSRSReportJSON(report, written: false), snakeCaseKeys: true)
