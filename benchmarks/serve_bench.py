@@ -12,6 +12,7 @@ Prints `label: value` lines for benchmarks/run.sh. The vault is copied first (an
 are written to it). Needs the release build of vault and vault-serve side by side.
 """
 import argparse
+import calendar
 import http.client
 import os
 import re
@@ -143,6 +144,37 @@ def main():
 
         for path in pages:
             print(f"page {label(path)} after a change: {timed(path, min(args.runs, 10), edit)}")
+        if args.wrk and shutil.which("wrk"):
+            out = subprocess.run(["wrk", "-t2", "-c20", "-d10s", "--latency", "-H", f"Cookie: vault_token={token}",
+                                  f"http://{parts.hostname}:{parts.port}/"], capture_output=True, text=True).stdout
+            p99 = re.search(r"99%\s+(\S+)", out)
+            errors = re.search(r"Socket errors: (.*)", out)
+            non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+            rate = re.search(r"Requests/sec:\s+(\S+)", out)
+            print(f"wrk 20 clients 10 s: p99 {p99.group(1) if p99 else '?'}, {rate.group(1) if rate else '?'} requests/s, "
+                  f"errors {errors.group(1) if errors else 'none'}, non-2xx {non2xx.group(1) if non2xx else 0}")
+        print(f"resident memory after the requests: {resident(server.pid)}")
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    # Answer POSTs, each rating the card the study page shows, on a server whose clock
+    # follows the ledger's last event (benchmarks/README.md, "The clock of the answers"):
+    # the generated ledger runs past NOW, and an answer dated before an event replayed
+    # is rightly a whole replay, which a person's ledger (never ahead of their clock) never asks.
+    answer_env = dict(env, VAULT_NOW=after_last_event(folder, NOW))
+    server = subprocess.Popen([args.vault, "serve", "--port", "0", "--vault", folder], env=answer_env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        parts = urllib.parse.urlsplit(server.stdout.readline().strip())
+        connection = http.client.HTTPConnection(parts.hostname, parts.port)
+        cookie = {"Cookie": f"vault_token={parts.query.split('=', 1)[1]}"}
+
+        def get(path):
+            connection.request("GET", path, headers=cookie)
+            response = connection.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+
+        get("/study")
         # Answer POSTs: each rates the card the study page shows.
         times = []
         for _ in range(min(args.runs, 10)):
@@ -161,16 +193,6 @@ def main():
             response.read()
             times.append((time.perf_counter() - t) * 1000)
         print(f"answer POST: {statistics.median(times):.1f} ms" if times else "answer POST: no card to answer")
-        if args.wrk and shutil.which("wrk"):
-            out = subprocess.run(["wrk", "-t2", "-c20", "-d10s", "--latency", "-H", f"Cookie: vault_token={token}",
-                                  f"http://{parts.hostname}:{parts.port}/"], capture_output=True, text=True).stdout
-            p99 = re.search(r"99%\s+(\S+)", out)
-            errors = re.search(r"Socket errors: (.*)", out)
-            non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-            rate = re.search(r"Requests/sec:\s+(\S+)", out)
-            print(f"wrk 20 clients 10 s: p99 {p99.group(1) if p99 else '?'}, {rate.group(1) if rate else '?'} requests/s, "
-                  f"errors {errors.group(1) if errors else 'none'}, non-2xx {non2xx.group(1) if non2xx else 0}")
-        print(f"resident memory after the requests: {resident(server.pid)}")
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -195,6 +217,24 @@ def main():
         if args.watcher:
             subprocess.run(["pkill", "-f", "--", f"--vault {folder}"])
         shutil.rmtree(work, ignore_errors=True)
+
+
+def after_last_event(folder, now):
+    """`now`, or a day after the ledger's last event when that is later (ISO 8601, UTC; a day covers any
+    zone offset a line's time is written with)."""
+    last = now
+    ledger = os.path.join(folder, ".vault", "ledger")
+    for name in os.listdir(ledger):
+        if name.endswith(".log"):
+            with open(os.path.join(ledger, name), encoding="utf-8", errors="replace") as f:
+                for line in f:
+                    stamp = line.split("\t", 1)[0]
+                    if not line.startswith("#") and stamp[:4].isdigit() and stamp > last:
+                        last = stamp
+    if last == now:
+        return now
+    moment = time.strptime(last[:19], "%Y-%m-%dT%H:%M:%S")
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(calendar.timegm(moment) + 86_400))
 
 
 def resident(pid):

@@ -34,6 +34,11 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// other cards (a note edited) replace it, so no stale replay stays
     /// (14 MB at 100,000 notes, with the old cards).
     private var lastCards: CardsMemo?
+    /// The replay last loaded, kept when an append (here, or in the ledger
+    /// this one continues: ``continuing(_:)``) forgets it: the next load
+    /// extends it with the lines appended since (``ReplayCache/load(since:)``),
+    /// and decodes no `ledger.bin` (`lock` guards it).
+    private var lastLoaded: ReplayedLedger?
 
     private struct CardsMemo {
         var cards: [Card]
@@ -64,14 +69,37 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
 
     public func prefetch() { _ = started() }
 
+    /// Makes this ledger (not read yet) start from the replay `earlier`
+    /// holds, of the same vault: `vault serve` makes a ledger for the first
+    /// request after a change (an answer), which then reads only the lines
+    /// appended since, not the whole replay cache.
+    public func continuing(_ earlier: VaultLedger) {
+        guard earlier !== self, earlier.layout.root == layout.root, earlier.timeZone == timeZone else { return }
+        guard let previous = earlier.loadedReplay() else { return }
+        lock.withLock {
+            if loading == nil { lastLoaded = previous }
+        }
+    }
+
+    /// The replay loaded (or the last one, when an append forgot it); nil when none was.
+    private func loadedReplay() -> ReplayedLedger? {
+        lock.lock()
+        let (current, last) = (loading, lastLoaded)
+        lock.unlock()
+        if let current { return current.value() }
+        return last
+    }
+
     /// The replay's loading, started on first use.
     private func started() -> Background<ReplayedLedger> {
         lock.lock()
         defer { lock.unlock() }
         if let loading { return loading }
-        let (layout, timeZone, keepsCardLog) = (layout, timeZone, keepsCardLog)
+        let (layout, timeZone, keepsCardLog, previous) = (layout, timeZone, keepsCardLog, lastLoaded)
+        lastLoaded = nil  // the loading holds it now, and the replay it gives takes its place
         let started = Background {
-            let loaded = ReplayCache(layout: layout, timeZone: timeZone).load()
+            let cache = ReplayCache(layout: layout, timeZone: timeZone)
+            let loaded = previous.map(cache.load(since:)) ?? cache.load()
             return keepsCardLog ? loaded : loaded.leavingCardLogInFile()
         }
         KeptUntilExit.keep(started)  // a million events are not freed one by one at exit
@@ -139,12 +167,15 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             appender = try LedgerAppender(store: LedgerStore(layout: layout), timeZone: timeZone, replay: replay())
         }
         // Written or found on disk: either way the replay held is older than the ledger.
-        let written = try appender!.append(event, given: given)
+        let loaded = loadedReplay()
+        let written = try loaded.map { try appender!.append(event, given: given, since: $0) }
+            ?? appender!.append(event, given: given)
         lock.withLock { decodedCardLog = nil }
         // The next replay reads the event too (from the replay cache, which
         // the append extended): one context serves a whole command, and a
         // review that records decisions then finishes must count them.
         lock.withLock {
+            if let loaded { lastLoaded = loaded }
             loading = nil
             lastCards = nil
         }

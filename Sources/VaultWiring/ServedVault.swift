@@ -2,6 +2,7 @@ import Foundation
 import VaultApp
 import VaultCore
 import VaultProcess
+import VaultStore
 
 /// The vault as `vault serve` reads it for each request: what a command run
 /// now would read, except that the notes' summaries are kept from one
@@ -60,7 +61,13 @@ package final class ServedVault: @unchecked Sendable {
         let version = changes()
         return lock.withLock {
             if keptNotes?.count != version.notes { keptNotes = (version.notes, KeptSummaries(fresh.notes)) }
-            if keptLedger?.count != version.ledger { keptLedger = (version.ledger, fresh.ledger) }
+            if keptLedger?.count != version.ledger {
+                // The new ledger extends the replay the last one held (an answer: one line read).
+                if let earlier = keptLedger?.ledger as? VaultLedger, let ledger = fresh.ledger as? VaultLedger {
+                    ledger.continuing(earlier)
+                }
+                keptLedger = (version.ledger, fresh.ledger)
+            }
             return (fresh.replacing(notes: keptNotes!.notes, ledger: keptLedger!.ledger), version)
         }
     }

@@ -44,6 +44,19 @@ public struct LedgerAppender: LedgerSink, Sendable {
             unlessRecorded: given.map { id in { ReplayCache(layout: layout, timeZone: timeZone).load().replay.holds(givenID: id) } })
     }
 
+    /// ``append(_:given:)``, with the ledger lock's question (is the id
+    /// there already?) asked of `previous`, a replay this process holds, and
+    /// the lines appended since (``ReplayCache/holds(givenID:since:)``), not
+    /// of the whole replay cache: an answer's cost does not grow with the ledger.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``; nothing is half-written.
+    @discardableResult
+    func append(_ event: some TypedEvent, given: String?, since previous: ReplayedLedger) throws -> LedgerEvent {
+        let cache = ReplayCache(layout: store.layout, timeZone: timeZone)
+        return try append(
+            kind: type(of: event).kind, fields: GivenID.fields(event.fields, given: given), at: event.time,
+            unlessRecorded: given.map { id in { cache.holds(givenID: id, since: previous) } })
+    }
+
     /// Writes one event of `kind` with `fields`, dated `time`, and returns
     /// it; when `unlessRecorded` (asked under the ledger lock, so no other
     /// writer is between its answer and the write) says the event is in the

@@ -44,6 +44,50 @@ public struct ReplayCache: Sendable {
         return replayAll(store)
     }
 
+    /// The replay `previous` (loaded earlier by this process) brought up to
+    /// date with the lines appended since, without reading `ledger.bin`: a
+    /// server that appended an answer reads one line, not the whole cache.
+    /// What ``load()`` gives when a file was rewritten or went away, an older
+    /// event came, or the card log `previous` leaves in its file is gone.
+    func load(since previous: ReplayedLedger) -> ReplayedLedger {
+        let store = LedgerStore(layout: layout)
+        let kept = Stored(
+            states: previous.states, diagnostics: previous.diagnostics.filter { $0.code != LedgerText.truncatedCode },
+            replay: previous.replay, cardLog: previous.cardLogStorage, generation: previous.generation)
+        if let ledger = extend(kept, store: store) { return ledger }
+        return load()
+    }
+
+    /// Whether the ledger on disk holds an event with the given id `id`:
+    /// asked of `previous` (a replay this process holds) and of the lines
+    /// appended since it was read, so an answer costs no decoding of
+    /// `ledger.bin`; of the whole ledger (``load()``) when a file was
+    /// rewritten or went away.
+    func holds(givenID id: String, since previous: ReplayedLedger) -> Bool {
+        if previous.replay.holds(givenID: id) { return true }
+        let key = NoteKey(id: id)
+        let store = LedgerStore(layout: layout)
+        let known = Dictionary(uniqueKeysWithValues: previous.states.map { ($0.path, $0) })
+        let paths = store.fileNames().map { ".vault/ledger/" + $0 }
+        guard Set(paths).isSuperset(of: known.keys) else { return load().replay.holds(givenID: id) }
+        var buffer: [UInt8] = []
+        for path in paths {
+            let events: [LedgerEvent]
+            if let state = known[path] {
+                switch store.growth(since: state) {
+                case .rewritten: return load().replay.holds(givenID: id)
+                case .unchanged: continue
+                case .appended(let tail, _): events = tail.events
+                }
+            } else {
+                guard let (whole, _) = store.readFile(path, buffer: &buffer) else { return load().replay.holds(givenID: id) }
+                events = whole.events
+            }
+            if events.contains(where: { GivenID.replayKey(of: $0) == key }) { return true }
+        }
+        return false
+    }
+
     /// What the cache file holds.
     struct Stored {
         var states: [LedgerStore.FileState]
@@ -128,7 +172,10 @@ public struct ReplayCache: Sendable {
             if stored.replay.append(event), CardEventLog.reads(event) { cardEvents.append(event) }
         }
         if !cardEvents.isEmpty {
-            var log = ReplayedLedger.cardLog(stored.cardLog, generation: stored.generation, layout: layout)
+            // A log read afresh from the ledger (its file gone or of another generation) holds
+            // the appended events already: applying them again would count each answer twice.
+            guard var log = ReplayedLedger.storedCardLog(stored.cardLog, generation: stored.generation, layout: layout)
+            else { return nil }
             for event in cardEvents { log.apply(event) }
             stored.cardLog = .decoded(log)
             stored.generation = Self.newGeneration()
@@ -138,7 +185,7 @@ public struct ReplayCache: Sendable {
         return ReplayedLedger(
             replay: stored.replay, diagnostics: stored.diagnostics + truncated,
             source: grew ? .extended(events: appended.count) : .cache, cardLogStorage: stored.cardLog,
-            generation: stored.generation, layout: layout)
+            generation: stored.generation, layout: layout, states: stored.states)
     }
 
     /// Replays every ledger file and writes a new cache.
@@ -149,7 +196,7 @@ public struct ReplayCache: Sendable {
         if !unreadable { write(stored) }
         return ReplayedLedger(
             replay: stored.replay, diagnostics: snapshot.diagnostics, source: .replayed, cardLogStorage: stored.cardLog,
-            generation: stored.generation, layout: layout)
+            generation: stored.generation, layout: layout, states: stored.states)
     }
 
     /// What the cache stores of a whole ledger read: the replay, the card
@@ -223,6 +270,8 @@ public struct ReplayedLedger: Sendable {
     private(set) var cardLogStorage: CardLogStorage
     let generation: UInt64
     let layout: VaultLayout
+    /// The ledger files' states the replay was read at (what ``ReplayCache/load(since:)`` extends from).
+    let states: [LedgerStore.FileState]
 
     /// The same replay with its card log left to `ledger-cards.bin`, read
     /// again each time it is asked for: for a process that keeps the replay
@@ -240,12 +289,18 @@ public struct ReplayedLedger: Sendable {
     /// The log of `storage`; when its file is missing, of another generation
     /// or damaged, the ledger's card events read afresh.
     static func cardLog(_ storage: CardLogStorage, generation: UInt64, layout: VaultLayout) -> CardEventLog {
+        storedCardLog(storage, generation: generation, layout: layout)
+            ?? CardEventLog(events: LedgerStore(layout: layout).history().history.events)
+    }
+
+    /// The log of `storage`: in memory, or decoded from `ledger-cards.bin`;
+    /// nil when that file is missing, of another generation or damaged.
+    static func storedCardLog(_ storage: CardLogStorage, generation: UInt64, layout: VaultLayout) -> CardEventLog? {
         if case .decoded(let log) = storage { return log }
-        let decoded = ReplayCache.cardLogFile(layout).read()?.withUnsafeBytes { raw -> CardEventLog? in
+        return ReplayCache.cardLogFile(layout).read()?.withUnsafeBytes { raw -> CardEventLog? in
             var r = CacheReader(UnsafeRawBufferPointer(rebasing: raw[CacheFile.headerSize...]))
             guard (try? r.u64()) == generation else { return nil }
             return try? ReplayCoding.decodeCardLog(&r)
         }
-        return decoded ?? CardEventLog(events: LedgerStore(layout: layout).history().history.events)
     }
 }
