@@ -469,6 +469,18 @@ fi
 echo "== real vault ($real_dir)"
 bench_row "real vault" "vault check (6,280 notes, 40 languages) / rg -n '\[\['" \
   "$VAULT check --vault $real_dir" "rg -n '\[\[' $real_dir"
+# Searches printing every hit with its snippet, to a file (ripgrep stops at
+# the first match when its output is /dev/null), against rg printing every
+# matching line to a file; both through `sh -c` for the redirection.
+"$VAULT" search --vault "$real_dir" obsidian >/dev/null 2>&1 || true
+bench_row "real vault" "vault search obsidian (every hit and snippet, to a file) / rg obsidian" \
+  "sh -c '$VAULT search --vault $real_dir obsidian >$WORK/search.out'" "sh -c 'rg obsidian $real_dir >$WORK/rg.out'"
+bench_row "real vault" "vault search '\"the note\"' (phrase, every hit, to a file) / rg -i 'the note'" \
+  "sh -c '$VAULT search --vault $real_dir \"\\\"the note\\\"\" >$WORK/search.out'" \
+  "sh -c 'rg -i \"the note\" $real_dir >$WORK/rg.out'"
+bench_row "real vault" "vault search obsidian path:en/ (filtered, every hit, to a file) / rg obsidian en/" \
+  "sh -c '$VAULT search --vault $real_dir obsidian path:en/ >$WORK/search.out'" \
+  "sh -c 'rg obsidian $real_dir/en >$WORK/rg.out'"
 # ============================================================ END OTHER BENCHMARKS
 
 # ---------------------------------------------------------------- report

@@ -14,14 +14,14 @@ extension SearchIndex {
     public func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool = false) throws -> [SearchHit] {
         let statement = SearchStatement(query, limit: limit, timeZone: timeZone)
         do {
-            return try run(statement, pathsOnly: pathsOnly)
+            return try run(statement, groups: query.groups, pathsOnly: pathsOnly)
         } catch let error where Self.isDamage(error) {
             // Damage the refresh did not meet (its fingerprint matched): rebuild
             // from the notes and ask again, rather than answer from nothing.
             do {
                 try resetDatabase()
                 try refresh()
-                return try run(statement, pathsOnly: pathsOnly)
+                return try run(statement, groups: query.groups, pathsOnly: pathsOnly)
             } catch let error as VaultIndexError {
                 throw error
             } catch {
@@ -34,7 +34,7 @@ extension SearchIndex {
         }
     }
 
-    private func run(_ statement: SearchStatement, pathsOnly: Bool) throws -> [SearchHit] {
+    private func run(_ statement: SearchStatement, groups: [[SearchTerm]], pathsOnly: Bool) throws -> [SearchHit] {
         try database.read { db in
             let ranked = try Row.fetchAll(db, sql: statement.sql, arguments: statement.arguments)
             if pathsOnly {
@@ -43,6 +43,9 @@ extension SearchIndex {
                         path: $0[1], id: nil, title: "", category: nil, tags: [], created: nil, score: $0[2],
                         snippet: Snippet(parts: []))
                 }
+            }
+            if statement.match != nil, let hits = try Self.hitsWithBodySnippets(ranked, groups: groups, db: db) {
+                return hits
             }
             let notes = try ranked.map { ranked -> (rowid: Int64, score: Double, row: Row) in
                 let rowid: Int64 = ranked[0]
@@ -112,13 +115,38 @@ extension SearchIndex {
                 try String.fetchOne(
                     db, sql: "SELECT substr(body, 1, 200) FROM notes_fts WHERE rowid = ?", arguments: [rowid]) ?? ""
         }
-        let tags: String = row[4]
-        let title: String = row[2]
-        return SearchHit(
-            path: row[0], id: row[1], title: title, category: row[3],
-            tags: tags.isEmpty ? [] : tags.components(separatedBy: IndexedNote.tagSeparator),
-            created: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), score: score,
-            snippet: Self.withoutTitle(Snippet(marked: Self.trimmed(marked ?? "", isExcerpt: isExcerpt)), title: title))
+        return Self.hit(HitFields(row), score: score, marked: marked ?? "", isExcerpt: isExcerpt)
+    }
+
+    /// A hit's fields from its `notes` row (`path, id, title, category, tags, created, size`).
+    struct HitFields: Sendable {
+        var path: String
+        var id: String?
+        var title: String
+        var category: String?
+        var tags: String
+        var created: Double?
+        var size: Int64
+
+        init(_ row: Row) {
+            path = row[0]
+            id = row[1]
+            title = row[2]
+            category = row[3]
+            tags = row[4]
+            created = row[5]
+            size = row[6]
+        }
+    }
+
+    /// The hit for a note with `fields`, its snippet read from FTS5's
+    /// `marked` text (or, for an excerpt, the start of its body).
+    static func hit(_ fields: HitFields, score: Double, marked: String, isExcerpt: Bool) -> SearchHit {
+        SearchHit(
+            path: fields.path, id: fields.id, title: fields.title, category: fields.category,
+            tags: fields.tags.isEmpty ? [] : fields.tags.components(separatedBy: IndexedNote.tagSeparator),
+            created: fields.created.map(Date.init(timeIntervalSince1970:)), score: score,
+            snippet: withoutTitle(Snippet(marked: trimmed(marked, isExcerpt: isExcerpt)), title: fields.title))
     }
 
     /// `snippet` without the title it opens with (a note's first heading is

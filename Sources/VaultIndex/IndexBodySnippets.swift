@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import VaultCore
+
+extension SearchIndex {
+    /// The hits of `ranked` (rows of `rowid, path, score`) with their
+    /// snippets made by ``BodySnippet`` from the notes' bodies, read in one
+    /// query, on every core; nil when the query's terms need FTS5's own
+    /// snippet (see ``SnippetPhrases``).
+    ///
+    /// The snippets are FTS5's, byte for byte, as ``run`` made them before:
+    /// a note of at most ``SnippetWindows/windowBytes`` gets the snippet of
+    /// its whole body, a longer one that of the first of its windows that
+    /// satisfies the query, else the start of its body.
+    static func hitsWithBodySnippets(_ ranked: [Row], groups: [[SearchTerm]], db: Database) throws -> [SearchHit]? {
+        let descriptor = FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init))
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ranked.count / 64 + 1, 8))
+        let tokenizers = try (0..<workers).map { _ in try db.makeTokenizer(descriptor) }
+        guard let phrases = SnippetPhrases(groups, tokenizer: tokenizers[0]) else { return nil }
+        guard !ranked.isEmpty else { return [] }
+
+        let rowids: [Int64] = ranked.map { $0[0] }
+        let list = "[" + rowids.map(String.init).joined(separator: ",") + "]"
+        var fields: [Int64: HitFields] = [:]
+        fields.reserveCapacity(rowids.count)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT path, id, title, category, tags, created, size, rowid FROM notes
+                WHERE rowid IN (SELECT value FROM json_each(?))
+                """, arguments: [list])
+        while let row = try rows.next() { fields[row[7]] = HitFields(row) }
+        var bodies: [Int64: String] = [:]
+        bodies.reserveCapacity(rowids.count)
+        let texts = try Row.fetchCursor(
+            db, sql: "SELECT rowid, body FROM notes_fts WHERE rowid IN (SELECT value FROM json_each(?))",
+            arguments: [list])
+        while let row = try texts.next() { bodies[row[0]] = row[1] as String? ?? "" }
+
+        var jobs: [(fields: HitFields, score: Double, body: String)] = []
+        jobs.reserveCapacity(ranked.count)
+        for (row, rowid) in zip(ranked, rowids) {
+            guard let found = fields[rowid] else {
+                throw VaultIndexError.database(path: displayPath, reason: "note \(rowid) is in the text index only")
+            }
+            jobs.append((found, row[2], bodies[rowid] ?? ""))
+        }
+        bodies = [:]
+
+        var hits = [SearchHit?](repeating: nil, count: jobs.count)
+        let makers = tokenizers.map { BodySnippet(phrases: phrases, tokenizer: $0) }
+        hits.withUnsafeMutableBufferPointer { out in
+            let out = UncheckedBuffer(buffer: out)
+            let shared = UncheckedJobs(jobs: jobs, makers: makers)
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let maker = shared.makers[worker]
+                var index = worker
+                while index < shared.jobs.count {
+                    let job = shared.jobs[index]
+                    out.buffer[index] = hit(job.fields, score: job.score, body: job.body, maker: maker)
+                    index += workers
+                }
+            }
+        }
+        return hits.map { $0! }
+    }
+
+    /// One hit, its snippet made by `maker` from `body`.
+    private static func hit(_ fields: HitFields, score: Double, body: String, maker: BodySnippet) -> SearchHit {
+        var body = body
+        let marked: [UInt8]? = body.withUTF8 { bytes in
+            if fields.size <= SnippetWindows.windowBytes {
+                return maker.marked(body: bytes, words: snippetWords)
+            }
+            // A long note: the first window that satisfies the query, as SnippetWindows chose.
+            for range in SnippetWindows.windows(bytes) {
+                if let found = maker.matching(body: UnsafeBufferPointer(rebasing: bytes[range]), words: snippetWords) {
+                    return found
+                }
+            }
+            return nil
+        }
+        if let marked {
+            return hit(fields, score: score, marked: String(decoding: marked, as: UTF8.self), isExcerpt: false)
+        }
+        // No words to show in context: the start of the body, as `substr(body, 1, 200)`.
+        let start = String(String.UnicodeScalarView(body.unicodeScalars.prefix(200)))
+        return hit(fields, score: score, marked: start, isExcerpt: true)
+    }
+}
+
+/// The output buffer the workers of ``SearchIndex/hitsWithBodySnippets``
+/// write into, each to its own indexes.
+private struct UncheckedBuffer: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<SearchHit?>
+}
+
+/// What the workers share: the jobs, read only, and one snippet maker each.
+private struct UncheckedJobs: @unchecked Sendable {
+    let jobs: [(fields: SearchIndex.HitFields, score: Double, body: String)]
+    let makers: [BodySnippet]
+}

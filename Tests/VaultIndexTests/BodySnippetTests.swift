@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Testing
+import VaultCore
+
+@testable import VaultIndex
+
+/// Issue 47: `vault search` makes its snippets in Swift (``BodySnippet``)
+/// instead of asking FTS5 for each hit; they must be FTS5's, byte for byte.
+@Suite("search snippets made from the body agree with FTS5's snippet()")
+struct BodySnippetTests {
+    /// A deterministic generator (the same bodies and queries every run).
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    /// Words whose folding matters: case, diacritics, other scripts, a Thai run with no spaces.
+    static let words = [
+        "walrus", "Walrus", "WALRUS", "wälrus", "walruses", "ice", "Ice", "été", "ete", "ÉTÉ", "naïve", "naive",
+        "море", "Море", "θάλασσα", "ΘΆΛΑΣΣΑ", "ทะเลสาบทะเลสาบ", "deep", "work", "deep-work", "x", "a", "of",
+        "ice.", "walrus:", "work,", "(walrus)", "[[Walrus]]", "sea", "2026", "café",
+    ]
+    static let separators = [" ", " ", " ", "  ", ". ", ": ", ".\n", "\n", "\n\n", " - ", ", ", "\t", ":\n", "."]
+    static let queries = [
+        "walrus", "ice", "ete", "naive", "море", "θαλασσα", "wal*", "\"deep work\"", "\"ice walrus\"", "walrus ice",
+        "walrus OR sea", "deep work walrus", "walrus walrus", "e*", "\"walrus walrus\"", "2026", "cafe", "a",
+        "ice OR ete deep",
+    ]
+
+    func body(_ random: inout Generator) -> String {
+        var text = ""
+        let count = random.next(4) == 0 ? random.next(8) : random.next(90)
+        for i in 0..<count {
+            if i > 0 { text += Self.separators[random.next(Self.separators.count)] }
+            text += Self.words[random.next(Self.words.count)]
+        }
+        return text
+    }
+
+    @Test("on thousands of bodies and queries, the marked snippet and whether the body matches are FTS5's")
+    func agreesWithFTS5() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE t USING fts5(body, cjk, tokenize = '\(IndexSchema.tokenizer)')")
+        }
+        var random = Generator(state: 47)
+        var bodies: [String] = []
+        for _ in 0..<400 { bodies.append(body(&random)) }
+        bodies += ["", "walrus", "Walrus.", "ice walrus", ". walrus", "   walrus   "]
+        try queue.write { db in
+            for (i, body) in bodies.enumerated() {
+                try db.execute(sql: "INSERT INTO t (rowid, body, cjk) VALUES (?, ?, '')", arguments: [i + 1, body])
+            }
+        }
+        var compared = 0
+        var matched = 0
+        try queue.read { db in
+            let descriptor = FTS5TokenizerDescriptor(
+                components: IndexSchema.tokenizer.split(separator: " ").map(String.init))
+            let tokenizer = try db.makeTokenizer(descriptor)
+            for text in Self.queries {
+                let query = try SearchQueryParser.parse(text)
+                let match = FTSExpression.all(query.groups)
+                let phrases = try #require(SnippetPhrases(query.groups, tokenizer: tokenizer), "\(text)")
+                let maker = BodySnippet(phrases: phrases, tokenizer: tokenizer)
+                var expected: [Int: String] = [:]
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: "SELECT rowid, snippet(t, 0, char(2), char(3), '…', 14) FROM t WHERE t MATCH ?",
+                    arguments: [match])
+                for row in rows { expected[row[0]] = row[1] as String? ?? "" }
+                for (i, body) in bodies.enumerated() {
+                    var body = body
+                    let ours = body.withUTF8 { maker.matching(body: $0, words: 14) }.map {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                    #expect(ours == expected[i + 1], "query \(text) on body \(i + 1): \(body.debugDescription)")
+                    compared += 1
+                    if ours != nil { matched += 1 }
+                }
+            }
+        }
+        #expect(compared == Self.queries.count * bodies.count)
+        #expect(matched > 1000, "the queries must match many bodies for the comparison to mean much (\(matched))")
+    }
+
+    @Test("terms FTS5 searches as CJK bigrams are left to FTS5")
+    func cjkLeftToFTS5() throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            let tokenizer = try db.makeTokenizer(
+                FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init)))
+            #expect(SnippetPhrases(try SearchQueryParser.parse("東京").groups, tokenizer: tokenizer) == nil)
+            #expect(SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer) != nil)
+        }
+    }
+}
