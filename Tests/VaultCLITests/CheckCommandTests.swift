@@ -108,6 +108,52 @@ struct CheckCommandTests {
         #expect(problems.filter { $0["code"] as? String != "broken-link" }.allSatisfy { $0["column"] is NSNull })
     }
 
+    @Test("a warm check (the note catalog kept, notes edited since) says word for word what a check parsing every note says")
+    func warmCheckIsExact() throws {
+        let fixture = FixtureVault("basic")
+        fixture.write(
+            "links.md",
+            Data(
+                "---\nid: 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11\ncreated: 2026-11-01\ncategory: Cooking\nsource_type: zine\n---\n# Links\n\nTo [[Nowhere]] and [gone](gone.md) and ![[Lost]].\n"
+                    .utf8))
+        fixture.write("stable.md", Data("---\ncreated: 2026-11-02\n---\n# Stable\n\nSee [[Also nowhere]].\n".utf8))
+        let first = fixture.vault("check", "--json")
+        let catalog = fixture.url.appendingPathComponent(".vault/cache/notes.bin")
+        #expect(FileManager.default.fileExists(atPath: catalog.path), "the first check writes the note catalog")
+        // Unchanged: the catalog answers, and says what the first check said.
+        #expect(fixture.vault("check", "--json").stdout == first.stdout)
+        // Edited since the catalog was written: the note is parsed again,
+        // its new link, its moved keys and its new id are where they are now.
+        fixture.write(
+            "links.md",
+            Data(
+                "---\ncreated: 2026-11-01\n\ncategory: Baking\nid: 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11\n---\n# Links\n\n\nNow [[Elsewhere]] and [gone](gone.md).\n"
+                    .utf8))
+        let warm = fixture.vault("check")
+        let warmJSON = fixture.vault("check", "--json")
+        #expect(warm.stdout.contains("links.md:10:5: warning: [[Elsewhere]] links to no note; create the note or correct the name."), "\(warm.stdout)")
+        #expect(!warm.stdout.contains("[[Nowhere]]"))
+        #expect(warm.stdout.contains("links.md:4: warning: category 'Baking' is not in .vault/config.yml"), "\(warm.stdout)")
+        #expect(warm.stdout.contains("links.md:5: error: id 7f0c2a52-8d8e-4d8b-9a55-3c2f4f0b6d11 is also used by"), "\(warm.stdout)")
+        #expect(warm.stdout.contains("stable.md:6:5: warning: [[Also nowhere]] links to no note"), "\(warm.stdout)")
+        try FileManager.default.removeItem(at: catalog)
+        let cold = fixture.vault("check")
+        #expect(cold.stdout == warm.stdout)
+        #expect(cold.status == warm.status)
+        #expect(fixture.vault("check", "--json").stdout == warmJSON.stdout)
+    }
+
+    @Test("a note with CRLF line endings: a link in its front matter is not reported at the front matter's line")
+    func crlfFrontMatterSkipped() {
+        let fixture = FixtureVault("basic")
+        fixture.write(
+            "crlf.md",
+            Data("---\r\ncreated: 2026-11-01\r\nrelated: \"[[Gone]]\"\r\n---\r\n# CRLF\r\n\r\nSee [[Gone]].\r\n".utf8))
+        let result = fixture.vault("check")
+        let broken = result.stdout.split(separator: "\n").filter { $0.contains("links to no note") }
+        #expect(broken == ["crlf.md:7:5: warning: [[Gone]] links to no note; create the note or correct the name."], "\(result.stdout)")
+    }
+
     @Test("a clean vault passes with exit 0")
     func clean() {
         let result = FixtureVault("basic").vault("check")

@@ -99,6 +99,20 @@ struct LinkScannerTests {
         #expect(LinkScanner.bodyLine(of: "# No front matter\n---\n") == 0)
     }
 
+    @Test("a note with CRLF line endings has its front matter skipped too (a BOM and trailing blanks allowed)")
+    func frontMatterWithCRLF() {
+        let text = "---\r\nrelated: \"[[In front matter]]\"\r\n--- \r\n# Title\r\n\r\nA [[First]]\r\n"
+        let body = LinkScanner.bodyLine(of: text)
+        #expect(body == 3)
+        let links = LinkScanner.links(in: text, bodyLine: body)
+        #expect(links.map(\.target) == ["First"])
+        #expect(links.map(\.line) == [5])
+        #expect(LinkScanner.bodyLine(of: "\u{FEFF}---\r\na: 1\r\n...\r\nBody") == 3)
+        #expect(LinkScanner.bodyLine(of: "---\r\na: 1\r\nno end") == 0)
+        #expect(LinkScanner.bodyLine(of: "") == 0)
+        #expect(LinkScanner.bodyLine(of: "---") == 0)
+    }
+
     @Test("no closing mark makes nothing a link, and long runs of openers stay linear")
     func unclosed() {
         #expect(targets("[[never closed and [[closed]]") == ["closed"])

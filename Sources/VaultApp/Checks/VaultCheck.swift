@@ -7,8 +7,10 @@ import VaultMarkdown
 /// ledger (conflict markers, cut-short lines, conflicting decisions, events
 /// naming no note, study events that cannot be read) and the flashcards (re-linked and orphaned cards).
 ///
-/// It reads the files themselves, not the caches: a check must see what is
-/// on disk, and name the ledger line of each event it reports.
+/// It sees what is on disk: the notes come from the note catalog only as far
+/// as a stat of every file vouches for it (a note edited since is parsed
+/// again), and the ledger is read from its files, to name the line of each
+/// event it reports.
 public struct VaultCheck {
     public let context: AppContext
     var disk: any VaultInspection { context.inspection }
@@ -42,20 +44,21 @@ public struct VaultCheck {
     /// leeches (not a problem of the files: `vault check` counts them beside).
     public func examine() -> (problems: [Diagnostic], notes: Int, leeches: Int) {
         let config = context.config
-        let loaded = disk.notesOnDisk()
+        let loaded = disk.checkedNotes(config: config)
         let ledger = disk.ledgerOnDisk()
         let history = LedgerHistory(ledger.events)
         let state = CurationState(history)
-        let cards = disk.cards(of: loaded.notes, config: config)
+        let cards = loaded.cards
         let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: config.schedulers)
         let problems =
-            config.warnings + loaded.problems + NoteChecks.run(loaded.notes, config: config) + ledger.diagnostics
+            config.warnings + loaded.problems + NoteChecks.run(loaded.notes, facts: loaded.facts, config: config)
+            + ledger.diagnostics
             + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
             + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone)) { ledger.locations[$0] }
             + CardChecks.run(cards: cards, replay: cardReplay)
             + CardChecks.caps(
                 cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
-            + Self.brokenLinks(loaded.notes, files: context.files)
+            + Self.brokenLinks(loaded.notes, facts: loaded.facts, files: context.files)
             + ObsidianSRAdoption.problems(context)
             + ObsidianSRAdoption.unreadableSchedules(context, notes: loaded.notes)
         let leeches = cardReplay.schedules.values.reduce(0) {
@@ -69,9 +72,10 @@ public struct VaultCheck {
 
     /// Every wiki link and embed that leads to no note, at its own line and
     /// column (the notes holding one are read again for the places).
-    static func brokenLinks(_ notes: [Note], files: any VaultFiles) -> [Diagnostic] {
+    static func brokenLinks(_ notes: [NoteSummary], facts: [NoteCheckFacts], files: any VaultFiles) -> [Diagnostic] {
         let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
-        return LinkChecks.run(LinkGraph(notes: notes, resolver: resolver), resolver: resolver) { path in
+        let graph = LinkGraph(notes: notes, facts: facts, resolver: resolver)
+        return LinkChecks.run(graph, resolver: resolver) { path in
             guard let data = try? files.read(path) else { return [] }
             let text = String(decoding: data, as: UTF8.self)
             return LinkScanner.links(in: text, bodyLine: LinkScanner.bodyLine(of: text))
@@ -102,7 +106,9 @@ public struct VaultCheck {
             group.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { path in
                 Diagnostic(
                     code: "unicode-twins", severity: .warning, path: path, line: nil,
-                    message: "\(group.count) files have this name in different Unicode forms (NFC and NFD); rename all but one.")
+                    message:
+                        "\(group.count) files have this name in different Unicode forms (NFC and NFD); rename all but one."
+                )
             }
         }
     }

@@ -99,10 +99,10 @@ public enum ObsidianSRAdoption {
     /// The schedule groups of the plugin's comments that `vault` cannot read (a date that is
     /// none), each with its note and line: such a card counts as new until the comment is
     /// fixed or the card answered. Nothing when the vault is not read in the plugin's syntax.
-    public static func unreadableSchedules(_ context: AppContext, notes: [Note]) -> [Diagnostic] {
+    public static func unreadableSchedules(_ context: AppContext, notes: [NoteSummary]) -> [Diagnostic] {
         guard let settings = context.config.obsidianSR else { return [] }
         var found: [Diagnostic] = []
-        for note in notes where context.config.decks.contains(note.summary) {
+        for note in notes where context.config.decks.contains(note) {
             guard let data = try? context.files.read(note.path), let text = String(data: data, encoding: .utf8),
                 text.contains(OSRParser.commentStart)
             else { continue }

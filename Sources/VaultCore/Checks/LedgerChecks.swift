@@ -7,8 +7,9 @@ public enum LedgerChecks {
 
     /// Problems in `state` given the vault's `notes`. `locate` places each
     /// event's line for the report.
-    public static func run(state: CurationState, history: LedgerHistory, notes: [Note], locate: Locate) -> [Diagnostic]
-    {
+    public static func run(
+        state: CurationState, history: LedgerHistory, notes: [NoteSummary], locate: Locate
+    ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         for conflict in state.conflicts {
             let last = conflict.decisions.last!

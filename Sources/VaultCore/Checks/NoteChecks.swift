@@ -5,18 +5,25 @@ public enum NoteChecks {
     /// unknown categories and source types, and notes without a trustworthy
     /// creation date. Sorted by path, then line.
     public static func run(_ notes: [Note], config: VaultConfig) -> [Diagnostic] {
+        run(notes.map(\.summary), facts: notes.map(NoteCheckFacts.init), config: config)
+    }
+
+    /// ``run(_:config:)`` over summaries and their ``NoteCheckFacts`` (one
+    /// each, in the same order), as the note catalog keeps them.
+    public static func run(_ notes: [NoteSummary], facts: [NoteCheckFacts], config: VaultConfig) -> [Diagnostic] {
+        precondition(notes.count == facts.count, "one NoteCheckFacts per note")
         var problems: [Diagnostic] = []
         var notesByID: [String: [(path: String, line: Int?)]] = [:]  // with the line of each `id:`
-        for note in notes {
+        for (note, facts) in zip(notes, facts) {
             problems += note.diagnostics
             if let id = note.id {
-                notesByID[id.lowercased(), default: []].append((note.path, note.frontMatter.line(of: "id")))
+                notesByID[id.lowercased(), default: []].append((note.path, facts.idLine))
             }
             if let category = note.category, config.category(named: category) == nil {
                 problems.append(
                     Diagnostic(
                         code: "unknown-category", severity: .warning, path: note.path,
-                        line: note.frontMatter.line(of: "category"),
+                        line: facts.categoryLine,
                         message:
                             "category '\(category.elided(to: 80))' is not in .vault/config.yml; add it with `vault category add \"\(category)\"` or fix the note."
                     ))
@@ -25,7 +32,7 @@ public enum NoteChecks {
                 problems.append(
                     Diagnostic(
                         code: "unknown-source-type", severity: .warning, path: note.path,
-                        line: note.frontMatter.line(of: "source_type"),
+                        line: facts.sourceTypeLine,
                         message:
                             "source type '\(type.elided(to: 80))' is not in .vault/config.yml; add it with `vault source-type add \(type)` or fix the note."
                     ))

@@ -24,24 +24,43 @@ public struct LinkGraph: Sendable {
     /// Resolves the links of `notes` with `resolver` (built over every note of
     /// the vault, when `notes` are only some of them).
     public init(notes: [Note], resolver: LinkResolver) {
+        self.init(
+            count: notes.count, path: { notes[$0].path }, wikiLinks: { notes[$0].wikiLinks },
+            noteLinks: { notes[$0].noteLinks }, resolver: resolver)
+    }
+
+    /// Resolves the links of notes kept as summaries with their
+    /// ``NoteCheckFacts`` (one each, in the same order), as the note catalog keeps them.
+    public init(notes: [NoteSummary], facts: [NoteCheckFacts], resolver: LinkResolver) {
+        precondition(notes.count == facts.count, "one NoteCheckFacts per note")
+        self.init(
+            count: notes.count, path: { notes[$0].path }, wikiLinks: { facts[$0].wikiLinks },
+            noteLinks: { facts[$0].noteLinks }, resolver: resolver)
+    }
+
+    private init(
+        count: Int, path: (Int) -> String, wikiLinks: (Int) -> [String], noteLinks: (Int) -> [String],
+        resolver: LinkResolver
+    ) {
         var links: [Link] = []
-        for note in notes {
-            for target in note.wikiLinks {
-                switch resolver.resolveWiki(target, from: note.path) {
+        for i in 0..<count {
+            let source = path(i)
+            for target in wikiLinks(i) {
+                switch resolver.resolveWiki(target, from: source) {
                 case .note(let path):
-                    links.append(Link(source: note.path, target: target, isWiki: true, resolved: path))
-                case .unresolved: links.append(Link(source: note.path, target: target, isWiki: true, resolved: nil))
+                    links.append(Link(source: source, target: target, isWiki: true, resolved: path))
+                case .unresolved: links.append(Link(source: source, target: target, isWiki: true, resolved: nil))
                 case .attachment: break
                 }
             }
-            for target in note.noteLinks {
+            for target in noteLinks(i) {
                 let resolved: String?
-                if case .note(let path) = resolver.resolveMarkdown(target, from: note.path) {
+                if case .note(let path) = resolver.resolveMarkdown(target, from: source) {
                     resolved = path
                 } else {
                     resolved = nil
                 }
-                links.append(Link(source: note.path, target: target, isWiki: false, resolved: resolved))
+                links.append(Link(source: source, target: target, isWiki: false, resolved: resolved))
             }
         }
         self.links = links

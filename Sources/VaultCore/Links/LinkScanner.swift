@@ -42,19 +42,38 @@ public enum LinkScanner {
     /// text: a first line `---` and the next `---` or `...` line (as
     /// VaultMarkdown's `FrontMatterBlock` finds it); 0 when there is none.
     public static func bodyLine(of text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bodyLine(of: $0) }
+    }
+
+    /// ``bodyLine(of:)-(String)`` for UTF-8 `bytes`. Lines are split at
+    /// `\n` bytes, a `\r` before one dropped: a `String` takes `\r\n` for
+    /// one character, so splitting its characters at `\n` never split a
+    /// note with CRLF line endings, and its front matter went unseen.
+    public static func bodyLine(of bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var lineStart = 0
         var index = 0
-        var first = true
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var content = Substring(line)
-            if content.hasSuffix("\r") { content = content.dropLast() }
-            if first, content.hasPrefix("\u{FEFF}") { content = content.dropFirst() }
-            while content.last == " " || content.last == "\t" { content = content.dropLast() }
-            if first {
-                guard content == "---" else { return 0 }
-                first = false
-            } else if content == "---" || content == "..." {
+        while true {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var start = lineStart
+            var end = lineEnd
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+            if index == 0, end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+                start += 3
+            }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            let isDashes =
+                end - start == 3 && bytes[start] == 0x2D && bytes[start + 1] == 0x2D && bytes[start + 2] == 0x2D
+            let isDots =
+                end - start == 3 && bytes[start] == 0x2E && bytes[start + 1] == 0x2E && bytes[start + 2] == 0x2E
+            if index == 0 {
+                guard isDashes else { return 0 }
+            } else if isDashes || isDots {
                 return index + 1
             }
+            if lineEnd >= bytes.count { break }
+            lineStart = lineEnd + 1
             index += 1
         }
         return 0

@@ -1,10 +1,16 @@
 import Foundation
 
-/// What `vault check` reads: the files themselves, not the caches (a check
-/// must see what is on disk and name the line of each ledger event it reports).
+/// What `vault check` reads: what is on disk now. The notes may come from
+/// the note catalog, which a stat of every file vouches for (a note edited
+/// since it was written is parsed again); the ledger is read from its files,
+/// to name the line of each event reported.
 public protocol VaultInspection {
     /// Every note read and parsed from disk now, with the problems met.
     func notesOnDisk() -> (notes: [Note], problems: [Diagnostic])
+    /// Every note as ``notesOnDisk()`` would give it, kept as the note
+    /// catalog keeps notes (summaries with their ``NoteCheckFacts``), with
+    /// the cards of the notes in a deck under `config` and the problems met.
+    func checkedNotes(config: VaultConfig) -> CheckedNotes
     /// The flashcards of `notes` (those in a deck under `config`).
     func cards(of notes: [Note], config: VaultConfig) -> [Card]
     /// The ledger read from its files now, with each event's file and line.
@@ -25,6 +31,33 @@ public protocol VaultInspection {
     /// Repairs the ledger files (`--fix`): conflict markers, malformed and
     /// cut-short lines and duplicates go, every valid event stays.
     func repairLedger() throws -> [LedgerFileRepair]
+}
+
+extension VaultInspection {
+    /// ``VaultInspection/checkedNotes(config:)`` by parsing every note (``notesOnDisk()``).
+    public func checkedNotes(config: VaultConfig) -> CheckedNotes {
+        let loaded = notesOnDisk()
+        return CheckedNotes(
+            notes: loaded.notes.map(\.summary), facts: loaded.notes.map(NoteCheckFacts.init),
+            cards: cards(of: loaded.notes, config: config), problems: loaded.problems)
+    }
+}
+
+/// The notes `vault check` checks: every note's summary and
+/// ``NoteCheckFacts`` (one each, in path order), the cards of the notes in
+/// a deck, and the problems met while walking the vault.
+public struct CheckedNotes: Sendable {
+    public var notes: [NoteSummary]
+    public var facts: [NoteCheckFacts]
+    public var cards: [Card]
+    public var problems: [Diagnostic]
+
+    public init(notes: [NoteSummary], facts: [NoteCheckFacts], cards: [Card], problems: [Diagnostic]) {
+        self.notes = notes
+        self.facts = facts
+        self.cards = cards
+        self.problems = problems
+    }
 }
 
 /// The ledger as read from its files, with where each event is.

@@ -10,6 +10,25 @@ public struct DiskInspection: VaultInspection {
 
     public func notesOnDisk() -> (notes: [Note], problems: [Diagnostic]) { vault.loadNotes() }
 
+    /// From the note catalog, which the load checks against a stat of every
+    /// file (new and changed notes are parsed, and the catalog written back).
+    /// When a `.vault/` folder is a link or a file, the catalog is neither
+    /// read nor written (it would be outside the vault): every note is parsed.
+    public func checkedNotes(config: VaultConfig) -> CheckedNotes {
+        guard misplacedStateFolders().isEmpty else {
+            let loaded = notesOnDisk()
+            return CheckedNotes(
+                notes: loaded.notes.map(\.summary), facts: loaded.notes.map(NoteCheckFacts.init),
+                cards: cards(of: loaded.notes, config: config), problems: loaded.problems)
+        }
+        let loaded = vault.loadCatalog()
+        let decks = config.decks
+        let inDeck = Set(loaded.notes.lazy.filter { decks.contains($0) }.map(\.path))
+        let cards =
+            inDeck.count == loaded.notes.count ? loaded.cards : loaded.cards.filter { inDeck.contains($0.notePath) }
+        return CheckedNotes(notes: loaded.notes, facts: loaded.facts, cards: cards, problems: loaded.problems)
+    }
+
     public func cards(of notes: [Note], config: VaultConfig) -> [Card] {
         CardLoader(layout: vault.layout).cards(of: notes, in: config.decks, syntax: config.cardSyntax)
     }

@@ -14,8 +14,8 @@ enum CatalogCoding {
     /// written again. Read through pointers into the arrays' memory: a note
     /// passed by value is copied, ten reference count changes each.
     static func encode(
-        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, key: NoteKey?,
-        cards: UnsafeBufferPointer<Card>, into out: inout CacheWriter
+        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, facts: UnsafePointer<NoteCheckFacts>,
+        key: NoteKey?, cards: UnsafeBufferPointer<Card>, into out: inout CacheWriter
     ) {
         out.string(file.pointee.path)
         out.i64(file.pointee.size)
@@ -58,6 +58,13 @@ enum CatalogCoding {
             out.i64(note.pointee.diagnostics[k].line.map(Int64.init) ?? Int64.min)
             out.string(note.pointee.diagnostics[k].message)
         }
+        // What `vault check` reads: the lines of three keys (each + 1, 0 for
+        // none), then the wiki link targets and the Markdown note links.
+        out.int(facts.pointee.idLine.map { $0 + 1 } ?? 0)
+        out.int(facts.pointee.categoryLine.map { $0 + 1 } ?? 0)
+        out.int(facts.pointee.sourceTypeLine.map { $0 + 1 } ?? 0)
+        out.strings(facts.pointee.wikiLinks)
+        out.strings(facts.pointee.noteLinks)
         out.int(cards.count)
         for k in cards.indices {
             out.string(cards[k].id)
@@ -130,7 +137,7 @@ enum CatalogCoding {
         }
     }
 
-    /// Reads one entry, initializing `file`, `note`, `key` (initialized
+    /// Reads one entry, initializing `file`, `note`, `facts`, `key` (initialized
     /// already: assigned), and its cards at
     /// `cards`, which has room for `room` of them; returns the number of
     /// cards. Values are built in place, not copied in: 100,000 notes copied
@@ -140,7 +147,8 @@ enum CatalogCoding {
     ///   writer produces, or more cards than `room`.
     static func decode(
         from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
-        key: UnsafeMutablePointer<NoteKey?>, cards: UnsafeMutablePointer<Card>?, room: Int
+        facts: UnsafeMutablePointer<NoteCheckFacts>, key: UnsafeMutablePointer<NoteKey?>,
+        cards: UnsafeMutablePointer<Card>?, room: Int
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
         let size = try input.i64()
@@ -182,6 +190,11 @@ enum CatalogCoding {
                         message: try input.string()))
             }
         }
+        let idLine = try input.int()
+        let categoryLine = try input.int()
+        let sourceTypeLine = try input.int()
+        let wikiLinks = try input.strings()
+        let noteLinks = try input.strings()
         let cardCount = try input.count(minimumBytesEach: 21)
         guard cardCount <= room else { throw CacheDamage() }
         var done = 0
@@ -209,6 +222,11 @@ enum CatalogCoding {
             throw error
         }
         key.pointee = noteKey
+        facts.initialize(
+            to: NoteCheckFacts(
+                wikiLinks: wikiLinks, noteLinks: noteLinks, idLine: idLine == 0 ? nil : idLine - 1,
+                categoryLine: categoryLine == 0 ? nil : categoryLine - 1,
+                sourceTypeLine: sourceTypeLine == 0 ? nil : sourceTypeLine - 1))
         file.initialize(to: ScannedFile(path: path, size: size, modified: modified, changed: changed, inode: inode))
         note.initialize(
             to: NoteSummary(

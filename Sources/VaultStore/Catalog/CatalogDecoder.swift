@@ -58,48 +58,55 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let chunkCount = bounds.count - 1
         guard chunkCount > 0 else { return CatalogEntries() }
         var notes: [NoteSummary] = []
+        var facts: [NoteCheckFacts] = []
         var cards: [Card] = []
         var cardEnds = [Int](repeating: 0, count: noteCount)
         var keys = [NoteKey?](repeating: nil, count: noteCount)
         var damaged = false
         let files = [ScannedFile](unsafeUninitializedCapacity: noteCount) { filesBuffer, filesCount in
             notes = [NoteSummary](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
-                cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
-                    cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
-                        keys.withUnsafeMutableBufferPointer { keysBuffer in
-                            FileIO.populate(filesBuffer)
-                            FileIO.populate(notesBuffer)
-                            FileIO.populate(cardsBuffer)
-                            let targets = Targets(
-                                payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
-                                cards: cardsBuffer.baseAddress, cardEnds: endsBuffer.baseAddress!,
-                                keys: keysBuffer.baseAddress!, done: .allocate(capacity: chunkCount))
-                            defer { targets.done.deallocate() }
-                            targets.done.initialize(repeating: Done(), count: chunkCount)
-                            DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                                targets.done[k] = decodeChunk(k, into: targets)
-                            }
-                            damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
-                            if damaged {
-                                for k in 0..<chunkCount {
-                                    let done = targets.done[k]
-                                    (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
-                                    (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
-                                    if done.cards > 0 {
-                                        (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                facts = [NoteCheckFacts](unsafeUninitializedCapacity: noteCount) { factsBuffer, factsCount in
+                    cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
+                        cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
+                            keys.withUnsafeMutableBufferPointer { keysBuffer in
+                                FileIO.populate(filesBuffer)
+                                FileIO.populate(notesBuffer)
+                                FileIO.populate(factsBuffer)
+                                FileIO.populate(cardsBuffer)
+                                let targets = Targets(
+                                    payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
+                                    facts: factsBuffer.baseAddress!, cards: cardsBuffer.baseAddress,
+                                    cardEnds: endsBuffer.baseAddress!,
+                                    keys: keysBuffer.baseAddress!, done: .allocate(capacity: chunkCount))
+                                defer { targets.done.deallocate() }
+                                targets.done.initialize(repeating: Done(), count: chunkCount)
+                                DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                                    targets.done[k] = decodeChunk(k, into: targets)
+                                }
+                                damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
+                                if damaged {
+                                    for k in 0..<chunkCount {
+                                        let done = targets.done[k]
+                                        (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
+                                        (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
+                                        (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
+                                        if done.cards > 0 {
+                                            (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                        }
                                     }
                                 }
                             }
                         }
+                        cardsCount = damaged ? 0 : cardCount
                     }
-                    cardsCount = damaged ? 0 : cardCount
+                    factsCount = damaged ? 0 : noteCount
                 }
                 notesCount = damaged ? 0 : noteCount
             }
             filesCount = damaged ? 0 : noteCount
         }
         guard !damaged else { throw CacheDamage() }
-        return CatalogEntries(files: files, notes: notes, keys: keys, cards: cards, cardEnds: cardEnds)
+        return CatalogEntries(files: files, notes: notes, facts: facts, keys: keys, cards: cards, cardEnds: cardEnds)
     }
 
     /// How far one chunk got: the notes and cards it initialized.
@@ -115,6 +122,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let payload: UnsafeRawBufferPointer
         let files: UnsafeMutablePointer<ScannedFile>
         let notes: UnsafeMutablePointer<NoteSummary>
+        let facts: UnsafeMutablePointer<NoteCheckFacts>
         /// nil when there are no cards at all.
         let cards: UnsafeMutablePointer<Card>?
         let cardEnds: UnsafeMutablePointer<Int>
@@ -132,7 +140,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         for i in start.firstNote..<end.firstNote {
             do throws(CacheDamage) {
                 let count = try CatalogCoding.decode(
-                    from: &input, file: targets.files + i, note: targets.notes + i, key: targets.keys + i,
+                    from: &input, file: targets.files + i, note: targets.notes + i, facts: targets.facts + i,
+                    key: targets.keys + i,
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
                 card += count
                 targets.cardEnds[i] = card

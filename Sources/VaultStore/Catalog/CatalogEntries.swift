@@ -1,8 +1,8 @@
 import VaultCore
 
 /// The notes a catalog holds, in path order: for each, the stat fields of
-/// the file it was parsed from, the note as the catalog keeps it, its
-/// curation key, and its cards.
+/// the file it was parsed from, the note as the catalog keeps it, what
+/// `vault check` reads of it beyond that, its curation key, and its cards.
 ///
 /// Kept as parallel arrays rather than an array of entries, so that an
 /// unchanged catalog hands its `notes` and `cards` to the caller without
@@ -10,6 +10,8 @@ import VaultCore
 struct CatalogEntries {
     var files: [ScannedFile] = []
     var notes: [NoteSummary] = []
+    /// Each note's links and front-matter key lines, for `vault check`.
+    var facts: [NoteCheckFacts] = []
     /// Each note's ``NoteKey`` (nil: no id), worked out while its id is in
     /// the cache: the curation board looks 100,000 notes up by it.
     var keys: [NoteKey?] = []
@@ -20,9 +22,13 @@ struct CatalogEntries {
 
     init() {}
 
-    init(files: [ScannedFile], notes: [NoteSummary], keys: [NoteKey?], cards: [Card], cardEnds: [Int]) {
+    init(
+        files: [ScannedFile], notes: [NoteSummary], facts: [NoteCheckFacts], keys: [NoteKey?], cards: [Card],
+        cardEnds: [Int]
+    ) {
         self.files = files
         self.notes = notes
+        self.facts = facts
         self.keys = keys
         self.cards = cards
         self.cardEnds = cardEnds
@@ -31,6 +37,7 @@ struct CatalogEntries {
     init(reservingCapacity notes: Int, cards: Int) {
         files.reserveCapacity(notes)
         self.notes.reserveCapacity(notes)
+        facts.reserveCapacity(notes)
         keys.reserveCapacity(notes)
         cardEnds.reserveCapacity(notes)
         self.cards.reserveCapacity(cards)
@@ -54,9 +61,12 @@ struct CatalogEntries {
         cards[(i == 0 ? 0 : cardEnds[i - 1])..<cardEnds[i]]
     }
 
-    mutating func append<Cards: Sequence<Card>>(file: ScannedFile, note: NoteSummary, key: NoteKey?, cards: Cards) {
+    mutating func append<Cards: Sequence<Card>>(
+        file: ScannedFile, note: NoteSummary, facts: NoteCheckFacts, key: NoteKey?, cards: Cards
+    ) {
         files.append(file)
         notes.append(note)
+        self.facts.append(facts)
         keys.append(key)
         self.cards.append(contentsOf: cards)
         cardEnds.append(self.cards.count)
@@ -64,6 +74,8 @@ struct CatalogEntries {
 
     /// Appends entry `i` of `other`.
     mutating func append(_ i: Int, of other: CatalogEntries) {
-        append(file: other.files[i], note: other.notes[i], key: other.keys[i], cards: other.cards(at: i))
+        append(
+            file: other.files[i], note: other.notes[i], facts: other.facts[i], key: other.keys[i],
+            cards: other.cards(at: i))
     }
 }

@@ -19,6 +19,8 @@ public struct NoteCatalog: Sendable {
     public struct Loaded: Sendable {
         /// Every note's summary, sorted by path.
         public var notes: [NoteSummary]
+        /// What `vault check` reads of each note beyond its summary (one each, in the same order).
+        public var facts: [NoteCheckFacts]
         /// Each note's curation key (nil: it has no id), for ``CurationBoard``.
         public var keys: [NoteKey?]
         /// Their cards, in note order then reading order.
@@ -262,7 +264,8 @@ public struct NoteCatalog: Sendable {
             "catalog: \(report.outcome.rawValue)\(report.vouched ? " (vouched for by the watcher)" : ""), "
                 + "\(report.reused) reused", since: start)
         return Loaded(
-            notes: entries.notes, keys: entries.keys, cards: entries.cards, problems: problems, report: report)
+            notes: entries.notes, facts: entries.facts, keys: entries.keys, cards: entries.cards, problems: problems,
+            report: report)
     }
 
     /// What differs between the stored entries and the files now: the
@@ -385,7 +388,10 @@ public struct NoteCatalog: Sendable {
                 i += 1
             } else if j < work.count {
                 let note = Self.kept(parsed[j].note)
-                merged.append(file: work[j], note: note, key: note.id.map(NoteKey.init(id:)), cards: parsed[j].cards)
+                merged.append(
+                    file: work[j], note: note, facts: NoteCheckFacts(parsed[j].note),
+                    key: note.id.map(NoteKey.init(id:)),
+                    cards: parsed[j].cards)
                 j += 1
             } else {
                 break
@@ -408,6 +414,7 @@ public struct NoteCatalog: Sendable {
             entries.files[i] = files[j]
             entries.keys[i] = note.id.map(NoteKey.init(id:))
             entries.notes[i] = note
+            entries.facts[i] = NoteCheckFacts(parsed[j].note)
             let start = i == 0 ? 0 : entries.cardEnds[i - 1]
             entries.cards.replaceSubrange(start..<entries.cardEnds[i], with: parsed[j].cards)
         }
