@@ -56,6 +56,41 @@ struct StaticSiteTests {
         #expect(pics.contains("href=\"#unresolved\""), "media/doc.pdf is not beside the note: the Markdown link leads nowhere")
     }
 
+    /// No KaTeX installed: the site's own assets only.
+    struct NoMath: MathFiles {
+        func file(_ name: String) -> Data? { nil }
+        func names() -> [String] { [] }
+    }
+
+    @Test("the style sheet is one file every page links from where it is, never inlined; the policy allows it")
+    func sharedStyleSheet() throws {
+        let assets = StaticSite.assets(math: NoMath())
+        let sheet = try #require(assets.first { $0.path == "assets/site.css" })
+        let css = String(decoding: sheet.bytes, as: UTF8.self)
+        #expect(css.contains("section.tab:target{display:block}"), "the site's own rules")
+        #expect(css.contains(".callout"), "and the Markdown style the bodies need")
+        var texts = Fixture.weekTexts
+        texts["deep/er/note.md"] = Fixture.text([("created", "2026-11-13T10:00:00")], "# Deep
+
+Text.
+")
+        let site = site(texts: texts)
+        let links = [
+            "index.html": "assets/site.css", "a.html": "assets/site.css",
+            "deep/er/note.html": "../../assets/site.css", "tags/habits/sleep.html": "../../assets/site.css",
+            "categories/health.html": "../assets/site.css",
+        ]
+        for (path, href) in links {
+            let html = try #require(page(site, path), "\(path)")
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"\(href)\">"), "\(path)")
+        }
+        for page in site.pages {
+            #expect(!page.html.contains("<style>"), "\(page.path)")
+            #expect(!page.html.contains("section.tab:target"), "no rule of the sheet in the page: \(page.path)")
+            #expect(page.html.contains("style-src &#39;self&#39; &#39;unsafe-inline&#39;"), "\(page.path)")
+        }
+    }
+
     @Test("tag and category pages list their notes; the index lists tags and categories")
     func lists() throws {
         let site = site()
