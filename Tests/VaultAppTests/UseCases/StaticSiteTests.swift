@@ -70,10 +70,7 @@ struct StaticSiteTests {
         #expect(css.contains("section.tab:target{display:block}"), "the site's own rules")
         #expect(css.contains(".callout"), "and the Markdown style the bodies need")
         var texts = Fixture.weekTexts
-        texts["deep/er/note.md"] = Fixture.text([("created", "2026-11-13T10:00:00")], "# Deep
-
-Text.
-")
+        texts["deep/er/note.md"] = Fixture.text([("created", "2026-11-13T10:00:00")], "# Deep\n\nText.\n")
         let site = site(texts: texts)
         let links = [
             "index.html": "assets/site.css", "a.html": "assets/site.css",
