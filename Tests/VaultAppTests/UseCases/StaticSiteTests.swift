@@ -10,7 +10,7 @@ struct StaticSiteTests {
 
     func site(texts: [String: String] = Fixture.weekTexts, files: MemoryFiles? = nil) -> StaticSite {
         var texts = texts
-        texts["pics.md"] = Fixture.text([("created", "2026-11-13T09:00:00")], "# Pics\n\n![[x.png]]\n\n[a file](media/doc.pdf)\n")
+        texts["pics.md"] = Fixture.text([("created", "2026-11-13T09:00:00")], "# Pics\n\n![[x.png]]\n\n[a file](media/doc.pdf)\n\n[gone](media/gone.pdf)\n")
         let memory = files ?? Fixture.files(texts, ["media/x.png": Self.picture, "media/doc.pdf": Data("%PDF".utf8)])
         return StaticSite.build(Fixture.context(Fixture.notes(texts), files: memory), title: "My vault")
     }
@@ -53,7 +53,9 @@ struct StaticSiteTests {
         #expect(site.attachments == ["media/doc.pdf", "media/x.png"])
         let pics = try #require(page(site, "pics.html"))
         #expect(pics.contains("src=\"media/x.png\""))
-        #expect(pics.contains("href=\"#unresolved\""), "media/doc.pdf is not beside the note: the Markdown link leads nowhere")
+        // Read from the note's folder (the vault's root), media/doc.pdf is the attachment: the link leads to its copy.
+        #expect(pics.contains("<a href=\"media/doc.pdf\">a file</a>"), "\(pics)")
+        #expect(pics.contains("<a href=\"#unresolved\">gone</a>"), "no such file: the link leads nowhere")
     }
 
     /// No KaTeX installed: the site's own assets only.
