@@ -323,7 +323,7 @@ public struct ObsidianDocument: Sendable {
 
         /// `text` with its tokens turned back into the source they stand for (in code).
         func restored(_ text: String) -> String {
-            guard text.unicodeScalars.contains(ObsidianSource.tokenOpen) else { return text }
+            guard Self.tokenStart(in: text.utf8, from: text.utf8.startIndex) != nil else { return text }
             var out = String.UnicodeScalarView()
             var scalars = text.unicodeScalars.makeIterator()
             while let s = scalars.next() {
@@ -338,26 +338,40 @@ public struct ObsidianDocument: Sendable {
             return String(out)
         }
 
-        /// A text node split at its tokens.
+        /// A text node split at its tokens. By UTF-8 bytes: a token opens with
+        /// U+FDD0 (`EF B7 90`) and closes with U+FDD1 (`EF B7 91`), so the text
+        /// between tokens is cut out whole, never rebuilt a scalar at a time.
         func split(_ node: MarkdownNode, into out: inout [MarkdownNode]) {
             let text = node.literal
-            guard text.unicodeScalars.contains(ObsidianSource.tokenOpen) else {
+            let utf8 = text.utf8
+            guard Self.tokenStart(in: utf8, from: utf8.startIndex) != nil else {
                 out.append(node)
                 return
             }
-            var plain = String.UnicodeScalarView()
-            var scalars = text.unicodeScalars.makeIterator()
+            let scalars = text.unicodeScalars
+            // Token boundaries are scalar boundaries, not always Characters' (a
+            // combining mark may follow a token): cut by scalars.
+            func piece(_ range: Range<String.Index>) -> Substring { Substring(scalars[range]) }
+            var plain = ""
+            var plainStart = utf8.startIndex
+            var searchFrom = utf8.startIndex
             func flush() {
-                if !plain.isEmpty { out.append(MarkdownNode(kind: .text, literal: String(plain), line: node.line)) }
-                plain = String.UnicodeScalarView()
+                if !plain.isEmpty { out.append(MarkdownNode(kind: .text, literal: plain, line: node.line)) }
+                plain = ""
             }
-            while let s = scalars.next() {
-                guard s == ObsidianSource.tokenOpen else {
-                    plain.append(s)
-                    continue
-                }
+            while let open = Self.tokenStart(in: utf8, from: searchFrom) {
+                var i = utf8.index(open, offsetBy: 3)
                 var number = 0
-                while let d = scalars.next(), d != ObsidianSource.tokenClose { number = number * 10 + Int(d.value) - 48 }
+                while i < utf8.endIndex, utf8[i] != 0xEF {
+                    number = number * 10 + Int(utf8[i]) - 48
+                    i = utf8.index(after: i)
+                }
+                // After the close (three bytes), or the text's end.
+                let after = utf8.index(i, offsetBy: 3, limitedBy: utf8.endIndex) ?? utf8.endIndex
+                plain += piece(plainStart..<open)
+                plainStart = after
+                searchFrom = after
+                // An unknown token is dropped, the text around it kept as one.
                 guard number >= 0, number < source.tokens.count else { continue }
                 flush()
                 let made: MarkdownNode
@@ -376,7 +390,22 @@ public struct ObsidianDocument: Sendable {
                 }
                 out.append(made)
             }
+            plain += piece(plainStart..<utf8.endIndex)
             flush()
+        }
+
+        /// Where the next token opens (U+FDD0's bytes `EF B7 90`) at or after `start`.
+        static func tokenStart(in utf8: String.UTF8View, from start: String.Index) -> String.Index? {
+            var i = start
+            while let lead = utf8[i...].firstIndex(of: 0xEF) {
+                let second = utf8.index(after: lead)
+                if second < utf8.endIndex, utf8[second] == 0xB7 {
+                    let third = utf8.index(after: second)
+                    if third < utf8.endIndex, utf8[third] == 0x90 { return lead }
+                }
+                i = second
+            }
+            return nil
         }
 
         /// Highlight marks paired among siblings (`==**a**==`); a mark without its pair is `==` again.

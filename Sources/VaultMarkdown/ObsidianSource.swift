@@ -345,6 +345,16 @@ struct ObsidianSource {
                 i += 1
                 continue
             }
+            // Most lines of a note hold none of the marks a construct opens with:
+            // the scan would copy them as they are, so they are copied here
+            // without its per-line tables (two arrays of the line's length and
+            // its code spans, made for every line).
+            if !inComment, !line.scalars.contains(where: Self.mayOpenConstruct) {
+                Self.appendUTF8(line.scalars, to: &out)
+                out.append(UInt8(ascii: "\n"))
+                i += 1
+                continue
+            }
             var scanned = Scan(source: self, lines: lines, index: i, inComment: inComment)
             // The scan's copy holds the only reference to the tokens: appending copies nothing.
             tokens = []
@@ -381,6 +391,15 @@ struct ObsidianSource {
             out.append(UInt8(ascii: "\n"))
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// True for the scalars ``Scan`` acts on outside a comment (`\\`, `%%`,
+    /// `$`, `[[`, `[^`, `[sound:`, `^[`, `==`): a line without any is its own output.
+    static func mayOpenConstruct(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\\", "%", "$", "[", "^", "=": return true
+        default: return false
+        }
     }
 
     /// Appends `scalars` to `bytes` in UTF-8.

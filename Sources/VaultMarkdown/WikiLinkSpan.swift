@@ -18,9 +18,24 @@ public struct WikiLinkSpan: Hashable, Sendable {
         let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let address = parts[0].split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         self.init(
-            target: String(address[0]).trimmingCharacters(in: .whitespaces),
-            heading: address.count > 1 ? String(address[1]).trimmingCharacters(in: .whitespaces) : nil,
+            target: Self.trimmed(address[0]),
+            heading: address.count > 1 ? Self.trimmed(address[1]) : nil,
             label: parts.count > 1 ? String(parts[1]) : nil, embed: embed)
+    }
+
+    /// `text` without the white space (`CharacterSet.whitespaces`: spaces and
+    /// tabs) at its ends, scalar by scalar. Foundation's `trimmingCharacters`
+    /// went through `NSString` and UTF-16 for every link of every exported page.
+    static func trimmed(_ text: Substring) -> String {
+        func blank(_ scalar: Unicode.Scalar) -> Bool {
+            scalar == " " || scalar == "\t" || (!scalar.isASCII && CharacterSet.whitespaces.contains(scalar))
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, blank(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, blank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return String(Substring(scalars[start..<end]))
     }
 
     /// A span of its parts.

@@ -28,5 +28,18 @@ struct SiteRelativeLinkTests {
         #expect(SitePaths.relative(from: "index.html", to: "notes/Café au lait.html") == "notes/Caf%C3%A9%20au%20lait.html")
         #expect(SitePaths.relative(from: "a.html", to: "q?#%&.html") == "q%3F%23%25%26.html")
         #expect(SitePaths.relative(from: "a.html", to: "A-z_0.9~.html") == "A-z_0.9~.html")
+        #expect(SitePaths.relative(from: "2026/11/a.html", to: "2026/12/b.html") == "../12/b.html")
+        #expect(SitePaths.relative(from: "tags/a/b.html", to: "index.html") == "../../index.html")
+        #expect(SitePaths.relative(from: "index.html", to: "index.html") == "index.html")
+        #expect(SitePaths.relative(from: "x/y.html", to: "x/y/z.html") == "y/z.html")
+        #expect(SitePaths.relative(from: "Café/a.html", to: "Café/b.html") == "b.html")
+    }
+
+    @Test("folders are told apart by their bytes, as the file system tells them apart")
+    func foldersByBytes() {
+        // Two spellings of é are two folders on disk: the link climbs out of one into the other.
+        #expect(SitePaths.relative(from: "Caf\u{E9}/a.html", to: "Cafe\u{301}/b.html") == "../Cafe%CC%81/b.html")
+        // A `/` before a combining mark still ends a folder's name.
+        #expect(SitePaths.relative(from: "index.html", to: "a/\u{301}b.html") == "a/%CC%81b.html")
     }
 }

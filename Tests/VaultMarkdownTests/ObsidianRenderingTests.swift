@@ -12,6 +12,20 @@ struct ObsidianRenderingTests {
         MarkdownHTML(links: TestLinks(notes: notes), highlights: highlights).render(text, from: source).rendered
     }
 
+    // MARK: Text around constructs
+
+    @Test("text around wiki links and math is kept whole, a combining mark after a link included; plain lines pass as they are")
+    func textAroundTokens() {
+        let page = html("Café [[Foo]]\u{301} and $x$ é, ü\nplain line, ü, no mark\n[[Foo]]")
+        #expect(
+            page
+                == "<p>Café <a href=\"Foo.html\">Foo</a>\u{301} and <span class=\"math math-inline\">x</span> é, ü\n"
+                + "plain line, ü, no mark\n<a href=\"Foo.html\">Foo</a></p>\n", "\(page)")
+        // A line with no construct after one that opens a comment is still in the comment.
+        let comment = html("a %%hidden\nno mark on this line\nstill hidden%% b\n")
+        #expect(comment == "<p>a\nb</p>\n", "\(comment)")
+    }
+
     // MARK: Tables
 
     @Test("a GFM table: header, alignment, inline Markdown in cells, escaped pipes, a wiki link with an alias")

@@ -34,6 +34,17 @@ struct SiteHTMLTests {
         MarkdownHTML(links: TestLinks()).render(text, from: "Here.md").rendered
     }
 
+    @Test("a wiki link's target and heading lose the spaces and tabs at their ends (no-break and ideographic too); its label keeps them")
+    func wikiLinkParts() {
+        let span = WikiLinkSpan(" \tMy note\u{00A0}#\u{3000}Some heading  | the label ", embed: false)
+        #expect(span.target == "My note")
+        #expect(span.heading == "Some heading")
+        #expect(span.label == " the label ")
+        #expect(WikiLinkSpan("Note\u{301} ", embed: true).target == "Note\u{301}", "a combining mark stays with its letter")
+        #expect(WikiLinkSpan("   ", embed: false).target == "")
+        #expect(WikiLinkSpan("a\n", embed: false).target == "a\n", "a line break is not among the spaces trimmed")
+    }
+
     @Test("code spans and fenced blocks keep their wiki links and embeds as written")
     func codeStaysCode() {
         let page = html("Write `[[Foo]]` or `![[pic.png]]`.\n\n```markdown\nSee [[Foo]] and ![[pic.png]].\n```\n")

@@ -176,6 +176,9 @@ public struct StaticSite {
         return page(title: title, site: title, path: "index.html", content: content)
     }
 
+    /// The site's style sheet, written once as `assets/site.css` (``cssPath``)
+    /// and linked from every page: inlined, its 7 KB were most of each page's
+    /// bytes, built and written again for every note.
     static let css = MarkdownAssets.style + """
         :root{--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--link:#0969da}
         @media (prefers-color-scheme: dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#8d96a0;--line:#30363d;--link:#4493f8}}
@@ -188,14 +191,19 @@ public struct StaticSite {
         pre{background:rgba(127,127,127,.1);padding:.6rem;overflow:auto}img{max-width:100%}
         """
 
+    /// Where the site's style sheet is, from the site's root.
+    static let cssPath = "assets/site.css"
+
     /// Every exported page's Content-Security-Policy (a `<meta>`: the site is
     /// served by whoever publishes it, with headers we do not write): no
-    /// script at all, pictures and audio from the site itself, the page's
-    /// own style (the inline sheet and the categories' colours), no forms,
-    /// no `<base>`. A note's text that slipped past escaping could still run
-    /// nothing.
+    /// script at all, pictures and audio from the site itself, style from the
+    /// site's own sheet (`assets/site.css`) and the page's own attributes (the
+    /// categories' colours), no forms, no `<base>`. A note's text that slipped
+    /// past escaping could still run nothing. Chromium counts a `file://`
+    /// page's sibling files as 'self': the sheet applies to a site opened
+    /// from the disk as well (docs/FORMAT.md).
     static let contentSecurityPolicy =
-        "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; "
+        "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'self' 'unsafe-inline'; "
         + "base-uri 'none'; form-action 'none'"
 
     /// The policy of a page that holds math: as ``contentSecurityPolicy``,
@@ -205,11 +213,13 @@ public struct StaticSite {
         "default-src 'none'; script-src 'self'; img-src 'self' data:; media-src 'self'; font-src 'self'; "
         + "style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    /// The files every site holds beside its pages: `assets/math.js` and
-    /// KaTeX (`assets/katex/…`, from `math`; none when it is not installed,
-    /// and math then shows as its TeX).
+    /// The files every site holds beside its pages: the style sheet
+    /// (`assets/site.css`), `assets/math.js` and KaTeX (`assets/katex/…`,
+    /// from `math`; none when it is not installed, and math then shows as its TeX).
     public static func assets(math: any MathFiles) -> [(path: String, bytes: Data)] {
-        var assets: [(path: String, bytes: Data)] = [("assets/math.js", Data(MarkdownAssets.mathScript.utf8))]
+        var assets: [(path: String, bytes: Data)] = [
+            (cssPath, Data(css.utf8)), ("assets/math.js", Data(MarkdownAssets.mathScript.utf8)),
+        ]
         for name in math.names() {
             if let data = math.file(name) { assets.append(("assets/katex/" + name, data)) }
         }
@@ -217,18 +227,18 @@ public struct StaticSite {
     }
 
     /// A page of the site; one whose content holds math (``MarkdownHTML``'s
-    /// `class="math …"`, which no escaped text can spell) loads `assets/math.js`,
-    /// and only such a page allows a script.
+    /// `class="math …"` on a `<span>` or `<div>`, which no escaped text can
+    /// spell) loads `assets/math.js`, and only such a page allows a script.
     static func page(title: String, site: String, path: String, content: HTML) -> HTML {
         let home = SitePaths.relative(from: path, to: "index.html")
-        let math = content.contains(markup: "<span class=\"math math-") || content.contains(markup: "<div class=\"math math-")
+        let math = content.contains(markup: "class=\"math math-")
         let policy = math ? mathContentSecurityPolicy : contentSecurityPolicy
         let script: HTML = math ? "<script src=\"\(SitePaths.relative(from: path, to: "assets/math.js"))\" defer></script>" : ""
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <meta http-equiv="Content-Security-Policy" content="\(policy)">
-            <title>\(title)</title><style>\(HTML(trusted: css))</style>\(script)</head>
+            <title>\(title)</title><link rel="stylesheet" href="\(SitePaths.relative(from: path, to: cssPath))">\(script)</head>
             <body><header class="site"><a href="\(home)">\(site)</a></header><main><h1>\(title)</h1>
             \(content)</main></body></html>
 

@@ -10,7 +10,7 @@ struct StaticSiteTests {
 
     func site(texts: [String: String] = Fixture.weekTexts, files: MemoryFiles? = nil) -> StaticSite {
         var texts = texts
-        texts["pics.md"] = Fixture.text([("created", "2026-11-13T09:00:00")], "# Pics\n\n![[x.png]]\n\n[a file](media/doc.pdf)\n")
+        texts["pics.md"] = Fixture.text([("created", "2026-11-13T09:00:00")], "# Pics\n\n![[x.png]]\n\n[a file](media/doc.pdf)\n\n[gone](media/gone.pdf)\n")
         let memory = files ?? Fixture.files(texts, ["media/x.png": Self.picture, "media/doc.pdf": Data("%PDF".utf8)])
         return StaticSite.build(Fixture.context(Fixture.notes(texts), files: memory), title: "My vault")
     }
@@ -53,7 +53,41 @@ struct StaticSiteTests {
         #expect(site.attachments == ["media/doc.pdf", "media/x.png"])
         let pics = try #require(page(site, "pics.html"))
         #expect(pics.contains("src=\"media/x.png\""))
-        #expect(pics.contains("href=\"#unresolved\""), "media/doc.pdf is not beside the note: the Markdown link leads nowhere")
+        // Read from the note's folder (the vault's root), media/doc.pdf is the attachment: the link leads to its copy.
+        #expect(pics.contains("<a href=\"media/doc.pdf\">a file</a>"), "\(pics)")
+        #expect(pics.contains("<a href=\"#unresolved\">gone</a>"), "no such file: the link leads nowhere")
+    }
+
+    /// No KaTeX installed: the site's own assets only.
+    struct NoMath: MathFiles {
+        func file(_ name: String) -> Data? { nil }
+        func names() -> [String] { [] }
+    }
+
+    @Test("the style sheet is one file every page links from where it is, never inlined; the policy allows it")
+    func sharedStyleSheet() throws {
+        let assets = StaticSite.assets(math: NoMath())
+        let sheet = try #require(assets.first { $0.path == "assets/site.css" })
+        let css = String(decoding: sheet.bytes, as: UTF8.self)
+        #expect(css.contains("section.tab:target{display:block}"), "the site's own rules")
+        #expect(css.contains(".callout"), "and the Markdown style the bodies need")
+        var texts = Fixture.weekTexts
+        texts["deep/er/note.md"] = Fixture.text([("created", "2026-11-13T10:00:00")], "# Deep\n\nText.\n")
+        let site = site(texts: texts)
+        let links = [
+            "index.html": "assets/site.css", "a.html": "assets/site.css",
+            "deep/er/note.html": "../../assets/site.css", "tags/habits/sleep.html": "../../assets/site.css",
+            "categories/health.html": "../assets/site.css",
+        ]
+        for (path, href) in links {
+            let html = try #require(page(site, path), "\(path)")
+            #expect(html.contains("<link rel=\"stylesheet\" href=\"\(href)\">"), "\(path)")
+        }
+        for page in site.pages {
+            #expect(!page.html.contains("<style>"), "\(page.path)")
+            #expect(!page.html.contains("section.tab:target"), "no rule of the sheet in the page: \(page.path)")
+            #expect(page.html.contains("style-src &#39;self&#39; &#39;unsafe-inline&#39;"), "\(page.path)")
+        }
     }
 
     @Test("tag and category pages list their notes; the index lists tags and categories")
