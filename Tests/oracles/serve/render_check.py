@@ -164,8 +164,8 @@ def run_checks(browser, url, base, site):
         check(f"{label}: no script error, no failed request", not problems, problems)
         context.close()
 
-    # The exported site, served from a plain HTTP server on loopback (file:// pages are opaque
-    # origins, where a Content-Security-Policy's 'self' matches no file).
+    # The exported site, served from a plain HTTP server on loopback, as a published site is
+    # (opened from file://, Chromium 156 lets 'self' load the sheet and KaTeX too: docs/FORMAT.md).
     http = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
