@@ -15,9 +15,12 @@ struct BodyBytes {
     /// Where each note's body lies in ``bytes``, by rowid (a NULL body is empty).
     var ranges: [Int64: Range<Int>] = [:]
 
-    /// The bodies of the notes whose rowids are the JSON array `rowids`.
+    /// The bodies of the notes whose rowids are the JSON array `rowids`,
+    /// room made for `expectedBytes` at once (their files' sizes: a body
+    /// is no longer than its note) so the buffer is not copied as it grows.
     /// - Throws: GRDB's `DatabaseError`.
-    init(rowids: String, db: Database) throws {
+    init(rowids: String, expectedBytes: Int, db: Database) throws {
+        bytes.reserveCapacity(expectedBytes)
         let statement = try db.makeStatement(
             sql: "SELECT id, c2 FROM notes_fts_content WHERE id IN (SELECT value FROM json_each(?))")
         try statement.setArguments([rowids])

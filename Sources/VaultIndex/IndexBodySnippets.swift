@@ -30,7 +30,8 @@ extension SearchIndex {
                 WHERE rowid IN (SELECT value FROM json_each(?))
                 """, arguments: [list])
         while let row = try rows.next() { fields[row[7]] = HitFields(row) }
-        let bodies = try BodyBytes(rowids: list, db: db)
+        let expected = fields.values.reduce(0) { $0 + Int(clamping: max($1.size, 0)) }
+        let bodies = try BodyBytes(rowids: list, expectedBytes: expected, db: db)
 
         var jobs: [(fields: HitFields, score: Double, body: Range<Int>)] = []
         jobs.reserveCapacity(ranked.count)
