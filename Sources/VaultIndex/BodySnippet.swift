@@ -8,9 +8,9 @@ import GRDB
 /// FTS5 makes a snippet by loading the row's text, decoding every phrase's
 /// positions, tokenizing the body twice (once for sentence starts, once to
 /// copy the chosen words) and scoring a window at every match against every
-/// other match. Here the body is tokenized once, by the same tokenizer
-/// (SQLite's own `unicode61`, so folding and word boundaries agree with the
-/// index), recording each token's byte range, the sentence starts and the
+/// other match. Here the body is tokenized once, as the index's tokenizer
+/// does (``SnippetTokens``: ASCII words in Swift, the rest by SQLite's own
+/// `unicode61`, so folding and word boundaries agree with the index), recording each token's byte range, the sentence starts and the
 /// tokens that match a query token; the phrase instances, the window scores
 /// and the highlighting then follow FTS5's `fts5SnippetFunction` step for
 /// step, on arrays, with no SQL. A maker holds one tokenizer and its
@@ -18,14 +18,8 @@ import GRDB
 final class BodySnippet {
     private let phrases: SnippetPhrases
     private let tokenizer: any FTS5Tokenizer
-    /// Tokens of the last text tokenized: byte ranges.
-    fileprivate var starts: [Int32] = []
-    fileprivate var ends: [Int32] = []
-    /// Positions of sentence starts (FTS5's `fts5SentenceFinderCb`).
-    fileprivate var sentences: [Int32] = []
-    /// Positions of tokens matching some query token, with the mask of those tokens.
-    fileprivate var matched: [(position: Int32, mask: UInt64)] = []
-    fileprivate var text: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)
+    /// The tokens of the last text tokenized.
+    private let tokens: UnsafeMutablePointer<SnippetTokens>
 
     /// An instance of a phrase: its first token and its length, in tokens.
     private struct Instance {
@@ -37,6 +31,13 @@ final class BodySnippet {
     init(phrases: SnippetPhrases, tokenizer: any FTS5Tokenizer) {
         self.phrases = phrases
         self.tokenizer = tokenizer
+        tokens = .allocate(capacity: 1)
+        tokens.initialize(to: SnippetTokens(phrases: phrases))
+    }
+
+    deinit {
+        tokens.deinitialize(count: 1)
+        tokens.deallocate()
     }
 
     /// What `snippet(fts, column, char(2), char(3), '…', words)` returns for
@@ -60,45 +61,13 @@ final class BodySnippet {
     }
 
     private func tokenize(_ body: UnsafeBufferPointer<UInt8>) {
-        starts.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
-        sentences.removeAll(keepingCapacity: true)
-        matched.removeAll(keepingCapacity: true)
-        text = body
-        guard let base = body.baseAddress, !body.isEmpty else { return }
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        _ = base.withMemoryRebound(to: CChar.self, capacity: body.count) { pointer in
-            tokenizer.tokenize(
-                context: context, tokenization: .document, pText: pointer, nText: CInt(body.count),
-                tokenCallback: bodySnippetToken)
-        }
-    }
-
-    /// Called for each token, in order.
-    fileprivate func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int32, end: Int32) {
-        let position = Int32(starts.count)
-        if position == 0 {
-            sentences.append(0)
-        } else {
-            // After white space that follows '.' or ':'.
-            var i = Int(start) - 1
-            var c: UInt8 = 0
-            while i >= 0 {
-                c = text[i]
-                if c != 0x20 && c != 0x09 && c != 0x0A && c != 0x0D { break }
-                i -= 1
-            }
-            if i != Int(start) - 1 && (c == 0x2E || c == 0x3A) { sentences.append(position) }
-        }
-        starts.append(start)
-        ends.append(end)
-        let mask = phrases.matches(folded)
-        if mask != 0 { matched.append((position, mask)) }
+        SnippetTokens.tokenize(body, into: tokens, tokenizer: tokenizer)
     }
 
     /// Every instance of every phrase, ordered as FTS5's `xInst` orders
     /// them: by position, then phrase.
     private func instances() -> [Instance] {
+        let matched = tokens.pointee.matched
         guard !matched.isEmpty else { return [] }
         var found: [Instance] = []
         var index: [Int32: Int] = [:]  // position → index in matched, for phrases of several tokens
@@ -158,7 +127,8 @@ final class BodySnippet {
 
     /// FTS5's `fts5SnippetFunction` for one column, given its instances.
     private func snippet(_ found: [Instance], words: Int) -> [UInt8] {
-        let size = starts.count
+        let size = tokens.pointee.starts.count
+        let sentences = tokens.pointee.sentences
         var bestScore = 0
         var bestStart = 0
         for instance in found {
@@ -200,6 +170,9 @@ final class BodySnippet {
                 marks.append((instance.position, end))
             }
         }
+        let starts = tokens.pointee.starts
+        let ends = tokens.pointee.ends
+        let text = tokens.pointee.text
         var next = 0
         while next < marks.count, marks[next].start < rangeStart { next += 1 }
         var mark: (start: Int, end: Int) { next < marks.count ? marks[next] : (-1, -1) }
@@ -261,18 +234,4 @@ final class BodySnippet {
         }
         return out
     }
-}
-
-/// The tokenizer's callback: hands each token to the ``BodySnippet`` in `context`.
-private func bodySnippetToken(
-    _ context: UnsafeMutableRawPointer?, _ flags: CInt, _ token: UnsafePointer<CChar>?, _ count: CInt,
-    _ start: CInt, _ end: CInt
-) -> CInt {
-    guard let context else { return 0 }
-    let maker = Unmanaged<BodySnippet>.fromOpaque(context).takeUnretainedValue()
-    let bytes = token.map {
-        UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: Int(count))
-    }
-    maker.token(bytes ?? UnsafeBufferPointer(start: nil, count: 0), start: start, end: end)
-    return 0
 }

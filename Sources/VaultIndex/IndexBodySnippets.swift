@@ -30,35 +30,33 @@ extension SearchIndex {
                 WHERE rowid IN (SELECT value FROM json_each(?))
                 """, arguments: [list])
         while let row = try rows.next() { fields[row[7]] = HitFields(row) }
-        var bodies: [Int64: String] = [:]
-        bodies.reserveCapacity(rowids.count)
-        let texts = try Row.fetchCursor(
-            db, sql: "SELECT rowid, body FROM notes_fts WHERE rowid IN (SELECT value FROM json_each(?))",
-            arguments: [list])
-        while let row = try texts.next() { bodies[row[0]] = row[1] as String? ?? "" }
+        let expected = fields.values.reduce(0) { $0 + Int(clamping: max($1.size, 0)) }
+        let bodies = try BodyBytes(rowids: list, expectedBytes: expected, db: db)
 
-        var jobs: [(fields: HitFields, score: Double, body: String)] = []
+        var jobs: [(fields: HitFields, score: Double, body: Range<Int>)] = []
         jobs.reserveCapacity(ranked.count)
         for (row, rowid) in zip(ranked, rowids) {
             guard let found = fields[rowid] else {
                 throw VaultIndexError.database(path: displayPath, reason: "note \(rowid) is in the text index only")
             }
-            jobs.append((found, row[2], bodies[rowid] ?? ""))
+            jobs.append((found, row[2], bodies.ranges[rowid] ?? 0..<0))
         }
-        bodies = [:]
 
         var hits = [SearchHit?](repeating: nil, count: jobs.count)
         let makers = tokenizers.map { BodySnippet(phrases: phrases, tokenizer: $0) }
         hits.withUnsafeMutableBufferPointer { out in
-            let out = UncheckedBuffer(buffer: out)
-            let shared = UncheckedJobs(jobs: jobs, makers: makers)
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let maker = shared.makers[worker]
-                var index = worker
-                while index < shared.jobs.count {
-                    let job = shared.jobs[index]
-                    out.buffer[index] = hit(job.fields, score: job.score, body: job.body, maker: maker)
-                    index += workers
+            bodies.bytes.withUnsafeBufferPointer { text in
+                let out = UncheckedBuffer(buffer: out)
+                let shared = UncheckedJobs(jobs: jobs, makers: makers, text: text)
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    let maker = shared.makers[worker]
+                    var index = worker
+                    while index < shared.jobs.count {
+                        let job = shared.jobs[index]
+                        let body = UnsafeBufferPointer(rebasing: shared.text[job.body])
+                        out.buffer[index] = hit(job.fields, score: job.score, body: body, maker: maker)
+                        index += workers
+                    }
                 }
             }
         }
@@ -66,9 +64,10 @@ extension SearchIndex {
     }
 
     /// One hit, its snippet made by `maker` from `body`.
-    private static func hit(_ fields: HitFields, score: Double, body: String, maker: BodySnippet) -> SearchHit {
-        var body = body
-        let marked: [UInt8]? = body.withUTF8 { bytes in
+    private static func hit(
+        _ fields: HitFields, score: Double, body bytes: UnsafeBufferPointer<UInt8>, maker: BodySnippet
+    ) -> SearchHit {
+        let marked: [UInt8]? = {
             if fields.size <= SnippetWindows.windowBytes {
                 return maker.marked(body: bytes, words: snippetWords)
             }
@@ -79,12 +78,21 @@ extension SearchIndex {
                 }
             }
             return nil
-        }
+        }()
         if let marked {
             return hit(fields, score: score, marked: String(decoding: marked, as: UTF8.self), isExcerpt: false)
         }
         // No words to show in context: the start of the body, as `substr(body, 1, 200)`.
-        let start = String(String.UnicodeScalarView(body.unicodeScalars.prefix(200)))
+        var end = 0
+        var scalars = 0
+        while end < bytes.count {
+            if bytes[end] & 0xC0 != 0x80 {
+                if scalars == 200 { break }
+                scalars += 1
+            }
+            end += 1
+        }
+        let start = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         return hit(fields, score: score, marked: start, isExcerpt: true)
     }
 }
@@ -97,6 +105,8 @@ private struct UncheckedBuffer: @unchecked Sendable {
 
 /// What the workers share: the jobs, read only, and one snippet maker each.
 private struct UncheckedJobs: @unchecked Sendable {
-    let jobs: [(fields: SearchIndex.HitFields, score: Double, body: String)]
+    let jobs: [(fields: SearchIndex.HitFields, score: Double, body: Range<Int>)]
     let makers: [BodySnippet]
+    /// The bytes of every body (``BodyBytes/bytes``), which the jobs' ranges index.
+    let text: UnsafeBufferPointer<UInt8>
 }

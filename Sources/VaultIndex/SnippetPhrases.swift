@@ -62,17 +62,4 @@ struct SnippetPhrases {
         self.groups = groupPhrases
         self.tokens = tokens
     }
-
-    /// The bit mask of the query tokens that the folded body token `bytes` matches.
-    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var mask: UInt64 = 0
-        for (id, token) in tokens.enumerated() {
-            let count = token.bytes.count
-            guard token.isPrefix ? bytes.count >= count : bytes.count == count else { continue }
-            if count == 0 || token.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, count) == 0 }) {
-                mask |= 1 << UInt64(id)
-            }
-        }
-        return mask
-    }
 }

@@ -43,15 +43,23 @@ struct BodySnippetTests {
 
     @Test("on thousands of bodies and queries, the marked snippet and whether the body matches are FTS5's")
     func agreesWithFTS5() throws {
+        var random = Generator(state: 47)
+        var bodies: [String] = []
+        for _ in 0..<400 { bodies.append(body(&random)) }
+        bodies += ["", "walrus", "Walrus.", "ice walrus", ". walrus", "   walrus   "]
+        let (compared, matched) = try compareWithFTS5(bodies: bodies, queries: Self.queries)
+        #expect(compared == Self.queries.count * bodies.count)
+        #expect(matched > 1000, "the queries must match many bodies for the comparison to mean much (\(matched))")
+    }
+
+    /// Compares ``BodySnippet/matching(body:words:)`` with FTS5's `MATCH`
+    /// and `snippet()` for every body and query: how many were compared, and how many matched.
+    func compareWithFTS5(bodies: [String], queries: [String]) throws -> (compared: Int, matched: Int) {
         let queue = try DatabaseQueue()
         try queue.write { db in
             try db.execute(
                 sql: "CREATE VIRTUAL TABLE t USING fts5(body, cjk, tokenize = '\(IndexSchema.tokenizer)')")
         }
-        var random = Generator(state: 47)
-        var bodies: [String] = []
-        for _ in 0..<400 { bodies.append(body(&random)) }
-        bodies += ["", "walrus", "Walrus.", "ice walrus", ". walrus", "   walrus   "]
         try queue.write { db in
             for (i, body) in bodies.enumerated() {
                 try db.execute(sql: "INSERT INTO t (rowid, body, cjk) VALUES (?, ?, '')", arguments: [i + 1, body])
@@ -63,7 +71,7 @@ struct BodySnippetTests {
             let descriptor = FTS5TokenizerDescriptor(
                 components: IndexSchema.tokenizer.split(separator: " ").map(String.init))
             let tokenizer = try db.makeTokenizer(descriptor)
-            for text in Self.queries {
+            for text in queries {
                 let query = try SearchQueryParser.parse(text)
                 let match = FTSExpression.all(query.groups)
                 let phrases = try #require(SnippetPhrases(query.groups, tokenizer: tokenizer), "\(text)")
@@ -85,8 +93,89 @@ struct BodySnippetTests {
                 }
             }
         }
-        #expect(compared == Self.queries.count * bodies.count)
+        return (compared, matched)
+    }
+
+    /// Words where ``SnippetTokens``'s ASCII words meet SQLite's stretches:
+    /// ASCII glued to other characters, separators that are not ASCII,
+    /// characters that fold to ASCII (a combining accent, the Kelvin sign,
+    /// fullwidth letters, a dotted capital I), ASCII separators inside words.
+    static let mixedWords = [
+        "walrus", "Walrus", "walrus_ice", "walrus—ice", "walrus…", "«walrus»", "e\u{301}te", "ete", "\u{212A}elp",
+        "kelp", "ｗａｌｒｕｓ", "İce", "ice", "WALRUS2026", "2026", "море-walrus", "walrusморе", "naïve", "café",
+        "straße", "strasse", "ice.", "—", "…", "a", "x=y", "ΘΆΛΑΣΣΑ", "مرحبا", "walrus\u{00A0}ice",
+    ]
+    static let mixedQueries = [
+        "walrus", "ice", "ete", "kelp", "elp", "2026", "walrus2026", "naive", "море", "wal*", "\"walrus ice\"",
+        "walrus OR kelp", "strasse", "straße", "cafe", "y", "θαλασσα",
+    ]
+
+    func mixedBody(_ random: inout Generator) -> String {
+        var text = ""
+        for i in 0..<random.next(60) {
+            if i > 0 { text += Self.separators[random.next(Self.separators.count)] }
+            text += Self.mixedWords[random.next(Self.mixedWords.count)]
+        }
+        return text
+    }
+
+    @Test("words of ASCII glued to, or between, other characters are tokenized as unicode61 does")
+    func mixedScriptsAgreeWithFTS5() throws {
+        var random = Generator(state: 4747)
+        var bodies: [String] = (0..<400).map { _ in mixedBody(&random) }
+        bodies += ["walrus_ice", "walrus—ice.", "e\u{301}te", "\u{212A}elp kelp", "море walrus море", "walrus море"]
+        let (compared, matched) = try compareWithFTS5(bodies: bodies, queries: Self.mixedQueries)
+        #expect(compared == Self.mixedQueries.count * bodies.count)
         #expect(matched > 1000, "the queries must match many bodies for the comparison to mean much (\(matched))")
+    }
+
+    /// The byte ranges unicode61 gives the tokens of `text`, tokenizing it whole.
+    static func unicode61Ranges(_ text: String, tokenizer: any FTS5Tokenizer) -> [Range<Int>] {
+        final class Box { var ranges: [Range<Int>] = [] }
+        let box = Box()
+        var text = text
+        text.withUTF8 { bytes in
+            _ = bytes.withMemoryRebound(to: CChar.self) { chars in
+                tokenizer.tokenize(
+                    context: Unmanaged.passUnretained(box).toOpaque(), tokenization: .document,
+                    pText: chars.baseAddress, nText: CInt(chars.count)
+                ) { context, _, _, _, start, end in
+                    Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().ranges.append(Int(start)..<Int(end))
+                    return 0
+                }
+            }
+        }
+        return box.ranges
+    }
+
+    @Test("the token ranges found word by word are those of unicode61 over the whole body")
+    func tokenRangesAreUnicode61s() throws {
+        let queue = try DatabaseQueue()
+        var random = Generator(state: 470)
+        var bodies: [String] = (0..<300).map { _ in mixedBody(&random) } + (0..<100).map { _ in body(&random) }
+        bodies += ["", "   ", "walrus", "море", "a—b", "x_y", "e\u{301}"]
+        try queue.read { db in
+            let tokenizer = try db.makeTokenizer(
+                FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init)))
+            let phrases = try #require(SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer))
+            let tokens = UnsafeMutablePointer<SnippetTokens>.allocate(capacity: 1)
+            tokens.initialize(to: SnippetTokens(phrases: phrases))
+            defer {
+                tokens.deinitialize(count: 1)
+                tokens.deallocate()
+            }
+            var asciiTokens = 0
+            for body in bodies {
+                var text = body
+                let ranges = text.withUTF8 { bytes in
+                    SnippetTokens.tokenize(bytes, into: tokens, tokenizer: tokenizer)
+                    return zip(tokens.pointee.starts, tokens.pointee.ends).map { Int($0)..<Int($1) }
+                }
+                #expect(ranges == Self.unicode61Ranges(body, tokenizer: tokenizer), "\(body.debugDescription)")
+                asciiTokens += ranges.filter { range in body.utf8.dropFirst(range.lowerBound).prefix(range.count).allSatisfy { $0 < 0x80 } }.count
+            }
+            #expect(asciiTokens > 1000, "the bodies must hold many ASCII words (\(asciiTokens))")
+        }
     }
 
     @Test("terms FTS5 searches as CJK bigrams are left to FTS5")

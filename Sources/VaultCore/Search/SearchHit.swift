@@ -55,22 +55,32 @@ public struct Snippet: Hashable, Sendable {
     /// Reads FTS5 `snippet()` output marked with ``openMark`` and ``closeMark``;
     /// line breaks become spaces so a snippet prints on one line.
     package init(marked: String) {
+        // Scalar by scalar: the marks, tab and line breaks are control
+        // characters, which Unicode never joins to a neighbour in one
+        // Character, so this reads what a walk over Characters reads, with
+        // no grapheme breaking and no String comparison per character.
         var parts: [Part] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inMatch = false
-        for character in marked {
-            switch character {
-            case Self.openMark, Self.closeMark:
-                if !current.isEmpty { parts.append(Part(text: current, isMatch: inMatch)) }
-                current = ""
-                inMatch = character == Self.openMark
-            case "\n", "\r\n", "\t":
+        var scalars = marked.unicodeScalars.makeIterator()
+        var pending = scalars.next()
+        while let scalar = pending {
+            pending = scalars.next()
+            switch scalar {
+            case "\u{2}", "\u{3}":
+                if !current.isEmpty { parts.append(Part(text: String(current), isMatch: inMatch)) }
+                current = String.UnicodeScalarView()
+                inMatch = scalar == "\u{2}"
+            case "\n", "\t":
                 current.append(" ")
+            case "\r" where pending == "\n":
+                current.append(" ")
+                pending = scalars.next()
             default:
-                current.append(character)
+                current.append(scalar)
             }
         }
-        if !current.isEmpty { parts.append(Part(text: current, isMatch: inMatch)) }
+        if !current.isEmpty { parts.append(Part(text: String(current), isMatch: inMatch)) }
         while let last = parts.last, !last.isMatch, last.text.last == " " {
             let trimmed = String(last.text.drop { _ in false }.reversed().drop { $0 == " " }.reversed())
             parts.removeLast()
