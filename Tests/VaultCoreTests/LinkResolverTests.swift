@@ -109,18 +109,34 @@ struct LinkResolverTests {
         }
     }
 
+    @Test("a scalar that does not change when lowercased is its own lowercase, for every Unicode scalar")
+    func caselessScalars() {
+        var caseless = 0
+        var changed: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenLowercased else { continue }
+            let text = String(Character(scalar))
+            if !text.lowercased().utf8.elementsEqual(text.utf8) { changed.append("U+" + String(value, radix: 16)) }
+            caseless += 1
+        }
+        #expect(changed == [])
+        #expect(caseless > 1_000_000)
+        #expect(LinkResolver.lowercased("Ωμέγα") == "ωμέγα")
+        #expect(LinkResolver.lowercased("日本語") == "日本語")
+    }
+
     @Test("a file name shared by several notes resolves to the linking note's folder, in any case and Unicode form")
     func sameNameInOwnFolder() {
         let resolver = LinkResolver(paths: [
-            "Notes.md", "Deep/Er/Notes.md", "Ça/Notes.md", "Mixed Case/NOTES.md", "mixed case/Other.md",
+            "A/Notes.md", "Deep/Er/Notes.md", "Ça/Notes.md", "Mixed Case/NOTES.md", "mixed case/Other.md",
         ])
         #expect(resolver.resolveWiki("notes", from: "Deep/Er/x.md") == .note("Deep/Er/Notes.md"))
-        #expect(resolver.resolveWiki("Notes", from: "Deep/x.md") == .note("Notes.md"), "shortest path elsewhere")
+        #expect(resolver.resolveWiki("Notes", from: "Deep/x.md") == .note("A/Notes.md"), "shortest path elsewhere")
         #expect(resolver.resolveWiki("NOTES", from: "Ça/x.md") == .note("Ça/Notes.md"))
         #expect(resolver.resolveWiki("notes", from: "C\u{327}a/x.md") == .note("Ça/Notes.md"), "the other Unicode form")
         #expect(resolver.resolveWiki("Notes", from: "Mixed Case/y.md") == .note("Mixed Case/NOTES.md"))
-        #expect(resolver.resolveWiki("notes", from: "mixed case/y.md") == .note("Notes.md"), "folders differ in case")
-        #expect(resolver.resolveWiki("//Notes", from: "Ça/x.md") == .note("Notes.md"), "from the root")
+        #expect(resolver.resolveWiki("notes", from: "mixed case/y.md") == .note("A/Notes.md"), "folders differ in case")
+        #expect(resolver.resolveWiki("//Notes", from: "Ça/x.md") == .note("Ça/Notes.md"), "leading slashes go")
         #expect(resolver.resolveWiki("ÇA/notes", from: "x.md") == .note("Ça/Notes.md"))
         #expect(resolver.resolveWiki("er/NOTES.md", from: "x.md") == .note("Deep/Er/Notes.md"))
         #expect(resolver.resolveWiki("none", from: "Ça/x.md") == .unresolved)

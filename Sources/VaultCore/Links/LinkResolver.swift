@@ -67,6 +67,8 @@ public struct LinkResolver: Sendable {
             }
         }
         if let ascii = ascii ?? nil { return ascii }
+        // Scripts without case (most of the world's) are lowercase already.
+        if text.unicodeScalars.allSatisfy({ !$0.properties.changesWhenLowercased }) { return text }
         let lower = text.lowercased()
         return lower == text ? text : lower
     }
@@ -77,7 +79,7 @@ public struct LinkResolver: Sendable {
             ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// `text.hasSuffix(suffix)` for ASCII `text` and `suffix`, on their bytes.
+    /// True when the bytes of `text` end with those of `suffix`: `text.hasSuffix(suffix)` when both are ASCII.
     static func hasASCIISuffix(_ text: String, _ suffix: String) -> Bool {
         let text = text.utf8
         let suffix = suffix.utf8
@@ -101,7 +103,8 @@ public struct LinkResolver: Sendable {
             return own.count == folder.utf8.count && own.elementsEqual(folder.utf8)
         }
         if let fast = fast ?? nil { return fast }
-        return Self.folder(of: path) == folder
+        let own = Self.folder(of: path)
+        return own.utf8.elementsEqual(folder.utf8) || own == folder
     }
 
     /// The paths of the notes known by one name, shortest first (then in
@@ -181,11 +184,13 @@ public struct LinkResolver: Sendable {
         let lower = Self.lowercased(name)
         // On ASCII the bytes say what the characters say; otherwise the
         // characters are compared, as Swift compares strings.
+        // characters are compared, as Swift compares strings, but only when
+        // the bytes are there (no character ends in `.md` or is `/` unless its bytes are).
         let ascii = Self.isASCII(lower)
-        let hasMD = ascii ? Self.hasASCIISuffix(lower, ".md") : lower.hasSuffix(".md")
+        let hasMD = Self.hasASCIISuffix(lower, ".md") && (ascii || lower.hasSuffix(".md"))
         let withExtension = hasMD ? lower : lower + ".md"
         if let path = byPath[withExtension] { return .note(path) }
-        if ascii ? lower.utf8.contains(UInt8(ascii: "/")) : lower.contains("/") {
+        if lower.utf8.contains(UInt8(ascii: "/")) && (ascii || lower.contains("/")) {
             if let path = pathEnding(with: "/" + withExtension) { return .note(path) }
         } else if let candidates = byName[String(withExtension.dropLast(3))] {
             return .note(candidates.first(inFolder: folder) ?? candidates.first)
