@@ -266,8 +266,13 @@ public struct LinkResolver: Sendable {
 
     /// The folder of the note at `path`: its path up to the last `/`, "" at the vault's root.
     static func folder(of path: String) -> String {
-        if isASCII(path) {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        // The last `/` byte is the last `/` character unless it shares a
+        // character with a mark after it or a prefix before it (`/́`): then
+        // the characters are searched.
+        if isASCII(path)
+            || (slash.samePosition(in: path) != nil && path.index(after: slash) == path.utf8.index(after: slash))
+        {
             return String(path[..<slash])
         }
         guard let slash = path.lastIndex(of: "/") else { return "" }
