@@ -86,6 +86,63 @@ struct LinkResolverTests {
         }
     }
 
+    @Test("the byte-wise fast paths say what the character-wise comparisons say, on ASCII and beyond")
+    func bytesAsCharacters() {
+        let texts = [
+            "", "a", "Note", "NOTE.MD", "plain/lower.md", "Mixed/Case Folder/Note.md", "/lead", "a//b/",
+            "Ça/x.md", "C\u{327}a/X.md", "İstanbul", "STRASSE ß", "ǅ/Ǆ.md", "a/\u{301}b.md", "ar/\u{600}/x.md",
+            "ar/b/\u{301}", "ا/ب/ت.md", "日本/ノート.md",
+            "Z@[`{", "tab\tcase/AZaz09.md",
+        ]
+        for text in texts {
+            #expect(LinkResolver.lowercased(text) == text.lowercased(), "\(text)")
+            #expect(Array(LinkResolver.lowercased(text).utf8) == Array(text.lowercased().utf8), "\(text) byte for byte")
+            #expect(LinkResolver.isASCII(text) == text.unicodeScalars.allSatisfy(\.isASCII), "\(text)")
+            let slash = text.lastIndex(of: "/")
+            let folder = slash.map { String(text[..<$0]) } ?? ""
+            #expect(LinkResolver.folder(of: text) == folder, "\(text)")
+            for other in texts + ["Mixed/Case Folder", "mixed/case folder", "C\u{327}a", "Ça", "plain"] {
+                #expect(LinkResolver.isNote(text, inFolder: other) == (folder == other), "\(text) in \(other)")
+                if LinkResolver.isASCII(text), LinkResolver.isASCII(other) {
+                    #expect(LinkResolver.hasASCIISuffix(text, other) == text.hasSuffix(other), "\(text) ends \(other)")
+                }
+            }
+        }
+    }
+
+    @Test("a scalar that does not change when lowercased is its own lowercase, for every Unicode scalar")
+    func caselessScalars() {
+        var caseless = 0
+        var changed: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !scalar.properties.changesWhenLowercased else { continue }
+            let text = String(Character(scalar))
+            if !text.lowercased().utf8.elementsEqual(text.utf8) { changed.append("U+" + String(value, radix: 16)) }
+            caseless += 1
+        }
+        #expect(changed == [])
+        #expect(caseless > 1_000_000)
+        #expect(LinkResolver.lowercased("Ωμέγα") == "ωμέγα")
+        #expect(LinkResolver.lowercased("日本語") == "日本語")
+    }
+
+    @Test("a file name shared by several notes resolves to the linking note's folder, in any case and Unicode form")
+    func sameNameInOwnFolder() {
+        let resolver = LinkResolver(paths: [
+            "A/Notes.md", "Deep/Er/Notes.md", "Ça/Notes.md", "Mixed Case/NOTES.md", "mixed case/Other.md",
+        ])
+        #expect(resolver.resolveWiki("notes", from: "Deep/Er/x.md") == .note("Deep/Er/Notes.md"))
+        #expect(resolver.resolveWiki("Notes", from: "Deep/x.md") == .note("A/Notes.md"), "shortest path elsewhere")
+        #expect(resolver.resolveWiki("NOTES", from: "Ça/x.md") == .note("Ça/Notes.md"))
+        #expect(resolver.resolveWiki("notes", from: "C\u{327}a/x.md") == .note("Ça/Notes.md"), "the other Unicode form")
+        #expect(resolver.resolveWiki("Notes", from: "Mixed Case/y.md") == .note("Mixed Case/NOTES.md"))
+        #expect(resolver.resolveWiki("notes", from: "mixed case/y.md") == .note("A/Notes.md"), "folders differ in case")
+        #expect(resolver.resolveWiki("//Notes", from: "Ça/x.md") == .note("Ça/Notes.md"), "leading slashes go")
+        #expect(resolver.resolveWiki("ÇA/notes", from: "x.md") == .note("Ça/Notes.md"))
+        #expect(resolver.resolveWiki("er/NOTES.md", from: "x.md") == .note("Deep/Er/Notes.md"))
+        #expect(resolver.resolveWiki("none", from: "Ça/x.md") == .unresolved)
+    }
+
     @Test("tags count notes, nested tags under their parents, case-insensitively with the first spelling")
     func tagTree() {
         func note(_ tags: [String]) -> NoteSummary {

@@ -24,7 +24,8 @@ public enum LinkChecks {
                 out += unresolved.sorted().map { brokenLink($0, in: source, line: nil) }
                 continue
             }
-            for link in places where resolver.resolveWiki(link.target, from: source) == .unresolved {
+            let folder = LinkResolver.folder(of: source)
+            for link in places where resolver.resolveWiki(link.target, inFolder: folder) == .unresolved {
                 out.append(brokenLink(link.target, in: source, line: link.line + 1, column: link.column))
             }
         }

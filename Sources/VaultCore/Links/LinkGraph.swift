@@ -45,8 +45,9 @@ public struct LinkGraph: Sendable {
         var links: [Link] = []
         for i in 0..<count {
             let source = path(i)
+            let folder = LinkResolver.folder(of: source)
             for target in wikiLinks(i) {
-                switch resolver.resolveWiki(target, from: source) {
+                switch resolver.resolveWiki(target, inFolder: folder) {
                 case .note(let path):
                     links.append(Link(source: source, target: target, isWiki: true, resolved: path))
                 case .unresolved: links.append(Link(source: source, target: target, isWiki: true, resolved: nil))

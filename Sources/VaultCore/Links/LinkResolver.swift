@@ -29,7 +29,7 @@ public struct LinkResolver: Sendable {
         byName.reserveCapacity(notes.count)
         for note in notes {
             byPath[Self.lowercased(note.path)] = note.path
-            let stem = NotePath.stem(note.path).lowercased()
+            let stem = Self.lowercased(NotePath.stem(note.path))
             if byName[stem]?.append(note.path) == nil { byName[stem] = .one(note.path) }
             var seen: [String] = []
             for name in note.names {
@@ -47,9 +47,64 @@ public struct LinkResolver: Sendable {
     }
 
     /// `text` lowercased; `text` itself (its storage shared, not copied) when it is lowercase already.
-    private static func lowercased(_ text: String) -> String {
+    ///
+    /// ASCII text is lowercased byte by byte (what `lowercased()` gives it),
+    /// without a new string when it has no capital: every link target and
+    /// every note path is lowercased, and nearly all are ASCII.
+    static func lowercased(_ text: String) -> String {
+        let ascii: String?? = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            var capitals = false
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte &- UInt8(ascii: "A") < 26 { capitals = true }
+            }
+            guard capitals else { return text }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                for (i, byte) in bytes.enumerated() {
+                    out[i] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        // Scripts without case (most of the world's) are lowercase already.
+        if text.unicodeScalars.allSatisfy({ !$0.properties.changesWhenLowercased }) { return text }
         let lower = text.lowercased()
         return lower == text ? text : lower
+    }
+
+    /// True when every byte of `text` is ASCII.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// True when the bytes of `text` end with those of `suffix`: `text.hasSuffix(suffix)` when both are ASCII.
+    static func hasASCIISuffix(_ text: String, _ suffix: String) -> Bool {
+        let text = text.utf8
+        let suffix = suffix.utf8
+        guard text.count >= suffix.count else { return false }
+        return text.suffix(suffix.count).elementsEqual(suffix)
+    }
+
+    /// True when the note at `path` is in `folder` (``folder(of:)`` of `path`
+    /// is `folder`): on the bytes when both are ASCII, without a new string.
+    static func isNote(_ path: String, inFolder folder: String) -> Bool {
+        let fast: Bool?? = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var end = bytes.count
+            var slash = -1
+            while end > 0 {
+                end -= 1
+                if bytes[end] >= 0x80 { return nil }
+                if slash < 0, bytes[end] == UInt8(ascii: "/") { slash = end }
+            }
+            guard isASCII(folder) else { return nil }
+            let own = bytes[..<max(slash, 0)]
+            return own.count == folder.utf8.count && own.elementsEqual(folder.utf8)
+        }
+        if let fast = fast ?? nil { return fast }
+        let own = Self.folder(of: path)
+        return own.utf8.elementsEqual(folder.utf8) || own == folder
     }
 
     /// The paths of the notes known by one name, shortest first (then in
@@ -69,8 +124,8 @@ public struct LinkResolver: Sendable {
         /// The first path whose note is in `folder`.
         func first(inFolder folder: String) -> String? {
             switch self {
-            case .one(let path): LinkResolver.folder(of: path) == folder ? path : nil
-            case .many(let paths): paths.first { LinkResolver.folder(of: $0) == folder }
+            case .one(let path): LinkResolver.isNote(path, inFolder: folder) ? path : nil
+            case .many(let paths): paths.first { LinkResolver.isNote($0, inFolder: folder) }
             }
         }
 
@@ -114,16 +169,31 @@ public struct LinkResolver: Sendable {
 
     /// Resolves wiki link `target`, written in the note at `source`.
     public func resolveWiki(_ target: String, from source: String) -> Resolution {
+        resolveWiki(target, inFolder: Self.folder(of: source))
+    }
+
+    /// ``resolveWiki(_:from:)`` for a link written in a note of `folder`
+    /// (``folder(of:)`` of its path): a caller resolving every link of a note
+    /// works its folder out once, not once per link.
+    func resolveWiki(_ target: String, inFolder folder: String) -> Resolution {
         var name = target.trimmingSpaces()
-        while name.hasPrefix("/") { name.removeFirst() }
+        if name.utf8.first == UInt8(ascii: "/") {
+            while name.hasPrefix("/") { name.removeFirst() }
+        }
         guard !name.isEmpty else { return .unresolved }
-        let lower = name.lowercased()
-        let withExtension = lower.hasSuffix(".md") ? lower : lower + ".md"
+        let lower = Self.lowercased(name)
+        // On ASCII the bytes say what the characters say; otherwise the
+        // characters are compared, as Swift compares strings.
+        // characters are compared, as Swift compares strings, but only when
+        // the bytes are there (no character ends in `.md` or is `/` unless its bytes are).
+        let ascii = Self.isASCII(lower)
+        let hasMD = Self.hasASCIISuffix(lower, ".md") && (ascii || lower.hasSuffix(".md"))
+        let withExtension = hasMD ? lower : lower + ".md"
         if let path = byPath[withExtension] { return .note(path) }
-        if lower.contains("/") {
+        if lower.utf8.contains(UInt8(ascii: "/")) && (ascii || lower.contains("/")) {
             if let path = pathEnding(with: "/" + withExtension) { return .note(path) }
         } else if let candidates = byName[String(withExtension.dropLast(3))] {
-            return .note(candidates.first(inFolder: Self.folder(of: source)) ?? candidates.first)
+            return .note(candidates.first(inFolder: folder) ?? candidates.first)
         } else if let titled = byTitle[lower]?.first {
             return .note(titled)
         }
@@ -141,18 +211,23 @@ public struct LinkResolver: Sendable {
         guard let slash = suffix.lastIndex(of: "/") else { return nil }
         let fileName = String(suffix[suffix.index(after: slash)...])
         // `byName` holds each note's file name without `.md`, or whole when it ends otherwise (`x.MD`).
+        let names =
+            fileName.hasSuffix(".md") ? [String(fileName.dropLast(3)), fileName] : [fileName]
         var candidates: [String] = []
-        for name in Set([fileName, fileName.hasSuffix(".md") ? String(fileName.dropLast(3)) : fileName]) {
+        for name in names {
             switch byName[name] {
             case .one(let path): candidates.append(path)
             case .many(let paths): candidates += paths
             case nil: break
             }
         }
+        let asciiSuffix = Self.isASCII(suffix)
         var best: String?
         for candidate in candidates {
             let key = Self.lowercased(candidate)
-            guard key.hasSuffix(suffix) else { continue }
+            let ends =
+                asciiSuffix && Self.isASCII(key) ? Self.hasASCIISuffix(key, suffix) : key.hasSuffix(suffix)
+            guard ends else { continue }
             if let current = best, (current.count, current) <= (key.count, key) { continue }
             best = key
         }
@@ -171,7 +246,7 @@ public struct LinkResolver: Sendable {
     /// Resolves Markdown link destination `target` (a `.md` path), written in the note at `source`.
     public func resolveMarkdown(_ target: String, from source: String) -> Resolution {
         guard let path = Self.vaultPath(target, from: source) else { return .unresolved }
-        return byPath[path.lowercased()].map(Resolution.note) ?? .unresolved
+        return byPath[Self.lowercased(path)].map(Resolution.note) ?? .unresolved
     }
 
     /// The vault-relative path a link destination names, written in the note
@@ -189,7 +264,17 @@ public struct LinkResolver: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
+    /// The folder of the note at `path`: its path up to the last `/`, "" at the vault's root.
     static func folder(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        // The last `/` byte is the last `/` character unless it shares a
+        // character with a mark after it or a prefix before it (`/́`): then
+        // the characters are searched.
+        if isASCII(path)
+            || (slash.samePosition(in: path) != nil && path.index(after: slash) == path.utf8.index(after: slash))
+        {
+            return String(path[..<slash])
+        }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
     }
