@@ -36,7 +36,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// one): it answers only for the card log's generation it was computed
     /// from, and a replay of the generation an answer extended is brought up
     /// to date by folding the cards that answer reached
-    /// (``CardScheduleReplay/updating(_:changed:log:cards:config:mapCards:)``).
+    /// (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
     private var lastCards: CardsMemo?
     /// The replay last loaded, kept when an append (here, or in the ledger
     /// this one continues: ``continuing(_:)``) forgets it: the next load
@@ -51,6 +51,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         var config: SchedulerConfig
         var schedules: [String: CardSchedule]?
         var replay: CardReplay?
+        /// The lineage `replay` was made with, when kept (what an update compares).
+        var lineage: [String: [String]]? = nil
 
         func answers(_ cards: [Card], _ config: SchedulerConfig, generation: UInt64) -> Bool {
             self.generation == generation && sameCards(cards, config)
@@ -152,8 +154,10 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         if replayed.cardLogChange != nil, let log = replayed.decodedCardLog {
             // Extended by card events: `cards.bin` is of another generation. The whole
             // replay is kept, so that the next answer's update folds only what it reaches.
-            let replay = replayed.cardReplay(cards: cards, config: config, log: log)
-            remembered(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay))
+            let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
+                log, cards: cards, config: config, mapCards: ParallelCards.map)
+            remembered(
+                CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
             return replay.schedules
         }
         let schedules = replayed.cardSchedules(cards: cards, config: config)
@@ -168,8 +172,9 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             return replay
         }
         if let replay = updated(memo, replayed, cards: cards, config: config) { return replay }
-        let replay = replayed.cardReplay(cards: cards, config: config, log: cardLog())
-        remember(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay))
+        let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
+            cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
+        remember(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
         return replay
     }
 
@@ -180,12 +185,15 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     private func updated(_ memo: CardsMemo?, _ replayed: ReplayedLedger, cards: [Card], config: SchedulerConfig)
         -> CardReplay?
     {
-        guard let memo, let earlier = memo.replay, let change = replayed.cardLogChange, change.from == memo.generation,
+        guard let memo, let earlier = memo.replay, let lineage = memo.lineage, let change = replayed.cardLogChange, change.from == memo.generation,
             memo.sameCards(cards, config), let log = replayed.decodedCardLog
         else { return nil }
-        let replay = CardScheduleReplay.updating(
-            earlier, changed: change.cards, log: log, cards: cards, config: config, mapCards: ParallelCards.map)
-        remembered(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay))
+        let (replay, updatedLineage) = CardScheduleReplay.updating(
+            earlier, lineage: lineage, changed: change.cards, log: log, cards: cards, config: config,
+            mapCards: ParallelCards.map)
+        remembered(
+            CardsMemo(
+                generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: updatedLineage))
         return replay
     }
 

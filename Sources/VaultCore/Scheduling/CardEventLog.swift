@@ -134,7 +134,7 @@ public struct CardEventLog: Sendable {
 
     /// The card ids `event` (one this log ``reads(_:)``) names: its `card`,
     /// and a link's `from` and `to`. Every card whose schedule applying it
-    /// can change is one of them or continues one (``CardScheduleReplay/updating(_:changed:log:cards:config:mapCards:)``).
+    /// can change is one of them or continues one (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
     public static func cardIDs(of event: LedgerEvent) -> [String] {
         event.fields.compactMap { field in
             field.key == "card" || field.key == "from" || field.key == "to" ? field.value : nil

@@ -1,9 +1,9 @@
 import Foundation
 
 extension CardScheduleReplay {
-    /// `earlier`, the replay of `cards` under `config` from a card log,
+    /// `earlier`, the replay of `cards` under `config` from a card log (with its `lineage`),
     /// brought up to date after events naming the card ids `changed` were
-    /// applied to that log, which is now `log`: what ``replay(_:cards:config:mapCards:)``
+    /// applied to that log, which is now `log`: what ``replayKeepingLineage(_:cards:config:mapCards:)``
     /// of `log` gives, folding again only the cards those events can reach.
     ///
     /// A card's schedule is a fold of its own events and those of the ids it
@@ -12,18 +12,16 @@ extension CardScheduleReplay {
     /// `card-link` records one); a card is folded again when its lineage
     /// changed, or when it or an id it continues is in `changed` (an answer,
     /// a tier move, a reset, an undo of one of them); the others keep their
-    /// schedules from `earlier`. An `earlier` that kept no lineage (or lacks
-    /// a card) is replayed in full.
+    /// schedules from `earlier` (a card it lacks is folded).
     ///
     /// - Parameters:
-    ///   - earlier: a replay of exactly `cards` under `config` (``replay(_:cards:config:mapCards:)``
-    ///     or this function's result).
+    ///   - earlier: a replay of exactly `cards` under `config` (``replayKeepingLineage(_:cards:config:mapCards:)``
+    ///     or this function's result), and `lineage` the lineage that gave it.
     ///   - changed: every card id (`card`, and a link's `from` and `to`) the applied events name.
     public static func updating(
-        _ earlier: CardReplay, changed: Set<String>, log: CardEventLog, cards: [Card], config: SchedulerConfig,
-        mapCards: CardMapper = sequential
-    ) -> CardReplay {
-        guard let before = earlier.inherited else { return replay(log, cards: cards, config: config, mapCards: mapCards) }
+        _ earlier: CardReplay, lineage before: [String: [String]], changed: Set<String>, log: CardEventLog,
+        cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
+    ) -> (replay: CardReplay, lineage: [String: [String]]) {
         let (knownLists, relinkings, historyOf) = lineage(log, cards: cards)
         let reached = cards.filter { card in
             let lineage = historyOf[card.id]
@@ -33,8 +31,8 @@ extension CardScheduleReplay {
         var schedules = earlier.schedules
         let folded = fold(log, cards: reached, inherited: historyOf, config: config, mapCards: mapCards)
         for (card, schedule) in zip(reached, folded) { schedules[card.id] = schedule }
-        return CardReplay(
-            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error),
-            inherited: historyOf)
+        let replay = CardReplay(
+            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
+        return (replay, historyOf)
     }
 }

@@ -11,9 +11,6 @@ public struct CardReplay: Sendable {
     public var relinkings: [String: CardRelinking]
     /// Events that could not be read (for `vault check`).
     public var problems: [VaultCoreError]
-    /// Per current card id, the ids whose events it continues (``CardScheduleReplay/lineageIDs(_:cards:)``);
-    /// nil when not kept. What ``CardScheduleReplay/updating(_:changed:log:cards:config:mapCards:)`` compares.
-    var inherited: [String: [String]]? = nil
 }
 
 /// Computes every card's schedule from the ledger: a pure function of the
@@ -47,14 +44,23 @@ public enum CardScheduleReplay {
     public static func replay(
         _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
     ) -> CardReplay {
+        replayKeepingLineage(log, cards: cards, config: config, mapCards: mapCards).replay
+    }
+
+    /// ``replay(_:cards:config:mapCards:)``, with the lineage it worked out
+    /// (per current card id, the ids whose events it continues: ``lineageIDs(_:cards:)``),
+    /// what ``updating(_:lineage:changed:log:cards:config:mapCards:)`` compares.
+    public static func replayKeepingLineage(
+        _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
+    ) -> (replay: CardReplay, lineage: [String: [String]]) {
         let (knownLists, relinkings, historyOf) = lineage(log, cards: cards)
         let folded = fold(log, cards: cards, inherited: historyOf, config: config, mapCards: mapCards)
         var schedules: [String: CardSchedule] = [:]
         schedules.reserveCapacity(cards.count)
         for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
-        return CardReplay(
-            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error),
-            inherited: historyOf)
+        let replay = CardReplay(
+            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
+        return (replay, historyOf)
     }
 
     /// The schedules of `cards` (in their order), each folded from its own

@@ -271,7 +271,7 @@ public struct ReplayCache: Sendable {
 /// The card events an extension of a replay applied: the card log's
 /// generation before them, and every card id they name
 /// (``CardEventLog/cardIDs(of:)``). What brings card schedules computed
-/// for that generation up to date (``CardScheduleReplay/updating(_:changed:log:cards:config:mapCards:)``).
+/// for that generation up to date (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
 struct CardLogChange: Sendable {
     var from: UInt64
     var cards: Set<String>

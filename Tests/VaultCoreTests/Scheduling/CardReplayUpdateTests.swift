@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import VaultCore
+import VaultCore
 
 /// A card replay brought up to date after events (an answer in `vault serve`)
 /// gives what replaying the whole log gives.
@@ -24,23 +24,29 @@ struct CardReplayUpdateTests {
         ).event.ledgerEvent(device: "d", sequence: sequence)
     }
 
+    typealias Replayed = (replay: CardReplay, lineage: [String: [String]])
+
     /// Applies `events` to `log`, then checks that updating `earlier` gives the full replay; returns the update.
     func step(
-        _ earlier: CardReplay, _ log: inout CardEventLog, _ events: [LedgerEvent], cards: [Card],
+        _ earlier: Replayed, _ log: inout CardEventLog, _ events: [LedgerEvent], cards: [Card],
         sourceLocation: SourceLocation = #_sourceLocation
-    ) -> CardReplay {
+    ) -> Replayed {
         var changed: Set<String> = []
         for event in events {
             log.apply(event)
             changed.formUnion(CardEventLog.cardIDs(of: event))
         }
-        let updated = CardScheduleReplay.updating(earlier, changed: changed, log: log, cards: cards, config: config)
+        let (updated, lineage) = CardScheduleReplay.updating(
+            earlier.replay, lineage: earlier.lineage, changed: changed, log: log, cards: cards, config: config)
         let full = CardScheduleReplay.replay(log, cards: cards, config: config)
+        #expect(
+            lineage.mapValues(Set.init) == CardScheduleReplay.lineageIDs(log, cards: cards).mapValues(Set.init),
+            sourceLocation: sourceLocation)
         #expect(updated.schedules == full.schedules, sourceLocation: sourceLocation)
         #expect(updated.known == full.known, sourceLocation: sourceLocation)
         #expect(updated.relinkings == full.relinkings, sourceLocation: sourceLocation)
         #expect(updated.problems == full.problems, sourceLocation: sourceLocation)
-        return updated
+        return (updated, lineage)
     }
 
     @Test("answers, an undo, an answer to an old text, a link and an unreadable rating: each update equals a full replay")
@@ -49,12 +55,12 @@ struct CardReplayUpdateTests {
             rate(a, .good, at: day(0), sequence: 1), rate(old, .easy, at: day(0), sequence: 2),
             rate(other, .hard, at: day(1), sequence: 3),
         ])
-        var replay = CardScheduleReplay.replay(log, cards: cards, config: config)
-        #expect(replay.schedules[fixed.id]?.reviews == 1)  // re-linked to the old text
+        var replay = CardScheduleReplay.replayKeepingLineage(log, cards: cards, config: config)
+        #expect(replay.replay.schedules[fixed.id]?.reviews == 1)  // re-linked to the old text
 
         // An answer: only that card changes.
         replay = step(replay, &log, [rate(a, .again, at: day(3), sequence: 4)], cards: cards)
-        #expect(replay.schedules[a.id]?.reviews == 2)
+        #expect(replay.replay.schedules[a.id]?.reviews == 2)
         // An answer to the edited card, which continues the old text's history (the
         // re-link recorded with it, as answering does).
         replay = step(
@@ -63,7 +69,7 @@ struct CardReplayUpdateTests {
                 CardLink(time: day(4), note: "n1", from: old.id, to: fixed.id).ledgerEvent(device: "d", sequence: 50),
                 rate(fixed, .good, at: day(4), sequence: 5),
             ], cards: cards)
-        #expect(replay.schedules[fixed.id]?.reviews == 2)
+        #expect(replay.replay.schedules[fixed.id]?.reviews == 2)
         // An undo of that answer, and of a's last one.
         replay = step(
             replay, &log,
@@ -73,13 +79,13 @@ struct CardReplayUpdateTests {
                 AnswerUndo(time: day(4.2), card: a.id, note: "n1", cram: false, answered: day(3))
                     .ledgerEvent(device: "d", sequence: 7),
             ], cards: cards)
-        #expect(replay.schedules[fixed.id]?.reviews == 1)
-        #expect(replay.schedules[a.id]?.reviews == 1)
+        #expect(replay.replay.schedules[fixed.id]?.reviews == 1)
+        #expect(replay.replay.schedules[a.id]?.reviews == 1)
         // Another device answers a card under a text no current card has, close to
         // `plain`'s: the re-link it makes changes `plain`'s history, though no event names it.
         let plainOld = card("a question nobody answered yet!", position: 3)
         replay = step(replay, &log, [rate(plainOld, .good, at: day(5), sequence: 8)], cards: cards)
-        #expect(replay.schedules[plain.id]?.reviews == 1)
+        #expect(replay.replay.schedules[plain.id]?.reviews == 1)
         // A recorded link carries another old id's answers to `b`.
         let gone = card("a card long deleted from the note", position: 9)
         replay = step(
@@ -88,13 +94,13 @@ struct CardReplayUpdateTests {
                 rate(gone, .good, at: day(6), sequence: 9),
                 CardLink(time: day(6.5), note: "n1", from: gone.id, to: b.id).ledgerEvent(device: "d", sequence: 10),
             ], cards: cards)
-        #expect(replay.schedules[b.id]?.reviews == 1)
+        #expect(replay.replay.schedules[b.id]?.reviews == 1)
         // A rating this build cannot read: a problem, no schedule.
         replay = step(
             replay, &log,
             [LedgerEvent(time: day(7), device: "d", sequence: 11, kind: "rate", fields: [("card", a.id), ("rating", "meh")])],
             cards: cards)
-        #expect(replay.problems.count == 1)
+        #expect(replay.replay.problems.count == 1)
         // An event naming no current card changes nothing, and folds nothing again.
         replay = step(replay, &log, [TierChange(time: day(8), card: "nobody", note: "n3", tier: .mastered).ledgerEvent(device: "d", sequence: 12)], cards: cards)
     }
@@ -103,28 +109,17 @@ struct CardReplayUpdateTests {
     func editThenUpdates() {
         var log = CardEventLog(events: [rate(a, .good, at: day(0), sequence: 1), rate(old, .easy, at: day(0), sequence: 2)])
         let before = [a, b, old, other]
-        var replay = CardScheduleReplay.replay(log, cards: before, config: config)
+        var replay = CardScheduleReplay.replayKeepingLineage(log, cards: before, config: config)
         replay = step(replay, &log, [rate(old, .good, at: day(2), sequence: 3)], cards: before)
         // The note edited: `old` is now `fixed`. The cards differ, so the caller replays in full.
-        replay = CardScheduleReplay.replay(log, cards: cards, config: config)
-        #expect(replay.schedules[fixed.id]?.reviews == 2)
+        replay = CardScheduleReplay.replayKeepingLineage(log, cards: cards, config: config)
+        #expect(replay.replay.schedules[fixed.id]?.reviews == 2)
         replay = step(
             replay, &log,
             [
                 CardLink(time: day(3), note: "n1", from: old.id, to: fixed.id).ledgerEvent(device: "d", sequence: 40),
                 rate(fixed, .again, at: day(3), sequence: 4),
             ], cards: cards)
-        #expect(replay.schedules[fixed.id]?.reviews == 3)
-    }
-
-    @Test("a replay without its lineage is replayed in full")
-    func withoutLineage() {
-        var log = CardEventLog(events: [rate(a, .good, at: day(0), sequence: 1)])
-        let full = CardScheduleReplay.replay(log, cards: cards, config: config)
-        let bare = CardReplay(schedules: full.schedules, known: full.known, relinkings: full.relinkings, problems: full.problems)
-        log.apply(rate(b, .good, at: day(1), sequence: 2))
-        // Told nothing changed: only a full replay sees b's answer.
-        let updated = CardScheduleReplay.updating(bare, changed: [], log: log, cards: cards, config: config)
-        #expect(updated.schedules[b.id]?.reviews == 1)
+        #expect(replay.replay.schedules[fixed.id]?.reviews == 3)
     }
 }
