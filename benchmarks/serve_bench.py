@@ -177,8 +177,12 @@ def main():
         get("/study")
         # Answer POSTs: each rates the card the study page shows.
         times = []
+        after = []  # the study page that follows an answer (the card log extended, the schedules updated)
         for _ in range(min(args.runs, 10)):
+            t = time.perf_counter()
             _, page = get("/study")
+            if times:
+                after.append((time.perf_counter() - t) * 1000)
             card = re.search(r'data-card="([^"]+)"', page)
             csrf = re.search(r'name="csrf" content="([^"]+)"', page)
             if not card:
@@ -193,6 +197,8 @@ def main():
             response.read()
             times.append((time.perf_counter() - t) * 1000)
         print(f"answer POST: {statistics.median(times):.1f} ms" if times else "answer POST: no card to answer")
+        if after:
+            print(f"study page after an answer: {statistics.median(after):.1f} ms")
     finally:
         server.terminate()
         server.wait(timeout=30)

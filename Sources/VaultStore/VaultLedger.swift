@@ -27,12 +27,16 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// events were decoded twice, 75 ms each.
     private var decodedCardLog: CardEventLog?
     /// The card schedules or card replay last asked for, with what they
-    /// were asked for (`lock` guards it; an append forgets it): a server
-    /// keeps one ledger while nothing changes, and its pages ask for the
-    /// same cards' schedules on every request (a comparison, not a replay).
-    /// One at a time: a replay's schedules answer for the schedules, and
-    /// other cards (a note edited) replace it, so no stale replay stays
-    /// (14 MB at 100,000 notes, with the old cards).
+    /// were asked for (`lock` guards it): a server keeps one ledger while
+    /// nothing changes, and its pages ask for the same cards' schedules on
+    /// every request (a comparison, not a replay). One at a time: a replay's
+    /// schedules answer for the schedules, and other cards (a note edited)
+    /// replace it, so no stale replay stays (14 MB at 100,000 notes, with
+    /// the old cards). Kept by an append (and by a ledger that continues this
+    /// one): it answers only for the card log's generation it was computed
+    /// from, and a replay of the generation an answer extended is brought up
+    /// to date by folding the cards that answer reached
+    /// (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
     private var lastCards: CardsMemo?
     /// The replay last loaded, kept when an append (here, or in the ledger
     /// this one continues: ``continuing(_:)``) forgets it: the next load
@@ -41,12 +45,20 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     private var lastLoaded: ReplayedLedger?
 
     private struct CardsMemo {
+        /// The card log's generation the schedules come from.
+        var generation: UInt64
         var cards: [Card]
         var config: SchedulerConfig
         var schedules: [String: CardSchedule]?
         var replay: CardReplay?
+        /// The lineage `replay` was made with, when kept (what an update compares).
+        var lineage: [String: [String]]? = nil
 
-        func answers(_ cards: [Card], _ config: SchedulerConfig) -> Bool {
+        func answers(_ cards: [Card], _ config: SchedulerConfig, generation: UInt64) -> Bool {
+            self.generation == generation && sameCards(cards, config)
+        }
+
+        func sameCards(_ cards: [Card], _ config: SchedulerConfig) -> Bool {
             self.config == config && self.cards == cards
         }
     }
@@ -73,21 +85,29 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     /// holds, of the same vault: `vault serve` makes a ledger for the first
     /// request after a change (an answer), which then reads only the lines
     /// appended since, not the whole replay cache.
+    /// Its card log and card schedules, when it holds them, go on too: the
+    /// schedules are brought up to date, not replayed.
     public func continuing(_ earlier: VaultLedger) {
         guard earlier !== self, earlier.layout.root == layout.root, earlier.timeZone == timeZone else { return }
         guard let previous = earlier.loadedReplay() else { return }
+        let cards = earlier.lock.withLock { earlier.lastCards }
         lock.withLock {
-            if loading == nil { lastLoaded = previous }
+            guard loading == nil else { return }
+            lastLoaded = previous
+            if lastCards == nil { lastCards = cards }
         }
     }
 
-    /// The replay loaded (or the last one, when an append forgot it); nil when none was.
+    /// The replay loaded (or the last one, when an append forgot it), with
+    /// the card log decoded for it when it was; nil when none was.
     private func loadedReplay() -> ReplayedLedger? {
         lock.lock()
-        let (current, last) = (loading, lastLoaded)
+        let (current, last, log) = (loading, lastLoaded, decodedCardLog)
         lock.unlock()
-        if let current { return current.value() }
-        return last
+        guard let current else { return last }
+        let replayed = current.value()
+        guard replayed.decodedCardLog == nil, let log else { return replayed }
+        return replayed.holding(log)
     }
 
     /// The replay's loading, started on first use.
@@ -99,8 +119,10 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         lastLoaded = nil  // the loading holds it now, and the replay it gives takes its place
         let started = Background {
             let cache = ReplayCache(layout: layout, timeZone: timeZone)
-            let loaded = previous.map(cache.load(since:)) ?? cache.load()
-            return keepsCardLog ? loaded : loaded.leavingCardLogInFile()
+            // A server keeps a card log it may keep (and leaves the cache files for later).
+            let limit = keepsCardLog ? nil : Self.keptCardLogLimit
+            let loaded = previous.map { cache.load(since: $0, keepingCardLogUpTo: limit) } ?? cache.load()
+            return keepsCardLog ? loaded : loaded.keepingCardLog(upTo: Self.keptCardLogLimit)
         }
         KeptUntilExit.keep(started)  // a million events are not freed one by one at exit
         loading = started
@@ -121,21 +143,76 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     }
 
     public func cardSchedules(cards: [Card], config: SchedulerConfig) -> [String: CardSchedule] {
-        if let memo = lock.withLock({ lastCards }), memo.answers(cards, config),
+        let replayed = self.replayed
+        let memo = lock.withLock { lastCards }
+        if let memo, memo.answers(cards, config, generation: replayed.generation),
             let schedules = memo.replay?.schedules ?? memo.schedules
         {
             return schedules
         }
+        if let replay = updated(memo, replayed, cards: cards, config: config) { return replay.schedules }
+        if replayed.cardLogChange != nil, let log = replayed.decodedCardLog {
+            // Extended by card events: `cards.bin` is of another generation. The whole
+            // replay is kept, so that the next answer's update folds only what it reaches.
+            let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
+                log, cards: cards, config: config, mapCards: ParallelCards.map)
+            remembered(
+                CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
+            return replay.schedules
+        }
         let schedules = replayed.cardSchedules(cards: cards, config: config)
-        lock.withLock { lastCards = CardsMemo(cards: cards, config: config, schedules: schedules) }
+        remember(CardsMemo(generation: replayed.generation, cards: cards, config: config, schedules: schedules))
         return schedules
     }
 
     public func cardReplay(cards: [Card], config: SchedulerConfig) -> CardReplay {
-        if let memo = lock.withLock({ lastCards }), memo.answers(cards, config), let replay = memo.replay { return replay }
-        let replay = replayed.cardReplay(cards: cards, config: config, log: cardLog())
-        lock.withLock { lastCards = CardsMemo(cards: cards, config: config, replay: replay) }
+        let replayed = self.replayed
+        let memo = lock.withLock { lastCards }
+        if let memo, memo.answers(cards, config, generation: replayed.generation), let replay = memo.replay {
+            return replay
+        }
+        if let replay = updated(memo, replayed, cards: cards, config: config) { return replay }
+        let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
+            cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
+        remember(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
         return replay
+    }
+
+    /// The card replay `memo` holds, of the generation `replayed` extended
+    /// with card events, brought up to date for them (and remembered); nil
+    /// when `memo` is of other cards, config or generation, holds schedules
+    /// only, or the card log is not in memory.
+    private func updated(_ memo: CardsMemo?, _ replayed: ReplayedLedger, cards: [Card], config: SchedulerConfig)
+        -> CardReplay?
+    {
+        guard let memo, let earlier = memo.replay, let lineage = memo.lineage, let change = replayed.cardLogChange, change.from == memo.generation,
+            memo.sameCards(cards, config), let log = replayed.decodedCardLog
+        else { return nil }
+        let (replay, updatedLineage) = CardScheduleReplay.updating(
+            earlier, lineage: lineage, changed: change.cards, log: log, cards: cards, config: config,
+            mapCards: ParallelCards.map)
+        remembered(
+            CardsMemo(
+                generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: updatedLineage))
+        return replay
+    }
+
+    /// Keeps `memo` as the last cards asked for.
+    private func remember(_ memo: CardsMemo) {
+        lock.withLock { lastCards = memo }
+    }
+
+    /// ``remember(_:)`` for a replay made from a card log extended in
+    /// memory; a command (whose extension wrote `ledger.bin` with that
+    /// generation) also writes its schedules to `cards.bin`, for the next
+    /// command. A server's generation is in no file (``ReplayCache/load(since:keepingCardLogUpTo:)``).
+    private func remembered(_ memo: CardsMemo) {
+        remember(memo)
+        if keepsCardLog, let schedules = memo.replay?.schedules {
+            CardScheduleMemo(layout: layout).write(
+                schedules, key: CardScheduleMemo.Key(generation: memo.generation, cards: memo.cards, config: memo.config),
+                cards: memo.cards)
+        }
     }
 
     public func cardLog() -> CardEventLog {
@@ -170,14 +247,14 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         let loaded = loadedReplay()
         let written = try loaded.map { try appender!.append(event, given: given, since: $0) }
             ?? appender!.append(event, given: given)
-        lock.withLock { decodedCardLog = nil }
-        // The next replay reads the event too (from the replay cache, which
-        // the append extended): one context serves a whole command, and a
-        // review that records decisions then finishes must count them.
+        // The next replay reads the event too (extending the one held, its
+        // card log with it): one context serves a whole command, and a
+        // review that records decisions then finishes must count them. The
+        // card schedules stay, of their generation (``updated(_:_:cards:config:)``).
         lock.withLock {
+            decodedCardLog = nil
             if let loaded { lastLoaded = loaded }
             loading = nil
-            lastCards = nil
         }
         return written
     }

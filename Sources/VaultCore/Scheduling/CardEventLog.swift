@@ -132,6 +132,15 @@ public struct CardEventLog: Sendable {
             || event.kind == CardResetEvent.kind || event.kind == AnswerUndo.kind
     }
 
+    /// The card ids `event` (one this log ``reads(_:)``) names: its `card`,
+    /// and a link's `from` and `to`. Every card whose schedule applying it
+    /// can change is one of them or continues one (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
+    public static func cardIDs(of event: LedgerEvent) -> [String] {
+        event.fields.compactMap { field in
+            field.key == "card" || field.key == "from" || field.key == "to" ? field.value : nil
+        }
+    }
+
     /// Applies the next event in replay order (other kinds are ignored).
     public mutating func apply(_ event: LedgerEvent) {
         switch event.kind {

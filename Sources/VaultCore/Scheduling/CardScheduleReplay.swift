@@ -44,16 +44,39 @@ public enum CardScheduleReplay {
     public static func replay(
         _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
     ) -> CardReplay {
+        replayKeepingLineage(log, cards: cards, config: config, mapCards: mapCards).replay
+    }
+
+    /// ``replay(_:cards:config:mapCards:)``, with the lineage it worked out
+    /// (per current card id, the ids whose events it continues: ``lineageIDs(_:cards:)``),
+    /// what ``updating(_:lineage:changed:log:cards:config:mapCards:)`` compares.
+    public static func replayKeepingLineage(
+        _ log: CardEventLog, cards: [Card], config: SchedulerConfig, mapCards: CardMapper = sequential
+    ) -> (replay: CardReplay, lineage: [String: [String]]) {
         let (knownLists, relinkings, historyOf) = lineage(log, cards: cards)
+        let folded = fold(log, cards: cards, inherited: historyOf, config: config, mapCards: mapCards)
+        var schedules: [String: CardSchedule] = [:]
+        schedules.reserveCapacity(cards.count)
+        for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
+        let replay = CardReplay(
+            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
+        return (replay, historyOf)
+    }
+
+    /// The schedules of `cards` (in their order), each folded from its own
+    /// events in `log` and those of the ids it continues (`inherited`).
+    static func fold(
+        _ log: CardEventLog, cards: [Card], inherited: [String: [String]], config: SchedulerConfig,
+        mapCards: CardMapper
+    ) -> [CardSchedule] {
         // Folding is independent per card. Every id whose history is read,
         // looked up in the log at once.
-        let inherited = historyOf  // an immutable copy for the mapper
-        let wanted = cards.map(\.id) + inherited.values.flatMap { $0 }
+        let wanted = cards.map(\.id) + cards.flatMap { inherited[$0.id] ?? [] }
         var slotOf: [String: Int] = [:]
         slotOf.reserveCapacity(wanted.count)
         for (id, slot) in zip(wanted, log.slots(of: wanted)) { if let slot { slotOf[id] = slot } }
         let slots = slotOf  // an immutable copy for the mapper
-        let folded = mapCards(cards) { card in
+        return mapCards(cards) { card in
             var history = slots[card.id].map { log.histories[$0] } ?? []
             if let older = inherited[card.id] {
                 for id in older { history += slots[id].map { log.histories[$0] } ?? [] }
@@ -63,11 +86,6 @@ public enum CardScheduleReplay {
                 history, settings: config.settings(forNotePath: card.notePath), cardID: card.id, stored: card.stored,
                 timeZone: config.timeZone)
         }
-        var schedules: [String: CardSchedule] = [:]
-        schedules.reserveCapacity(cards.count)
-        for (card, schedule) in zip(cards, folded) { schedules[card.id] = schedule }
-        return CardReplay(
-            schedules: schedules, known: knownLists, relinkings: relinkings, problems: log.problems.map(\.error))
     }
 
     /// Which earlier ids each current card continues: the ledger's known

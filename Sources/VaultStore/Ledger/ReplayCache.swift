@@ -49,12 +49,18 @@ public struct ReplayCache: Sendable {
     /// server that appended an answer reads one line, not the whole cache.
     /// What ``load()`` gives when a file was rewritten or went away, an older
     /// event came, or the card log `previous` leaves in its file is gone.
-    func load(since previous: ReplayedLedger) -> ReplayedLedger {
+    ///
+    /// With `keepingCardLogUpTo`, a card log of at most that many events
+    /// (in memory) is not written, nor is `ledger.bin`: the replay and the log
+    /// live on in the caller (`vault serve`), and the files stay as they
+    /// were, a pair that still holds for the lines they name; the next process
+    /// to load extends them. A larger log is written, as ``load()`` does.
+    func load(since previous: ReplayedLedger, keepingCardLogUpTo limit: Int? = nil) -> ReplayedLedger {
         let store = LedgerStore(layout: layout)
         let kept = Stored(
             states: previous.states, diagnostics: previous.diagnostics.filter { $0.code != LedgerText.truncatedCode },
             replay: previous.replay, cardLog: previous.cardLogStorage, generation: previous.generation)
-        if let ledger = extend(kept, store: store) { return ledger }
+        if let ledger = extend(kept, store: store, keepingCardLogUpTo: limit) { return ledger }
         return load()
     }
 
@@ -97,6 +103,18 @@ public struct ReplayCache: Sendable {
         var cardLog: CardLogStorage
         /// Changes whenever the card log does: what the card schedule memo is keyed by.
         var generation: UInt64
+
+        /// Whether the card log stays in memory, unwritten: with a `limit`,
+        /// when it is in memory and of at most `limit` events, or when it is
+        /// still the one in its file (no card event came: the generation
+        /// `ledger.bin` names holds); never without one.
+        func keepsCardLog(upTo limit: Int?) -> Bool {
+            guard let limit else { return false }
+            switch cardLog {
+            case .inFile: return true
+            case .decoded(let log): return log.count <= limit
+            }
+        }
     }
 
     // MARK: Reading
@@ -125,7 +143,8 @@ public struct ReplayCache: Sendable {
     }
 
     /// The cached replay brought up to date with appended lines; nil when only a full replay will do.
-    func extend(_ cached: Stored, store: LedgerStore) -> ReplayedLedger? {
+    /// Written back when it grew, but for a card log of at most `limit` events (``load(since:keepingCardLogUpTo:)``).
+    func extend(_ cached: Stored, store: LedgerStore, keepingCardLogUpTo limit: Int? = nil) -> ReplayedLedger? {
         var stored = cached
         let known = Dictionary(uniqueKeysWithValues: cached.states.map { ($0.path, $0) })
         let paths = store.fileNames().map { ".vault/ledger/" + $0 }
@@ -166,6 +185,7 @@ public struct ReplayCache: Sendable {
         }
         appended.sort(by: LedgerEvent.replayOrder)
         var cardEvents: [LedgerEvent] = []
+        var change = CardLogChange(from: cached.generation, cards: [])
         for event in appended {
             guard stored.replay.follows(event) else { return nil }
             // An answer sent twice (its given id applied already) reaches no state, the card log neither.
@@ -176,16 +196,20 @@ public struct ReplayCache: Sendable {
             // the appended events already: applying them again would count each answer twice.
             guard var log = ReplayedLedger.storedCardLog(stored.cardLog, generation: stored.generation, layout: layout)
             else { return nil }
-            for event in cardEvents { log.apply(event) }
+            for event in cardEvents {
+                log.apply(event)
+                change.cards.formUnion(CardEventLog.cardIDs(of: event))
+            }
             stored.cardLog = .decoded(log)
             stored.generation = Self.newGeneration()
         }
         stored.states = states
-        if grew { write(stored) }
+        if grew, !stored.keepsCardLog(upTo: limit) { write(stored) }
         return ReplayedLedger(
             replay: stored.replay, diagnostics: stored.diagnostics + truncated,
             source: grew ? .extended(events: appended.count) : .cache, cardLogStorage: stored.cardLog,
-            generation: stored.generation, layout: layout, states: stored.states)
+            generation: stored.generation, layout: layout, states: stored.states,
+            cardLogChange: cardEvents.isEmpty ? nil : change)
     }
 
     /// Replays every ledger file and writes a new cache.
@@ -244,6 +268,15 @@ public struct ReplayCache: Sendable {
     static func newGeneration() -> UInt64 { UInt64.random(in: 1...UInt64.max) }
 }
 
+/// The card events an extension of a replay applied: the card log's
+/// generation before them, and every card id they name
+/// (``CardEventLog/cardIDs(of:)``). What brings card schedules computed
+/// for that generation up to date (``CardScheduleReplay/updating(_:lineage:changed:log:cards:config:mapCards:)``).
+struct CardLogChange: Sendable {
+    var from: UInt64
+    var cards: Set<String>
+}
+
 /// Where the card log is: in memory, or still in `.vault/cache/ledger-cards.bin`
 /// (most commands never need it).
 enum CardLogStorage: Sendable {
@@ -272,6 +305,30 @@ public struct ReplayedLedger: Sendable {
     let layout: VaultLayout
     /// The ledger files' states the replay was read at (what ``ReplayCache/load(since:)`` extends from).
     let states: [LedgerStore.FileState]
+    /// What changed in the card log, when this replay extended one with card
+    /// events: the generation it had, and the cards they name.
+    var cardLogChange: CardLogChange? = nil
+
+    /// The card log, when it is in memory.
+    var decodedCardLog: CardEventLog? {
+        if case .decoded(let log) = cardLogStorage { return log }
+        return nil
+    }
+
+    /// The same replay holding `log` (its card log, decoded elsewhere) in memory.
+    func holding(_ log: CardEventLog) -> ReplayedLedger {
+        var replayed = self
+        replayed.cardLogStorage = .decoded(log)
+        return replayed
+    }
+
+    /// The same replay with its card log left to `ledger-cards.bin` when it
+    /// holds more than `limit` events (``leavingCardLogInFile()``), or when it is
+    /// not in memory; kept otherwise.
+    func keepingCardLog(upTo limit: Int) -> ReplayedLedger {
+        guard let log = decodedCardLog, log.count <= limit else { return leavingCardLogInFile() }
+        return self
+    }
 
     /// The same replay with its card log left to `ledger-cards.bin`, read
     /// again each time it is asked for: for a process that keeps the replay
