@@ -39,9 +39,9 @@ public struct LociPalaces {
         guard !indexes.isEmpty else { return [] }
         let folders = Set(indexes.map { folder($0.path) })
         var byFolder: [String: [NoteSummary]] = [:]
-        for summary in summaries {
-            let parent = folder(summary.path)
-            if folders.contains(parent) { byFolder[parent, default: []].append(summary) }
+        for index in summaries.indices {  // by index: a for-in copies every summary, kept or not
+            let parent = folder(summaries[index].path)
+            if folders.contains(parent) { byFolder[parent, default: []].append(summaries[index]) }
         }
         var walks: [LociWalk] = []
         for summary in indexes {

@@ -12,7 +12,8 @@ public enum VaultStats {
         let snapshot = CurationSnapshot.load(context)
         let prefix = folder.map(SchedulerConfig.folderPrefix) ?? ""
         let inFolder = { (path: String) in prefix.isEmpty || path.hasPrefix(prefix) }
-        let cards = snapshot.cards.filter { inFolder($0.notePath) }
+        // The whole vault shares the snapshot's arrays: a filter that keeps everything copies every element.
+        let cards = prefix.isEmpty ? snapshot.cards : snapshot.cards.filter { inFolder($0.notePath) }
         let cardReplay = context.ledger.cardReplay(cards: snapshot.cards, config: context.config.schedulers)
         trace.mark("notes, board and card replay")
         let log = context.ledger.cardLog()
@@ -20,7 +21,7 @@ public enum VaultStats {
         let tracking = StudyTracking(context)
         let relinkings = cardReplay.relinkings.values
         var input = StatsInput(
-            notes: snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, cardLog: log,
+            notes: prefix.isEmpty ? snapshot.notes : snapshot.notes.filter { inFolder($0.path) }, board: snapshot.board, cardLog: log,
             countedCards: prefix.isEmpty ? nil : Set(cards.flatMap { card in
                 [card.id] + (cardReplay.relinkings[card.noteKey]?.relinked.filter { $0.to == card.id }.map(\.from) ?? [])
             }), cards: cards,
@@ -29,7 +30,7 @@ public enum VaultStats {
             goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,
             days: max(7, min(days, 365)), folder: prefix)
         let palaces = LociPalaces(context, summaries: snapshot.notes)
-        input.walks = palaces.walks.filter { inFolder($0.indexPath) }
+        input.walks = prefix.isEmpty ? palaces.walks : palaces.walks.filter { inFolder($0.indexPath) }
         input.lociStates = palaces.states
         input.schedulers = context.config.schedulers
         input.cramAnswers = AnswerUndo.standing(

@@ -110,14 +110,16 @@ public struct Insights: Sendable, Encodable {
         bestSittingLength = bySittingLength.filter { $0.recall != nil }.max {
             ($0.recall!, $0.answers, -$0.from) < ($1.recall!, $1.answers, -$1.from)
         }?.from
-        var perCard: [Int: (n: Int, passed: Int)] = [:]
-        for review in reviews {
-            perCard[review.card, default: (0, 0)].n += 1
-            if review.passed { perCard[review.card, default: (0, 0)].passed += 1 }
+        // Counted by the card's slot in `ids` (a slot outside it names no card and is not listed).
+        var perCard = Array(repeating: (n: 0, passed: 0), count: ids.count)
+        for review in reviews where review.card >= 0 && review.card < ids.count {
+            perCard[review.card].n += 1
+            if review.passed { perCard[review.card].passed += 1 }
         }
-        hardestCards = perCard.compactMap { slot, count -> HardCard? in
+        hardestCards = perCard.enumerated().compactMap { slot, count -> HardCard? in
+            guard count.n >= Self.hardAnswers else { return nil }
             let recall = Double(count.passed) / Double(count.n)
-            guard count.n >= Self.hardAnswers, recall < Self.hardRecall, slot < ids.count else { return nil }
+            guard recall < Self.hardRecall else { return nil }
             return HardCard(card: ids[slot], answers: count.n, failed: count.n - count.passed, recall: recall)
         }.sorted { ($0.recall, -$0.failed, $0.card) < ($1.recall, -$1.failed, $1.card) }.prefix(Self.hardListed).map { $0 }
         bestHour = byHour.filter { $0.recall != nil }.max {

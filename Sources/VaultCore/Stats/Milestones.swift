@@ -115,15 +115,11 @@ public struct Milestone: Hashable, Sendable, Encodable {
     /// row with answers, every answer passed (a day with a failed answer or
     /// without answers ends the run).
     static func perfectStreaks(_ reviews: [ClassifiedReview], now: Date) -> [(day: Int, threshold: Int)] {
-        var days: [Int: Bool] = [:]
-        for review in reviews where review.time <= now {
-            days[review.day] = (days[review.day] ?? true) && review.passed
-        }
         var found: [(day: Int, threshold: Int)] = []
         var run = 0
         var previous = Int.min
         var thresholds = perfectDays[...]
-        for (day, perfect) in days.sorted(by: { $0.key < $1.key }) {
+        for (day, perfect) in perfectByDay(reviews, now: now) {
             run = perfect ? (day == previous + 1 ? run + 1 : 1) : 0
             previous = day
             while let next = thresholds.first, run >= next {
@@ -132,6 +128,34 @@ public struct Milestone: Hashable, Sendable, Encodable {
             }
         }
         return found
+    }
+
+    /// Each day with answers up to `now`, in order, and whether every answer of it passed:
+    /// counted in an array over the days' span (a dictionary hashed every answer: a
+    /// tenth of the stats page), or in a dictionary when the span passes a million days.
+    static func perfectByDay(_ reviews: [ClassifiedReview], now: Date) -> [(day: Int, perfect: Bool)] {
+        var low = Int.max
+        var high = Int.min
+        for review in reviews where review.time <= now {
+            low = min(low, review.day)
+            high = max(high, review.day)
+        }
+        guard low <= high else { return [] }
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        guard !overflow, span < 1_000_000 else {
+            var days: [Int: Bool] = [:]
+            for review in reviews where review.time <= now {
+                days[review.day] = (days[review.day] ?? true) && review.passed
+            }
+            return days.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        // 0: no answer that day; 1: every answer passed so far; 2: one failed.
+        var state = [UInt8](repeating: 0, count: span + 1)
+        for review in reviews where review.time <= now {
+            let slot = review.day - low
+            state[slot] = review.passed && state[slot] != 2 ? 1 : 2
+        }
+        return state.enumerated().compactMap { $0.element == 0 ? nil : (low + $0.offset, $0.element == 1) }
     }
 
     /// The day the `n`-th of `times` (sorted) came, for each threshold reached.
