@@ -54,9 +54,32 @@ public struct ReminderState: Sendable {
         }
     }
 
-    /// Replaces the reminders recorded.
-    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``.
-    public func save(reminders: [ReminderEntry]) throws {
+    /// Replaces the reminders recorded with `change` of them, holding
+    /// `.vault/local/reminders.lock` (flock; the kernel drops it if the
+    /// process dies) from the read to the write.
+    /// - Throws: ``VaultStoreError/unwritable(path:reason:)``, or what `change` throws.
+    public func update(_ change: ([ReminderEntry]) throws -> [ReminderEntry]) throws {
+        do {
+            try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)
+        } catch {
+            throw VaultStoreError.unwritable(path: ".vault/local/reminders", reason: VaultStoreError.reason(of: error))
+        }
+        let lockPath = layout.localFolder.appendingPathComponent("reminders.lock").path
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw VaultStoreError.unwritable(path: ".vault/local/reminders.lock", reason: errnoDescription())
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR {
+                throw VaultStoreError.unwritable(path: ".vault/local/reminders.lock", reason: errnoDescription())
+            }
+        }
+        defer { flock(fd, LOCK_UN) }
+        try save(reminders: change(reminders()))
+    }
+
+    func save(reminders: [ReminderEntry]) throws {
         let text = reminders.map { entry -> String in
             var until = "-"
             if case .snooze(let end) = entry.answer { until = VaultDate.isoString(end) }
@@ -65,7 +88,6 @@ public struct ReminderState: Sendable {
                 .joined(separator: "\t") + "\n"
         }.joined()
         do {
-            try FileManager.default.createDirectory(at: layout.localFolder, withIntermediateDirectories: true)
             try AtomicFile.write(Data(text.utf8), to: remindersFile)
         } catch let error as VaultStoreError {
             throw error

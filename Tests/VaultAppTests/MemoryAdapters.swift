@@ -289,7 +289,7 @@ final class MemoryReminderLog: ReminderLog {
     func last() -> Date? { recorded.last }
     func record(_ time: Date) throws { recorded.append(time) }
     func reminders() -> [ReminderEntry] { entries }
-    func save(reminders: [ReminderEntry]) throws { entries = reminders }
+    func update(_ change: ([ReminderEntry]) throws -> [ReminderEntry]) throws { entries = try change(entries) }
 }
 
 /// A notifier that remembers what it raised; `available: false` is a desktop without one.
@@ -298,10 +298,13 @@ final class MemoryNotifier: DesktopNotifier {
     private(set) var raised: [(title: String, body: String, batch: Int?)] = []
     /// The reminder ids the notifications' actions answer.
     private(set) var reminderIDs: [String] = []
+    /// A click that comes before `raise` returns (notify-send answers in a process of its own).
+    var click: ((String) -> Void)?
     func raise(title: String, body: String, studyBatch: Int?, reminder id: String) -> String? {
         guard available else { return nil }
         raised.append((title, body, studyBatch))
         reminderIDs.append(id)
+        click?(id)
         return "Raised a notification."
     }
 }

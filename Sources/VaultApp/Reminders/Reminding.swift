@@ -34,11 +34,13 @@ public struct Reminding {
             return Outcome(reminding: reminding, raised: nil, snoozedUntil: snoozed)
         }
         let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
+        // Recorded before it is raised: a click may answer it (`vault remind --answer`
+        // in a process of its own) before this one returns. Pending until a click
+        // answers it or a day has passed (PendingReminders).
+        try context.reminderLog.record(context.now)
+        try context.reminderLog.update { PendingReminders.kept($0, at: context.now) + [entry] }
         let raised = context.notifier.raise(
             title: title, body: body, studyBatch: batch > 0 ? batch : nil, reminder: entry.id)
-        try context.reminderLog.record(context.now)
-        // Pending until a click answers it or a day has passed (PendingReminders).
-        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now) + [entry])
         return Outcome(reminding: reminding, raised: .some(raised))
     }
 
@@ -60,7 +62,7 @@ public struct Reminding {
         guard case .remind(let title, _, let batch) = reminding.plan else { return nil }
         let entry = ReminderEntry(raised: context.now, title: title, batch: batch)
         try context.reminderLog.record(context.now)
-        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now) + [entry])
+        try context.reminderLog.update { PendingReminders.kept($0, at: context.now) + [entry] }
         return entry
     }
 
@@ -74,14 +76,16 @@ public struct Reminding {
     /// session's first answer acts on every reminder that was waiting for it.
     /// One still pending at the moment is answered; others are left as they are.
     public static func answerByStudying(_ context: AppContext, _ reminders: [ReminderEntry]) throws {
-        var entries = context.reminderLog.reminders()
-        let open = Set(PendingReminders.pending(entries, at: context.now).map(\.id))
-        var answered = false
-        for reminder in reminders where open.contains(reminder.id) {
-            entries = try PendingReminders.answering(entries, id: reminder.id, with: "study", at: context.now).entries
-            answered = true
+        let waiting = Set(reminders.map(\.id))
+        guard !waiting.isDisjoint(with: PendingReminders.pending(context.reminderLog.reminders(), at: context.now).map(\.id))
+        else { return }
+        try context.reminderLog.update { entries in
+            var entries = entries
+            for reminder in PendingReminders.pending(entries, at: context.now) where waiting.contains(reminder.id) {
+                entries = try PendingReminders.answering(entries, id: reminder.id, with: "study", at: context.now).entries
+            }
+            return PendingReminders.kept(entries, at: context.now)
         }
-        if answered { try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now)) }
     }
 
     /// `vault remind --answer study|snooze|skip [--reminder ID]`: a
@@ -90,10 +94,13 @@ public struct Reminding {
     /// - Throws: ``VaultCoreError/badAnswer(argument:reason:)`` when the word is
     ///   none or no such reminder is pending; the log's error when it cannot be written.
     public static func answer(_ context: AppContext, _ word: String, reminder id: String?) throws -> ReminderEntry {
-        let (entries, answered) = try PendingReminders.answering(
-            context.reminderLog.reminders(), id: id, with: word, at: context.now)
-        try context.reminderLog.save(reminders: PendingReminders.kept(entries, at: context.now))
-        return answered
+        var answered: ReminderEntry?
+        try context.reminderLog.update { entries in
+            let answer = try PendingReminders.answering(entries, id: id, with: word, at: context.now)
+            answered = answer.answered
+            return PendingReminders.kept(answer.entries, at: context.now)
+        }
+        return answered!
     }
 
     /// The plan at the context's moment, given the last reminder.

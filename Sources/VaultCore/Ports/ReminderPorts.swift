@@ -7,8 +7,10 @@ public protocol ReminderLog {
     func record(_ time: Date) throws
     /// The reminders recorded (``PendingReminders`` keeps a day of them).
     func reminders() -> [ReminderEntry]
-    /// Replaces the reminders recorded.
-    func save(reminders: [ReminderEntry]) throws
+    /// Replaces the reminders recorded with `change` of them, read and
+    /// written as one step: a notification's click (another `vault remind
+    /// --answer` process) never loses a reminder another process adds.
+    func update(_ change: ([ReminderEntry]) throws -> [ReminderEntry]) throws
 }
 
 /// The desktop's notifications (notify-send on Linux).

@@ -121,6 +121,16 @@ struct RemindingTests {
         #expect(VaultStatus.load(context(at: Fixture.now.addingTimeInterval(3660))).pendingReminders.count == 1)
     }
 
+    @Test("a click that answers before vault remind returns finds its reminder recorded, and the answer stays")
+    func clickBeforeReturn() throws {
+        var answered: Result<ReminderEntry, any Error>?
+        notifier.click = { id in answered = Result { try Reminding.answer(self.context(), "skip", reminder: id) } }
+        _ = try Reminding.run(context(), force: false, dryRun: false)
+        #expect(try answered?.get().answer == .skip)
+        #expect(log.entries.map(\.answer) == [.skip])
+        #expect(Reminding.pending(context()).isEmpty)
+    }
+
     // MARK: Planned as `vault study` plans it (issue 36, point 1)
 
     /// A context whose config's `study:` section is changed by `edit`.
