@@ -62,7 +62,10 @@ package final class ServedVault: @unchecked Sendable {
         guard let changes else { return (fresh, nil) }
         let version = changes()
         let (notes, ledger) = lock.withLock {
-            if keptNotes?.count != version.notes { keptNotes = (version.notes, KeptSummaries(fresh.notes)) }
+            if keptNotes?.count != version.notes {
+                // The new summaries take the link resolver of the last when no note's names changed.
+                keptNotes = (version.notes, KeptSummaries(fresh.notes, earlier: keptNotes?.notes))
+            }
             if keptLedger?.count != version.ledger {
                 // The new ledger extends the replay the last one held (an answer: one line read).
                 if let earlier = keptLedger?.ledger as? VaultLedger, let ledger = fresh.ledger as? VaultLedger {
