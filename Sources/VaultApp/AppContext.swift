@@ -95,7 +95,8 @@ public struct AppContext {
     ) -> AppContext {
         AppContext(
             notes: notes ?? self.notes, ledger: ledger ?? self.ledger, ids: ids, config: config, now: now ?? self.now,
-            configStore: configStore, files: files ?? self.files, trash: trash, search: search ?? self.search, clock: clock,
+            configStore: configStore, files: files ?? self.files, trash: trash, search: search ?? self.search,
+            clock: clock,
             newIDs: newIDs, inspection: inspection, sync: sync, reminderLog: reminderLog, notifier: notifier,
             reminderTimer: reminderTimer, namedFiles: namedFiles, ankiPackages: ankiPackages, importedLog: importedLog,
             drafts: drafts, retention: retention, tracer: tracer)

@@ -124,7 +124,9 @@ struct ServedVaultTests {
         #expect(try served.context().notes.summaries().cards.isEmpty)
     }
 
-    @Test("a search finds a note written, changed or deleted since the last search (the kept search cache is freshened after a change)")
+    @Test(
+        "a search finds a note written, changed or deleted since the last search (the kept search cache is freshened after a change)"
+    )
     func searchAfterChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
