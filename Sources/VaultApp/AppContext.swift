@@ -87,15 +87,16 @@ public struct AppContext {
     public var today: Int { VaultDate.dayNumber(of: now, in: timeZone) }
 
     /// The same ports with some put in place of their own: a long-running
-    /// front end's notes and ledger kept between requests, its open buffers'
-    /// files, the moment of one request.
+    /// front end's notes, ledger and search cache kept between requests, its
+    /// open buffers' files, the moment of one request.
     public func replacing(
         notes: (any NoteSource)? = nil, ledger: (any LedgerSource)? = nil, files: (any VaultFiles)? = nil,
-        now: Date? = nil
+        now: Date? = nil, search: (any SearchEngine)? = nil
     ) -> AppContext {
         AppContext(
             notes: notes ?? self.notes, ledger: ledger ?? self.ledger, ids: ids, config: config, now: now ?? self.now,
-            configStore: configStore, files: files ?? self.files, trash: trash, search: search, clock: clock,
+            configStore: configStore, files: files ?? self.files, trash: trash, search: search ?? self.search,
+            clock: clock,
             newIDs: newIDs, inspection: inspection, sync: sync, reminderLog: reminderLog, notifier: notifier,
             reminderTimer: reminderTimer, namedFiles: namedFiles, ankiPackages: ankiPackages, importedLog: importedLog,
             drafts: drafts, retention: retention, tracer: tracer)

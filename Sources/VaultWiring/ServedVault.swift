@@ -36,6 +36,8 @@ package final class ServedVault: @unchecked Sendable {
     private let lock = NSLock()
     private var keptNotes: (count: UInt64, notes: KeptSummaries)?
     private var keptLedger: (count: UInt64, ledger: any LedgerSource)?
+    /// One search cache for every request, freshened when the notes changed (``ServedSearch``).
+    private let search = ServedSearch()
     /// The version at which freed memory was last handed back.
     private var settled: Version?
     /// The scattered bytes right after the last time all was let go.
@@ -59,8 +61,11 @@ package final class ServedVault: @unchecked Sendable {
         let fresh = try open()
         guard let changes else { return (fresh, nil) }
         let version = changes()
-        return lock.withLock {
-            if keptNotes?.count != version.notes { keptNotes = (version.notes, KeptSummaries(fresh.notes)) }
+        let (notes, ledger) = lock.withLock {
+            if keptNotes?.count != version.notes {
+                // The new summaries take the link resolver of the last when no note's names changed.
+                keptNotes = (version.notes, KeptSummaries(fresh.notes, earlier: keptNotes?.notes))
+            }
             if keptLedger?.count != version.ledger {
                 // The new ledger extends the replay the last one held (an answer: one line read).
                 if let earlier = keptLedger?.ledger as? VaultLedger, let ledger = fresh.ledger as? VaultLedger {
@@ -68,8 +73,10 @@ package final class ServedVault: @unchecked Sendable {
                 }
                 keptLedger = (version.ledger, fresh.ledger)
             }
-            return (fresh.replacing(notes: keptNotes!.notes, ledger: keptLedger!.ledger), version)
+            return (keptNotes!.notes, keptLedger!.ledger)
         }
+        let search = search.engine(fresh.search, timeZone: fresh.config.timeZone, notes: version.notes)
+        return (fresh.replacing(notes: notes, ledger: ledger, search: search), version)
     }
 
     /// Says that a request made at `version` is answered after `seconds`.

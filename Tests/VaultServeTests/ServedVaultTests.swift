@@ -123,4 +123,49 @@ struct ServedVaultTests {
             .write(to: config, atomically: true, encoding: .utf8)
         #expect(try served.context().notes.summaries().cards.isEmpty)
     }
+
+    @Test(
+        "a search finds a note written, changed or deleted since the last search (the kept search cache is freshened after a change)"
+    )
+    func searchAfterChange() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        let query = try SearchQueryParser.parse("zanzibarword")
+        func found() throws -> [String] {
+            try VaultSearch.run(try served.context(), query: query, limit: nil, pathsOnly: true).map(\.path)
+        }
+        #expect(try found().isEmpty)
+        #expect(try found().isEmpty)
+        try Self.write("---\ntitle: Trip\n---\nOff to zanzibarword.\n", to: "Inbox/trip.md", in: vault)
+        #expect(try found() == ["Inbox/trip.md"])
+        #expect(try found() == ["Inbox/trip.md"])
+        try Self.write("---\ntitle: Trip\n---\nStaying home.\n", to: "Inbox/trip.md", in: vault)
+        #expect(try found().isEmpty)
+        try Self.write("---\ntitle: Other\n---\nzanzibarword again.\n", to: "Inbox/other.md", in: vault)
+        #expect(try found() == ["Inbox/other.md"])
+        try FileManager.default.removeItem(at: vault.root.appendingPathComponent("Inbox/other.md"))
+        #expect(try found().isEmpty)
+    }
+
+    @Test("the link resolver is handed on after a body edit, and built again when a note's title changes")
+    func resolverAfterChange() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        let served = try vault.options().served()
+        try Self.write("---\ntitle: Harbour\n---\nText.\n", to: "Inbox/h1.md", in: vault)
+        let first = try served.context().notes.linkResolver()
+        #expect(first.resolveWiki("Harbour", from: "x.md") == .note("Inbox/h1.md"))
+        try Self.write("---\ntitle: Harbour\n---\nOther text.\n", to: "Inbox/h1.md", in: vault)
+        let edited = try served.context().notes.linkResolver()
+        #expect(edited.resolveWiki("Harbour", from: "x.md") == .note("Inbox/h1.md"))
+        try Self.write("---\ntitle: Lighthouse\n---\nOther text.\n", to: "Inbox/h1.md", in: vault)
+        let retitled = try served.context().notes.linkResolver()
+        #expect(retitled.resolveWiki("Lighthouse", from: "x.md") == .note("Inbox/h1.md"))
+        #expect(retitled.resolveWiki("Harbour", from: "x.md") == .unresolved)
+        try Self.write("---\ntitle: Quay\n---\n", to: "Inbox/q1.md", in: vault)
+        let added = try served.context().notes.linkResolver()
+        #expect(added.resolveWiki("Quay", from: "x.md") == .note("Inbox/q1.md"))
+        #expect(added.resolveWiki("Lighthouse", from: "x.md") == .note("Inbox/h1.md"))
+    }
 }

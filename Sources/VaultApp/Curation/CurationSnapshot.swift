@@ -10,6 +10,9 @@ public struct CurationSnapshot {
     public let notes: [NoteSummary]
     /// The flashcards of the notes in a deck.
     public let cards: [Card]
+    /// The memory palaces' itineraries among ``notes`` (found once: the
+    /// board leaves their notes out, and the status and stats count them).
+    public let walks: [LociWalk]
     /// The ledger replayed.
     public let replay: LedgerReplay
     public let board: CurationBoard
@@ -72,21 +75,21 @@ public struct CurationSnapshot {
                 return CardsCounted(schedules: schedules, counts: counts)
             }
         }
-        let (curated, keys) = Self.curated(loaded, files: context.files)
+        let walks = LociPalaces.walks(in: loaded.notes, files: context.files)
+        let (curated, keys) = Self.curated(loaded, walks: walks)
         let board = CurationBoard(
             notes: curated, keys: keys, state: replay.curation, timeZone: context.timeZone,
             baseline: Baseline(replay.events(BaselineEvent.self).events), schedule: context.config.reviewSchedule)
         trace.mark("board")
         return CurationSnapshot(
-            context: context, notes: loaded.notes, cards: loaded.cards, replay: replay, board: board,
+            context: context, notes: loaded.notes, cards: loaded.cards, walks: walks, replay: replay, board: board,
             problems: loaded.problems, counting: counting)
     }
 
     /// The notes that curation reviews: all but the memory palaces' (an
     /// itinerary's index and location notes, practised with `vault loci`).
     /// Usually there is no itinerary and nothing is read.
-    static func curated(_ loaded: NoteSummaries, files: any VaultFiles) -> ([NoteSummary], [NoteKey?]?) {
-        let walks = LociPalaces.walks(in: loaded.notes, files: files)
+    static func curated(_ loaded: NoteSummaries, walks: [LociWalk]) -> ([NoteSummary], [NoteKey?]?) {
         guard !walks.isEmpty else { return (loaded.notes, loaded.keys) }
         let palace = Set(walks.flatMap { [$0.indexPath] + $0.stops.map(\.path) })
         let kept = loaded.notes.indices.filter { !palace.contains(loaded.notes[$0].path) }

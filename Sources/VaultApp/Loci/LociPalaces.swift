@@ -16,8 +16,13 @@ public struct LociPalaces {
 
     /// The palaces among notes already read (`vault status` has them).
     public init(_ context: AppContext, summaries: [NoteSummary]) {
+        self.init(context, walks: Self.walks(in: summaries, files: context.files))
+    }
+
+    /// The palaces of itineraries already found (``CurationSnapshot/walks``).
+    public init(_ context: AppContext, walks: [LociWalk]) {
         self.context = context
-        walks = Self.walks(in: summaries, files: context.files)
+        self.walks = walks
         // No itinerary, no answers to replay (the usual case for `vault status`).
         states = walks.isEmpty ? LociStates(ratings: []) : LociStates(ratings: context.ledger.replay().events(LociRating.self).events)
     }
@@ -34,8 +39,12 @@ public struct LociPalaces {
             guard let data = try? files.read(path) else { return nil }
             return LociFolder.read(note: String(decoding: data, as: UTF8.self))
         }
-        // Index notes first (few, usually none), then only their folders' notes.
-        let indexes = summaries.filter { LociFolder.isIndexPath($0.path) }
+        // Index notes first (few, usually none), then only their folders' notes. By index: a
+        // filter, as a for-in, copies every summary it looks at (a retain per field, 10,000 notes).
+        var indexes: [NoteSummary] = []
+        for index in summaries.indices where LociFolder.isIndexPath(summaries[index].path) {
+            indexes.append(summaries[index])
+        }
         guard !indexes.isEmpty else { return [] }
         let folders = Set(indexes.map { folder($0.path) })
         var byFolder: [String: [NoteSummary]] = [:]

@@ -29,7 +29,7 @@ public enum VaultStats {
             orphaned: relinkings.reduce(0) { $0 + $1.orphaned.count }, sessions: tracking.log.sessions,
             goals: tracking.goals(), activity: snapshot.replay.activity, now: context.now, timeZone: context.timeZone,
             days: max(7, min(days, 365)), folder: prefix)
-        let palaces = LociPalaces(context, summaries: snapshot.notes)
+        let palaces = LociPalaces(context, walks: snapshot.walks)
         input.walks = prefix.isEmpty ? palaces.walks : palaces.walks.filter { inFolder($0.indexPath) }
         input.lociStates = palaces.states
         input.schedulers = context.config.schedulers

@@ -148,7 +148,9 @@ public struct StatusView: Sendable {
         timeZoneIdentifier = context.config.timeZoneIdentifier
         noteCount = status.noteCount
         notesToReview = report.notesToReview
-        undatedNotes = status.snapshot.notes.reduce(0) { $0 + ($1.createdOrigin == .copied ? 1 : 0) }
+        // By index: a reduce, as a for-in, copies every summary (a retain per field).
+        let notes = status.snapshot.notes
+        undatedNotes = notes.indices.reduce(0) { $0 + (notes[$1].createdOrigin == .copied ? 1 : 0) }
         if let latest = status.pendingReminders.first, let oldest = status.pendingReminders.last {
             reminders = Reminders(
                 count: status.pendingReminders.count, since: oldest.raised, latestTitle: latest.title,

@@ -55,7 +55,7 @@ public struct VaultStatus {
 
     /// The itineraries with locations due now, and how many, in the palaces' order.
     static func lociDue(_ snapshot: CurationSnapshot) -> [(name: String, due: Int)] {
-        let palaces = LociPalaces(snapshot.context, summaries: snapshot.notes)
+        let palaces = LociPalaces(snapshot.context, walks: snapshot.walks)
         return palaces.walks.map { (name: $0.name, due: palaces.counts($0).due) }.filter { $0.due > 0 }
     }
 
