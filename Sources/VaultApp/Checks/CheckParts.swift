@@ -1,0 +1,67 @@
+import Foundation
+
+/// Independent parts of `vault check` run on all cores: each part's result
+/// is kept in its own slot and handed back in the parts' order, whichever
+/// finished first, so that the report reads the same however the threads ran.
+enum CheckParts {
+    /// Runs `part(0)`, …, `part(count - 1)` on all cores (the first ones
+    /// first: put the longest part at 0) and returns their results in that order.
+    ///
+    /// The parts must share nothing they change (the context, the
+    /// configuration and what was read before are only read): the compiler
+    /// cannot tell, as the context is not `Sendable`.
+    static func run<Value>(_ count: Int, _ part: (Int) -> Value) -> [Value] {
+        let slots = Slots<Value>(count: count)
+        withoutActuallyEscaping(part) { part in
+            let shared = Shared(part)
+            DispatchQueue.concurrentPerform(iterations: count) { slots.store(shared.value($0), at: $0) }
+        }
+        return slots.values
+    }
+
+    /// Runs `first` and `second` at the same time and returns both results.
+    /// (As with ``run(_:_:)``, the two share nothing they change.)
+    static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+        let a = Slots<A>(count: 1)
+        let b = Slots<B>(count: 1)
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                let shared = Shared((first, second))
+                DispatchQueue.concurrentPerform(iterations: 2) { i in
+                    if i == 0 { a.store(shared.value.0(), at: 0) } else { b.store(shared.value.1(), at: 0) }
+                }
+            }
+        }
+        return (a.values[0], b.values[0])
+    }
+
+    /// A part handed to the threads. (Unchecked sendable: see ``run(_:_:)``.)
+    private struct Shared<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// Results that parallel parts store at distinct indices. (Unchecked
+    /// sendable: each index is written by one part only, and read after
+    /// every part has finished; a raw buffer, so no array is shared
+    /// between threads.)
+    private final class Slots<Value>: @unchecked Sendable {
+        private let storage: UnsafeMutablePointer<Value?>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            storage = .allocate(capacity: max(count, 1))
+            storage.initialize(repeating: nil, count: max(count, 1))
+        }
+
+        deinit {
+            storage.deinitialize(count: max(count, 1))
+            storage.deallocate()
+        }
+
+        func store(_ value: Value, at index: Int) { storage[index] = value }
+
+        var values: [Value] { (0..<count).map { storage[$0]! } }
+    }
+}
