@@ -21,18 +21,19 @@ enum CheckParts {
 
     /// Runs `first` and `second` at the same time and returns both results.
     /// (As with ``run(_:_:)``, the two share nothing they change.)
-    static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        let a = Slots<A>(count: 1)
+    ///
+    /// `second` runs on a thread of its own and `first` on the caller's, not
+    /// as an apply: the loaders inside them spread their own work over the
+    /// cores with `concurrentPerform`, which, nested in another, gets one
+    /// thread per outer iteration (one, on two cores).
+    static func both<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
         let b = Slots<B>(count: 1)
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                let shared = Shared((first, second))
-                DispatchQueue.concurrentPerform(iterations: 2) { i in
-                    if i == 0 { a.store(shared.value.0(), at: 0) } else { b.store(shared.value.1(), at: 0) }
-                }
-            }
-        }
-        return (a.values[0], b.values[0])
+        let shared = Shared(second)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { b.store(shared.value(), at: 0) }
+        let a = first()
+        done.wait()
+        return (a, b.values[0])
     }
 
     /// A part handed to the threads. (Unchecked sendable: see ``run(_:_:)``.)
