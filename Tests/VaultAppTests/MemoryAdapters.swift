@@ -235,7 +235,7 @@ final class CountingIDs: IDGenerator {
 final class MemoryInspection: VaultInspection {
     var notes: [Note] = []
     var cards: [Card] = []
-    var ledger = LocatedLedger(events: [], diagnostics: [], locations: [:])
+    var ledger = LocatedLedger(events: [], diagnostics: [], places: [])
     var copies: [(copy: String, original: String)] = []
     var temporaries: [String] = []
     /// Problems met while reading the notes.

@@ -92,7 +92,8 @@ struct LinkResolverTests {
             "", "a", "Note", "NOTE.MD", "plain/lower.md", "Mixed/Case Folder/Note.md", "/lead", "a//b/",
             "Ça/x.md", "C\u{327}a/X.md", "İstanbul", "STRASSE ß", "ǅ/Ǆ.md", "a/\u{301}b.md", "ar/\u{600}/x.md",
             "ar/b/\u{301}", "ا/ب/ت.md", "日本/ノート.md",
-            "Z@[`{", "tab\tcase/AZaz09.md",
+            "Z@[`{", "tab\tcase/AZaz09.md", "zh/Teams/服水果身住版.md", "Advanced topics/اامعزبغ.md", "ΣΑΣ/Όλα.md",
+            "İİ/ǈ ﬃ", "Ω/\u{2126}K\u{212A}", "e\u{301}É\u{1E9E}.md", "Дом/Ёлка 𐐀𐐨.md",
         ]
         for text in texts {
             #expect(LinkResolver.lowercased(text) == text.lowercased(), "\(text)")
@@ -122,6 +123,16 @@ struct LinkResolverTests {
         }
         #expect(changed == [])
         #expect(caseless > 1_000_000)
+        // Scalar by scalar, every scalar lowercases as within a string.
+        var differ: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "Ab\u{4E2D}" + String(Character(scalar)) + "Z"
+            if !LinkResolver.lowercasedByScalar(text).utf8.elementsEqual(text.lowercased().utf8) {
+                differ.append("U+" + String(value, radix: 16))
+            }
+        }
+        #expect(differ == [])
         #expect(LinkResolver.lowercased("Ωμέγα") == "ωμέγα")
         #expect(LinkResolver.lowercased("日本語") == "日本語")
     }

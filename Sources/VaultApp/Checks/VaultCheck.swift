@@ -42,38 +42,81 @@ public struct VaultCheck {
 
     /// Every problem, how many notes were checked, and how many cards are
     /// leeches (not a problem of the files: `vault check` counts them beside).
+    ///
+    /// It runs on all cores: the notes and the ledger are read at the same
+    /// time, then the ledger's checks, the notes' checks and the links
+    /// (in runs of notes) are parts of their own; the report puts each
+    /// part's problems where they always were, so it reads the same.
     public func examine() -> (problems: [Diagnostic], notes: Int, leeches: Int) {
         let config = context.config
-        let loaded = disk.checkedNotes(config: config)
-        let ledger = disk.ledgerOnDisk()
-        let history = LedgerHistory(ledger.events)
-        let state = CurationState(history)
+        let disk = self.disk
+        let ((loaded, resolver), (ledger, history, cardLog)) = CheckParts.both(
+            {
+                let loaded = disk.checkedNotes(config: config)
+                return (loaded, LinkResolver(notes: loaded.notes.map { ($0.path, [$0.title] + $0.aliases) }))
+            },
+            {
+                let ledger = disk.ledgerOnDisk()
+                let history = LedgerHistory(ledger.events)
+                return (ledger, history, CardScheduleReplay.eventLog(history.events))
+            })
         let cards = loaded.cards
-        let cardReplay = CardScheduleReplay.replay(history.events, cards: cards, config: config.schedulers)
-        let problems =
-            config.warnings + loaded.problems + NoteChecks.run(loaded.notes, facts: loaded.facts, config: config)
-            + ledger.diagnostics
-            + LedgerChecks.run(state: state, history: history, notes: loaded.notes) { ledger.locations[$0] }
-            + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone)) { ledger.locations[$0] }
-            + CardChecks.run(cards: cards, replay: cardReplay)
-            + CardChecks.caps(
-                cards: cards, perNote: CardExtractor.maxCardsPerNote, perParagraph: CardExtractor.maxClozesPerParagraph)
-            + Self.brokenLinks(loaded.notes, facts: loaded.facts, files: context.files)
-            + ObsidianSRAdoption.problems(context)
-            + ObsidianSRAdoption.unreadableSchedules(context, notes: loaded.notes)
-        let leeches = cardReplay.schedules.values.reduce(0) {
-            $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
+        let linkRuns = Self.runs(of: loaded.notes.count)
+        let context = self.context
+        let files = context.files
+        var leeches = 0
+        // Part 0, the ledger's, is the longest with a long ledger: it starts first.
+        let parts = CheckParts.run(5 + linkRuns.count) { part -> [Diagnostic] in
+            switch part {
+            case 0:
+                let state = CurationState(history)
+                let cardReplay = CardScheduleReplay.replay(cardLog, cards: cards, config: config.schedulers)
+                leeches = cardReplay.schedules.values.reduce(0) {
+                    $0 + ($1.isLeech(threshold: config.study.leechLapses) ? 1 : 0)
+                }
+                // Where each event is, worked out only when an event has a problem to place.
+                var located: [LedgerEvent.Identity: (path: String, line: Int)]?
+                func locate(_ identity: LedgerEvent.Identity) -> (path: String, line: Int)? {
+                    if located == nil { located = ledger.locations() }
+                    return located?[identity]
+                }
+                return ledger.diagnostics
+                    + LedgerChecks.run(state: state, history: history, notes: loaded.notes, locate: locate)
+                    + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone), locate: locate)
+                    + CardChecks.run(cards: cards, replay: cardReplay)
+                    + CardChecks.caps(
+                        cards: cards, perNote: CardExtractor.maxCardsPerNote,
+                        perParagraph: CardExtractor.maxClozesPerParagraph)
+            case 1: return NoteChecks.run(loaded.notes, facts: loaded.facts, config: config)
+            case 2:
+                return ObsidianSRAdoption.problems(context)
+                    + ObsidianSRAdoption.unreadableSchedules(context, notes: loaded.notes)
+            case 3: return Self.twins(loaded.notes.map(\.path))
+            case 4: return leftovers()
+            default:
+                let run = linkRuns[part - 5]
+                return Self.brokenLinks(
+                    Array(loaded.notes[run]), facts: Array(loaded.facts[run]), resolver: resolver, files: files)
+            }
         }
-        return (
-            stateFolders() + problems + conflictCopies() + leftovers() + Self.twins(loaded.notes.map(\.path)),
-            loaded.notes.count, leeches
-        )
+        let problems =
+            config.warnings + loaded.problems + parts[1] + parts[0] + parts[5...].joined() + parts[2]
+        return (stateFolders() + problems + conflictCopies() + parts[4] + parts[3], loaded.notes.count, leeches)
     }
 
-    /// Every wiki link and embed that leads to no note, at its own line and
-    /// column (the notes holding one are read again for the places).
-    static func brokenLinks(_ notes: [NoteSummary], facts: [NoteCheckFacts], files: any VaultFiles) -> [Diagnostic] {
-        let resolver = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+    /// The runs of notes whose links are checked as parts of their own:
+    /// about eight, of at least 256 notes each.
+    static func runs(of count: Int) -> [Range<Int>] {
+        let size = max(256, (count + 7) / 8)
+        return stride(from: 0, to: count, by: size).map { $0..<min(count, $0 + size) }
+    }
+
+    /// Every wiki link and embed of `notes` that leads to no note, at its own line and
+    /// column (the notes holding one are read again for the places); `resolver`
+    /// knows every note of the vault.
+    static func brokenLinks(
+        _ notes: [NoteSummary], facts: [NoteCheckFacts], resolver: LinkResolver, files: any VaultFiles
+    ) -> [Diagnostic] {
         let graph = LinkGraph(notes: notes, facts: facts, resolver: resolver)
         return LinkChecks.run(graph, resolver: resolver) { path in
             guard let data = try? files.read(path) else { return [] }

@@ -67,10 +67,37 @@ public struct LinkResolver: Sendable {
             }
         }
         if let ascii = ascii ?? nil { return ascii }
-        // Scripts without case (most of the world's) are lowercase already.
-        if text.unicodeScalars.allSatisfy({ !$0.properties.changesWhenLowercased }) { return text }
-        let lower = text.lowercased()
-        return lower == text ? text : lower
+        return lowercasedByScalar(text)
+    }
+
+    /// ``lowercased(_:)`` of text that is not all ASCII: scalar by scalar,
+    /// as `String.lowercased()` does, but an ASCII scalar by its byte and a
+    /// scalar that does not change when lowercased (scripts without case,
+    /// most of the world's) as it is, without looking up its mapping; `text`
+    /// itself when no scalar changes. (A path such as `Teams/服水果身住版.md`
+    /// has a capital: `String.lowercased()` looked up every scalar's mapping.)
+    static func lowercasedByScalar(_ text: String) -> String {
+        func changes(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar.value &- 0x41 < 26 : scalar.properties.changesWhenLowercased
+        }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: changes) else { return text }
+        // The lowercase is written as UTF-8 bytes: the text before the first
+        // scalar that changes as it is, then scalar by scalar.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        bytes += text.utf8[..<first]
+        for scalar in scalars[first...] {
+            if scalar.isASCII {
+                let byte = UInt8(truncatingIfNeeded: scalar.value)
+                bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            } else if scalar.properties.changesWhenLowercased {
+                bytes += scalar.properties.lowercaseMapping.utf8
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// True when every byte of `text` is ASCII.

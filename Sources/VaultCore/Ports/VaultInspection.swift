@@ -64,15 +64,27 @@ public struct CheckedNotes: Sendable {
 public struct LocatedLedger: Sendable {
     public var events: [LedgerEvent]
     public var diagnostics: [Diagnostic]
-    /// Where each event's first line is.
-    public var locations: [LedgerEvent.Identity: (path: String, line: Int)]
+    /// Where each event's first line is, one place per event of ``events``
+    /// in the same order.
+    public var places: [(path: String, line: Int)]
 
-    public init(
-        events: [LedgerEvent], diagnostics: [Diagnostic], locations: [LedgerEvent.Identity: (path: String, line: Int)]
-    ) {
+    public init(events: [LedgerEvent], diagnostics: [Diagnostic], places: [(path: String, line: Int)]) {
+        precondition(events.count == places.count, "one place per ledger event")
         self.events = events
         self.diagnostics = diagnostics
-        self.locations = locations
+        self.places = places
+    }
+
+    /// The place of each event, by identity: where it is first written
+    /// (file order, then line order), as a duplicate's copies are one event.
+    /// Built on demand: `vault check` asks only when the ledger has a problem.
+    public func locations() -> [LedgerEvent.Identity: (path: String, line: Int)] {
+        var located: [LedgerEvent.Identity: (path: String, line: Int)] = [:]
+        located.reserveCapacity(events.count)
+        for (event, place) in zip(events, places) where located[event.identity] == nil {
+            located[event.identity] = place
+        }
+        return located
     }
 }
 

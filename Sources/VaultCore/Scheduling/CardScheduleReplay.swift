@@ -35,8 +35,14 @@ public enum CardScheduleReplay {
     /// Replays `events` (in replay order, as `LedgerHistory` gives them; other
     /// kinds are skipped) for `cards`.
     public static func replay(_ events: [LedgerEvent], cards: [Card], config: SchedulerConfig) -> CardReplay {
-        let ordered = isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder)
-        return replay(CardEventLog(events: ordered), cards: cards, config: config)
+        replay(eventLog(events), cards: cards, config: config)
+    }
+
+    /// The card events of `events` (put in replay order first when they
+    /// are not), gathered for ``replay(_:cards:config:mapCards:)``: what
+    /// ``replay(_:cards:config:)`` does before it folds, which needs no card.
+    public static func eventLog(_ events: [LedgerEvent]) -> CardEventLog {
+        CardEventLog(events: isOrdered(events) ? events : events.sorted(by: LedgerEvent.replayOrder))
     }
 
     /// Replays the card events gathered in `log` for `cards`, folding the

@@ -35,7 +35,7 @@ public struct DiskInspection: VaultInspection {
 
     public func ledgerOnDisk() -> LocatedLedger {
         let read = LedgerStore(layout: vault.layout).read(locate: true)
-        return LocatedLedger(events: read.events, diagnostics: read.diagnostics, locations: read.locations)
+        return LocatedLedger(events: read.events, diagnostics: read.diagnostics, places: read.places)
     }
 
     public func ledgerConflictCopies() -> [(copy: String, original: String)] {

@@ -19,8 +19,9 @@ public struct LedgerStore: Sendable {
         /// All well-formed events of all files, in file order.
         public var events: [LedgerEvent] = []
         public var diagnostics: [Diagnostic] = []
-        /// Where each event's first line is (filled only when asked for).
-        public var locations: [LedgerEvent.Identity: (path: String, line: Int)] = [:]
+        /// Where each event's first line is, one place per event of
+        /// ``events`` in the same order (filled only when asked for).
+        public var places: [(path: String, line: Int)] = []
         /// What each file was when read, in the order of ``files``.
         public var states: [FileState] = []
     }
@@ -100,10 +101,8 @@ public struct LedgerStore: Sendable {
             }
             snapshot.states.append(state)
             if locate {
-                for (event, line) in zip(contents.events, contents.lines)
-                where snapshot.locations[event.identity] == nil {
-                    snapshot.locations[event.identity] = (path, line)
-                }
+                snapshot.places.reserveCapacity(snapshot.places.count + contents.lines.count)
+                for line in contents.lines { snapshot.places.append((path, line)) }
             }
             if snapshot.events.isEmpty {
                 snapshot.events = contents.events  // no element-by-element copy for the first file

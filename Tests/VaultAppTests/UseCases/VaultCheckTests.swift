@@ -44,10 +44,30 @@ struct VaultCheckTests {
         let event = CurationEvent(time: Fixture.now, note: "ffffffff-0000-4000-8000-00000000000f", period: period, decision: .keep)
             .ledgerEvent(device: "otherdevice", sequence: 4, utcOffset: 3600)
         inspection.ledger = LocatedLedger(
-            events: [event], diagnostics: [], locations: [event.identity: (".vault/ledger/otherdevice.log", 12)])
+            events: [event], diagnostics: [], places: [(".vault/ledger/otherdevice.log", 12)])
         let missing = check().problems().problems.filter { $0.code == "ledger-missing-note" }
         #expect(missing.map(\.path) == [".vault/ledger/otherdevice.log"])
         #expect(missing.map(\.line) == [12])
+    }
+
+    @Test("an event written twice (a conflict copy, a duplicate line) is placed where it is first written")
+    func firstPlace() throws {
+        let period = try #require(ReviewPeriod("2026-W46", level: .weekly))
+        let event = CurationEvent(time: Fixture.now, note: "ffffffff-0000-4000-8000-00000000000f", period: period, decision: .keep)
+            .ledgerEvent(device: "otherdevice", sequence: 4, utcOffset: 3600)
+        let other = CurationEvent(time: Fixture.now, note: "ffffffff-0000-4000-8000-00000000000e", period: period, decision: .keep)
+            .ledgerEvent(device: "otherdevice", sequence: 5, utcOffset: 3600)
+        let ledger = LocatedLedger(
+            events: [event, other, event], diagnostics: [],
+            places: [(".vault/ledger/2026.log", 3), (".vault/ledger/2026.log", 4), (".vault/ledger/2026 (copy).log", 1)])
+        let located = ledger.locations()
+        #expect(located.count == 2)
+        #expect(located[event.identity]?.path == ".vault/ledger/2026.log")
+        #expect(located[event.identity]?.line == 3)
+        #expect(located[other.identity]?.line == 4)
+        inspection.ledger = ledger
+        let missing = check().problems().problems.filter { $0.code == "ledger-missing-note" }
+        #expect(missing.map(\.line) == [3, 4])
     }
 
     @Test("conflict copies and leftover temporaries are named; twins in two Unicode forms are both named")
