@@ -78,18 +78,9 @@ public enum GitHistory {
     /// Runs git in `folder`; nil when it fails or is missing, and without
     /// running it when git could find no repository there (``mayFindRepository(from:)``).
     static func run(_ arguments: [String], in folder: URL) -> String? {
-        guard mayFindRepository(from: folder) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "core.quotepath=off"] + arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard mayFindRepository(from: folder),
+            let data = GitOutput.run(["-c", "core.quotepath=off"] + arguments, in: folder)
+        else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
