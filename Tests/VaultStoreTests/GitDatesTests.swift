@@ -47,7 +47,8 @@ struct GitDatesTests {
         _ = dir.run("git", "init", "-q", "repo")
         dir.write("linked/.git", "gitdir: ../repo/.git\n")  // a work tree's .git file
         try FileManager.default.createSymbolicLink(
-            at: dir.url.appendingPathComponent("outside/link"), withDestinationURL: dir.url.appendingPathComponent("repo/notes"))
+            at: dir.url.appendingPathComponent("outside/link"),
+            withDestinationURL: dir.url.appendingPathComponent("repo/notes"))
         /// Whether git itself, run in `path`, finds a repository.
         func gitFinds(_ path: String) -> Bool {
             let process = Process()
@@ -66,7 +67,8 @@ struct GitDatesTests {
         }
         // Outside every repository (unless the temporary folder itself is inside one: then git finds it too).
         for path in ["outside", "outside/deep"] {
-            #expect(GitHistory.mayFindRepository(from: dir.url.appendingPathComponent(path)) == gitFinds(path), "\(path)")
+            #expect(
+                GitHistory.mayFindRepository(from: dir.url.appendingPathComponent(path)) == gitFinds(path), "\(path)")
         }
         if !gitFinds("outside") {
             #expect(GitHistory.headCommit(in: dir.url.appendingPathComponent("outside")) == nil)

@@ -371,7 +371,9 @@ struct NoteCatalogTests {
         #expect(third.notes == second.notes)
     }
 
-    @Test("only a deck's notes have their cards read; a note that joins a deck has them read then, as a full load gives them")
+    @Test(
+        "only a deck's notes have their cards read; a note that joins a deck has them read then, as a full load gives them"
+    )
     func cardsOfDecksOnly() throws {
         let dir = Self.fixture()
         let layout = VaultLayout(root: dir.url)

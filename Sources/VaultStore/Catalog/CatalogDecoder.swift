@@ -70,35 +70,36 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                     cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
                         cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
                             keys.withUnsafeMutableBufferPointer { keysBuffer in
-                              cardsUnread.withUnsafeMutableBufferPointer { unreadBuffer in
-                                FileIO.populate(filesBuffer)
-                                FileIO.populate(notesBuffer)
-                                FileIO.populate(factsBuffer)
-                                FileIO.populate(cardsBuffer)
-                                let targets = Targets(
-                                    payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
-                                    facts: factsBuffer.baseAddress!, cards: cardsBuffer.baseAddress,
-                                    cardEnds: endsBuffer.baseAddress!,
-                                    keys: keysBuffer.baseAddress!, cardsUnread: unreadBuffer.baseAddress!,
-                                    done: .allocate(capacity: chunkCount))
-                                defer { targets.done.deallocate() }
-                                targets.done.initialize(repeating: Done(), count: chunkCount)
-                                DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                                    targets.done[k] = decodeChunk(k, into: targets)
-                                }
-                                damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
-                                if damaged {
-                                    for k in 0..<chunkCount {
-                                        let done = targets.done[k]
-                                        (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        if done.cards > 0 {
-                                            (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                cardsUnread.withUnsafeMutableBufferPointer { unreadBuffer in
+                                    FileIO.populate(filesBuffer)
+                                    FileIO.populate(notesBuffer)
+                                    FileIO.populate(factsBuffer)
+                                    FileIO.populate(cardsBuffer)
+                                    let targets = Targets(
+                                        payload: payload, files: filesBuffer.baseAddress!,
+                                        notes: notesBuffer.baseAddress!,
+                                        facts: factsBuffer.baseAddress!, cards: cardsBuffer.baseAddress,
+                                        cardEnds: endsBuffer.baseAddress!,
+                                        keys: keysBuffer.baseAddress!, cardsUnread: unreadBuffer.baseAddress!,
+                                        done: .allocate(capacity: chunkCount))
+                                    defer { targets.done.deallocate() }
+                                    targets.done.initialize(repeating: Done(), count: chunkCount)
+                                    DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                                        targets.done[k] = decodeChunk(k, into: targets)
+                                    }
+                                    damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
+                                    if damaged {
+                                        for k in 0..<chunkCount {
+                                            let done = targets.done[k]
+                                            (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            if done.cards > 0 {
+                                                (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                            }
                                         }
                                     }
                                 }
-                              }
                             }
                         }
                         cardsCount = damaged ? 0 : cardCount
