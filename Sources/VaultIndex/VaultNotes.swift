@@ -36,7 +36,8 @@ public struct VaultNotes: NoteSource {
     }
 
     /// The notes' summaries, and the cards of the notes in a deck (the
-    /// catalog keeps every note's cards, so editing `decks:` needs no rebuild).
+    /// catalog reads only those, and may keep the cards of a note that left
+    /// a deck; editing `decks:` reads the new deck notes' cards, no note is parsed again).
     public func summaries() -> NoteSummaries {
         let loaded = catalog()
         return NoteSummaries(

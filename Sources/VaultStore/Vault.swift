@@ -37,6 +37,7 @@ public struct Vault: Sendable {
         var catalog = NoteCatalog(layout: layout, timeZone: config.timeZone, tracer: tracer)
         catalog.kept = kept
         catalog.cardSyntax = config.cardSyntax
+        catalog.decks = config.decks
         return catalog.load(vouched: vouched)
     }
 

@@ -109,25 +109,34 @@ public enum VaultInitializer {
     }
 
     /// The vaults in folders below `folder` (not following links, not entering hidden folders), in path order.
+    /// Read with `readdir`, whose entries say which are folders: only folders are looked at
+    /// (FileManager's attributes of every file were 7% of adopting 6,280 notes).
     public static func vaults(inside folder: URL) -> [URL] {
-        var found: [URL] = []
-        var stack = [folder.standardizedFileURL]
-        let fm = FileManager.default
+        var found: [String] = []
+        var stack = [folder.standardizedFileURL.path]
         while let current = stack.popLast() {
-            guard let names = try? fm.contentsOfDirectory(atPath: current.path) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let child = current.appendingPathComponent(name)
-                guard let type = try? fm.attributesOfItem(atPath: child.path)[.type] as? FileAttributeType,
-                    type == .typeDirectory
-                else { continue }
-                if fm.fileExists(atPath: VaultLayout(root: child).configFile.path) {
-                    found.append(child)
-                } else {
-                    stack.append(child)
+            guard let dir = opendir(current) else { continue }
+            var folders: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
+                guard !name.hasPrefix(".") else { continue }  // hidden folders, `.` and `..`
+                let child = (current == "/" ? "" : current) + "/" + name
+                var info = stat()
+                let type = entry.pointee.d_type
+                let isFolder =
+                    type == UInt8(DT_DIR)
+                    || (type == UInt8(DT_UNKNOWN) && lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR)
+                if isFolder { folders.append(child) }
+            }
+            closedir(dir)
+            for child in folders {
+                var info = stat()
+                if stat(child + "/.vault/config.yml", &info) == 0 { found.append(child) } else { stack.append(child) }
             }
         }
-        return found.sorted { $0.path < $1.path }
+        return found.sorted().map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// Appends the lines `file` lacks; true when it wrote anything.

@@ -36,4 +36,43 @@ struct GitDatesTests {
         #expect(after["a.md"] == Date(timeIntervalSince1970: 1_709_294_400), "a new HEAD reads git again")
         #expect(after["b.md"] == Date(timeIntervalSince1970: 1_740_830_400))
     }
+
+    @Test("git is not run where it could find no repository, and is wherever a .git is above, as git itself finds it")
+    func noRepositoryNoGit() throws {
+        let dir = TempFolder()
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("outside/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent("repo/notes/deep"), withIntermediateDirectories: true)
+        _ = dir.run("git", "init", "-q", "repo")
+        dir.write("linked/.git", "gitdir: ../repo/.git\n")  // a work tree's .git file
+        try FileManager.default.createSymbolicLink(
+            at: dir.url.appendingPathComponent("outside/link"),
+            withDestinationURL: dir.url.appendingPathComponent("repo/notes"))
+        /// Whether git itself, run in `path`, finds a repository.
+        func gitFinds(_ path: String) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "rev-parse", "--git-dir"]
+            process.currentDirectoryURL = dir.url.appendingPathComponent(path)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try? process.run()
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        for path in ["repo", "repo/notes/deep", "linked", "outside/link"] {
+            #expect(GitHistory.mayFindRepository(from: dir.url.appendingPathComponent(path)), "\(path)")
+            #expect(gitFinds(path), "\(path)")
+        }
+        // Outside every repository (unless the temporary folder itself is inside one: then git finds it too).
+        for path in ["outside", "outside/deep"] {
+            #expect(
+                GitHistory.mayFindRepository(from: dir.url.appendingPathComponent(path)) == gitFinds(path), "\(path)")
+        }
+        if !gitFinds("outside") {
+            #expect(GitHistory.headCommit(in: dir.url.appendingPathComponent("outside")) == nil)
+            #expect(!GitHistory.mayFindRepository(from: dir.url.appendingPathComponent("outside/deep")))
+        }
+    }
 }

@@ -370,6 +370,47 @@ struct NoteCatalogTests {
         #expect(third.report.redated == 0 && !third.report.written)
         #expect(third.notes == second.notes)
     }
+
+    @Test(
+        "only a deck's notes have their cards read; a note that joins a deck has them read then, as a full load gives them"
+    )
+    func cardsOfDecksOnly() throws {
+        let dir = Self.fixture()
+        let layout = VaultLayout(root: dir.url)
+        let all = Self.load(dir).cards  // every note's cards (no decks given)
+        try FileManager.default.removeItem(at: layout.cacheFolder.appendingPathComponent(CatalogFile.name))
+        var catalog = NoteCatalog(layout: layout, timeZone: Self.utc)
+        catalog.decks = Decks(folders: ["inbox"])
+        let first = catalog.load()
+        #expect(first.report.outcome == .rebuilt && first.report.written)
+        #expect(!first.cards.isEmpty && first.cards.count < all.count)
+        #expect(first.cards == all.filter { $0.notePath.hasPrefix("inbox/") })
+
+        // Read back: the notes whose cards were not read are still marked so, nothing is parsed or written.
+        let again = catalog.load()
+        #expect(again.report.outcome == .unchanged && !again.report.written && again.cards == first.cards)
+
+        // A note tagged into the deck is parsed again, as any edit, and its cards are read.
+        dir.write("2025-03-04 dated.md", "A ==cloze== and ==two== #flashcards\n")
+        let tagged = catalog.load()
+        #expect(tagged.report.parsed == ["2025-03-04 dated.md"])
+        let taggedNotes = NoteLoader(layout: layout, timeZone: Self.utc).load(
+            VaultScanner(layout: layout).scan().files
+        ).sorted { $0.path < $1.path }
+        #expect(tagged.cards == CardLoader(layout: layout).cards(of: taggedNotes, in: catalog.decks!))
+        #expect(tagged.cards.contains { $0.notePath == "2025-03-04 dated.md" })
+
+        // The whole vault a deck: the other notes' cards are read from their files, no note is parsed
+        // again, and the file is written with them.
+        catalog.decks = .wholeVault
+        let widened = catalog.load()
+        #expect(widened.report.outcome == .unchanged && widened.report.parsed.isEmpty && widened.report.written)
+        Self.expectMatchesFullLoad(widened, dir)
+        let everything = Self.load(dir)
+        #expect(everything.report.outcome == .unchanged && !everything.report.written)
+        Self.expectMatchesFullLoad(everything, dir)
+    }
+
 }
 
 /// A watcher keeps the catalog in memory between loads (`KeptCatalog`).

@@ -265,8 +265,11 @@ public final class IndexWatcher {
             catalogZone = zone
             var catalog = NoteCatalog(layout: layout, timeZone: zone, tracer: index.tracer)
             catalog.kept = keptCatalog
-            // The cards are read in the syntax the config names now (the Spaced Repetition plugin's, or vault's).
-            catalog.cardSyntax = (try? ConfigFile.read(layout))?.cardSyntax ?? .vault
+            // The cards are read in the syntax the config names now (the Spaced Repetition plugin's, or
+            // vault's), those of the decks it names (every note's when it cannot be read).
+            let config = try? ConfigFile.read(layout)
+            catalog.cardSyntax = config?.cardSyntax ?? .vault
+            catalog.decks = config?.decks
             let vouched = NoteCatalog.VouchedScan(fingerprint: watched.fingerprint, count: watched.count)
             func upToDate() -> Bool {
                 guard let header = catalog.storedHeader() else { return false }

@@ -10,12 +10,12 @@ import VaultCore
 /// and arrays of the notes themselves.
 enum CatalogCoding {
     /// Appends one entry: a note, the stat fields of its file, and its
-    /// cards. A card's note path and note id are its note's, so they are not
+    /// cards (`cardsUnread`: none, they were not read). A card's note path and note id are its note's, so they are not
     /// written again. Read through pointers into the arrays' memory: a note
     /// passed by value is copied, ten reference count changes each.
     static func encode(
         file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, facts: UnsafePointer<NoteCheckFacts>,
-        key: NoteKey?, cards: UnsafeBufferPointer<Card>, into out: inout CacheWriter
+        key: NoteKey?, cards: UnsafeBufferPointer<Card>, cardsUnread: Bool, into out: inout CacheWriter
     ) {
         out.string(file.pointee.path)
         out.i64(file.pointee.size)
@@ -38,9 +38,10 @@ enum CatalogCoding {
         out.optionalString(note.pointee.category)
         out.optionalString(note.pointee.source)
         out.optionalString(note.pointee.sourceType)
-        // Bit 0: source type inferred; bits 1-2: the note's `cards:` setting (0 none, 1 true, 2 false).
+        // Bit 0: source type inferred; bits 1-2: the note's `cards:` setting (0 none, 1 true, 2 false);
+        // bit 3: its cards were not read (it was in no deck).
         let setting: UInt8 = note.pointee.cardsSetting.map { $0 ? 2 : 4 } ?? 0
-        out.u8((note.pointee.sourceTypeInferred ? 1 : 0) | setting)
+        out.u8((note.pointee.sourceTypeInferred ? 1 : 0) | setting | (cardsUnread ? 8 : 0))
         out.u8(originCode(note.pointee.createdOrigin))
         if let created = note.pointee.created {
             out.u8(1)
@@ -137,8 +138,8 @@ enum CatalogCoding {
         }
     }
 
-    /// Reads one entry, initializing `file`, `note`, `facts`, `key` (initialized
-    /// already: assigned), and its cards at
+    /// Reads one entry, initializing `file`, `note`, `facts`, `key` and
+    /// `cardsUnread` (initialized already: assigned), and its cards at
     /// `cards`, which has room for `room` of them; returns the number of
     /// cards. Values are built in place, not copied in: 100,000 notes copied
     /// and destroyed cost a million reference count changes. When this
@@ -148,7 +149,7 @@ enum CatalogCoding {
     static func decode(
         from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
         facts: UnsafeMutablePointer<NoteCheckFacts>, key: UnsafeMutablePointer<NoteKey?>,
-        cards: UnsafeMutablePointer<Card>?, room: Int
+        cardsUnread: UnsafeMutablePointer<Bool>, cards: UnsafeMutablePointer<Card>?, room: Int
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
         let size = try input.i64()
@@ -168,7 +169,9 @@ enum CatalogCoding {
         let source = try input.optionalString()
         let sourceType = try input.optionalString()
         let flags = try input.u8()
+        guard flags < 16 else { throw CacheDamage() }
         let inferred = flags & 1 != 0
+        let unread = flags & 8 != 0
         let cardsSetting: Bool? = flags & 6 == 2 ? true : flags & 6 == 4 ? false : nil
         let origin = try origin(try input.u8())
         let created: Date? =
@@ -196,7 +199,7 @@ enum CatalogCoding {
         let wikiLinks = try input.strings()
         let noteLinks = try input.strings()
         let cardCount = try input.count(minimumBytesEach: 21)
-        guard cardCount <= room else { throw CacheDamage() }
+        guard cardCount <= room, !unread || cardCount == 0 else { throw CacheDamage() }
         var done = 0
         do throws(CacheDamage) {
             while done < cardCount, let cards {
@@ -222,6 +225,7 @@ enum CatalogCoding {
             throw error
         }
         key.pointee = noteKey
+        cardsUnread.pointee = unread
         facts.initialize(
             to: NoteCheckFacts(
                 wikiLinks: wikiLinks, noteLinks: noteLinks, idLine: idLine == 0 ? nil : idLine - 1,

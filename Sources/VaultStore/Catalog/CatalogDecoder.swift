@@ -62,6 +62,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         var cards: [Card] = []
         var cardEnds = [Int](repeating: 0, count: noteCount)
         var keys = [NoteKey?](repeating: nil, count: noteCount)
+        var cardsUnread = [Bool](repeating: false, count: noteCount)
         var damaged = false
         let files = [ScannedFile](unsafeUninitializedCapacity: noteCount) { filesBuffer, filesCount in
             notes = [NoteSummary](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
@@ -69,29 +70,33 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                     cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
                         cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
                             keys.withUnsafeMutableBufferPointer { keysBuffer in
-                                FileIO.populate(filesBuffer)
-                                FileIO.populate(notesBuffer)
-                                FileIO.populate(factsBuffer)
-                                FileIO.populate(cardsBuffer)
-                                let targets = Targets(
-                                    payload: payload, files: filesBuffer.baseAddress!, notes: notesBuffer.baseAddress!,
-                                    facts: factsBuffer.baseAddress!, cards: cardsBuffer.baseAddress,
-                                    cardEnds: endsBuffer.baseAddress!,
-                                    keys: keysBuffer.baseAddress!, done: .allocate(capacity: chunkCount))
-                                defer { targets.done.deallocate() }
-                                targets.done.initialize(repeating: Done(), count: chunkCount)
-                                DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
-                                    targets.done[k] = decodeChunk(k, into: targets)
-                                }
-                                damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
-                                if damaged {
-                                    for k in 0..<chunkCount {
-                                        let done = targets.done[k]
-                                        (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
-                                        if done.cards > 0 {
-                                            (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                cardsUnread.withUnsafeMutableBufferPointer { unreadBuffer in
+                                    FileIO.populate(filesBuffer)
+                                    FileIO.populate(notesBuffer)
+                                    FileIO.populate(factsBuffer)
+                                    FileIO.populate(cardsBuffer)
+                                    let targets = Targets(
+                                        payload: payload, files: filesBuffer.baseAddress!,
+                                        notes: notesBuffer.baseAddress!,
+                                        facts: factsBuffer.baseAddress!, cards: cardsBuffer.baseAddress,
+                                        cardEnds: endsBuffer.baseAddress!,
+                                        keys: keysBuffer.baseAddress!, cardsUnread: unreadBuffer.baseAddress!,
+                                        done: .allocate(capacity: chunkCount))
+                                    defer { targets.done.deallocate() }
+                                    targets.done.initialize(repeating: Done(), count: chunkCount)
+                                    DispatchQueue.concurrentPerform(iterations: chunkCount) { k in
+                                        targets.done[k] = decodeChunk(k, into: targets)
+                                    }
+                                    damaged = (0..<chunkCount).contains { targets.done[$0].damaged }
+                                    if damaged {
+                                        for k in 0..<chunkCount {
+                                            let done = targets.done[k]
+                                            (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
+                                            if done.cards > 0 {
+                                                (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
+                                            }
                                         }
                                     }
                                 }
@@ -106,7 +111,9 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
             filesCount = damaged ? 0 : noteCount
         }
         guard !damaged else { throw CacheDamage() }
-        return CatalogEntries(files: files, notes: notes, facts: facts, keys: keys, cards: cards, cardEnds: cardEnds)
+        return CatalogEntries(
+            files: files, notes: notes, facts: facts, keys: keys, cards: cards, cardEnds: cardEnds,
+            cardsUnread: cardsUnread)
     }
 
     /// How far one chunk got: the notes and cards it initialized.
@@ -128,6 +135,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let cardEnds: UnsafeMutablePointer<Int>
         /// Initialized (to nil) before the threads start.
         let keys: UnsafeMutablePointer<NoteKey?>
+        /// Initialized (to false) before the threads start.
+        let cardsUnread: UnsafeMutablePointer<Bool>
         let done: UnsafeMutablePointer<Done>
     }
 
@@ -141,7 +150,7 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
             do throws(CacheDamage) {
                 let count = try CatalogCoding.decode(
                     from: &input, file: targets.files + i, note: targets.notes + i, facts: targets.facts + i,
-                    key: targets.keys + i,
+                    key: targets.keys + i, cardsUnread: targets.cardsUnread + i,
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
                 card += count
                 targets.cardEnds[i] = card

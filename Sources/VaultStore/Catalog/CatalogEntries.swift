@@ -2,7 +2,8 @@ import VaultCore
 
 /// The notes a catalog holds, in path order: for each, the stat fields of
 /// the file it was parsed from, the note as the catalog keeps it, what
-/// `vault check` reads of it beyond that, its curation key, and its cards.
+/// `vault check` reads of it beyond that, its curation key, and its cards
+/// (only a deck's notes have theirs read: ``cardsUnread``).
 ///
 /// Kept as parallel arrays rather than an array of entries, so that an
 /// unchanged catalog hands its `notes` and `cards` to the caller without
@@ -19,12 +20,16 @@ struct CatalogEntries {
     var cards: [Card] = []
     /// `cardEnds[i]` is the end of note `i`'s cards in ``cards``.
     var cardEnds: [Int] = []
+    /// True for a note whose cards were not read (it was in no deck when it
+    /// was parsed): it holds none here, and they are read when it joins a
+    /// deck (``NoteCatalog``).
+    var cardsUnread: [Bool] = []
 
     init() {}
 
     init(
         files: [ScannedFile], notes: [NoteSummary], facts: [NoteCheckFacts], keys: [NoteKey?], cards: [Card],
-        cardEnds: [Int]
+        cardEnds: [Int], cardsUnread: [Bool]
     ) {
         self.files = files
         self.notes = notes
@@ -32,6 +37,7 @@ struct CatalogEntries {
         self.keys = keys
         self.cards = cards
         self.cardEnds = cardEnds
+        self.cardsUnread = cardsUnread
     }
 
     init(reservingCapacity notes: Int, cards: Int) {
@@ -40,6 +46,7 @@ struct CatalogEntries {
         facts.reserveCapacity(notes)
         keys.reserveCapacity(notes)
         cardEnds.reserveCapacity(notes)
+        cardsUnread.reserveCapacity(notes)
         self.cards.reserveCapacity(cards)
     }
 
@@ -62,7 +69,7 @@ struct CatalogEntries {
     }
 
     mutating func append<Cards: Sequence<Card>>(
-        file: ScannedFile, note: NoteSummary, facts: NoteCheckFacts, key: NoteKey?, cards: Cards
+        file: ScannedFile, note: NoteSummary, facts: NoteCheckFacts, key: NoteKey?, cards: Cards, cardsUnread: Bool
     ) {
         files.append(file)
         notes.append(note)
@@ -70,12 +77,13 @@ struct CatalogEntries {
         keys.append(key)
         self.cards.append(contentsOf: cards)
         cardEnds.append(self.cards.count)
+        self.cardsUnread.append(cardsUnread)
     }
 
     /// Appends entry `i` of `other`.
     mutating func append(_ i: Int, of other: CatalogEntries) {
         append(
             file: other.files[i], note: other.notes[i], facts: other.facts[i], key: other.keys[i],
-            cards: other.cards(at: i))
+            cards: other.cards(at: i), cardsUnread: other.cardsUnread[i])
     }
 }

@@ -15,7 +15,7 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt64 = 15  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name); 12: the card syntax the cards were read in, cards' decks and stored schedules; 13: a note review's text without SR comments; 14: a `<br>` in a card is a line break, a table in a `?` card its text; 15: each note's link targets and the lines of its id, category and source_type keys (for `vault check`)
+    static let version: UInt64 = 16  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name); 12: the card syntax the cards were read in, cards' decks and stored schedules; 13: a note review's text without SR comments; 14: a `<br>` in a card is a line break, a table in a `?` card its text; 15: each note's link targets and the lines of its id, category and source_type keys (for `vault check`); 16: only a deck's notes have their cards read (a flag marks the others')
 
     /// The catalog file in `folder`, framed as every cache is.
     static func file(in folder: URL) -> CacheFile {
@@ -141,7 +141,7 @@ enum CatalogFile {
                                     file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
                                     facts: arrays.facts.baseAddress! + i, key: entries.keys[i],
                                     cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
-                                    into: &out)
+                                    cardsUnread: entries.cardsUnread[i], into: &out)
                             }
                             encoded.store(out.bytes, at: t)
                         }

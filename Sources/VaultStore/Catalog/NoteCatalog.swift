@@ -15,7 +15,9 @@ import VaultCore
 /// cache folder cannot be written still loads correctly, only slower.
 public struct NoteCatalog: Sendable {
     /// The notes and cards of the vault, as ``Vault/loadNotes()`` and
-    /// ``CardLoader/cards(of:in:)`` would give them (every note's cards, decks not applied).
+    /// ``CardLoader/cards(of:in:)`` would give them: every note's cards when
+    /// ``NoteCatalog/decks`` is nil, else at least the cards of every note in
+    /// a deck (a note that left one may keep its cards: callers filter by deck).
     public struct Loaded: Sendable {
         /// Every note's summary, sorted by path.
         public var notes: [NoteSummary]
@@ -79,6 +81,12 @@ public struct NoteCatalog: Sendable {
         didSet { syntaxKey = cardSyntax.canonicalText }
     }
     private(set) var syntaxKey = CardSyntax.vault.canonicalText
+    /// The vault's decks: only their notes' cards are read when a note is
+    /// parsed, and a note whose cards were not read has them read when it is
+    /// in a deck (after `decks:` or its tags changed). Nil: every note's cards.
+    /// Outside a deck nothing is a card, and an adopted Obsidian vault's
+    /// `==highlights==` made 44% of a first load's time in cards no command showed.
+    public var decks: Decks?
 
     /// A catalog of the vault at `layout`, whose zone-less dates are read in
     /// `timeZone`, reporting each step of a load to `tracer`.
@@ -246,13 +254,15 @@ public struct NoteCatalog: Sendable {
     ) -> Loaded {
         var report = report
         let gitHead = fillFallbackDates(&entries, storedHead: storedHead, report: &report)
+        let cardsRead = readCards(&entries)
+        if cardsRead > 0 { trace("catalog: read the cards of \(cardsRead) notes now in a deck", since: start) }
         var contents = CatalogFile.Contents(
             timeZoneID: timeZone.identifier, syntax: syntaxKey, fingerprint: fingerprint, gitHead: gitHead,
             entries: entries,
             chunks: chunks.stored)
-        if !unchanged || gitHead != storedHead {
-            // A note given another date may be in any chunk.
-            let changed = report.redated > 0 ? nil : chunks.changed
+        if !unchanged || gitHead != storedHead || cardsRead > 0 {
+            // A note given another date, or cards, may be in any chunk.
+            let changed = report.redated > 0 || cardsRead > 0 ? nil : chunks.changed
             let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.stored, changed: changed)
             report.written = CatalogFile.write(contents, chunks: encoded, to: layout.cacheFolder)
             contents.chunks = kept?.keepsEncoded == true ? encoded : nil
@@ -364,7 +374,8 @@ public struct NoteCatalog: Sendable {
         report.added = work.count - diff.changed
         report.removed = diff.removed
         report.parsed = work.map(\.path)
-        let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(work, syntax: cardSyntax)
+        let parsed = NoteLoader(layout: layout, timeZone: timeZone).parseWithCards(
+            work, syntax: cardSyntax, decks: decks)
 
         if report.added == 0, report.removed == 0 {
             let positions = diff.positions.map { $0! }
@@ -391,7 +402,7 @@ public struct NoteCatalog: Sendable {
                 merged.append(
                     file: work[j], note: note, facts: NoteCheckFacts(parsed[j].note),
                     key: note.id.map(NoteKey.init(id:)),
-                    cards: parsed[j].cards)
+                    cards: parsed[j].cards, cardsUnread: parsed[j].unread)
                 j += 1
             } else {
                 break
@@ -407,7 +418,7 @@ public struct NoteCatalog: Sendable {
     /// instead of copying 100,000 entries into a new set.
     private static func replace(
         _ positions: [Int], of entries: inout CatalogEntries, with files: [ScannedFile],
-        parsed: [(note: Note, cards: [Card])]
+        parsed: [(note: Note, cards: [Card], unread: Bool)]
     ) {
         for (j, i) in positions.enumerated() {
             let note = kept(parsed[j].note)
@@ -415,9 +426,46 @@ public struct NoteCatalog: Sendable {
             entries.keys[i] = note.id.map(NoteKey.init(id:))
             entries.notes[i] = note
             entries.facts[i] = NoteCheckFacts(parsed[j].note)
+            entries.cardsUnread[i] = parsed[j].unread
             let start = i == 0 ? 0 : entries.cardEnds[i - 1]
             entries.cards.replaceSubrange(start..<entries.cardEnds[i], with: parsed[j].cards)
         }
+    }
+
+    /// Reads the cards of the entries whose cards were not read and that are
+    /// in a deck now (all of them when ``decks`` is nil), on all cores, and
+    /// puts them in place. Returns how many notes' cards were read.
+    private func readCards(_ entries: inout CatalogEntries) -> Int {
+        guard entries.cardsUnread.contains(true) else { return 0 }
+        let due = entries.cardsUnread.indices.filter {
+            entries.cardsUnread[$0] && (decks?.contains(entries.notes[$0]) ?? true)
+        }
+        guard !due.isEmpty else { return 0 }
+        let loader = NoteLoader(layout: layout, timeZone: timeZone)
+        let (notes, syntax) = (entries.notes, cardSyntax)
+        let read = ParallelSlots<[Card]>(count: due.count)
+        DispatchQueue.concurrentPerform(iterations: due.count) { k in
+            read.store(loader.cards(of: notes[due[k]], syntax: syntax) ?? [], at: k)
+        }
+        let found = read.values
+        var cards: [Card] = []
+        cards.reserveCapacity(entries.cards.count + found.reduce(0) { $0 + $1.count })
+        var next = 0  // the next of `due`
+        var oldStart = 0  // where note i's cards start in `entries.cards` (its ends are rewritten as we go)
+        for i in entries.notes.indices {
+            let oldEnd = entries.cardEnds[i]
+            if next < due.count, due[next] == i {
+                cards += found[next]
+                entries.cardsUnread[i] = false
+                next += 1
+            } else {
+                cards += entries.cards[oldStart..<oldEnd]
+            }
+            entries.cardEnds[i] = cards.count
+            oldStart = oldEnd
+        }
+        entries.cards = cards
+        return due.count
     }
 
     /// `note` as the catalog keeps it: its summary, so a note looks the

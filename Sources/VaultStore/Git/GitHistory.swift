@@ -75,19 +75,38 @@ public enum GitHistory {
         run(["rev-parse", "--verify", "--quiet", "HEAD"], in: root)?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Runs git in `folder`; nil when it fails or is missing.
+    /// Runs git in `folder`; nil when it fails or is missing, and without
+    /// running it when git could find no repository there (``mayFindRepository(from:)``).
     static func run(_ arguments: [String], in folder: URL) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "core.quotepath=off"] + arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
+        guard mayFindRepository(from: folder),
+            let data = GitOutput.run(["-c", "core.quotepath=off"] + arguments, in: folder)
+        else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// False when git, run in `folder`, would find no repository: no `.git`
+    /// (folder, file or link) in `folder` or any folder above it, by the path
+    /// as given or as the links resolve (git walks up from the latter), and
+    /// no `GIT_DIR` in the environment. An adopted vault outside git asks for
+    /// HEAD on every load of its undated notes: spawning git to hear "not a
+    /// git repository" cost `vault status` about 60 ms, more than the rest.
+    static func mayFindRepository(from folder: URL) -> Bool {
+        if ProcessInfo.processInfo.environment["GIT_DIR"] != nil { return true }
+        let given = folder.standardizedFileURL.path
+        let resolved = realpath(given, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        for start in Set([given, resolved ?? given]) {
+            var path = start
+            while true {
+                var info = stat()
+                if lstat((path == "/" ? "" : path) + "/.git", &info) == 0 { return true }
+                let parent = (path as NSString).deletingLastPathComponent
+                if parent == path || parent.isEmpty { break }
+                path = parent
+            }
+        }
+        return false
     }
 }
