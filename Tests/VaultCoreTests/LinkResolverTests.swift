@@ -161,8 +161,10 @@ struct LinkResolverTests {
                 notes.append((path, names))
             }
             let resolver = LinkResolver(notes: notes)
-            let byPath = Dictionary(notes.map { ($0.path.lowercased(), $0.path) }, uniquingKeysWith: { _, last in last })
-            let targets = stems + titles + titles.map { $0 + " 3" } + ["n7", "N499", "A/note", "y/Ça", "Y/IDEA.md", "none"]
+            let byPath = Dictionary(
+                notes.map { ($0.path.lowercased(), $0.path) }, uniquingKeysWith: { _, last in last })
+            let targets =
+                stems + titles + titles.map { $0 + " 3" } + ["n7", "N499", "A/note", "y/Ça", "Y/IDEA.md", "none"]
             for target in targets {
                 for from in ["A/x.md", "Ç/x.md", "x/y/x.md", "x.md"] {
                     let lower = target.lowercased()
@@ -187,7 +189,9 @@ struct LinkResolverTests {
                             expected = .note(titled)
                         }
                     }
-                    #expect(resolver.resolveWiki(target, from: from) == expected, "round \(round): [[\(target)]] from \(from)")
+                    #expect(
+                        resolver.resolveWiki(target, from: from) == expected,
+                        "round \(round): [[\(target)]] from \(from)")
                 }
             }
         }
