@@ -202,7 +202,27 @@ struct WebApp: Sendable {
     }
 
     /// ``respond(memo:_:)``'s work, on the calling thread.
+    ///
+    /// The served vault is told the request is done once its context is let
+    /// go: the context holds the summaries and the replay, so what the
+    /// served vault lets go after a long read would not be freed yet.
     private func render(memo address: String?, _ handler: (AppContext) throws -> WebResponse) throws -> WebResponse {
+        var made: (version: ServedVault.Version?, started: UInt64)?
+        defer {
+            if let made {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - made.started) / 1e9
+                vault.finished(version: made.version, seconds: seconds)
+            }
+        }
+        return try render(memo: address, handler) { made = ($0, DispatchTime.now().uptimeNanoseconds) }
+    }
+
+    /// ``render(memo:_:)`` within one context, which is let go when this returns;
+    /// `made` is told the context's version.
+    private func render(
+        memo address: String?, _ handler: (AppContext) throws -> WebResponse,
+        made: (ServedVault.Version?) -> Void
+    ) throws -> WebResponse {
         let context: AppContext
         let version: ServedVault.Version?
         do {
@@ -210,8 +230,7 @@ struct WebApp: Sendable {
         } catch {
             return .problem("No vault", error.localizedDescription, status: 500, csrf: secrets.csrf)
         }
-        let started = DispatchTime.now().uptimeNanoseconds
-        defer { vault.finished(version: version, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9) }
+        made(version)
         guard let address else { return try handler(context) }
         return try pages.page(address, version: version, moment: context.now) { try handler(context) }
     }

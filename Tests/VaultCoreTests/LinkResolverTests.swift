@@ -154,6 +154,60 @@ struct LinkResolverTests {
         #expect(resolver.resolveWiki("none", from: "Ça/x.md") == .unresolved)
     }
 
+    @Test("over thousands of notes sharing paths, file names and titles, a link resolves as the dictionaries of every key said")
+    func manyNotesAsDictionaries() {
+        // Names that collide in case and Unicode form, paths that differ only in case (the last one wins).
+        let folders = ["", "A/", "a/", "Ç/", "C\u{327}/", "x/y/", "X/Y/"]
+        let stems = ["Note", "note", "Ça", "C\u{327}a", "Idea", "v1.1.5"]
+        let titles = ["Note", "A Title", "a title", "Ça va", "C\u{327}a va", "Idea", "Other"]
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<3 {
+            var notes: [(path: String, names: [String])] = []
+            for i in 0..<3_000 {
+                let stem = i % 3 == 0 ? "n\(i % 500)" : stems.randomElement(using: &generator)!
+                let path = folders.randomElement(using: &generator)! + stem + ".md"
+                let names = (0..<Int.random(in: 0...2, using: &generator)).map { _ in
+                    titles.randomElement(using: &generator)! + (Bool.random(using: &generator) ? "" : " \(i % 7)")
+                }
+                notes.append((path, names))
+            }
+            let resolver = LinkResolver(notes: notes)
+            let byPath = Dictionary(
+                notes.map { ($0.path.lowercased(), $0.path) }, uniquingKeysWith: { _, last in last })
+            let targets =
+                stems + titles + titles.map { $0 + " 3" } + ["n7", "N499", "A/note", "y/Ça", "Y/IDEA.md", "none"]
+            for target in targets {
+                for from in ["A/x.md", "Ç/x.md", "x/y/x.md", "x.md"] {
+                    let lower = target.lowercased()
+                    let withExtension = lower.hasSuffix(".md") ? lower : lower + ".md"
+                    let shortest: (String, String) -> Bool = { ($0.count, $0) < ($1.count, $1) }
+                    var expected = LinkResolver.Resolution.unresolved
+                    if let path = byPath[withExtension] {
+                        expected = .note(path)
+                    } else if lower.contains("/") {
+                        if let key = byPath.keys.filter({ $0.hasSuffix("/" + withExtension) }).min(by: shortest) {
+                            expected = .note(byPath[key]!)
+                        }
+                    } else {
+                        let named = notes.map(\.path).filter { NotePath.stem($0).lowercased() + ".md" == withExtension }
+                            .sorted(by: shortest)
+                        let folder = LinkResolver.folder(of: from)
+                        if let first = named.first {
+                            expected = .note(named.first { LinkResolver.folder(of: $0) == folder } ?? first)
+                        } else if let titled = notes.filter({ $0.names.contains { $0.lowercased() == lower } })
+                            .map(\.path).min(by: shortest)
+                        {
+                            expected = .note(titled)
+                        }
+                    }
+                    #expect(
+                        resolver.resolveWiki(target, from: from) == expected,
+                        "round \(round): [[\(target)]] from \(from)")
+                }
+            }
+        }
+    }
+
     @Test("tags count notes, nested tags under their parents, case-insensitively with the first spelling")
     func tagTree() {
         func note(_ tags: [String]) -> NoteSummary {

@@ -13,37 +13,109 @@
 /// `paper.pdf`) are attachments, not notes: they are left alone. A Markdown
 /// link's destination is a path relative to the linking note's folder.
 public struct LinkResolver: Sendable {
-    /// Paths of the notes, lowercased, to their paths.
-    private let byPath: [String: String]
-    /// File names without `.md`, lowercased, to the paths that have them.
-    private let byName: [String: Paths]
-    /// Titles and aliases, lowercased, to the paths of the notes that have them.
-    private let byTitle: [String: Paths]
+    /// Each note's path, in the order given.
+    private let paths: [String]
+    /// The notes' titles and aliases, one after another; `nameOwners[k]` is
+    /// the index in ``paths`` of the note of `names[k]`.
+    private let names: [String]
+    private let nameOwners: [UInt32]
+    /// Note indices by lowercased path.
+    private let byPath: EntryTable
+    /// Note indices by lowercased file name without `.md`.
+    private let byName: EntryTable
+    /// Indices in ``names`` by lowercased name.
+    private let byTitle: EntryTable
 
     /// - Parameter notes: each note's path, with its title and aliases.
     public init(notes: [(path: String, names: [String])]) {
-        var byPath: [String: String] = [:]
-        var byName: [String: Paths] = [:]
-        var byTitle: [String: Paths] = [:]
-        byPath.reserveCapacity(notes.count)
-        byName.reserveCapacity(notes.count)
-        for note in notes {
-            byPath[Self.lowercased(note.path)] = note.path
-            let stem = Self.lowercased(NotePath.stem(note.path))
-            if byName[stem]?.append(note.path) == nil { byName[stem] = .one(note.path) }
-            var seen: [String] = []
-            for name in note.names {
-                let lower = Self.lowercased(name)
-                guard !seen.contains(lower) else { continue }
-                seen.append(lower)
-                if byTitle[lower]?.append(note.path) == nil { byTitle[lower] = .one(note.path) }
-            }
+        var names: [String] = []
+        var owners: [UInt32] = []
+        names.reserveCapacity(notes.count)
+        owners.reserveCapacity(notes.count)
+        for (i, note) in notes.enumerated() {
+            names += note.names
+            owners += repeatElement(UInt32(i), count: note.names.count)
         }
-        for i in byName.values.indices { byName.values[i].sortShortestFirst() }
-        for i in byTitle.values.indices { byTitle.values[i].sortShortestFirst() }
+        self.init(paths: notes.map(\.path), names: names, owners: owners)
+    }
+
+    /// Over `summaries`: each note by its path, title and aliases.
+    public init(summaries: [NoteSummary]) {
+        var names: [String] = []
+        var owners: [UInt32] = []
+        names.reserveCapacity(summaries.count)
+        owners.reserveCapacity(summaries.count)
+        for (i, note) in summaries.enumerated() {
+            names.append(note.title)
+            names += note.aliases
+            owners += repeatElement(UInt32(i), count: 1 + note.aliases.count)
+        }
+        self.init(paths: summaries.map(\.path), names: names, owners: owners)
+    }
+
+    /// A resolver over notes known by path alone.
+    public init(paths: [String]) {
+        self.init(paths: paths, names: [], owners: [])
+    }
+
+    /// Keeps the paths and names as given (their storage shared with the
+    /// caller's strings) and indexes them by the hash of each lowercased key:
+    /// 8 bytes a key where dictionaries of strings held 40 and a lowercased
+    /// copy of every capitalized title (100,000 notes: 37 MB, now 10 MB,
+    /// kept by `vault serve` from one request to the next).
+    private init(paths: [String], names: [String], owners: [UInt32]) {
+        precondition(paths.count < Int(UInt32.max) && names.count < Int(UInt32.max))
+        var byPath = EntryTable(count: paths.count)
+        var byName = EntryTable(count: paths.count)
+        var byTitle = EntryTable(count: names.count)
+        for (i, path) in paths.enumerated() {
+            byPath.insert(i, hash: Self.lowercased(path).hashValue)
+            byName.insert(i, hash: Self.lowercased(NotePath.stem(path)).hashValue)
+        }
+        for (k, name) in names.enumerated() {
+            byTitle.insert(k, hash: Self.lowercased(name).hashValue)
+        }
+        self.paths = paths
+        self.names = names
+        self.nameOwners = owners
         self.byPath = byPath
         self.byName = byName
         self.byTitle = byTitle
+    }
+
+    /// The path whose lowercased form is `key` (the note given last when several are).
+    private func notePath(lowercased key: String) -> String? {
+        var found = -1
+        byPath.forEach(hash: key.hashValue) { i in
+            if i > found, Self.lowercased(paths[i]) == key { found = i }
+        }
+        return found < 0 ? nil : paths[found]
+    }
+
+    /// Calls `body` with the path of each note whose file name without
+    /// `.md`, lowercased, is `key`.
+    private func forEachNote(named key: String, _ body: (String) -> Void) {
+        byName.forEach(hash: key.hashValue) { i in
+            if Self.lowercased(NotePath.stem(paths[i])) == key { body(paths[i]) }
+        }
+    }
+
+    /// The shortest path (then the first in path order) of the notes with
+    /// title or alias `key` (lowercased).
+    private func titled(_ key: String) -> String? {
+        var best: String?
+        byTitle.forEach(hash: key.hashValue) { k in
+            let path = paths[Int(nameOwners[k])]
+            if let current = best, !Self.precedes(path, current) { return }
+            if Self.lowercased(names[k]) == key { best = path }
+        }
+        return best
+    }
+
+    /// True when `path` is shorter than `other`, or as long and before it:
+    /// the order in which notes of one name are preferred.
+    private static func precedes(_ path: String, _ other: String) -> Bool {
+        (path.count, path) < (other.count, other)
     }
 
     /// `text` lowercased; `text` itself (its storage shared, not copied) when it is lowercase already.
@@ -134,56 +206,6 @@ public struct LinkResolver: Sendable {
         return own.utf8.elementsEqual(folder.utf8) || own == folder
     }
 
-    /// The paths of the notes known by one name, shortest first (then in
-    /// path order). Most names are one note's: that path is held without an
-    /// array of its own (over 100,000 notes, 200,000 arrays fewer).
-    private enum Paths: Sendable {
-        case one(String)
-        case many([String])
-
-        var first: String {
-            switch self {
-            case .one(let path): path
-            case .many(let paths): paths[0]
-            }
-        }
-
-        /// The first path whose note is in `folder`.
-        func first(inFolder folder: String) -> String? {
-            switch self {
-            case .one(let path): LinkResolver.isNote(path, inFolder: folder) ? path : nil
-            case .many(let paths): paths.first { LinkResolver.isNote($0, inFolder: folder) }
-            }
-        }
-
-        mutating func append(_ path: String) {
-            switch self {
-            case .one(let first): self = .many([first, path])
-            case .many(var paths):
-                self = .one("")  // the array's one reference, so the append is in place
-                paths.append(path)
-                self = .many(paths)
-            }
-        }
-
-        mutating func sortShortestFirst() {
-            guard case .many(var paths) = self else { return }
-            self = .one("")
-            paths.sort { ($0.count, $0) < ($1.count, $1) }
-            self = .many(paths)
-        }
-    }
-
-    /// A resolver over notes known by path alone.
-    /// Over `summaries`: each note by its path, title and aliases.
-    public init(summaries: [NoteSummary]) {
-        self.init(notes: summaries.map { ($0.path, [$0.title] + $0.aliases) })
-    }
-
-    public init(paths: [String]) {
-        self.init(notes: paths.map { ($0, []) })
-    }
-
     /// What a link target resolves to.
     public enum Resolution: Equatable, Sendable {
         /// The note at this path.
@@ -216,13 +238,21 @@ public struct LinkResolver: Sendable {
         let ascii = Self.isASCII(lower)
         let hasMD = Self.hasASCIISuffix(lower, ".md") && (ascii || lower.hasSuffix(".md"))
         let withExtension = hasMD ? lower : lower + ".md"
-        if let path = byPath[withExtension] { return .note(path) }
+        if let path = notePath(lowercased: withExtension) { return .note(path) }
         if lower.utf8.contains(UInt8(ascii: "/")) && (ascii || lower.contains("/")) {
             if let path = pathEnding(with: "/" + withExtension) { return .note(path) }
-        } else if let candidates = byName[String(withExtension.dropLast(3))] {
-            return .note(candidates.first(inFolder: folder) ?? candidates.first)
-        } else if let titled = byTitle[lower]?.first {
-            return .note(titled)
+        } else {
+            // Of the notes of that file name: the one in the linking note's folder, else the shortest path.
+            var first: String?
+            var inFolder: String?
+            forEachNote(named: String(withExtension.dropLast(3))) { path in
+                if first.map({ Self.precedes(path, $0) }) ?? true { first = path }
+                if inFolder.map({ Self.precedes(path, $0) }) ?? true, Self.isNote(path, inFolder: folder) {
+                    inFolder = path
+                }
+            }
+            if let first { return .note(inFolder ?? first) }
+            if let titled = titled(lower) { return .note(titled) }
         }
         return Self.namesAttachment(lower) ? .attachment : .unresolved
     }
@@ -240,25 +270,19 @@ public struct LinkResolver: Sendable {
         // `byName` holds each note's file name without `.md`, or whole when it ends otherwise (`x.MD`).
         let names =
             fileName.hasSuffix(".md") ? [String(fileName.dropLast(3)), fileName] : [fileName]
-        var candidates: [String] = []
-        for name in names {
-            switch byName[name] {
-            case .one(let path): candidates.append(path)
-            case .many(let paths): candidates += paths
-            case nil: break
-            }
-        }
         let asciiSuffix = Self.isASCII(suffix)
         var best: String?
-        for candidate in candidates {
-            let key = Self.lowercased(candidate)
-            let ends =
-                asciiSuffix && Self.isASCII(key) ? Self.hasASCIISuffix(key, suffix) : key.hasSuffix(suffix)
-            guard ends else { continue }
-            if let current = best, (current.count, current) <= (key.count, key) { continue }
-            best = key
+        for name in names {
+            forEachNote(named: name) { candidate in
+                let key = Self.lowercased(candidate)
+                let ends =
+                    asciiSuffix && Self.isASCII(key) ? Self.hasASCIISuffix(key, suffix) : key.hasSuffix(suffix)
+                guard ends else { return }
+                if let current = best, (current.count, current) <= (key.count, key) { return }
+                best = key
+            }
         }
-        return best.flatMap { byPath[$0] }
+        return best.flatMap { notePath(lowercased: $0) }
     }
 
     /// True when `name` ends in a file extension other than `.md` (`.png`,
@@ -273,7 +297,7 @@ public struct LinkResolver: Sendable {
     /// Resolves Markdown link destination `target` (a `.md` path), written in the note at `source`.
     public func resolveMarkdown(_ target: String, from source: String) -> Resolution {
         guard let path = Self.vaultPath(target, from: source) else { return .unresolved }
-        return byPath[Self.lowercased(path)].map(Resolution.note) ?? .unresolved
+        return notePath(lowercased: Self.lowercased(path)).map(Resolution.note) ?? .unresolved
     }
 
     /// The vault-relative path a link destination names, written in the note
@@ -304,5 +328,40 @@ public struct LinkResolver: Sendable {
         }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return String(path[..<slash])
+    }
+}
+
+/// Entry numbers by the hash of a key that the owner derives from each
+/// entry (open addressing, linear probing, at most half full): 8 bytes a
+/// slot. A lookup visits every entry whose hash shares 32 bits with the
+/// key's, and the owner compares the keys themselves.
+private struct EntryTable: Sendable {
+    /// Each slot: the high 32 bits of the key's hash, then the entry + 1 (0: empty).
+    private var slots: [UInt64]
+    private let mask: Int
+
+    init(count: Int) {
+        var size = 8
+        while size < count * 2 { size <<= 1 }
+        slots = [UInt64](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt32(truncatingIfNeeded: hash >> 32)) }
+
+    mutating func insert(_ entry: Int, hash: Int) {
+        var i = hash & mask
+        while slots[i] != 0 { i = (i + 1) & mask }
+        slots[i] = Self.tag(hash) << 32 | UInt64(entry + 1)
+    }
+
+    /// Calls `body` with each entry inserted with `hash` (and any other whose hash shares its tag and slot run).
+    func forEach(hash: Int, _ body: (Int) -> Void) {
+        let tag = Self.tag(hash)
+        var i = hash & mask
+        while slots[i] != 0 {
+            if slots[i] >> 32 == tag { body(Int(slots[i] & 0xffff_ffff) - 1) }
+            i = (i + 1) & mask
+        }
     }
 }
