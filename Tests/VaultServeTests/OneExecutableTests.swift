@@ -14,7 +14,12 @@ struct OneExecutableTests {
         defer { try? FileManager.default.removeItem(at: bin) }
         let executable = ServeSandbox.binaryFolder.appendingPathComponent("vault")
         // A copy, not a link: `vault serve` looks for vault-serve beside the executable it runs from.
-        try FileManager.default.copyItem(at: executable, to: bin.appendingPathComponent("vault"))
+        // Made by cp, not here: a copy this process had open for writing is inherited by a test
+        // forking beside it, and running the copy then fails with "Text file busy" (ETXTBSY).
+        let copied = try ServeSandbox.run(
+            "/bin/cp", [executable.path, bin.appendingPathComponent("vault").path],
+            environment: ProcessInfo.processInfo.environment)
+        #expect(copied.status == 0, "\(copied.stderr)")
         try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("vault-serve").path, withDestinationPath: "vault")
 
         let version = try ServeSandbox.run(bin.appendingPathComponent("vault").path, ["--version"], environment: vault.environment())
