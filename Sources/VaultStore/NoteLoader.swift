@@ -1,6 +1,7 @@
 import Foundation
 import VaultCore
 import VaultMarkdown
+import VaultProcess
 
 /// Reads and parses the notes of a vault, in parallel on all cores.
 public struct NoteLoader: Sendable {
@@ -197,21 +198,4 @@ public struct NoteLoader: Sendable {
         }
         return notes
     }
-}
-
-/// A fixed-size array that parallel workers fill at distinct indices.
-final class ParallelSlots<Value>: @unchecked Sendable {
-    private var storage: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func store(_ value: Value, at index: Int) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    /// The values, once every index was stored.
-    var values: [Value] { storage.map { $0! } }
 }

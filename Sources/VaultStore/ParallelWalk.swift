@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 extension VaultScanner {
     /// How many note names one thread lists before ``scanFiles(threads:)``

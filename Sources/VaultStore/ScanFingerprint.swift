@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// A 64-bit summary of a scan: every note's path and stat fields.
 ///

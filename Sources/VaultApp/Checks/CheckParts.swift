@@ -1,4 +1,5 @@
 import Foundation
+import VaultProcess
 
 /// Independent parts of `vault check` run on all cores: each part's result
 /// is kept in its own slot and handed back in the parts' order, whichever
@@ -11,7 +12,7 @@ enum CheckParts {
     /// configuration and what was read before are only read): the compiler
     /// cannot tell, as the context is not `Sendable`.
     static func run<Value>(_ count: Int, _ part: (Int) -> Value) -> [Value] {
-        let slots = Slots<Value>(count: count)
+        let slots = ParallelSlots<Value>(count: count)
         withoutActuallyEscaping(part) { part in
             let shared = Shared(part)
             DispatchQueue.concurrentPerform(iterations: count) { slots.store(shared.value($0), at: $0) }
@@ -27,7 +28,7 @@ enum CheckParts {
     /// cores with `concurrentPerform`, which, nested in another, gets one
     /// thread per outer iteration (one, on two cores).
     static func both<A, B>(_ first: () -> A, _ second: @escaping () -> B) -> (A, B) {
-        let b = Slots<B>(count: 1)
+        let b = ParallelSlots<B>(count: 1)
         let shared = Shared(second)
         let done = DispatchGroup()
         DispatchQueue.global().async(group: done) { b.store(shared.value(), at: 0) }
@@ -40,29 +41,5 @@ enum CheckParts {
     private struct Shared<Value>: @unchecked Sendable {
         let value: Value
         init(_ value: Value) { self.value = value }
-    }
-
-    /// Results that parallel parts store at distinct indices. (Unchecked
-    /// sendable: each index is written by one part only, and read after
-    /// every part has finished; a raw buffer, so no array is shared
-    /// between threads.)
-    private final class Slots<Value>: @unchecked Sendable {
-        private let storage: UnsafeMutablePointer<Value?>
-        private let count: Int
-
-        init(count: Int) {
-            self.count = count
-            storage = .allocate(capacity: max(count, 1))
-            storage.initialize(repeating: nil, count: max(count, 1))
-        }
-
-        deinit {
-            storage.deinitialize(count: max(count, 1))
-            storage.deallocate()
-        }
-
-        func store(_ value: Value, at index: Int) { storage[index] = value }
-
-        var values: [Value] { (0..<count).map { storage[$0]! } }
     }
 }

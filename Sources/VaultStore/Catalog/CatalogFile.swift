@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// The file `.vault/cache/notes.bin` (docs/FORMAT.md, Note catalog).
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// Every note of a vault and its flashcards, without parsing 100,000 notes
 /// each time: a cache in `.vault/cache/notes.bin` checked against a stat scan.
