@@ -9,6 +9,14 @@
 #   BENCH_EXTRA       0 skips the sections beyond the sizes (memory palaces, Anki import,
 #                     flashcards, study tracking, the adopted vault): a quick run
 #   BENCH_RUNS        runs per measurement, medians reported (default 5, at least 5)
+#   VAULT_BIN         the binary to measure (default .build/release/vault; vault-serve
+#                     must be beside it)
+#   BENCH_BASELINE    another build's vault binary (vault-serve beside it), measured
+#                     right after this one, block by block, on its own copy of the
+#                     vaults (BENCH_DIR-baseline): results.md gets its column and the
+#                     ratio, so a regression is told from the machine's drift
+#   BENCH_BASELINE_NAME  the baseline's name in the table (default: "baseline")
+#   BENCH_RESULTS     where the table is written (default benchmarks/results.md)
 #
 # Needs a release build (`make bench` builds one), python3, ripgrep, hyperfine
 # and GNU time; installs the last three with apt-get when they are missing.
@@ -16,14 +24,18 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-VAULT="$ROOT/.build/release/vault"
+VAULT=${VAULT_BIN:-$ROOT/.build/release/vault}
+export VAULT_BIN="$VAULT"
 BENCH_DIR=${VAULT_BENCH_DIR:-$HOME/.cache/vault-bench}
+BASELINE=${BENCH_BASELINE:-}
+BASELINE_NAME=${BENCH_BASELINE_NAME:-baseline}
+BASE_DIR=${VAULT_BENCH_BASELINE_DIR:-$BENCH_DIR-baseline}
 SIZES=${BENCH_SIZES:-"1000 10000 100000"}
 EXTRA=${BENCH_EXTRA:-1}
 RUNS=${BENCH_RUNS:-5}
 [ "$RUNS" -lt 5 ] && RUNS=5
 MAKE_VAULT="$ROOT/../shared/bench/make_vault.py"
-RESULTS="$ROOT/benchmarks/results.md"
+RESULTS=${BENCH_RESULTS:-$ROOT/benchmarks/results.md}
 # Searches must not start watchers on their own here: "scan" rows measure
 # the stat scan, "watcher" rows a watcher this script starts and stops.
 export VAULT_NO_WATCHER=1
@@ -45,47 +57,89 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 [ -x "$VAULT" ] || { echo "error: $VAULT is missing; run 'make bench' (it builds in release)." >&2; exit 1; }
+if [ -n "$BASELINE" ]; then
+  [ -x "$BASELINE" ] || { echo "error: BENCH_BASELINE $BASELINE is not an executable." >&2; exit 1; }
+  # The baseline's own copy of every vault made so far (cache formats differ
+  # between builds); what is missing there is made by its first pass.
+  mkdir -p "$BASE_DIR"
+  for made in "$BENCH_DIR"/*; do
+    [ -e "$made" ] && [ ! -e "$BASE_DIR/${made##*/}" ] && cp -a "$made" "$BASE_DIR/"
+  done
+fi
 [ -f "$MAKE_VAULT" ] || { echo "error: $MAKE_VAULT is missing." >&2; exit 1; }
 
 # ---------------------------------------------------------------- helpers
 ROWS="$WORK/rows.tsv"      # section \t what \t vault ms \t reference ms \t ratio \t note
+BASE_ROWS="$WORK/baseline.tsv"  # section \t what \t baseline ms \t note (BENCH_BASELINE)
 : >"$ROWS"
+: >"$BASE_ROWS"
+BASE_PASS=0                # 1 while with_baseline runs a block again for the baseline
 
 # median_ms JSON INDEX: the median of one hyperfine result, in milliseconds.
 median_ms() {
   python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"]*1000))' "$1" "$2"
 }
 
+# put_row SECTION LABEL MS [REFERENCE_MS RATIO NOTE]: one row of the table, or
+# of the baseline's column while with_baseline runs a block for it.
+put_row() {
+  local section=$1 label=$2 ms=$3 ref=${4:-} ratio=${5:-} note=${6:-}
+  if [ "$BASE_PASS" = 1 ]; then
+    printf '%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$note" >>"$BASE_ROWS"
+    printf '  %-58s %9s ms   (%s)\n' "$label" "${ms:-$note}" "$BASELINE_NAME"
+    return 0
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$ref" "$ratio" "$note" >>"$ROWS"
+  if [ -n "$ref" ]; then
+    printf '  %-58s %9s ms   rg %9s ms   ratio %s\n' "$label" "$ms" "$ref" "$ratio"
+  elif [ -n "$ms" ]; then
+    printf '  %-58s %9s ms\n' "$label" "$ms"
+  else
+    printf '  %-58s %s\n' "$label" "$note"
+  fi
+}
+
 # bench_row SECTION LABEL COMMAND [REFERENCE_COMMAND [PREPARE]]: medians of
 # RUNS runs of COMMAND (and of REFERENCE_COMMAND, with their ratio).
-# Other benchmarks (ledger `vault status`, due queue...) call this too.
+# Other benchmarks (ledger `vault status`, due queue...) call this too. The
+# baseline's pass runs COMMAND only, after one warm-up run even with PREPARE
+# (its first run finds the caches of the other binary's formats).
 bench_row() {
   local section=$1 label=$2 command=$3 reference=${4:-} prepare=${5:-}
   local json="$WORK/h.json"
   local args=(-N -i --style none --runs "$RUNS" --export-json "$json")
-  if [ -n "$prepare" ]; then args+=(--prepare "$prepare"); else args+=(--warmup 1); fi
+  [ "$BASE_PASS" = 1 ] && reference=""
+  if [ -n "$prepare" ]; then args+=(--prepare "$prepare"); fi
+  if [ -z "$prepare" ] || [ "$BASE_PASS" = 1 ] || [ -n "$BASELINE" ]; then args+=(--warmup 1); fi
   if [ -n "$reference" ]; then
     hyperfine "${args[@]}" "$command" "$reference" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
     local ours theirs
     ours=$(median_ms "$json" 0)
     theirs=$(median_ms "$json" 1)
-    local ratio
-    ratio=$(python3 -c "print('%.3f' % ($ours / $theirs))")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$section" "$label" "$ours" "$theirs" "$ratio" "" >>"$ROWS"
-    printf '  %-58s %9s ms   rg %9s ms   ratio %s\n' "$label" "$ours" "$theirs" "$ratio"
+    put_row "$section" "$label" "$ours" "$theirs" "$(python3 -c "print('%.3f' % ($ours / $theirs))")"
   else
     hyperfine "${args[@]}" "$command" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
-    local ours
-    ours=$(median_ms "$json" 0)
-    printf '%s\t%s\t%s\t\t\t\n' "$section" "$label" "$ours" >>"$ROWS"
-    printf '  %-58s %9s ms\n' "$label" "$ours"
+    put_row "$section" "$label" "$(median_ms "$json" 0)"
   fi
 }
 
 # note_row SECTION LABEL VALUE: a measured value that is not a time.
 note_row() {
-  printf '%s\t%s\t\t\t\t%s\n' "$1" "$2" "$3" >>"$ROWS"
-  printf '  %-58s %s\n' "$2" "$3"
+  put_row "$1" "$2" "" "" "" "$3"
+}
+
+# with_baseline FUNCTION [ARGS...]: runs a block of rows, then (BENCH_BASELINE)
+# the same block again with the baseline's binary on the baseline's copy of
+# the vaults, so both are measured in the same minutes.
+with_baseline() {
+  "$@"
+  [ -n "$BASELINE" ] || return 0
+  local vault=$VAULT dir=$BENCH_DIR
+  VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
+  # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
+  "$@" || echo "  ($BASELINE_NAME: $1 $2 failed)" >&2
+  VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
+  stop_watcher
 }
 
 # A vault of N notes, generated once and kept in BENCH_DIR.
@@ -172,14 +226,18 @@ COMMON=memory          # ~35,000 notes
 PHRASE="the memory"    # ~4,800 notes hold the two words in a row
 
 # ---- startup: the floor every command pays (benchmarks/STARTUP.md).
-bench_row "startup" "vault --version (static binary)" "$VAULT --version" "rg --version"
-bench_row "startup" "vault search -l sleep, ExampleVault (74 notes)" "$VAULT search --vault $ROOT/ExampleVault -l sleep" "rg -l sleep $ROOT/ExampleVault"
-bench_row "startup" "vault status, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $ROOT/ExampleVault"
-# The status line runs on every prompt (issue 36, point 9): it writes the
-# caches it finds missing (issue 47, point 7), as `vault status` above did.
-bench_row "startup" "vault status --line, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --line --vault $ROOT/ExampleVault"
+bench_startup() {
+  bench_row "startup" "vault --version (static binary)" "$VAULT --version" "rg --version"
+  bench_row "startup" "vault search -l sleep, ExampleVault (74 notes)" "$VAULT search --vault $ROOT/ExampleVault -l sleep" "rg -l sleep $ROOT/ExampleVault"
+  bench_row "startup" "vault status, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $ROOT/ExampleVault"
+  # The status line runs on every prompt (issue 36, point 9): it writes the
+  # caches it finds missing (issue 47, point 7), as `vault status` above did.
+  bench_row "startup" "vault status --line, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --line --vault $ROOT/ExampleVault"
+}
+with_baseline bench_startup
 
-for n in $SIZES; do
+bench_size() {
+  local n=$1 dir section
   dir=$(vault_of "$n")
   section="$n notes"
   echo "== $section ($dir)"
@@ -221,6 +279,9 @@ for n in $SIZES; do
   fi
   restore_edited "$dir"
   "$VAULT" index --vault "$dir" >/dev/null
+}
+for n in $SIZES; do
+  with_baseline bench_size "$n"
 done
 
 # ================================================================ OTHER BENCHMARKS
@@ -230,7 +291,8 @@ done
 # ---- the ledger: vault status and vault review weekly --list (SPEC 12: <= 300 ms
 # with 100k notes and 1M events). Ten events per note, written once per vault
 # by benchmarks/ledger_events.py and kept with the cached vault.
-for n in $SIZES; do
+bench_ledger() {
+  local n=$1 dir section events marker first_note
   dir="$BENCH_DIR/notes-$n"
   events=$((n * 10))
   marker="$dir/.vault/ledger/.bench-events-$events"
@@ -271,6 +333,9 @@ for n in $SIZES; do
     stop_watcher
   fi
   restore_edited "$dir"
+}
+for n in $SIZES; do
+  with_baseline bench_ledger "$n"
 done
 
 # ---- the seeds' last mile (issue 49): `vault backup` and `vault export pdf`
@@ -289,8 +354,7 @@ if [[ " $SIZES " == *" 10000 "* ]]; then
     start=$(date +%s%N)
     if env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" export pdf "$WORK/book.pdf" --vault "$dir" >"$WORK/pdf.log" 2>&1; then
       ms=$(python3 -c "print('%.1f' % (($(date +%s%N) - $start) / 1e6))")
-      printf '%s\t%s\t%s\t\t\t%s\n' "$section" "vault export pdf (every note, one run)" "$ms" "$(cat "$WORK/pdf.log")" >>"$ROWS"
-      printf '  %-58s %9s ms   %s\n' "vault export pdf (every note, one run)" "$ms" "$(cat "$WORK/pdf.log")"
+      put_row "$section" "vault export pdf (every note, one run)" "$ms" "" "" "$(cat "$WORK/pdf.log")"
     else
       echo "  failed: vault export pdf: $(tail -1 "$WORK/pdf.log")" >&2
     fi
@@ -305,46 +369,52 @@ if [ "$EXTRA" != 0 ]; then
 # over 50,000 sessions in a vault with 1M other events <= 300 ms). The
 # sessions vault is the largest size's ledger and config (no notes: neither
 # command reads them) with 50,000 sessions appended by benchmarks/session_events.py.
-largest=${SIZES##* }
-sessions_dir="$BENCH_DIR/sessions-$largest"
-if [ ! -f "$sessions_dir/.vault/ledger/.bench-sessions" ]; then
-  rm -rf "$sessions_dir"
-  mkdir -p "$sessions_dir/.vault"
-  cp -r "$BENCH_DIR/notes-$largest/.vault/ledger" "$BENCH_DIR/notes-$largest/.vault/config.yml" "$sessions_dir/.vault/"
-  python3 "$ROOT/benchmarks/session_events.py" "$sessions_dir" --sessions 50000 >/dev/null
-  touch "$sessions_dir/.vault/ledger/.bench-sessions"
-fi
-bench_row "study tracking" "vault session report --all (50k sessions, $((largest * 10)) other events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir"
-bench_row "study tracking" "vault goal list (50k sessions)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT goal list --vault $sessions_dir"
-bench_row "study tracking" "vault session report, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir" "" "$ROOT/benchmarks/append_event.sh $sessions_dir"
-
+bench_tracking() {
+  largest=${SIZES##* }
+  sessions_dir="$BENCH_DIR/sessions-$largest"
+  if [ ! -f "$sessions_dir/.vault/ledger/.bench-sessions" ]; then
+    rm -rf "$sessions_dir"
+    mkdir -p "$sessions_dir/.vault"
+    cp -r "$BENCH_DIR/notes-$largest/.vault/ledger" "$BENCH_DIR/notes-$largest/.vault/config.yml" "$sessions_dir/.vault/"
+    python3 "$ROOT/benchmarks/session_events.py" "$sessions_dir" --sessions 50000 >/dev/null
+    touch "$sessions_dir/.vault/ledger/.bench-sessions"
+  fi
+  bench_row "study tracking" "vault session report --all (50k sessions, $((largest * 10)) other events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir"
+  bench_row "study tracking" "vault goal list (50k sessions)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT goal list --vault $sessions_dir"
+  bench_row "study tracking" "vault session report, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir" "" "$ROOT/benchmarks/append_event.sh $sessions_dir"
+}
+with_baseline bench_tracking
 # ---- memory palaces (issue 19: importing a 100 MB itinerary of 1,000
 # locations <= 3 s at <= 3x its size in memory; `loci review --list` <= 100 ms).
-"$ROOT/benchmarks/loci_bench.sh" | while IFS= read -r line; do
-  echo "  $line"
-  case "$line" in
-    import*) note_row "memory palaces" "vault import loci (100 MB, 1,000 locations), median" "${line#*median }" ;;
-    *peak*) note_row "memory palaces" "peak memory of that import" "${line#*median }" ;;
-    loci*) note_row "memory palaces" "vault loci review --list (1,000 locations), median" "${line#*median }" ;;
-  esac
-done
-
+bench_loci() {
+  "$ROOT/benchmarks/loci_bench.sh" | while IFS= read -r line; do
+    echo "  $line"
+    case "$line" in
+      import*) note_row "memory palaces" "vault import loci (100 MB, 1,000 locations), median" "${line#*median }" ;;
+      *peak*) note_row "memory palaces" "peak memory of that import" "${line#*median }" ;;
+      loci*) note_row "memory palaces" "vault loci review --list (1,000 locations), median" "${line#*median }" ;;
+    esac
+  done
+}
+with_baseline bench_loci
 # ---- Anki import (issue 33: 20,000 notes, 40,000 cards and 500,000 reviews
 # imported <= 15 s at <= 300 MB; `vault status` afterwards <= 300 ms) and
 # export (issue 45: that vault exported <= 10 s at <= 200 MB, imported back
 # with 1,000 new reviews <= 10 s).
-"$ROOT/benchmarks/anki_bench.sh" | while IFS= read -r line; do
-  echo "  $line"
-  case "$line" in
-    "import anki back"*) note_row "anki export" "vault import anki of it back with 1,000 new reviews, median" "${line#*median }" ;;
-    *"export peak"*) note_row "anki export" "peak memory of that export" "${line#*median }" ;;
-    export*) note_row "anki export" "vault export anki (20k notes, 40k cards, 500k reviews), median" "${line#*median }" ;;
-    import*) note_row "anki import" "vault import anki (20k notes, 40k cards, 500k reviews), median" "${line#*median }" ;;
-    *peak*) note_row "anki import" "peak memory of that import" "${line#*median }" ;;
-    status*) note_row "anki import" "vault status after that import, median" "${line#*median }" ;;
-  esac
-done
-
+bench_anki() {
+  "$ROOT/benchmarks/anki_bench.sh" | while IFS= read -r line; do
+    echo "  $line"
+    case "$line" in
+      "import anki back"*) note_row "anki export" "vault import anki of it back with 1,000 new reviews, median" "${line#*median }" ;;
+      *"export peak"*) note_row "anki export" "peak memory of that export" "${line#*median }" ;;
+      export*) note_row "anki export" "vault export anki (20k notes, 40k cards, 500k reviews), median" "${line#*median }" ;;
+      import*) note_row "anki import" "vault import anki (20k notes, 40k cards, 500k reviews), median" "${line#*median }" ;;
+      *peak*) note_row "anki import" "peak memory of that import" "${line#*median }" ;;
+      status*) note_row "anki import" "vault status after that import, median" "${line#*median }" ;;
+    esac
+  done
+}
+with_baseline bench_anki
 # ---- Hostile input (issue 48): a note of links, a quadratic field, a zstd bomb
 # (benchmarks/hostile_bench.sh).
 "$ROOT/benchmarks/hostile_bench.sh" | while IFS= read -r line; do
@@ -354,42 +424,52 @@ done
 
 # ---- FSRS optimizer (issue 32: 100,000 reviews fitted <= 1 s, peak <= 200 MB,
 # against fsrs-rs on the same file in the same run; benchmarks/fsrs_bench.sh).
-"$ROOT/benchmarks/fsrs_bench.sh" | while IFS= read -r line; do
-  echo "  $line"
-  case "$line" in
-    vault\ fsrs*) note_row "fsrs optimizer" "vault fsrs optimize --revlog (100,000 reviews), median" "${line#*median }" ;;
-    *peak*) note_row "fsrs optimizer" "peak memory of that fit" "${line#*median }" ;;
-    fsrs-rs*) note_row "fsrs optimizer" "fsrs-rs compute_parameters, same items" "${line#*median }" ;;
-    log\ loss*) note_row "fsrs optimizer" "log loss of the fits" "${line#*: }" ;;
-    RMSE*) note_row "fsrs optimizer" "RMSE(bins) of the fits" "${line#*: }" ;;
-    learner*) note_row "fsrs optimizer" "${line%%:*}" "${line#*: }" ;;
-  esac
-done
-
+bench_fsrs() {
+  "$ROOT/benchmarks/fsrs_bench.sh" | while IFS= read -r line; do
+    echo "  $line"
+    case "$line" in
+      vault\ fsrs*) note_row "fsrs optimizer" "vault fsrs optimize --revlog (100,000 reviews), median" "${line#*median }" ;;
+      *peak*) note_row "fsrs optimizer" "peak memory of that fit" "${line#*median }" ;;
+      fsrs-rs*) note_row "fsrs optimizer" "fsrs-rs compute_parameters, same items" "${line#*median }" ;;
+      log\ loss*) note_row "fsrs optimizer" "log loss of the fits" "${line#*: }" ;;
+      RMSE*) note_row "fsrs optimizer" "RMSE(bins) of the fits" "${line#*: }" ;;
+      learner*) note_row "fsrs optimizer" "${line%%:*}" "${line#*: }" ;;
+    esac
+  done
+}
+with_baseline bench_fsrs
 # ---- vault serve (issue 35: 10,000 notes and 100,000 events: each page <= 50 ms
 # median, an answer POST <= 20 ms, ready <= 300 ms, 20 clients for 10 s with no
 # error and p99 <= 200 ms; <= 150 MB resident at 100,000 notes). benchmarks/serve_bench.py.
-for n in $SIZES; do
-  [ "$n" = 10000 ] || [ "$n" = 100000 ] || continue
-  wrk_flag=""
+bench_serve() {
+  local n=$1 wrk_flag=""
+  [ "$n" = 10000 ] || [ "$n" = 100000 ] || return 0
   [ "$n" = 10000 ] && wrk_flag="--wrk"
   python3 "$ROOT/benchmarks/serve_bench.py" "$VAULT" "$BENCH_DIR/notes-$n" $wrk_flag | while IFS= read -r line; do
     echo "  $line"
     note_row "vault serve, $n notes ($((n * 10)) events)" "${line%%: *}" "${line#*: }"
   done
+}
+for n in $SIZES; do
+  with_baseline bench_serve "$n"
 done
 
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
 # `vault study --list` <= 300 ms end to end). The vault (75k notes, ~26k
 # cards, 1M rate events) is made once by benchmarks/cards_bench.sh.
-cards_dir="$BENCH_DIR/cards-75000"
-BENCH_DIR="$cards_dir" PREPARE_ONLY=1 "$ROOT/benchmarks/cards_bench.sh" 75000 1000000
-bench_row "flashcards" "vault study --list (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --list --vault $cards_dir"
-bench_row "flashcards" "vault status (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $cards_dir"
+bench_cards() {
+  local cards_dir="$BENCH_DIR/cards-75000"
+  BENCH_DIR="$cards_dir" PREPARE_ONLY=1 "$ROOT/benchmarks/cards_bench.sh" 75000 1000000
+  bench_row "flashcards" "vault study --list (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT study --list --vault $cards_dir"
+  bench_row "flashcards" "vault status (~26k cards, 1M rate events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $cards_dir"
+}
+with_baseline bench_cards
 # An adopted vault: 100k notes without front matter, dates from git
 # (benchmarks/adopt_bench.sh). `vault init` is timed from nothing each run;
 # then status with its caches deleted (git dates read, catalog built) and warm.
-if [[ " $SIZES " == *" 100000 "* ]]; then
+bench_adopted() {
+  [[ " $SIZES " == *" 100000 "* ]] || return 0
+  local adopt_dir clean
   adopt_dir=$("$ROOT/benchmarks/adopt_bench.sh" "$BENCH_DIR/adopted-100000" 100000)
   clean="rm -rf $adopt_dir/.vault $adopt_dir/.gitignore $adopt_dir/.gitattributes"
   bench_row "adopted vault" "vault init (100k notes without front matter, in git)" \
@@ -400,7 +480,8 @@ if [[ " $SIZES " == *" 100000 "* ]]; then
     "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir" "" "rm -rf $adopt_dir/.vault/cache"
   bench_row "adopted vault" "vault status (100k notes, dates from git)" \
     "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir"
-fi
+}
+with_baseline bench_adopted
 # ---- Obsidian Spaced Repetition (issue 44): a plugin vault of 10,000 notes and
 # 50,000 cards with their <!--SR:…--> comments (benchmarks/osr_vault.py). vault init
 # adopts it from nothing each run (<= 2 s), vault study --list afterwards (<= 300 ms),
@@ -426,17 +507,15 @@ for _ in $(seq 1 "$RUNS"); do
     | sed -n 's/.*write back .*: \([0-9]*\) ms.*/\1/p' | head -1))
 done
 osr_write=$(printf '%s\n' "${osr_writes[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-printf '%s\t%s\t%s\t\t\t\n' "obsidian sr" "write-back of one answer (VAULT_TRACE phase)" "$osr_write" >>"$ROWS"
-printf '  %-58s %9s ms\n' "write-back of one answer (VAULT_TRACE phase)" "$osr_write"
+put_row "obsidian sr" "write-back of one answer (VAULT_TRACE phase)" "$osr_write"
 fi
 # ---- vault lsp, measured through a client (benchmarks/lsp_bench.py, issue 31):
 # on 10,000 notes completion after [[ <= 30 ms, hover <= 20 ms, diagnostics
 # after a change <= 100 ms, a rename touching 500 notes <= 1 s, start to the
 # first answer <= 300 ms; resident memory <= 150 MB on 100,000 notes.
-for n in $SIZES; do
-  dir="$BENCH_DIR/notes-$n"
-  [ -f "$dir/.vault/config.yml" ] || continue
-  section="$n notes"
+bench_lsp() {
+  local n=$1 dir="$BENCH_DIR/notes-$1" section="$1 notes" label ms note
+  [ -f "$dir/.vault/config.yml" ] || return 0
   python3 "$ROOT/benchmarks/lsp_bench.py" "$VAULT" "$dir" "$RUNS" >"$WORK/lsp.tsv" 2>"$WORK/lsp.log" \
     || echo "  failed: vault lsp ($n notes): $(tail -1 "$WORK/lsp.log")" >&2
   while IFS=$'\t' read -r label ms note; do
@@ -445,13 +524,11 @@ for n in $SIZES; do
       note="$ms"
       ms=""
     fi
-    if [ -n "$ms" ]; then
-      printf '%s\t%s\t%s\t\t\t\n' "$section" "$label" "$ms" >>"$ROWS"
-      printf '  %-58s %9s ms\n' "$label" "$ms"
-    else
-      note_row "$section" "$label" "$note"
-    fi
+    put_row "$section" "$label" "$ms" "" "" "$note"
   done <"$WORK/lsp.tsv"
+}
+for n in $SIZES; do
+  with_baseline bench_lsp "$n"
 done
 # ---- a real vault (issue 47): a vault shaped like Obsidian's own help vault
 # (6,280 notes in 40 languages and scripts, long notes, tables, callouts, many
@@ -518,10 +595,20 @@ rm -rf "$adopt_dir"
 # ============================================================ END OTHER BENCHMARKS
 
 # ---------------------------------------------------------------- report
-python3 - "$ROWS" "$RESULTS" "$RUNS" <<'EOF'
-import sys, os, datetime, platform, subprocess
-rows_path, out_path, runs = sys.argv[1], sys.argv[2], sys.argv[3]
+python3 - "$ROWS" "$RESULTS" "$RUNS" "$BASE_ROWS" "$BASELINE_NAME" <<'EOF'
+import sys, os, re, datetime, platform, subprocess
+rows_path, out_path, runs, base_path, base_name = sys.argv[1:6]
 rows = [line.rstrip("\n").split("\t") for line in open(rows_path) if line.strip()]
+# The baseline's values (BENCH_BASELINE), by section and row: "12.3" (ms) or a note.
+baseline = {}
+for line in open(base_path):
+    if line.strip():
+        sec, what, ms, note = (line.rstrip("\n").split("\t") + ["", "", "", ""])[:4]
+        baseline[(sec, what)] = f"{ms} ms" if ms else note
+def leading_number(text):
+    """The first number of "12.3 ms", "157 MB", "9640 ms, peak 88 MB"; None for other notes."""
+    m = re.match(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|MB)\b", text or "")
+    return (float(m.group(1)), m.group(2)) if m else None
 def rg_version():
     try: return subprocess.run(["rg", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
     except Exception: return "rg ?"
@@ -590,15 +677,35 @@ for sec, what, kind, bar in BARS:
                    f"{'≤ ' + str(bar) + (' ms' if kind == 'ms' else 'x rg')} | {met} |")
 print("\n".join(summary))
 lines += summary + [""]
+if baseline:
+    lines += [f"The column {base_name} is another build measured by the same run, block by block "
+              "right after this one, on its own copy of the vaults (`BENCH_BASELINE`); "
+              f"\"vs {base_name}\" is this build's value over it.", ""]
 section = None
+slower = []
 for s, what, ours, ref, ratio, note in rows:
     if s != section:
         section = s
-        lines += [f"## {s}", "", "| what | vault | rg -l | ratio |", "|---|---:|---:|---:|"]
+        if baseline:
+            lines += [f"## {s}", "", f"| what | vault | rg -l | ratio | {base_name} | vs {base_name} |", "|---|---:|---:|---:|---:|---:|"]
+        else:
+            lines += [f"## {s}", "", "| what | vault | rg -l | ratio |", "|---|---:|---:|---:|"]
     value = f"{ours} ms" if ours else note
-    lines.append(f"| {what} | {value} | {ref + ' ms' if ref else ''} | {ratio} |")
+    row = f"| {what} | {value} | {ref + ' ms' if ref else ''} | {ratio} |"
+    if baseline:
+        base = baseline.get((s, what), "")
+        a, b = leading_number(value), leading_number(base)
+        versus = f"{a[0] / b[0]:.2f}x" if a and b and a[1] == b[1] and b[0] > 0 else ""
+        if versus and a[0] / b[0] > 1.10:
+            slower.append(f"| {s} | {what} | {value} | {base} | {versus} |")
+        row += f" {base} | {versus} |"
+    lines.append(row)
     # a blank line closes each table when the section changes
 lines.append("")
+if baseline:
+    lines += [f"## More than 10% slower than {base_name} in this run", "",
+              f"| section | what | vault | {base_name} | ratio |", "|---|---|---:|---:|---:|"] + (slower or ["| none |  |  |  |  |"]) + [""]
+    print("\n".join(lines[-len(slower) - 4:]))
 open(out_path, "w").write("\n".join(lines).replace("\n## ", "\n\n## "))
 print(f"\nWrote {out_path}")
 EOF
