@@ -73,7 +73,8 @@ extension SearchIndex {
             }
             // A long note: the first window that satisfies the query, as SnippetWindows chose.
             for range in SnippetWindows.windows(bytes) {
-                if let found = maker.matching(body: UnsafeBufferPointer(rebasing: bytes[range]), words: snippetWords) {
+                let window = UnsafeBufferPointer(rebasing: bytes[range])
+                if maker.mayMatch(body: window), let found = maker.matching(body: window, words: snippetWords) {
                     return found
                 }
             }
