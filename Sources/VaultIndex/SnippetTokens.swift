@@ -193,22 +193,26 @@ struct SnippetTokens {
         let fold = self.fold
         let capacity = foldCapacity
         var length = 0
+        // False once the first folded byte starts no query token: the rest need not be folded.
+        var wanted = true
         @inline(__always) func add(_ byte: UInt8) {
+            if length == 0 && !firstBytes[Int(byte)] { wanted = false }
             if length < capacity { fold[length] = byte }
             length += 1
         }
         var i = start
-        while i < ascii {
+        while i < ascii && wanted {
             var byte = base[i]
             if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
             add(byte)
             i += 1
         }
+        i = ascii
         reading: while i < count {
             let byte = base[i]
             if byte < 0x80 {
                 guard alphanumeric[Int(byte)] else { break }
-                add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                if wanted { add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
                 i += 1
                 continue
             }
@@ -217,7 +221,7 @@ struct SnippetTokens {
             switch Unicode61Characters.kind(entry) {
             case .token, .diacritic:
                 var (folded, bytes) = (Unicode61Characters.folded(entry).count, UInt32(truncatingIfNeeded: entry))
-                while folded > 0 {
+                while wanted && folded > 0 {
                     add(UInt8(truncatingIfNeeded: bytes))
                     bytes >>= 8
                     folded -= 1
@@ -230,7 +234,7 @@ struct SnippetTokens {
             }
         }
         var mask: UInt64 = 0
-        if length == 0 || firstBytes[Int(fold[0])] {
+        if wanted {
             mask = matches(length: length) { fold[$0] }
         }
         record(start: Int32(start), end: Int32(i), mask: mask)
