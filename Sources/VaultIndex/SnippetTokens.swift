@@ -53,7 +53,11 @@ struct SnippetTokens {
         for token in phrases.tokens {
             query.append((bytes.count, token.bytes.count, token.isPrefix))
             bytes += token.bytes
-            if let byte = token.bytes.first { first[Int(byte)] = true } else { first = [Bool](repeating: true, count: 256) }
+            if let byte = token.bytes.first {
+                first[Int(byte)] = true
+            } else {
+                first = [Bool](repeating: true, count: 256)
+            }
         }
         queryBytes = bytes
         self.query = query
@@ -122,7 +126,7 @@ struct SnippetTokens {
                     stretchEnd = wordEnd
                     next = wordEnd
                 }
-                        tokens.pointee.offset = Int32(start)
+                tokens.pointee.offset = Int32(start)
                 _ = UnsafeRawPointer(base + start).withMemoryRebound(to: CChar.self, capacity: stretchEnd - start) {
                     tokenizer.tokenize(
                         context: UnsafeMutableRawPointer(tokens), tokenization: .document, pText: $0,

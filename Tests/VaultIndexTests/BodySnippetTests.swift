@@ -92,7 +92,8 @@ struct BodySnippetTests {
                     #expect(ours == expected[i + 1], "query \(text) on body \(i + 1): \(body.debugDescription)")
                     // The window skip of long notes: a body it rules out is one FTS5 does not match.
                     if !body.withUTF8({ maker.mayMatch(body: $0) }) {
-                        #expect(expected[i + 1] == nil, "query \(text) on body \(i + 1) skipped: \(body.debugDescription)")
+                        #expect(
+                            expected[i + 1] == nil, "query \(text) on body \(i + 1) skipped: \(body.debugDescription)")
                         skipped += 1
                     }
                     compared += 1
@@ -164,7 +165,8 @@ struct BodySnippetTests {
         try queue.read { db in
             let tokenizer = try db.makeTokenizer(
                 FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init)))
-            let phrases = try #require(SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer))
+            let phrases = try #require(
+                SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer))
             let tokens = UnsafeMutablePointer<SnippetTokens>.allocate(capacity: 1)
             tokens.initialize(to: SnippetTokens(phrases: phrases))
             defer {
@@ -180,7 +182,10 @@ struct BodySnippetTests {
                     return zip(tokens.pointee.starts, tokens.pointee.ends).map { Int($0)..<Int($1) }
                 }
                 #expect(ranges == Self.unicode61Ranges(body, tokenizer: tokenizer), "\(body.debugDescription)")
-                asciiTokens += ranges.filter { range in body.utf8.dropFirst(range.lowerBound).prefix(range.count).allSatisfy { $0 < 0x80 } }.count
+                asciiTokens +=
+                    ranges.filter { range in
+                        body.utf8.dropFirst(range.lowerBound).prefix(range.count).allSatisfy { $0 < 0x80 }
+                    }.count
             }
             #expect(asciiTokens > 1000, "the bodies must hold many ASCII words (\(asciiTokens))")
         }
@@ -204,8 +209,9 @@ struct BodySnippetTests {
         var bytes: [UInt8] = []
         for _ in 0..<count {
             if invalid && random.next(40) == 0 {
-                bytes += [[0x80], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]][
-                    random.next(6)]
+                bytes +=
+                    [[0x80], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]][
+                        random.next(6)]
                 continue
             }
             if random.next(4) == 0 {
@@ -221,7 +227,9 @@ struct BodySnippetTests {
     }
 
     /// The tokens unicode61 gives `bytes`, tokenizing them whole: ranges and folded bytes.
-    static func unicode61Tokens(_ bytes: [UInt8], tokenizer: any FTS5Tokenizer) -> [(range: Range<Int>, folded: [UInt8])] {
+    static func unicode61Tokens(_ bytes: [UInt8], tokenizer: any FTS5Tokenizer) -> [(
+        range: Range<Int>, folded: [UInt8]
+    )] {
         final class Box { var tokens: [(range: Range<Int>, folded: [UInt8])] = [] }
         let box = Box()
         bytes.withUnsafeBufferPointer { buffer in
@@ -230,8 +238,11 @@ struct BodySnippetTests {
                     context: Unmanaged.passUnretained(box).toOpaque(), tokenization: .document,
                     pText: chars.baseAddress, nText: CInt(chars.count)
                 ) { context, _, token, count, start, end in
-                    let folded = token.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(count)).bindMemory(to: UInt8.self)) }
-                    Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().tokens.append((Int(start)..<Int(end), folded ?? []))
+                    let folded = token.map {
+                        Array(UnsafeRawBufferPointer(start: $0, count: Int(count)).bindMemory(to: UInt8.self))
+                    }
+                    Unmanaged<Box>.fromOpaque(context!).takeUnretainedValue().tokens.append(
+                        (Int(start)..<Int(end), folded ?? []))
                     return 0
                 }
             }
@@ -246,7 +257,8 @@ struct BodySnippetTests {
         try queue.read { db in
             let tokenizer = try db.makeTokenizer(
                 FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init)))
-            var phrases = try #require(SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer))
+            var phrases = try #require(
+                SnippetPhrases(try SearchQueryParser.parse("walrus").groups, tokenizer: tokenizer))
             var compared = 0
             var matches = 0
             var nonASCII = 0
@@ -258,7 +270,8 @@ struct BodySnippetTests {
                 for k in 0..<min(3, expected.count) {
                     let folded = expected[random.next(expected.count)].folded
                     queryTokens.append(
-                        k == 2 ? .init(bytes: Array(folded.prefix(1 + random.next(3))), isPrefix: true)
+                        k == 2
+                            ? .init(bytes: Array(folded.prefix(1 + random.next(3))), isPrefix: true)
                             : .init(bytes: folded, isPrefix: false))
                 }
                 if queryTokens.isEmpty { queryTokens = [.init(bytes: Array("walrus".utf8), isPrefix: false)] }
