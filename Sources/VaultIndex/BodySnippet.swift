@@ -9,8 +9,10 @@ import GRDB
 /// positions, tokenizing the body twice (once for sentence starts, once to
 /// copy the chosen words) and scoring a window at every match against every
 /// other match. Here the body is tokenized once, as the index's tokenizer
-/// does (``SnippetTokens``: ASCII words in Swift, the rest by SQLite's own
-/// `unicode61`, so folding and word boundaries agree with the index), recording each token's byte range, the sentence starts and the
+/// does (``SnippetTokens``: ASCII words in Swift, the rest by what SQLite's
+/// own `unicode61` makes of each character, ``Unicode61Characters``, so
+/// folding and word boundaries agree with the index), recording each
+/// token's byte range, the sentence starts and the
 /// tokens that match a query token; the phrase instances, the window scores
 /// and the highlighting then follow FTS5's `fts5SnippetFunction` step for
 /// step, on arrays, with no SQL. A maker holds one tokenizer and its
@@ -36,6 +38,7 @@ final class BodySnippet {
     }
 
     deinit {
+        tokens.pointee.deallocate()
         tokens.deinitialize(count: 1)
         tokens.deallocate()
     }
@@ -58,6 +61,13 @@ final class BodySnippet {
         for instance in found { present[instance.phrase] = true }
         guard phrases.groups.allSatisfy({ $0.contains { present[$0] } }) else { return nil }
         return snippet(found, words: words)
+    }
+
+    /// False when `body` surely does not satisfy the query, seen without
+    /// tokenizing it (``SnippetTokens/mayMatch(_:)``): ``matching(body:words:)``
+    /// would return nil.
+    func mayMatch(body: UnsafeBufferPointer<UInt8>) -> Bool {
+        tokens.pointee.mayMatch(body)
     }
 
     private func tokenize(_ body: UnsafeBufferPointer<UInt8>) {

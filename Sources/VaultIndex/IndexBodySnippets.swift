@@ -13,7 +13,8 @@ extension SearchIndex {
     /// its whole body, a longer one that of the first of its windows that
     /// satisfies the query, else the start of its body.
     static func hitsWithBodySnippets(_ ranked: [Row], groups: [[SearchTerm]], db: Database) throws -> [SearchHit]? {
-        let descriptor = FTS5TokenizerDescriptor(components: IndexSchema.tokenizer.split(separator: " ").map(String.init))
+        let descriptor = FTS5TokenizerDescriptor(
+            components: IndexSchema.tokenizer.split(separator: " ").map(String.init))
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, ranked.count / 64 + 1, 8))
         let tokenizers = try (0..<workers).map { _ in try db.makeTokenizer(descriptor) }
         guard let phrases = SnippetPhrases(groups, tokenizer: tokenizers[0]) else { return nil }
@@ -73,7 +74,8 @@ extension SearchIndex {
             }
             // A long note: the first window that satisfies the query, as SnippetWindows chose.
             for range in SnippetWindows.windows(bytes) {
-                if let found = maker.matching(body: UnsafeBufferPointer(rebasing: bytes[range]), words: snippetWords) {
+                let window = UnsafeBufferPointer(rebasing: bytes[range])
+                if maker.mayMatch(body: window), let found = maker.matching(body: window, words: snippetWords) {
                     return found
                 }
             }
