@@ -121,7 +121,14 @@ enum AnkiDatabase {
         }
         let (noteTypes, decks) =
             schema >= 15 ? try self.tables(db, reader: &reader, present: tables) : try legacyJSON(db, reader: &reader)
+        // Room for each table's rows made once, from its count (bounded by the budget),
+        // not by doubling: the last doubling of 500,000 reviews held 16 + 32 MB at once.
+        func count(_ table: String, holding bytesEach: Int) throws -> Int {
+            let rows = try Int64.fetchOne(db, sql: "select count(*) from \(table)") ?? 0
+            return Int(max(0, min(rows, Int64(budget.rowsLeft(holding: bytesEach)))))
+        }
         var notes: [AnkiNote] = []
+        notes.reserveCapacity(try count("notes", holding: 64))
         reader.table = "notes"
         let noteRows = try Row.fetchCursor(db, sql: "select id, guid, mid, tags, flds from notes order by id")
         while let row = try noteRows.next() {
@@ -137,6 +144,7 @@ enum AnkiDatabase {
                     fields: fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)))
         }
         var cards: [AnkiCard] = []
+        cards.reserveCapacity(try count("cards", holding: 96))
         reader.table = "cards"
         let cardRows = try Row.fetchCursor(
             db, sql: "select id, nid, did, odid, ord, queue, type, due, odue, ivl, factor, reps, lapses from cards order by id")
@@ -160,6 +168,7 @@ enum AnkiDatabase {
                     lapses: Int(try reader.integer(row, 12, "lapses", in: 0...(1 << 40), nullAs: 0))))
         }
         var reviews: [AnkiReview] = []
+        reviews.reserveCapacity(try count("revlog", holding: 64))
         reader.table = "revlog"
         let reviewRows = try Row.fetchCursor(
             db, sql: "select id, cid, ease, time, type, ivl, lastIvl, factor from revlog order by id")

@@ -51,6 +51,15 @@ final class BudgetAccount {
         }
     }
 
+    /// How many more rows the budget allows, each holding `bytesEach` bytes:
+    /// room made for a table's rows up front (its count is a stranger's
+    /// number) is never more than the budget would let be read.
+    func rowsLeft(holding bytesEach: Int) -> Int {
+        let rows = max(0, budget.limits.rows - budget.rows)
+        let held = max(0, budget.limits.heldBytes - budget.held) / Int64(max(1, bytesEach))
+        return Int(min(rows, held, Int64(Int32.max)))
+    }
+
     /// The error of a read stopped at the deadline.
     func timeExceeded(while what: String) -> InputBudget.Exceeded {
         InputBudget.Exceeded(resource: .seconds, limit: budget.limits.seconds, what: what)

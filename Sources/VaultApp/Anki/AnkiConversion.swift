@@ -43,7 +43,7 @@ public struct AnkiConversion {
     /// The notes among ``files``.
     public var notes: [WrittenNote] = []
     /// The vault card each Anki card became, by Anki card id.
-    public var cards: [Int64: Card] = [:]
+    public var cards = AnkiCardMap()
     /// Per deck, in name order.
     public var decks: [DeckCount] = []
     /// Anki cards no vault card was found for (their reviews are not imported).
@@ -51,18 +51,30 @@ public struct AnkiConversion {
     /// The written notes (import-folder relative) that hold such cards.
     public var unmatchedNotes: [String] = []
     /// A review to write as a `rate` event, kept small (500,000 of them as
-    /// ledger events would be 250 MB; they are made one run at a time).
+    /// ledger events would be 250 MB; they are made one run at a time): 16
+    /// bytes, the rated card's place and the rating in one word.
     public struct PendingRating: Sendable {
         /// The review's id: its moment in milliseconds, the event's sequence.
         var id: Int64
-        /// The card, an index into ``ratedCards``.
-        var card: Int32
-        var rating: UInt8
         var milliseconds: Int32
+        /// The card's place in ``ratedCards`` times 8, plus the rating (1-4).
+        private var cardAndRating: UInt32
+
+        init(id: Int64, card: Int32, rating: UInt8, milliseconds: Int32) {
+            precondition(card >= 0 && card < 1 << 29 && rating < 8, "a pending rating's card or rating is out of range")
+            self.id = id
+            self.milliseconds = milliseconds
+            cardAndRating = UInt32(card) << 3 | UInt32(rating)
+        }
+
+        /// The card, an index into ``ratedCards``.
+        var card: Int32 { Int32(cardAndRating >> 3) }
+        var rating: UInt8 { UInt8(cardAndRating & 7) }
     }
 
-    /// The cards the pending ratings name, and the device of each (its Anki note's).
-    var ratedCards: [(card: Card, device: String)] = []
+    /// The cards the pending ratings name (their places in ``cards``), and
+    /// the device of each (its Anki note's).
+    var ratedCards: [(card: Int32, device: String)] = []
     /// The reviews to write as `rate` events, in time order.
     var ratings: [PendingRating] = []
     /// How many `rate` events ``events`` gives.
@@ -71,9 +83,10 @@ public struct AnkiConversion {
 
     /// The `rate` events not yet in the ledger, in time order, made as they are read.
     public var events: LazyMapSequence<[PendingRating], LedgerEvent> {
-        let (cards, timeZone) = (ratedCards, timeZone)
+        let (rated, cards, timeZone) = (ratedCards, cards.values, timeZone)
         return ratings.lazy.map { pending in
-            let (card, device) = cards[Int(pending.card)]
+            let (place, device) = rated[Int(pending.card)]
+            let card = cards[Int(place)]
             let time = Date(timeIntervalSince1970: Double(pending.id) / 1000)
             let event = RatingEvent(
                 time: time, card: card.id, note: card.noteKey, scheduler: .fsrs,
@@ -136,11 +149,11 @@ public struct AnkiConversion {
         now: Date = Date(timeIntervalSince1970: 0), knownHolds: Set<Int64> = []
     ) {
         self.init(notesOf: collection, folder: folder, timeZone: timeZone)
-        var cards: [Int64: Card] = [:]
+        var cards = AnkiCardMap(minimumCapacity: collection.cards.count)
         for note in notes {
             let vaultCards = CardExtractor.cards(in: note.bytes, notePath: folder + "/" + note.name, noteID: note.id)
             for (ankiCard, card) in Self.match(note.ankiCards, vaultCards, plan: note.plan) {
-                if let card { cards[ankiCard.id] = card }
+                if let card { cards.set(card, for: ankiCard.id) }
             }
         }
         addEvents(collection, cards: cards, known: known, now: now, knownHolds: knownHolds)
@@ -223,19 +236,22 @@ public struct AnkiConversion {
     }
 
     /// The review log's rows card by card, each card's in time order: the
-    /// rows' indices sorted by card and id, and each card's range of them.
-    /// (A dictionary of arrays held every row a second time: 45 MB of the
-    /// import's peak for 500,000 reviews.)
-    static func rowsByCard(_ reviews: [AnkiReview]) -> (order: [Int], ranges: [Int64: Range<Int>]) {
-        let order = reviews.indices.sorted {
-            (reviews[$0].card, reviews[$0].id) < (reviews[$1].card, reviews[$1].id)
+    /// rows' indices sorted by card and id (32 bits each: the budget allows
+    /// 10 million rows), and each card's range of them. (A dictionary of
+    /// arrays held every row a second time: 45 MB of the import's peak for
+    /// 500,000 reviews.)
+    static func rowsByCard(_ reviews: [AnkiReview]) -> (order: [Int32], ranges: [Int64: Range<Int>]) {
+        precondition(reviews.count <= Int(Int32.max), "more review rows than 32-bit indices reach")
+        var order = Array(0..<Int32(reviews.count))
+        order.sort {
+            (reviews[Int($0)].card, reviews[Int($0)].id) < (reviews[Int($1)].card, reviews[Int($1)].id)
         }
         var ranges: [Int64: Range<Int>] = [:]
         var start = 0
         while start < order.count {
-            let card = reviews[order[start]].card
+            let card = reviews[Int(order[start])].card
             var end = start + 1
-            while end < order.count, reviews[order[end]].card == card { end += 1 }
+            while end < order.count, reviews[Int(order[end])].card == card { end += 1 }
             ranges[card] = start..<end
             start = end
         }
@@ -245,7 +261,7 @@ public struct AnkiConversion {
     /// Adds the events of `collection`'s review log and holds for the Anki
     /// cards `cards` maps (Anki card id → vault card); counts the others.
     public mutating func addEvents(
-        _ collection: AnkiCollection, cards: [Int64: Card], known: AnkiKnownReviews, now: Date, knownHolds: Set<Int64>
+        _ collection: AnkiCollection, cards: AnkiCardMap, known: AnkiKnownReviews, now: Date, knownHolds: Set<Int64>
     ) {
         self.cards = cards
         let guidOf = Dictionary(collection.notes.map { ($0.id, $0.guid) }, uniquingKeysWith: { a, _ in a })
@@ -253,7 +269,7 @@ public struct AnkiConversion {
         let writtenOf = Dictionary(notes.map { ($0.guid, $0.name) }, uniquingKeysWith: { a, _ in a })
         var unmatched: Set<String> = []
         for note in notes {
-            for ankiCard in note.ankiCards where cards[ankiCard.id] == nil {
+            for ankiCard in note.ankiCards where cards.place(of: ankiCard.id) == nil {
                 unmatchedCards += 1
                 unmatched.insert(note.name)
             }
@@ -271,11 +287,12 @@ public struct AnkiConversion {
             guard let guid = guidOf[ankiCard.note], writtenOf[guid] != nil, let range = rowsOf.ranges[ankiCard.id] else {
                 continue
             }
-            let rows = rowsOf.order[range].map { reviews[$0] }
-            guard let card = cards[ankiCard.id] else {
+            let rows = rowsOf.order[range].map { reviews[Int($0)] }
+            guard let place = cards.place(of: ankiCard.id) else {
                 skippedReviews += rows.filter { (1...4).contains($0.ease) }.count
                 continue
             }
+            let card = cards.values[Int(place)]
             let device = Self.device(ofNote: guid)
             let due = AnkiReviewEvents.dueDay(of: ankiCard, in: collection, zone: timeZone)
             var index: Int32?
@@ -285,7 +302,7 @@ public struct AnkiConversion {
             ) { row, rating in
                 if index == nil {
                     index = Int32(ratedCards.count)
-                    ratedCards.append((card, device))
+                    ratedCards.append((place, device))
                 }
                 ratings.append(
                     PendingRating(

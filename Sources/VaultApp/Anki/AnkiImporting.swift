@@ -212,7 +212,7 @@ public struct AnkiImporting {
         } else {
             for note in conversion.notes { textOf[note.guid] = (folder + "/" + note.name, note.bytes) }
         }
-        var cards: [Int64: Card] = [:]
+        var cards = AnkiCardMap(minimumCapacity: collection.cards.count)
         for note in conversion.notes {
             guard let (path, data) = textOf[note.guid] else { continue }
             var matched = conversion.cards(of: note, in: data, at: path)
@@ -220,7 +220,7 @@ public struct AnkiImporting {
             if matched.contains(where: { $0.1 == nil }), data != note.bytes {
                 matched = conversion.cards(of: note, in: note.bytes, at: path)
             }
-            for (ankiCard, card) in matched { if let card { cards[ankiCard.id] = card } }
+            for (ankiCard, card) in matched { if let card { cards.set(card, for: ankiCard.id) } }
         }
         conversion.addEvents(collection, cards: cards, known: known, now: context.now, knownHolds: knownHolds)
         let addsDeck =
