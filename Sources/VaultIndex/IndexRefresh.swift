@@ -77,7 +77,11 @@ extension SearchIndex {
         try? FileManager.default.removeItem(at: temporary)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32000")
+            try db.execute(
+                sql: """
+                    PRAGMA page_size = \(IndexSchema.pageSize); PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                    PRAGMA cache_size = -32000
+                    """)
         }
         var report: RefreshReport!
         do {

@@ -19,6 +19,15 @@ enum IndexSchema {
     /// about it than one that says it).
     static let bm25Weights = "10.0, 5.0, 1.0, 2.0, 0.5"
 
+    /// The page size of a cache built cold (SQLite's default is 4,096). FTS5
+    /// writes its index in leaves of `pgsz` 8,000 bytes, which on 4 KB pages
+    /// each spill onto overflow pages; on 16 KB pages a leaf is one page: the
+    /// 100,000-note cache is 236 MB instead of 260, and its FTS5 table took
+    /// 0.2-0.35 s less CPU to write (benchmarks/STARTUP.md, "2026-11-29: the
+    /// cold index at 100,000 notes"). A page size is not a schema: a cache of
+    /// either size is read the same way, so the version stays.
+    static let pageSize = 16384
+
     /// The FTS5 tokenizer of the text columns (snippets of long notes use it too).
     static let tokenizer = "unicode61 remove_diacritics 2"
 
