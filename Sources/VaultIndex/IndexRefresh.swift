@@ -77,7 +77,11 @@ extension SearchIndex {
         try? FileManager.default.removeItem(at: temporary)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -32000")
+            try db.execute(
+                sql: """
+                    PRAGMA page_size = \(IndexSchema.pageSize); PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;
+                    PRAGMA cache_size = -32000
+                    """)
         }
         var report: RefreshReport!
         do {
@@ -197,15 +201,15 @@ extension SearchIndex {
             let writeStart = DispatchTime.now().uptimeNanoseconds
             waited += writeStart - waitStart
             defer { writing += DispatchTime.now().uptimeNanoseconds - writeStart }
-            for (i, var note) in notes.enumerated() {
+            for (i, var row) in notes.enumerated() {
                 let (file, rowid) = work[offset + i]
-                if note.created == nil {
+                if row.note.created == nil {
                     if gitDates == nil { gitDates = GitHistory.firstCommitDates(in: layout.root) }
-                    note.created =
+                    row.note.created =
                         gitDates?[file.path] ?? Date(timeIntervalSince1970: Double(file.modified) / 1e9)
                 }
                 if let rowid { try IndexedNote.delete(db, rowid: rowid) }
-                try IndexedNote(file: file, note: note).insert(db, rowid: rowid)
+                try row.insert(db, rowid: rowid)
             }
             done += notes.count
             progress?.indexed(done, of: work.count)

@@ -19,6 +19,24 @@ enum IndexSchema {
     /// about it than one that says it).
     static let bm25Weights = "10.0, 5.0, 1.0, 2.0, 0.5"
 
+    /// The page size of a cache built cold (SQLite's default is 4,096). FTS5
+    /// writes its index in leaves of `pgsz` 8,000 bytes, which on 4 KB pages
+    /// each spill onto overflow pages; on 16 KB pages a leaf is one page: the
+    /// 100,000-note cache is 236 MB instead of 260, and its FTS5 table took
+    /// 0.2-0.35 s less CPU to write (benchmarks/STARTUP.md, "2026-11-29: the
+    /// cold index at 100,000 notes"). A page size is not a schema: a cache of
+    /// either size is read the same way, so the version stays.
+    static let pageSize = 16384
+
+    /// The bytes of new terms FTS5 gathers in memory before writing them out
+    /// as a segment (its `hashsize`; the default is 1 MB). A cold index
+    /// writes fewer, larger segments, with less to merge: 10,000 notes took
+    /// 15% less CPU at 8 MB, and 16 MB was no better than 1 MB in the
+    /// `sqlite3` shell (benchmarks/STARTUP.md, "2026-11-29: the cold index
+    /// at 100,000 notes"). A refresh of a few notes is written at its
+    /// commit, far below either size.
+    static let ftsHashSize = 8 << 20
+
     /// The FTS5 tokenizer of the text columns (snippets of long notes use it too).
     static let tokenizer = "unicode61 remove_diacritics 2"
 
@@ -52,6 +70,7 @@ enum IndexSchema {
                 );
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('automerge', 16);
+                INSERT INTO notes_fts (notes_fts, rank) VALUES ('hashsize', \(ftsHashSize));
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
                 PRAGMA user_version = \(version);
                 """)

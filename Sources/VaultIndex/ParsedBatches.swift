@@ -1,14 +1,16 @@
 import Foundation
+import VaultProcess
 import VaultCore
 import VaultStore
 
 /// Parses notes in batches on a background thread, one batch ahead of the
 /// consumer: while the caller writes batch k to SQLite (one core), batch
-/// k + 1 is parsed on the other cores. At most two parsed batches exist at
-/// once, which bounds memory however large the vault.
+/// k + 1 is parsed on the other cores, and the text of its rows made
+/// (``IndexedNote``), so the writer only binds it. At most two parsed
+/// batches exist at once, which bounds memory however large the vault.
 final class ParsedBatches: @unchecked Sendable {
     private let condition = NSCondition()
-    private var ready: [(offset: Int, notes: [Note])] = []
+    private var ready: [(offset: Int, notes: [IndexedNote])] = []
     private var finished = false
     private var cancelled = false
     private let total: Int
@@ -29,7 +31,7 @@ final class ParsedBatches: @unchecked Sendable {
             while offset < files.count {
                 let end = min(files.count, offset + batchSize)
                 loader.prefetch(files[end..<min(files.count, end + batchSize)])  // read while this batch is parsed
-                let notes = loader.parse(Array(files[offset..<end]), workers: Self.parseWorkers)
+                let notes = Self.rows(of: files[offset..<end], loader: loader)
                 condition.lock()
                 while ready.count >= 1 && !cancelled { condition.wait() }
                 if cancelled {
@@ -50,6 +52,24 @@ final class ParsedBatches: @unchecked Sendable {
         thread.start()
     }
 
+    /// The rows of `files`, parsed and made on ``parseWorkers`` threads, in order.
+    static func rows(of files: ArraySlice<ScannedFile>, loader: NoteLoader) -> [IndexedNote] {
+        let files = Array(files)
+        let notes = loader.parse(files, workers: parseWorkers)
+        let slots = ParallelSlots<IndexedNote>(count: notes.count)
+        let chunk = 64
+        let chunks = (notes.count + chunk - 1) / chunk
+        let workers = max(1, min(parseWorkers, chunks))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for c in stride(from: worker, to: chunks, by: workers) {
+                for i in (c * chunk)..<min(notes.count, (c + 1) * chunk) {
+                    slots.store(IndexedNote(file: files[i], note: notes[i]), at: i)
+                }
+            }
+        }
+        return slots.values
+    }
+
     /// Stops parsing (the consumer failed and will take no more batches).
     func cancel() {
         condition.lock()
@@ -60,7 +80,7 @@ final class ParsedBatches: @unchecked Sendable {
 
     /// The next parsed batch and the index of its first file, in order; nil
     /// when all are done.
-    func next() -> (Int, [Note])? {
+    func next() -> (Int, [IndexedNote])? {
         condition.lock()
         defer { condition.unlock() }
         while ready.isEmpty && !finished { condition.wait() }
