@@ -28,15 +28,6 @@ enum IndexSchema {
     /// either size is read the same way, so the version stays.
     static let pageSize = 16384
 
-    /// The bytes of new terms FTS5 gathers in memory before writing them out
-    /// as a segment (its `hashsize`; the default is 1 MB). A cold index
-    /// writes fewer, larger segments, with less to merge: 10,000 notes took
-    /// 15% less CPU at 8 MB, and 16 MB was no better than 1 MB in the
-    /// `sqlite3` shell (benchmarks/STARTUP.md, "2026-11-29: the cold index
-    /// at 100,000 notes"). A refresh of a few notes is written at its
-    /// commit, far below either size.
-    static let ftsHashSize = 8 << 20
-
     /// The FTS5 tokenizer of the text columns (snippets of long notes use it too).
     static let tokenizer = "unicode61 remove_diacritics 2"
 
@@ -70,7 +61,6 @@ enum IndexSchema {
                 );
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('pgsz', 8000);
                 INSERT INTO notes_fts (notes_fts, rank) VALUES ('automerge', 16);
-                INSERT INTO notes_fts (notes_fts, rank) VALUES ('hashsize', \(ftsHashSize));
                 CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
                 PRAGMA user_version = \(version);
                 """)
