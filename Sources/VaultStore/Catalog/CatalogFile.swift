@@ -129,7 +129,7 @@ enum CatalogFile {
         let encoded = ParallelSlots<[UInt8]>(count: todo.count)
         entries.files.withUnsafeBufferPointer { files in
             entries.notes.withUnsafeBufferPointer { notes in
-                entries.facts.withUnsafeBufferPointer { facts in
+                entries.facts.bytes.withUnsafeBytes { facts in
                     entries.cards.withUnsafeBufferPointer { cards in
                         let arrays = UncheckedArrays(files: files, notes: notes, facts: facts, cards: cards)
                         DispatchQueue.concurrentPerform(iterations: todo.count) { t in
@@ -140,7 +140,8 @@ enum CatalogFile {
                                 let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
                                 CatalogCoding.encode(
                                     file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
-                                    facts: arrays.facts.baseAddress! + i, key: entries.keys[i],
+                                    facts: UnsafeRawBufferPointer(rebasing: arrays.facts[entries.facts.range(i)]),
+                                    key: entries.keys[i],
                                     cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
                                     cardsUnread: entries.cardsUnread[i], into: &out)
                             }
@@ -162,7 +163,8 @@ enum CatalogFile {
     private struct UncheckedArrays: @unchecked Sendable {  // read only, while their owner keeps them
         let files: UnsafeBufferPointer<ScannedFile>
         let notes: UnsafeBufferPointer<NoteSummary>
-        let facts: UnsafeBufferPointer<NoteCheckFacts>
+        /// Every note's check facts, encoded (``StoredCheckFacts``).
+        let facts: UnsafeRawBufferPointer
         let cards: UnsafeBufferPointer<Card>
     }
 
