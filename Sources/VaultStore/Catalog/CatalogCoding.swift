@@ -78,14 +78,24 @@ enum CatalogCoding {
     }
 
     /// What `vault check` reads of a note (``NoteCheckFacts``): the lines of
-    /// three keys (each + 1, 0 for none), then the wiki link targets and the
-    /// Markdown note links.
+    /// three keys (each + 1, 0 for none), the wiki link targets, the
+    /// Markdown note links, then whether the wiki links' places are known
+    /// (1) or not (0) and, when they are, each one's line and column.
     static func encode(_ facts: NoteCheckFacts, into out: inout CacheWriter) {
         out.int(facts.idLine.map { $0 + 1 } ?? 0)
         out.int(facts.categoryLine.map { $0 + 1 } ?? 0)
         out.int(facts.sourceTypeLine.map { $0 + 1 } ?? 0)
         out.strings(facts.wikiLinks)
         out.strings(facts.noteLinks)
+        if let places = facts.wikiLinkPlaces {
+            out.u8(1)
+            for place in places {
+                out.int(place.line)
+                out.int(place.column)
+            }
+        } else {
+            out.u8(0)
+        }
     }
 
     /// Reads what ``encode(_:into:)`` wrote.
@@ -96,8 +106,24 @@ enum CatalogCoding {
         let sourceTypeLine = try line(&input)
         let wikiLinks = try input.strings()
         let noteLinks = try input.strings()
+        var places: [LinkPlace]?
+        switch try input.u8() {
+        case 0: break
+        case 1:
+            guard wikiLinks.count <= input.remaining / 2 else { throw CacheDamage() }
+            var read: [LinkPlace] = []
+            read.reserveCapacity(wikiLinks.count)
+            for _ in wikiLinks.indices {
+                let line = try input.int()
+                let column = try input.int()
+                read.append(LinkPlace(line: line, column: column))
+            }
+            places = read
+        default: throw CacheDamage()
+        }
         return NoteCheckFacts(
-            wikiLinks: wikiLinks, noteLinks: noteLinks, idLine: idLine, categoryLine: categoryLine,
+            wikiLinks: wikiLinks, wikiLinkPlaces: places, noteLinks: noteLinks, idLine: idLine,
+            categoryLine: categoryLine,
             sourceTypeLine: sourceTypeLine)
     }
 
@@ -109,8 +135,18 @@ enum CatalogCoding {
         _ = try line(&input)
         _ = try line(&input)
         _ = try line(&input)
+        let wikiLinks = try input.skipStrings()
         try input.skipStrings()
-        try input.skipStrings()
+        switch try input.u8() {
+        case 0: break
+        case 1:
+            guard wikiLinks <= input.remaining / 2 else { throw CacheDamage() }
+            for _ in 0..<wikiLinks {
+                _ = try input.int()
+                _ = try input.int()
+            }
+        default: throw CacheDamage()
+        }
     }
 
     /// A key's line as written (+ 1, 0 for none).
