@@ -22,6 +22,7 @@ public enum CommonMark {
             if n == 0 { facts.firstHeading = part.firstHeading }
             facts.inlineTags += part.inlineTags
             facts.wikiLinks += part.wikiLinks
+            facts.wikiLinkPlaces = nil  // a window's lines are not the body's; `vault check` reads the file
             facts.noteLinks += part.noteLinks
             facts.linkDestinations += part.linkDestinations
             if !facts.text.isEmpty, facts.text.last != "\n", !part.text.isEmpty { facts.text += "\n" }
@@ -35,7 +36,8 @@ public enum CommonMark {
 
     /// `body` over the window's bytes, the fence it reopens first.
     static func withWindow<T>(
-        _ window: MarkdownWindows.Window, of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> T
+        _ window: MarkdownWindows.Window, of bytes: UnsafeBufferPointer<UInt8>,
+        _ body: (UnsafeBufferPointer<UInt8>) -> T
     ) -> T {
         let part = UnsafeBufferPointer(rebasing: bytes[window.range])
         guard !window.fence.isEmpty else { return body(part) }
@@ -74,9 +76,16 @@ public enum CommonMark {
         var facts = collector.facts
         facts.wikiLinks = []
         facts.noteLinks = []
+        var places: [LinkPlace] = []
         for link in LinkScanner.links(in: bytes) where !link.target.isEmpty {
-            if link.isWiki { facts.wikiLinks.append(link.target) } else { facts.noteLinks.append(link.target) }
+            if link.isWiki {
+                facts.wikiLinks.append(link.target)
+                places.append(LinkPlace(line: link.line, column: link.column))
+            } else {
+                facts.noteLinks.append(link.target)
+            }
         }
+        facts.wikiLinkPlaces = places
         return facts
     }
 

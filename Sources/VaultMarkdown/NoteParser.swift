@@ -36,7 +36,8 @@ public enum NoteParser {
             return Note(
                 path: path, frontMatter: FrontMatter(), body: BodyFacts(), timeZone: timeZone, diagnostics: diagnostics)
         }
-        if let bad = firstInvalidUTF8(bytes) {
+        let invalidUTF8 = firstInvalidUTF8(bytes)
+        if let bad = invalidUTF8 {
             diagnostics.append(
                 Diagnostic(
                     code: "invalid-utf8", severity: .error, path: path, line: lineNumber(at: bad, in: bytes),
@@ -70,7 +71,18 @@ public enum NoteParser {
                         message: "malformed front matter: \(error.reason). The note's body is still read."))
             }
         }
-        let body = CommonMark.facts(of: UnsafeBufferPointer(rebasing: bytes[bodyRange]))
+        var body = CommonMark.facts(of: UnsafeBufferPointer(rebasing: bytes[bodyRange]))
+        // The links' places in the file, as `vault check` would find them by
+        // scanning the whole file: the body's lines moved down past the
+        // front matter. Unknown (nil) where that scan could see otherwise:
+        // invalid UTF-8 (read as U+FFFD there) or a body that starts
+        // mid-line (after a byte-order mark, which is a column there).
+        if invalidUTF8 != nil || (bodyRange.lowerBound > 0 && bytes[bodyRange.lowerBound - 1] != 0x0A) {
+            body.wikiLinkPlaces = nil
+        } else if let places = body.wikiLinkPlaces, !places.isEmpty, bodyRange.lowerBound > 0 {
+            let first = lineNumber(at: bodyRange.lowerBound, in: bytes) - 1
+            body.wikiLinkPlaces = places.map { LinkPlace(line: $0.line + first, column: $0.column) }
+        }
         if let deep = body.tooDeepLine {
             diagnostics.append(
                 Diagnostic(

@@ -55,6 +55,57 @@ struct LinkChecksTests {
         #expect(message.hasPrefix("[[" + String(repeating: "[", count: 79) + "…]] links to no note"))
     }
 
+    /// `file`'s facts as the catalog keeps them, its places from a scan of
+    /// the whole file (what the parser stores), or none (`placed: false`).
+    private func facts(of file: String, placed: Bool) -> NoteCheckFacts {
+        let links = LinkScanner.links(in: file).filter { $0.isWiki && !$0.target.isEmpty }
+        return NoteCheckFacts(
+            wikiLinks: links.map(\.target),
+            wikiLinkPlaces: placed ? links.map { LinkPlace(line: $0.line, column: $0.column) } : nil)
+    }
+
+    @Test(
+        "with the places in the facts, broken links are placed as a scan of the file places them, and no file is read")
+    func placesFromFacts() {
+        let files = [
+            "Home.md": "# Home\n\nSee [[Home]] and\n  then [[Missing note]].\n",
+            "b/Six.md": (1...60).map { [3, 4, 35, 47].contains($0) ? "- [[Interpret]] [[Home]] ![[Lost]]" : "text" }
+                .joined(separator: "\n"),
+            "c.md": "![[Lost]]\n| a | [[Gone\\|label]] |\n```\n[[Code]]\n```\n[[Home#part]] [[Gone]]\n",
+        ]
+        let paths = files.keys.sorted()
+        let notes = paths.map {
+            NoteSummary(
+                path: $0, id: nil, title: $0, tags: [], category: nil, source: nil, sourceType: nil,
+                sourceTypeInferred: false, aliases: [], created: nil, createdOrigin: .unknown, diagnostics: [])
+        }
+        let resolver = LinkResolver(notes: [("Home.md", ["Home"])])
+        let byGraph = LinkChecks.run(
+            LinkGraph(notes: notes, facts: paths.map { facts(of: files[$0]!, placed: false) }, resolver: resolver),
+            resolver: resolver
+        ) { LinkScanner.links(in: files[$0]!) }
+        var read: [String] = []
+        let byFacts = LinkChecks.run(
+            notes: notes, facts: paths.map { facts(of: files[$0]!, placed: true) }, resolver: resolver
+        ) {
+            read.append($0)
+            return []
+        }
+        #expect(read.isEmpty)
+        #expect(byFacts == byGraph)
+        #expect(byFacts.count == 12)
+        #expect(byFacts.filter { $0.path == "c.md" }.map { "\($0.line!):\($0.column!)" } == ["1:1", "2:7", "6:15"])
+        // Without places, a note holding a broken link is read, and the warnings are the same.
+        let byReading = LinkChecks.run(
+            notes: notes, facts: paths.map { facts(of: files[$0]!, placed: false) }, resolver: resolver
+        ) {
+            read.append($0)
+            return LinkScanner.links(in: files[$0]!)
+        }
+        #expect(byReading == byGraph)
+        #expect(read == ["b/Six.md", "c.md", "Home.md"].sorted())
+    }
+
     @Test("elided keeps short text and cuts long text to the limit, ellipsis included")
     func elided() {
         #expect("short".elided(to: 5) == "short")

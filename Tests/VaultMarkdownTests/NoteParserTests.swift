@@ -124,7 +124,9 @@ struct NoteParserTests {
         #expect(n.bodyText.isEmpty)
     }
 
-    @Test("a line of 100,000 unclosed [[ is scanned once: no link from it, the next line's link found", .timeLimit(.minutes(1)))
+    @Test(
+        "a line of 100,000 unclosed [[ is scanned once: no link from it, the next line's link found",
+        .timeLimit(.minutes(1)))
     func unclosedWikiLinks() {
         // Through the parser, as every note is read (LinkScanner, the one link reader).
         let note = parse(String(repeating: "[[", count: 100_000) + "\nsee [[Real note|alias]] and [[x")
@@ -302,5 +304,51 @@ struct HostileFrontMatterTests {
         let n = parse("---\ntitle: a *bold* claim & more\nsource: \"*quoted*\"\ntags: [x]\n---\nBody.\n")
         #expect(n.diagnostics.isEmpty, "\(n.diagnostics)")
         #expect(n.title == "a *bold* claim & more")
+    }
+}
+
+/// The parser keeps where each wiki link is written (``Note/wikiLinkPlaces``)
+/// for `vault check`, which must place a broken link exactly as a scan of
+/// the whole file does (what it did before, reading the note again).
+@Suite("Wiki link places")
+struct WikiLinkPlacesTests {
+    /// The places a scan of the whole file gives, after its front matter.
+    private func scanned(_ text: String) -> [LinkPlace] {
+        LinkScanner.links(in: text, bodyLine: LinkScanner.bodyLine(of: text))
+            .filter { $0.isWiki && !$0.target.isEmpty }.map { LinkPlace(line: $0.line, column: $0.column) }
+    }
+
+    @Test(
+        "a note's places are the whole file's scan's: after front matter, with CRLF, beside code and comments",
+        arguments: [
+            "[[a]] x [[b]]\n\n  ![[c#h|d]]\n",
+            "---\nid: x\ntags: [t]\n---\n# T\n\nSee [[Ünï]] and [[b|alias]].\n```\n[[code]]\n```\n%% [[hidden]] %%\n[[after]]",
+            "---\r\nid: x\r\n---\r\ntext\r\n 漢字 [[wide]] [[#own]] [[w2]]\r\n",
+            "---\nid: x\n...\n[[dots]]\n",
+            "---\nunclosed: yes\n[[in front]]\n",
+            "<!-- [[not]] -->\n| [[t\\|a]] | [[u]] |\n",
+        ])
+    func placesAsScanned(_ text: String) throws {
+        let note = parse(text)
+        let places = try #require(note.wikiLinkPlaces)
+        #expect(places.count == note.wikiLinks.count)
+        #expect(places == scanned(text))
+        #expect(NoteCheckFacts(note).wikiLinkPlaces == places)
+    }
+
+    @Test("places a scan of the whole file could see otherwise are left unknown")
+    func unknownPlaces() {
+        // A byte-order mark is a column of the first line in the file's scan.
+        #expect(
+            NoteParser.parse(Data([0xEF, 0xBB, 0xBF] + Array("[[a]]\n".utf8)), path: "n.md", timeZone: utc)
+                .wikiLinkPlaces == nil)
+        // Invalid UTF-8 is read as U+FFFD there.
+        #expect(
+            NoteParser.parse(Data(Array("x [[a]]".utf8) + [0xFF] + Array(" [[b]]\n".utf8)), path: "n.md", timeZone: utc)
+                .wikiLinkPlaces == nil)
+        // A body over 256 KB is read in windows.
+        let long = parse(String(repeating: "Some text and [[a link]].\n\n", count: 12_000))
+        #expect(long.wikiLinks.count == 12_000 && long.wikiLinkPlaces == nil)
+        #expect(NoteCheckFacts(long).wikiLinkPlaces == nil)
     }
 }

@@ -56,6 +56,7 @@ struct NoteCatalogTests {
         let cards = CardLoader(layout: layout).cards(of: notes, in: .wholeVault)
         #expect(loaded.notes == notes.map(\.summary), sourceLocation: sourceLocation)
         #expect(loaded.keys == notes.map { $0.id.map(NoteKey.init(id:)) }, sourceLocation: sourceLocation)
+        #expect(loaded.facts.decoded() == notes.map(NoteCheckFacts.init), sourceLocation: sourceLocation)
         #expect(loaded.cards == cards, sourceLocation: sourceLocation)
         #expect(Set(loaded.problems) == Set(scan.problems), sourceLocation: sourceLocation)
     }

@@ -112,13 +112,12 @@ public struct VaultCheck {
     }
 
     /// Every wiki link and embed of `notes` that leads to no note, at its own line and
-    /// column (the notes holding one are read again for the places); `resolver`
-    /// knows every note of the vault.
+    /// column (kept in the notes' facts; a note whose places are not known is
+    /// read again for them); `resolver` knows every note of the vault.
     static func brokenLinks(
         _ notes: [NoteSummary], facts: [NoteCheckFacts], resolver: LinkResolver, files: any VaultFiles
     ) -> [Diagnostic] {
-        let graph = LinkGraph(notes: notes, facts: facts, resolver: resolver)
-        return LinkChecks.run(graph, resolver: resolver) { path in
+        LinkChecks.run(notes: notes, facts: facts, resolver: resolver) { path in
             guard let data = try? files.read(path) else { return [] }
             let text = String(decoding: data, as: UTF8.self)
             return LinkScanner.links(in: text, bodyLine: LinkScanner.bodyLine(of: text))

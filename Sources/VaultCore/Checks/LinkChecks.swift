@@ -15,21 +15,52 @@ public enum LinkChecks {
             if targets[link.source] == nil { sources.append(link.source) }
             targets[link.source, default: []].insert(link.target)
         }
+        return sources.flatMap { source in
+            placed(
+                targets[source] ?? [], in: source, folder: LinkResolver.folder(of: source), resolver: resolver, written)
+        }
+    }
+
+    /// A warning for each wiki link or embed of `notes` that leads nowhere
+    /// (`resolver` knows every note of the vault), in note order then
+    /// reading order, as ``run(_:resolver:written:)`` gives them: at the
+    /// places their facts hold (``NoteCheckFacts/wikiLinkPlaces``), so no
+    /// note is read again, except one whose places are not known, which is
+    /// read through `written`.
+    public static func run(
+        notes: [NoteSummary], facts: [NoteCheckFacts], resolver: LinkResolver, written: WrittenLinks
+    ) -> [Diagnostic] {
+        precondition(notes.count == facts.count, "one NoteCheckFacts per note")
         var out: [Diagnostic] = []
-        for source in sources {
-            let unresolved = targets[source] ?? []
-            let places = written(source).filter { $0.isWiki && unresolved.contains($0.target) }
-            if places.isEmpty {
-                // The file changed since it was read: name the links without a place.
-                out += unresolved.sorted().map { brokenLink($0, in: source, line: nil) }
+        for i in notes.indices where !facts[i].wikiLinks.isEmpty {
+            let source = notes[i].path
+            let folder = LinkResolver.folder(of: source)
+            let links = facts[i].wikiLinks
+            let broken = links.indices.filter { resolver.resolveWiki(links[$0], inFolder: folder) == .unresolved }
+            guard !broken.isEmpty else { continue }
+            guard let places = facts[i].wikiLinkPlaces else {
+                out += placed(Set(broken.map { links[$0] }), in: source, folder: folder, resolver: resolver, written)
                 continue
             }
-            let folder = LinkResolver.folder(of: source)
-            for link in places where resolver.resolveWiki(link.target, inFolder: folder) == .unresolved {
-                out.append(brokenLink(link.target, in: source, line: link.line + 1, column: link.column))
+            for k in broken {
+                out.append(brokenLink(links[k], in: source, line: places[k].line + 1, column: places[k].column))
             }
         }
         return out
+    }
+
+    /// The warnings for the `unresolved` targets of the note at `source`,
+    /// at the places a scan of its file (`written`) finds them; without a
+    /// place when it finds none (the file changed since it was read).
+    private static func placed(
+        _ unresolved: Set<String>, in source: String, folder: String, resolver: LinkResolver,
+        _ written: WrittenLinks
+    ) -> [Diagnostic] {
+        let places = written(source).filter { $0.isWiki && unresolved.contains($0.target) }
+        if places.isEmpty { return unresolved.sorted().map { brokenLink($0, in: source, line: nil) } }
+        return places.filter { resolver.resolveWiki($0.target, inFolder: folder) == .unresolved }.map {
+            brokenLink($0.target, in: source, line: $0.line + 1, column: $0.column)
+        }
     }
 
     /// The warning for the wiki link to `target` in the note at `path`

@@ -5,6 +5,10 @@
 public struct NoteCheckFacts: Hashable, Sendable {
     /// The note's ``Note/wikiLinks``, in reading order.
     public var wikiLinks: [String]
+    /// Where each of ``wikiLinks`` is written (``Note/wikiLinkPlaces``),
+    /// so that a broken link is placed without reading the note again; nil
+    /// when the parser could not tell.
+    public var wikiLinkPlaces: [LinkPlace]?
     /// The note's ``Note/noteLinks``, in reading order.
     public var noteLinks: [String]
     /// The lines (from 1, as ``FrontMatter/line(of:)`` counts) of the `id`,
@@ -14,10 +18,12 @@ public struct NoteCheckFacts: Hashable, Sendable {
     public var sourceTypeLine: Int?
 
     public init(
-        wikiLinks: [String] = [], noteLinks: [String] = [], idLine: Int? = nil, categoryLine: Int? = nil,
-        sourceTypeLine: Int? = nil
+        wikiLinks: [String] = [], wikiLinkPlaces: [LinkPlace]? = nil, noteLinks: [String] = [], idLine: Int? = nil,
+        categoryLine: Int? = nil, sourceTypeLine: Int? = nil
     ) {
+        precondition(wikiLinkPlaces.map { $0.count == wikiLinks.count } ?? true, "one place per wiki link")
         self.wikiLinks = wikiLinks
+        self.wikiLinkPlaces = wikiLinkPlaces
         self.noteLinks = noteLinks
         self.idLine = idLine
         self.categoryLine = categoryLine
@@ -27,7 +33,9 @@ public struct NoteCheckFacts: Hashable, Sendable {
     /// The facts of a parsed note.
     public init(_ note: Note) {
         self.init(
-            wikiLinks: note.wikiLinks, noteLinks: note.noteLinks, idLine: note.frontMatter.line(of: "id"),
+            wikiLinks: note.wikiLinks,
+            wikiLinkPlaces: note.wikiLinkPlaces?.count == note.wikiLinks.count ? note.wikiLinkPlaces : nil,
+            noteLinks: note.noteLinks, idLine: note.frontMatter.line(of: "id"),
             categoryLine: note.frontMatter.line(of: "category"),
             sourceTypeLine: note.frontMatter.line(of: "source_type"))
     }

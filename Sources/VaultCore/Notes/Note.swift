@@ -17,6 +17,11 @@ public struct Note: Hashable, Sendable {
     public var summary: NoteSummary
     /// Targets of `[[wiki links]]`, without any `|alias` or `#heading` part.
     public var wikiLinks: [String]
+    /// Where each of ``wikiLinks`` is written in the file (one each), when
+    /// the parser could tell exactly as a scan of the whole file would; nil
+    /// otherwise (a body read in windows, invalid UTF-8, a byte-order mark
+    /// before the first body line): `vault check` then reads the file again.
+    public var wikiLinkPlaces: [LinkPlace]?
     /// Destinations of Markdown links that point at other notes (relative `.md` paths).
     public var noteLinks: [String]
     /// Every Markdown link's destination as written (URLs included): search finds their words.
@@ -42,6 +47,7 @@ public struct Note: Hashable, Sendable {
         self.frontMatter = frontMatter
         self.bodyText = body.text
         self.wikiLinks = body.wikiLinks
+        self.wikiLinkPlaces = body.wikiLinkPlaces
         self.noteLinks = body.noteLinks
         self.linkDestinations = body.linkDestinations
     }
@@ -86,6 +92,9 @@ public struct BodyFacts: Hashable, Sendable {
     /// Inline `#tags` in text, without the `#`, in order of appearance.
     public var inlineTags: [String]
     public var wikiLinks: [String]
+    /// Where each of ``wikiLinks`` is written (lines counted from the
+    /// body's first, from 0), when known (``Note/wikiLinkPlaces``).
+    public var wikiLinkPlaces: [LinkPlace]?
     public var noteLinks: [String]
     /// Every Markdown link's destination as written.
     public var linkDestinations: [String]

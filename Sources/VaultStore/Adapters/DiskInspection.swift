@@ -26,7 +26,8 @@ public struct DiskInspection: VaultInspection {
         let inDeck = Set(loaded.notes.lazy.filter { decks.contains($0) }.map(\.path))
         let cards =
             inDeck.count == loaded.notes.count ? loaded.cards : loaded.cards.filter { inDeck.contains($0.notePath) }
-        return CheckedNotes(notes: loaded.notes, facts: loaded.facts, cards: cards, problems: loaded.problems)
+        return CheckedNotes(
+            notes: loaded.notes, facts: loaded.facts.decoded(), cards: cards, problems: loaded.problems)
     }
 
     public func cards(of notes: [Note], config: VaultConfig) -> [Card] {

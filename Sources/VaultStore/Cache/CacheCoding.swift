@@ -245,6 +245,19 @@ struct CacheReader {
         return values
     }
 
+    /// Walks over what ``strings()`` reads, checking every length, making
+    /// no strings; returns how many there were.
+    @discardableResult
+    mutating func skipStrings() throws(CacheDamage) -> Int {
+        let count = try count(minimumBytesEach: 1)
+        for _ in 0..<count {
+            let length = try unsigned()
+            guard length <= UInt64(remaining) else { throw CacheDamage() }
+            _ = try take(Int(length))
+        }
+        return count
+    }
+
     mutating func optional<T>(_ read: (inout CacheReader) throws -> T) throws -> T? {
         try bool() ? try read(&self) : nil
     }

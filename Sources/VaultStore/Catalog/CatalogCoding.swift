@@ -9,12 +9,13 @@ import VaultCore
 /// with one bounds check per field and allocates nothing but the strings
 /// and arrays of the notes themselves.
 enum CatalogCoding {
-    /// Appends one entry: a note, the stat fields of its file, and its
+    /// Appends one entry: a note, the stat fields of its file, its check
+    /// facts' bytes (``encode(_:into:)``, written as they are), and its
     /// cards (`cardsUnread`: none, they were not read). A card's note path and note id are its note's, so they are not
     /// written again. Read through pointers into the arrays' memory: a note
     /// passed by value is copied, ten reference count changes each.
     static func encode(
-        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, facts: UnsafePointer<NoteCheckFacts>,
+        file: UnsafePointer<ScannedFile>, note: UnsafePointer<NoteSummary>, facts: UnsafeRawBufferPointer,
         key: NoteKey?, cards: UnsafeBufferPointer<Card>, cardsUnread: Bool, into out: inout CacheWriter
     ) {
         out.string(file.pointee.path)
@@ -59,13 +60,8 @@ enum CatalogCoding {
             out.i64(note.pointee.diagnostics[k].line.map(Int64.init) ?? Int64.min)
             out.string(note.pointee.diagnostics[k].message)
         }
-        // What `vault check` reads: the lines of three keys (each + 1, 0 for
-        // none), then the wiki link targets and the Markdown note links.
-        out.int(facts.pointee.idLine.map { $0 + 1 } ?? 0)
-        out.int(facts.pointee.categoryLine.map { $0 + 1 } ?? 0)
-        out.int(facts.pointee.sourceTypeLine.map { $0 + 1 } ?? 0)
-        out.strings(facts.pointee.wikiLinks)
-        out.strings(facts.pointee.noteLinks)
+        // What `vault check` reads, as the catalog keeps it (encoded already: ``StoredCheckFacts``).
+        out.raw(facts)
         out.int(cards.count)
         for k in cards.indices {
             out.string(cards[k].id)
@@ -79,6 +75,85 @@ enum CatalogCoding {
             out.optionalString(cards[k].deck)
             encode(cards[k].stored, into: &out)
         }
+    }
+
+    /// What `vault check` reads of a note (``NoteCheckFacts``): the lines of
+    /// three keys (each + 1, 0 for none), the wiki link targets, the
+    /// Markdown note links, then whether the wiki links' places are known
+    /// (1) or not (0) and, when they are, each one's line and column.
+    static func encode(_ facts: NoteCheckFacts, into out: inout CacheWriter) {
+        out.int(facts.idLine.map { $0 + 1 } ?? 0)
+        out.int(facts.categoryLine.map { $0 + 1 } ?? 0)
+        out.int(facts.sourceTypeLine.map { $0 + 1 } ?? 0)
+        out.strings(facts.wikiLinks)
+        out.strings(facts.noteLinks)
+        if let places = facts.wikiLinkPlaces {
+            out.u8(1)
+            for place in places {
+                out.int(place.line)
+                out.int(place.column)
+            }
+        } else {
+            out.u8(0)
+        }
+    }
+
+    /// Reads what ``encode(_:into:)`` wrote.
+    /// - Throws: ``CacheDamage`` when the bytes end early or hold a line below 0.
+    static func facts(_ input: inout CacheReader) throws(CacheDamage) -> NoteCheckFacts {
+        let idLine = try line(&input)
+        let categoryLine = try line(&input)
+        let sourceTypeLine = try line(&input)
+        let wikiLinks = try input.strings()
+        let noteLinks = try input.strings()
+        var places: [LinkPlace]?
+        switch try input.u8() {
+        case 0: break
+        case 1:
+            guard wikiLinks.count <= input.remaining / 2 else { throw CacheDamage() }
+            var read: [LinkPlace] = []
+            read.reserveCapacity(wikiLinks.count)
+            for _ in wikiLinks.indices {
+                let line = try input.int()
+                let column = try input.int()
+                read.append(LinkPlace(line: line, column: column))
+            }
+            places = read
+        default: throw CacheDamage()
+        }
+        return NoteCheckFacts(
+            wikiLinks: wikiLinks, wikiLinkPlaces: places, noteLinks: noteLinks, idLine: idLine,
+            categoryLine: categoryLine,
+            sourceTypeLine: sourceTypeLine)
+    }
+
+    /// Walks over what ``encode(_:into:)`` wrote, checking it as
+    /// ``facts(_:)`` would read it but making no strings: the catalog keeps
+    /// the bytes (``StoredCheckFacts``) and decodes them only when asked.
+    /// - Throws: ``CacheDamage`` exactly when ``facts(_:)`` would.
+    static func skipFacts(_ input: inout CacheReader) throws(CacheDamage) {
+        _ = try line(&input)
+        _ = try line(&input)
+        _ = try line(&input)
+        let wikiLinks = try input.skipStrings()
+        try input.skipStrings()
+        switch try input.u8() {
+        case 0: break
+        case 1:
+            guard wikiLinks <= input.remaining / 2 else { throw CacheDamage() }
+            for _ in 0..<wikiLinks {
+                _ = try input.int()
+                _ = try input.int()
+            }
+        default: throw CacheDamage()
+        }
+    }
+
+    /// A key's line as written (+ 1, 0 for none).
+    private static func line(_ input: inout CacheReader) throws(CacheDamage) -> Int? {
+        let value = try input.int()
+        guard value >= 0 else { throw CacheDamage() }
+        return value == 0 ? nil : value - 1
     }
 
     /// A card's stored schedule: 0 none, 1 an SM-2-OSR group, 2 an FSRS group, 3 a note review's front matter.
@@ -138,8 +213,9 @@ enum CatalogCoding {
         }
     }
 
-    /// Reads one entry, initializing `file`, `note`, `facts`, `key` and
-    /// `cardsUnread` (initialized already: assigned), and its cards at
+    /// Reads one entry, initializing `file` and `note`, assigning `facts`
+    /// (where its check facts' bytes are in `input`: they are checked, not
+    /// decoded), `key` and `cardsUnread` (all three initialized already), and its cards at
     /// `cards`, which has room for `room` of them; returns the number of
     /// cards. Values are built in place, not copied in: 100,000 notes copied
     /// and destroyed cost a million reference count changes. When this
@@ -148,7 +224,7 @@ enum CatalogCoding {
     ///   writer produces, or more cards than `room`.
     static func decode(
         from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
-        facts: UnsafeMutablePointer<NoteCheckFacts>, key: UnsafeMutablePointer<NoteKey?>,
+        facts: UnsafeMutablePointer<Range<Int>>, key: UnsafeMutablePointer<NoteKey?>,
         cardsUnread: UnsafeMutablePointer<Bool>, cards: UnsafeMutablePointer<Card>?, room: Int
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
@@ -193,11 +269,9 @@ enum CatalogCoding {
                         message: try input.string()))
             }
         }
-        let idLine = try input.int()
-        let categoryLine = try input.int()
-        let sourceTypeLine = try input.int()
-        let wikiLinks = try input.strings()
-        let noteLinks = try input.strings()
+        let factsStart = input.offset
+        try skipFacts(&input)
+        let factsEnd = input.offset
         let cardCount = try input.count(minimumBytesEach: 21)
         guard cardCount <= room, !unread || cardCount == 0 else { throw CacheDamage() }
         var done = 0
@@ -226,11 +300,7 @@ enum CatalogCoding {
         }
         key.pointee = noteKey
         cardsUnread.pointee = unread
-        facts.initialize(
-            to: NoteCheckFacts(
-                wikiLinks: wikiLinks, noteLinks: noteLinks, idLine: idLine == 0 ? nil : idLine - 1,
-                categoryLine: categoryLine == 0 ? nil : categoryLine - 1,
-                sourceTypeLine: sourceTypeLine == 0 ? nil : sourceTypeLine - 1))
+        facts.pointee = factsStart..<factsEnd
         file.initialize(to: ScannedFile(path: path, size: size, modified: modified, changed: changed, inode: inode))
         note.initialize(
             to: NoteSummary(

@@ -58,7 +58,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let chunkCount = bounds.count - 1
         guard chunkCount > 0 else { return CatalogEntries() }
         var notes: [NoteSummary] = []
-        var facts: [NoteCheckFacts] = []
+        // Where each note's check facts are in the payload: copied out after the threads are done.
+        var facts = [Range<Int>](repeating: 0..<0, count: noteCount)
         var cards: [Card] = []
         var cardEnds = [Int](repeating: 0, count: noteCount)
         var keys = [NoteKey?](repeating: nil, count: noteCount)
@@ -66,14 +67,13 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         var damaged = false
         let files = [ScannedFile](unsafeUninitializedCapacity: noteCount) { filesBuffer, filesCount in
             notes = [NoteSummary](unsafeUninitializedCapacity: noteCount) { notesBuffer, notesCount in
-                facts = [NoteCheckFacts](unsafeUninitializedCapacity: noteCount) { factsBuffer, factsCount in
+                facts.withUnsafeMutableBufferPointer { factsBuffer in
                     cards = [Card](unsafeUninitializedCapacity: cardCount) { cardsBuffer, cardsCount in
                         cardEnds.withUnsafeMutableBufferPointer { endsBuffer in
                             keys.withUnsafeMutableBufferPointer { keysBuffer in
                                 cardsUnread.withUnsafeMutableBufferPointer { unreadBuffer in
                                     FileIO.populate(filesBuffer)
                                     FileIO.populate(notesBuffer)
-                                    FileIO.populate(factsBuffer)
                                     FileIO.populate(cardsBuffer)
                                     let targets = Targets(
                                         payload: payload, files: filesBuffer.baseAddress!,
@@ -93,7 +93,6 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                                             let done = targets.done[k]
                                             (targets.files + bounds[k].firstNote).deinitialize(count: done.notes)
                                             (targets.notes + bounds[k].firstNote).deinitialize(count: done.notes)
-                                            (targets.facts + bounds[k].firstNote).deinitialize(count: done.notes)
                                             if done.cards > 0 {
                                                 (targets.cards! + bounds[k].firstCard).deinitialize(count: done.cards)
                                             }
@@ -104,7 +103,6 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                         }
                         cardsCount = damaged ? 0 : cardCount
                     }
-                    factsCount = damaged ? 0 : noteCount
                 }
                 notesCount = damaged ? 0 : noteCount
             }
@@ -112,8 +110,31 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         }
         guard !damaged else { throw CacheDamage() }
         return CatalogEntries(
-            files: files, notes: notes, facts: facts, keys: keys, cards: cards, cardEnds: cardEnds,
+            files: files, notes: notes, facts: storedFacts(facts), keys: keys, cards: cards, cardEnds: cardEnds,
             cardsUnread: cardsUnread)
+    }
+
+    /// The check facts at `ranges` of the payload (one range per note, in
+    /// order), copied out as they are: ``StoredCheckFacts`` decodes a
+    /// note's only when asked.
+    private func storedFacts(_ ranges: [Range<Int>]) -> StoredCheckFacts {
+        var ends = [Int](repeating: 0, count: ranges.count)
+        var total = 0
+        for i in ranges.indices {
+            total += ranges[i].count
+            ends[i] = total
+        }
+        let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            let out = UnsafeMutableRawBufferPointer(buffer)
+            var at = 0
+            for range in ranges where !range.isEmpty {
+                UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + range.count)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: payload[range]))
+                at += range.count
+            }
+            count = total
+        }
+        return StoredCheckFacts(bytes: bytes, ends: ends)
     }
 
     /// How far one chunk got: the notes and cards it initialized.
@@ -129,7 +150,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         let payload: UnsafeRawBufferPointer
         let files: UnsafeMutablePointer<ScannedFile>
         let notes: UnsafeMutablePointer<NoteSummary>
-        let facts: UnsafeMutablePointer<NoteCheckFacts>
+        /// Initialized (to empty ranges) before the threads start.
+        let facts: UnsafeMutablePointer<Range<Int>>
         /// nil when there are no cards at all.
         let cards: UnsafeMutablePointer<Card>?
         let cardEnds: UnsafeMutablePointer<Int>
@@ -153,6 +175,8 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
                     key: targets.keys + i, cardsUnread: targets.cardsUnread + i,
                     cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
                 card += count
+                let facts = targets.facts[i]  // in the chunk: made the payload's
+                targets.facts[i] = (facts.lowerBound + start.offset)..<(facts.upperBound + start.offset)
                 targets.cardEnds[i] = card
                 done.notes += 1
                 done.cards += count

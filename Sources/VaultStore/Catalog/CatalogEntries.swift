@@ -11,8 +11,9 @@ import VaultCore
 struct CatalogEntries {
     var files: [ScannedFile] = []
     var notes: [NoteSummary] = []
-    /// Each note's links and front-matter key lines, for `vault check`.
-    var facts: [NoteCheckFacts] = []
+    /// Each note's links and front-matter key lines, for `vault check`,
+    /// kept encoded (decoded only when asked).
+    var facts = StoredCheckFacts()
     /// Each note's ``NoteKey`` (nil: no id), worked out while its id is in
     /// the cache: the curation board looks 100,000 notes up by it.
     var keys: [NoteKey?] = []
@@ -28,7 +29,7 @@ struct CatalogEntries {
     init() {}
 
     init(
-        files: [ScannedFile], notes: [NoteSummary], facts: [NoteCheckFacts], keys: [NoteKey?], cards: [Card],
+        files: [ScannedFile], notes: [NoteSummary], facts: StoredCheckFacts, keys: [NoteKey?], cards: [Card],
         cardEnds: [Int], cardsUnread: [Bool]
     ) {
         self.files = files
@@ -71,19 +72,27 @@ struct CatalogEntries {
     mutating func append<Cards: Sequence<Card>>(
         file: ScannedFile, note: NoteSummary, facts: NoteCheckFacts, key: NoteKey?, cards: Cards, cardsUnread: Bool
     ) {
+        self.facts.append(facts)
+        appendRest(file: file, note: note, key: key, cards: cards, cardsUnread: cardsUnread)
+    }
+
+    /// Appends entry `i` of `other`, its check facts' bytes as they are.
+    mutating func append(_ i: Int, of other: CatalogEntries) {
+        facts.append(i, of: other.facts)
+        appendRest(
+            file: other.files[i], note: other.notes[i], key: other.keys[i], cards: other.cards(at: i),
+            cardsUnread: other.cardsUnread[i])
+    }
+
+    /// Appends an entry's columns but its facts'.
+    private mutating func appendRest<Cards: Sequence<Card>>(
+        file: ScannedFile, note: NoteSummary, key: NoteKey?, cards: Cards, cardsUnread: Bool
+    ) {
         files.append(file)
         notes.append(note)
-        self.facts.append(facts)
         keys.append(key)
         self.cards.append(contentsOf: cards)
         cardEnds.append(self.cards.count)
         self.cardsUnread.append(cardsUnread)
-    }
-
-    /// Appends entry `i` of `other`.
-    mutating func append(_ i: Int, of other: CatalogEntries) {
-        append(
-            file: other.files[i], note: other.notes[i], facts: other.facts[i], key: other.keys[i],
-            cards: other.cards(at: i), cardsUnread: other.cardsUnread[i])
     }
 }

@@ -16,7 +16,7 @@ enum CatalogFile {
     /// Bump when the layout changes, or when the parser or the card
     /// extractor change what they derive from the same bytes: a catalog of
     /// another version is rebuilt.
-    static let version: UInt64 = 16  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name); 12: the card syntax the cards were read in, cards' decks and stored schedules; 13: a note review's text without SR comments; 14: a `<br>` in a card is a line break, a table in a `?` card its text; 15: each note's link targets and the lines of its id, category and source_type keys (for `vault check`); 16: only a deck's notes have their cards read (a flag marks the others')
+    static let version: UInt64 = 17  // 2: titles by the opening-heading rule; 3: the caches' one codec; 4: front matter type warnings; 5: deep Markdown warnings; 6: UUID keys stored; 7: long values cut in warnings, tags split at spaces; 8: Obsidian's tag and title rules, years outside 1-9999 not dates; 9: Anki's {{c1::…}} clozes; 10: card hints (%%hint: …%%); 11: links read from the source (escaped brackets, %%comments%% and HTML comments hold none, a table's \| ends the name); 12: the card syntax the cards were read in, cards' decks and stored schedules; 13: a note review's text without SR comments; 14: a `<br>` in a card is a line break, a table in a `?` card its text; 15: each note's link targets and the lines of its id, category and source_type keys (for `vault check`); 16: only a deck's notes have their cards read (a flag marks the others'); 17: each wiki link's line and column (for `vault check`)
 
     /// The catalog file in `folder`, framed as every cache is.
     static func file(in folder: URL) -> CacheFile {
@@ -129,7 +129,7 @@ enum CatalogFile {
         let encoded = ParallelSlots<[UInt8]>(count: todo.count)
         entries.files.withUnsafeBufferPointer { files in
             entries.notes.withUnsafeBufferPointer { notes in
-                entries.facts.withUnsafeBufferPointer { facts in
+                entries.facts.bytes.withUnsafeBytes { facts in
                     entries.cards.withUnsafeBufferPointer { cards in
                         let arrays = UncheckedArrays(files: files, notes: notes, facts: facts, cards: cards)
                         DispatchQueue.concurrentPerform(iterations: todo.count) { t in
@@ -140,7 +140,8 @@ enum CatalogFile {
                                 let firstCard = i == 0 ? 0 : entries.cardEnds[i - 1]
                                 CatalogCoding.encode(
                                     file: arrays.files.baseAddress! + i, note: arrays.notes.baseAddress! + i,
-                                    facts: arrays.facts.baseAddress! + i, key: entries.keys[i],
+                                    facts: UnsafeRawBufferPointer(rebasing: arrays.facts[entries.facts.range(i)]),
+                                    key: entries.keys[i],
                                     cards: UnsafeBufferPointer(rebasing: arrays.cards[firstCard..<entries.cardEnds[i]]),
                                     cardsUnread: entries.cardsUnread[i], into: &out)
                             }
@@ -162,7 +163,8 @@ enum CatalogFile {
     private struct UncheckedArrays: @unchecked Sendable {  // read only, while their owner keeps them
         let files: UnsafeBufferPointer<ScannedFile>
         let notes: UnsafeBufferPointer<NoteSummary>
-        let facts: UnsafeBufferPointer<NoteCheckFacts>
+        /// Every note's check facts, encoded (``StoredCheckFacts``).
+        let facts: UnsafeRawBufferPointer
         let cards: UnsafeBufferPointer<Card>
     }
 

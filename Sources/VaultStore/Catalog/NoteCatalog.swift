@@ -22,8 +22,9 @@ public struct NoteCatalog: Sendable {
     public struct Loaded: Sendable {
         /// Every note's summary, sorted by path.
         public var notes: [NoteSummary]
-        /// What `vault check` reads of each note beyond its summary (one each, in the same order).
-        public var facts: [NoteCheckFacts]
+        /// What `vault check` reads of each note beyond its summary (one
+        /// each, in the same order), decoded only when asked.
+        public var facts: StoredCheckFacts
         /// Each note's curation key (nil: it has no id), for ``CurationBoard``.
         public var keys: [NoteKey?]
         /// Their cards, in note order then reading order.
@@ -426,7 +427,7 @@ public struct NoteCatalog: Sendable {
             entries.files[i] = files[j]
             entries.keys[i] = note.id.map(NoteKey.init(id:))
             entries.notes[i] = note
-            entries.facts[i] = NoteCheckFacts(parsed[j].note)
+            entries.facts.replace(i, with: NoteCheckFacts(parsed[j].note))
             entries.cardsUnread[i] = parsed[j].unread
             let start = i == 0 ? 0 : entries.cardEnds[i - 1]
             entries.cards.replaceSubrange(start..<entries.cardEnds[i], with: parsed[j].cards)

@@ -7,7 +7,7 @@ enum RecordedCacheFingerprints {
     static let corpus = "f1e7ee79b33f710c"
 
     static let caches: [CacheFingerprint] = [
-        CacheFingerprint(cache: "notes.bin", version: 16, fingerprint: "9056d77541e37497"),
+        CacheFingerprint(cache: "notes.bin", version: 17, fingerprint: "04c5aba17781cd30"),
         CacheFingerprint(cache: "ledger.bin", version: 11, fingerprint: "30861afe853300f1"),
         CacheFingerprint(cache: "ledger-cards.bin", version: 11, fingerprint: "b0794021214308f0"),
         CacheFingerprint(cache: "cards.bin", version: 6, fingerprint: "0e6cc471f6231e57"),
