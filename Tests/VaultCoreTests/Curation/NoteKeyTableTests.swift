@@ -25,7 +25,8 @@ struct NoteKeyTableTests {
         var model: [NoteKey: Int] = [:]
         for position in stored.indices {
             let fresh = model[stored[position]] == nil
-            #expect(table.insert(position, of: stored) == fresh)
+            let inserted = table.insert(position, of: stored)
+            #expect(inserted == fresh)
             if fresh { model[stored[position]] = position }
         }
         #expect(table.count == model.count)
@@ -42,7 +43,10 @@ struct NoteKeyTableTests {
         // Keys equal in the low 32 bits of the hash: with high = 0, low = k << 32 zeroes them.
         let keys: [NoteKey] = (1...64).map { .uuid(0, UInt64($0) << 32) }
         var table = NoteKeyTable(capacity: 4)
-        for position in keys.indices { #expect(table.insert(position, of: keys)) }
+        for position in keys.indices {
+            let inserted = table.insert(position, of: keys)
+            #expect(inserted)
+        }
         #expect(keys.indices.allSatisfy { table.position(of: keys[$0], in: keys) == $0 })
         #expect(table.position(of: .uuid(0, 65 << 32), in: keys) == nil)
         #expect(table.count == 64)
