@@ -208,6 +208,53 @@ struct LinkResolverTests {
         }
     }
 
+    @Test("a resolver tells whether it was built over the same paths, titles and aliases, and is taken over them")
+    func builtOver() {
+        func note(_ path: String, _ title: String, _ aliases: [String] = []) -> NoteSummary {
+            // Each string made anew, as another decoding of the catalog makes them.
+            NoteSummary(
+                path: String(decoding: Array(path.utf8), as: UTF8.self), id: nil,
+                title: String(decoding: Array(title.utf8), as: UTF8.self), tags: [], category: nil, source: nil,
+                sourceType: nil, sourceTypeInferred: false, aliases: aliases.map { String($0) }, created: nil,
+                createdOrigin: .unknown, diagnostics: [])
+        }
+        let notes = [
+            note("Inbox/harbour.md", "Harbour", ["Port", "Quay"]), note("Ideas/canvas.md", "Canvas"),
+            note("Home.md", "Welcome home", ["Start"]),
+        ]
+        let resolver = LinkResolver(summaries: notes)
+        #expect(resolver.isBuilt(over: notes))
+        #expect(resolver.isBuilt(over: notes.map { note($0.path, $0.title, $0.aliases) }))
+        var retitled = notes
+        retitled[1] = note("Ideas/canvas.md", "Canvases")
+        var moved = notes
+        moved[1] = note("Ideas/canvas2.md", "Canvas")
+        var aliased = notes
+        aliased[1] = note("Ideas/canvas.md", "Canvas", ["Board"])
+        // The same names one after another (Harbour, Port, Quay, Canvas...), but "Quay" is now the second note's.
+        var regrouped = notes
+        regrouped[0] = note("Inbox/harbour.md", "Harbour", ["Port"])
+        regrouped[1] = note("Ideas/canvas.md", "Quay", ["Canvas"])
+        for other in [retitled, moved, aliased, regrouped, Array(notes.reversed()), Array(notes.dropLast()), []] {
+            #expect(!resolver.isBuilt(over: other))
+            #expect(resolver.taken(over: other) == nil)
+        }
+        #expect(!LinkResolver(summaries: []).isBuilt(over: notes))
+        #expect(LinkResolver(summaries: []).isBuilt(over: []))
+        let copies = notes.map { note($0.path, $0.title, $0.aliases) }
+        guard let taken = resolver.taken(over: copies) else {
+            Issue.record("not taken over the same names")
+            return
+        }
+        for target in ["Harbour", "quay", "port", "Canvas", "canvas", "Start", "welcome home", "Home", "Inbox/harbour",
+            "Nowhere"]
+        {
+            #expect(taken.resolveWiki(target, from: "x.md") == resolver.resolveWiki(target, from: "x.md"), "\(target)")
+        }
+        #expect(taken.resolveWiki("Quay", from: "x.md") == .note("Inbox/harbour.md"))
+        #expect(taken.isBuilt(over: notes))
+    }
+
     @Test("tags count notes, nested tags under their parents, case-insensitively with the first spelling")
     func tagTree() {
         func note(_ tags: [String]) -> NoteSummary {

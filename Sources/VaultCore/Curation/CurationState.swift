@@ -217,8 +217,8 @@ public struct CurationState: Sendable {
         runs.reserveCapacity(notes.count)
         positions = NoteKeyTable(capacity: notes.count)
         var start = 0
-        for (note, count) in zip(notes, counts) {
-            positions.set(note, runs.count)
+        for count in counts {
+            positions.insert(runs.count, of: keys)
             runs.append(Run(start: Int32(start), count: Int32(count)))
             start += count
         }
@@ -249,7 +249,7 @@ public struct CurationState: Sendable {
 
     /// The slots of `note`: its periods and what was decided in each.
     public func slots(of note: NoteKey) -> Slots {
-        guard let p = positions[note] else { return slotsView(run: Run(start: 0, count: 0)) }
+        guard let p = positions.position(of: note, in: keys) else { return slotsView(run: Run(start: 0, count: 0)) }
         return slotsView(run: runs[p])
     }
 
@@ -263,7 +263,7 @@ public struct CurationState: Sendable {
 
     /// Where the slots of `note` are, for ``packedSlot(at:)``; empty when no event named it.
     func slotPositions(of note: NoteKey) -> Range<Int> {
-        guard let p = positions[note] else { return 0..<0 }
+        guard let p = positions.position(of: note, in: keys) else { return 0..<0 }
         return range(of: runs[p])
     }
 
@@ -306,7 +306,7 @@ public struct CurationState: Sendable {
 
     /// Records `event` for `note` in `period`.
     private mutating func record(_ event: PackedSlot.Event, note: NoteKey, period: PackedPeriod) {
-        if let p = positions[note] {
+        if let p = positions.position(of: note, in: keys) {
             let run = runs[p]
             let range = range(of: run)
             if let i = range.first(where: { slots[$0].period == period }) {
@@ -328,8 +328,8 @@ public struct CurationState: Sendable {
         } else {
             var slot = PackedSlot(period: period)
             slot.record(event, sideTable: &otherDevices)
-            positions.set(note, keys.count)
             keys.append(note)
+            positions.insert(keys.count - 1, of: keys)
             runs.append(Run(start: Int32(slots.count), count: 1))
             slots.append(slot)
         }

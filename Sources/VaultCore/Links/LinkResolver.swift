@@ -83,6 +83,56 @@ public struct LinkResolver: Sendable {
         self.byTitle = byTitle
     }
 
+    /// True when this resolver was built over notes of the same paths,
+    /// titles and aliases as `summaries`, in the same order: it then
+    /// resolves as ``init(summaries:)`` over them would (what `vault serve`
+    /// asks after an edit of a note's body, to keep its resolver).
+    public func isBuilt(over summaries: [NoteSummary]) -> Bool {
+        guard paths.count == summaries.count else { return false }
+        var k = 0
+        for (i, note) in summaries.enumerated() {
+            guard paths[i] == note.path, k + 1 + note.aliases.count <= names.count,
+                nameOwners[k] == UInt32(i), names[k] == note.title
+            else { return false }
+            k += 1
+            for alias in note.aliases {
+                guard nameOwners[k] == UInt32(i), names[k] == alias else { return false }
+                k += 1
+            }
+        }
+        return k == names.count
+    }
+
+    /// This resolver's tables over the strings of `summaries`, when it was
+    /// built over the same names (``isBuilt(over:)``); nil otherwise. The
+    /// strings it held before (another decoding of the same names) are let
+    /// go: a server that keeps the resolver across an edit keeps one copy of
+    /// every path and title, the summaries', and builds no table again.
+    public func taken(over summaries: [NoteSummary]) -> LinkResolver? {
+        guard isBuilt(over: summaries) else { return nil }
+        var names: [String] = []
+        names.reserveCapacity(self.names.count)
+        for note in summaries {
+            names.append(note.title)
+            names += note.aliases
+        }
+        return LinkResolver(
+            paths: summaries.map(\.path), names: names, nameOwners: nameOwners, byPath: byPath, byName: byName,
+            byTitle: byTitle)
+    }
+
+    private init(
+        paths: [String], names: [String], nameOwners: [UInt32], byPath: EntryTable, byName: EntryTable,
+        byTitle: EntryTable
+    ) {
+        self.paths = paths
+        self.names = names
+        self.nameOwners = nameOwners
+        self.byPath = byPath
+        self.byName = byName
+        self.byTitle = byTitle
+    }
+
     /// The path whose lowercased form is `key` (the note given last when several are).
     private func notePath(lowercased key: String) -> String? {
         var found = -1

@@ -86,6 +86,29 @@ public struct CardEventLog: Sendable {
         slotOf = nil
     }
 
+    /// The same log in the form the replay cache decodes it to: each card's
+    /// last rating read from its event's fields (the fields, every string of
+    /// the line, let go), every history without room to grow, and no table of
+    /// the ids (built again if an event is applied). Itself when it is in that
+    /// form already. What `vault serve` keeps between requests after reading
+    /// the ledger's lines itself (no replay cache): at 10,000 notes and
+    /// 100,000 card events, 17 MB held where a decoded log holds 7.
+    public func compacted() -> CardEventLog {
+        guard slotOf != nil else { return self }
+        let histories = histories.map { history -> [CardScheduleReplay.CardEvent] in
+            var exact: [CardScheduleReplay.CardEvent] = []
+            exact.reserveCapacity(history.count)
+            exact.append(contentsOf: history)
+            return exact
+        }
+        var ids: [String] = []
+        ids.reserveCapacity(self.ids.count)
+        ids.append(contentsOf: self.ids)
+        return CardEventLog(
+            ids: ids, histories: histories, lastRatings: lastRatings.indices.map(lastRating), links: links,
+            problems: problems, count: count)
+    }
+
     /// The index in ``ids`` of each of `cards` (nil: the log does not name it).
     /// Without the table of every id, one pass over ``ids`` looking each up
     /// among `cards`: a few thousand cards cost far less than 350,000 ids.

@@ -41,15 +41,17 @@ public struct FSRSCardState: Hashable, Sendable {
         case learning, review, relearning
     }
 
-    public var phase: Phase
+    // The phase after the step fills the step's padding; the optional numbers and dates are
+    // packed (``PackedDouble``, ``PackedDate``): 48 bytes, not 81 (a schedule per card).
     /// Learning or relearning step (nil in review).
     public var step: Int?
+    public var phase: Phase
     /// Stability in days (nil before the first review).
-    public var stability: Double?
+    @PackedDouble public var stability: Double?
     /// Difficulty 1-10 (nil before the first review).
-    public var difficulty: Double?
-    public var due: Date?
-    public var lastReview: Date?
+    @PackedDouble public var difficulty: Double?
+    @PackedDate public var due: Date?
+    @PackedDate public var lastReview: Date?
 
     /// A card never reviewed.
     public static let new = FSRSCardState(phase: .learning, step: 0)

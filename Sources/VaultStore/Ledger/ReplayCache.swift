@@ -325,9 +325,11 @@ public struct ReplayedLedger: Sendable {
     /// The same replay with its card log left to `ledger-cards.bin` when it
     /// holds more than `limit` events (``leavingCardLogInFile()``), or when it is
     /// not in memory; kept otherwise.
+    /// A log kept is compacted (``CardEventLog/compacted()``): one read from
+    /// the ledger's lines holds each card's last event's fields.
     func keepingCardLog(upTo limit: Int) -> ReplayedLedger {
         guard let log = decodedCardLog, log.count <= limit else { return leavingCardLogInFile() }
-        return self
+        return holding(log.compacted())
     }
 
     /// The same replay with its card log left to `ledger-cards.bin`, read

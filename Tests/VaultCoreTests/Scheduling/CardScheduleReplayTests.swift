@@ -200,6 +200,51 @@ struct CardEventLogPartsTests {
             links: log.links, problems: log.problems, count: log.count)
     }
 
+    @Test("a compacted log answers as the log built from events it was made of, and is extended alike")
+    func compactedAsBuilt() {
+        let a = card("one", position: 0)
+        let b = card("two", position: 1)
+        let built = CardEventLog(events: Self.events(a, b))
+        var compact = built.compacted()
+        let asked = [b.id, "unknown", a.id, b.id]
+        #expect(compact.slots(of: asked) == [1, nil, 0, 1])
+        #expect(compact.ids == built.ids)
+        #expect(compact.histories == built.histories)
+        #expect(compact.count == built.count && compact.links == built.links)
+        #expect(compact.ids.indices.map(compact.lastRating) == built.ids.indices.map(built.lastRating))
+        #expect(compact.lastRating(0) != nil)
+        let config = SchedulerConfig()
+        #expect(
+            CardScheduleReplay.replay(compact, cards: [a, b], config: config).schedules
+                == CardScheduleReplay.replay(built, cards: [a, b], config: config).schedules)
+        // Compacting again gives the same log.
+        #expect(compact.compacted().histories == compact.histories)
+        #expect(compact.compacted().ids == compact.ids)
+
+        var extended = built
+        let c = card("three", position: 2)
+        for event in [
+            RatingEvent.answering(
+                a, with: .fsrs(.easy), at: day(5), responseMilliseconds: nil,
+                schedule: .init(settings: .defaults(.fsrs))
+            ).event.ledgerEvent(device: "d", sequence: 10),
+            RatingEvent.answering(
+                c, with: .fsrs(.again), at: day(6), responseMilliseconds: nil,
+                schedule: .init(settings: .defaults(.fsrs))
+            ).event.ledgerEvent(device: "d", sequence: 11),
+        ] {
+            compact.apply(event)
+            extended.apply(event)
+        }
+        #expect(compact.ids == extended.ids && compact.ids.count == 4)
+        #expect(compact.histories == extended.histories)
+        #expect(compact.slots(of: [c.id, a.id]) == [3, 0])
+        #expect(compact.ids.indices.map(compact.lastRating) == extended.ids.indices.map(extended.lastRating))
+        #expect(
+            CardScheduleReplay.replay(compact, cards: [a, b, c], config: config).schedules
+                == CardScheduleReplay.replay(extended, cards: [a, b, c], config: config).schedules)
+    }
+
     @Test("slots, last ratings and replay are those of the log built from events, then extended alike")
     func sameAsBuilt() {
         let a = card("one", position: 0)
