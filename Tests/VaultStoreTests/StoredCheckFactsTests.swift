@@ -125,4 +125,23 @@ struct StoredCheckFactsTests {
         for i in 0..<stored.count { copy.append(i, of: stored) }
         #expect(copy.bytes == stored.bytes && copy.ends == stored.ends)
     }
+
+    @Test("many notes' facts replaced at once are what replacing them one by one gives")
+    func replaceMany() {
+        let facts = (0..<40).map { n in
+            NoteCheckFacts(wikiLinks: (0..<(n % 7)).map { "note \(n) link \($0)" }, idLine: n % 3 == 0 ? nil : n)
+        }
+        let positions = [3, 0, 17, 39, 18]
+        let new = positions.map { n in
+            NoteCheckFacts(wikiLinks: Array(repeating: "replaced \(n)", count: n % 4), categoryLine: n)
+        }
+        var oneByOne = StoredCheckFacts(facts)
+        for (i, one) in zip(positions, new) { oneByOne.replace(i, with: one) }
+        var atOnce = StoredCheckFacts(facts)
+        atOnce.replace(positions, with: new)
+        #expect(atOnce.bytes == oneByOne.bytes && atOnce.ends == oneByOne.ends)
+        var expected = facts
+        for (i, one) in zip(positions, new) { expected[i] = one }
+        #expect(atOnce.decoded() == expected)
+    }
 }

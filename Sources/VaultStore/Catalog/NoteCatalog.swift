@@ -427,11 +427,11 @@ public struct NoteCatalog: Sendable {
             entries.files[i] = files[j]
             entries.keys[i] = note.id.map(NoteKey.init(id:))
             entries.notes[i] = note
-            entries.facts.replace(i, with: NoteCheckFacts(parsed[j].note))
             entries.cardsUnread[i] = parsed[j].unread
             let start = i == 0 ? 0 : entries.cardEnds[i - 1]
             entries.cards.replaceSubrange(start..<entries.cardEnds[i], with: parsed[j].cards)
         }
+        entries.facts.replace(positions, with: parsed.map { NoteCheckFacts($0.note) })
     }
 
     /// Reads the cards of the entries whose cards were not read and that are

@@ -108,6 +108,26 @@ public struct StoredCheckFacts: Sendable {
         }
     }
 
+    /// Replaces the facts of the notes at `positions` with `facts`, in the
+    /// same order. One replacement moves the bytes after it; many (a
+    /// watcher's load after a `git pull`) are made in one pass over the
+    /// bytes, not one pass each.
+    mutating func replace(_ positions: [Int], with facts: [NoteCheckFacts]) {
+        precondition(positions.count == facts.count, "one facts per position")
+        guard positions.count > 1 else {
+            if let i = positions.first { replace(i, with: facts[0]) }
+            return
+        }
+        let replaced = Dictionary(zip(positions, facts), uniquingKeysWith: { $1 })
+        var rebuilt = StoredCheckFacts()
+        rebuilt.ends.reserveCapacity(count)
+        rebuilt.bytes.reserveCapacity(bytes.count)
+        for i in 0..<count {
+            if let new = replaced[i] { rebuilt.append(new) } else { rebuilt.append(i, of: self) }
+        }
+        self = rebuilt
+    }
+
     /// Calls `body` with note `i`'s bytes (for the encoder, which writes them as they are).
     func withBytes<T>(of i: Int, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range(i)])) }
