@@ -86,7 +86,9 @@ put_row() {
   local section=$1 label=$2 ms=$3 ref=${4:-} ratio=${5:-} note=${6:-}
   if [ "$BASE_PASS" = 1 ]; then
     printf '%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$note" >>"$BASE_ROWS"
-    printf '  %-58s %9s ms   (%s)\n' "$label" "${ms:-$note}" "$BASELINE_NAME"
+    local shown=$note
+    [ -n "$ms" ] && shown="$ms ms"
+    printf '  %-58s %12s   (%s)\n' "$label" "$shown" "$BASELINE_NAME"
     return 0
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$ref" "$ratio" "$note" >>"$ROWS"
@@ -137,7 +139,7 @@ with_baseline() {
   local vault=$VAULT dir=$BENCH_DIR
   VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
   # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
-  "$@" || echo "  ($BASELINE_NAME: $1 $2 failed)" >&2
+  "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
   VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
   stop_watcher
 }
