@@ -118,7 +118,8 @@ public enum VaultInitializer {
             guard let dir = opendir(current) else { continue }
             var folders: [String] = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                // In place (`&`): a copy of all of `d_name` reads past a short entry (VaultScanner.list).
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
                 guard !name.hasPrefix(".") else { continue }  // hidden folders, `.` and `..`

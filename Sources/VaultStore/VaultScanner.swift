@@ -183,6 +183,10 @@ public struct VaultScanner: Sendable {
         let filesBefore = result.files.count
         var holdsAnotherVault = false
         var names = NoteNames()
+        // `d_name` is read in place (`&`), up to its NUL: a copy of the whole
+        // 256-byte field reads past a short entry, off the end of readdir's
+        // buffer when the entry is its last (seen: `vault serve` killed by
+        // SIGSEGV at start, one run in twenty).
         while let entry = readdir(dir) {
             let type = entry.pointee.d_type
             if type == UInt8(DT_REG), collectingNotes {
@@ -196,7 +200,7 @@ public struct VaultScanner: Sendable {
             }
             // Most entries are decided by their bytes alone: no text is made
             // for a hidden name or a regular file that is not `*.md`.
-            let (name, valid, control) = withUnsafeBytes(of: entry.pointee.d_name) {
+            let (name, valid, control) = withUnsafeBytes(of: &entry.pointee.d_name) {
                 raw -> (String?, Bool, Bool) in
                 let bytes = raw.prefix(while: { $0 != 0 })
                 if bytes.first == UInt8(ascii: ".") {

@@ -124,7 +124,8 @@ public enum WatchSocket {
             let own = dirfd(dir)
             var result: [Int32] = []
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                // In place (`&`): a copy of all of `d_name` reads past a short entry (VaultScanner.list).
+                let name = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
                 }
                 if let fd = Int32(name), fd != own { result.append(fd) }
