@@ -106,6 +106,37 @@ struct LinkChecksTests {
         #expect(read == ["b/Six.md", "c.md", "Home.md"].sorted())
     }
 
+    @Test("a target met again, in any folder and Unicode form, is warned about as when met first")
+    func targetsMetAgain() {
+        let files = [
+            "a/Café.md": "[[Café]] [[Cafe\u{301}]] [[b/Note]] [[Lost]] [[pic.png]]\n[[Lost]]",
+            "b/Note.md": "[[Note]] [[NOTE]] [[Lost]] [[Cafe\u{301}]] [[a/nope]]\n[[Title of c]] [[Ghost]]",
+            "c.md": "[[Ghost]] [[note]] [[Cafe\u{301}.md]] [[Lost]] [[b/Note]] [[/c]]",
+        ]
+        let paths = files.keys.sorted()
+        let notes = paths.map {
+            NoteSummary(
+                path: $0, id: nil, title: $0 == "c.md" ? "Title of c" : $0, tags: [], category: nil, source: nil,
+                sourceType: nil, sourceTypeInferred: false, aliases: [], created: nil, createdOrigin: .unknown,
+                diagnostics: [])
+        }
+        let resolver = LinkResolver(summaries: notes)
+        let byGraph = LinkChecks.run(
+            LinkGraph(notes: notes, facts: paths.map { facts(of: files[$0]!, placed: false) }, resolver: resolver),
+            resolver: resolver
+        ) { LinkScanner.links(in: files[$0]!) }
+        let byFacts = LinkChecks.run(
+            notes: notes, facts: paths.map { facts(of: files[$0]!, placed: true) }, resolver: resolver
+        ) { _ in [] }
+        #expect(byFacts == byGraph)
+        #expect(byFacts.map { "\($0.path):\($0.line!) " + $0.message.prefix { $0 != " " } } == [
+            "a/Café.md:1 [[Lost]]", "a/Café.md:2 [[Lost]]", "b/Note.md:1 [[Lost]]", "b/Note.md:1 [[a/nope]]",
+            "b/Note.md:2 [[Ghost]]", "c.md:1 [[Ghost]]", "c.md:1 [[Lost]]",
+        ])
+        #expect(ExactText("Cafe\u{301}") != ExactText("Café") && "Cafe\u{301}" == "Café")
+        #expect(ExactText("Café") == ExactText("Caf" + "é"))
+    }
+
     @Test("elided keeps short text and cuts long text to the limit, ellipsis included")
     func elided() {
         #expect("short".elided(to: 5) == "short")

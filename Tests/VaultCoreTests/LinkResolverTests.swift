@@ -91,7 +91,7 @@ struct LinkResolverTests {
         let texts = [
             "", "a", "Note", "NOTE.MD", "plain/lower.md", "Mixed/Case Folder/Note.md", "/lead", "a//b/",
             "Ça/x.md", "C\u{327}a/X.md", "İstanbul", "STRASSE ß", "ǅ/Ǆ.md", "a/\u{301}b.md", "ar/\u{600}/x.md",
-            "ar/b/\u{301}", "ا/ب/ت.md", "日本/ノート.md",
+            "ar/b/\u{301}", "ar/\u{600}.md", "ا/ب/ت.md", "日本/ノート.md",
             "Z@[`{", "tab\tcase/AZaz09.md", "zh/Teams/服水果身住版.md", "Advanced topics/اامعزبغ.md", "ΣΑΣ/Όλα.md",
             "İİ/ǈ ﬃ", "Ω/\u{2126}K\u{212A}", "e\u{301}É\u{1E9E}.md", "Дом/Ёлка 𐐀𐐨.md",
         ]
@@ -102,6 +102,10 @@ struct LinkResolverTests {
             let slash = text.lastIndex(of: "/")
             let folder = slash.map { String(text[..<$0]) } ?? ""
             #expect(LinkResolver.folder(of: text) == folder, "\(text)")
+            let name =
+                slash.flatMap { text.index(after: $0) == text.endIndex ? nil : text[text.index(after: $0)...] }
+                ?? text.split(separator: "/").last ?? text[...]
+            #expect(NotePath.stem(text) == (name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)), "\(text)")
             for other in texts + ["Mixed/Case Folder", "mixed/case folder", "C\u{327}a", "Ça", "plain"] {
                 #expect(LinkResolver.isNote(text, inFolder: other) == (folder == other), "\(text) in \(other)")
                 if LinkResolver.isASCII(text), LinkResolver.isASCII(other) {
@@ -133,6 +137,13 @@ struct LinkResolverTests {
             }
         }
         #expect(differ == [])
+        // The ranges the lowercasing takes for caseless without asking are.
+        let cased = (UInt32(0)...0x10FFFF).filter {
+            ScalarLowercase.isCaseless($0) && Unicode.Scalar($0)?.properties.changesWhenLowercased != false
+        }
+        #expect(cased == [])
+        #expect(ScalarLowercase.isCaseless(0x4E2D) && ScalarLowercase.isCaseless(0xAC00))
+        #expect(!ScalarLowercase.isCaseless(0x2FFF) && !ScalarLowercase.isCaseless(0xA640))
         #expect(LinkResolver.lowercased("Ωμέγα") == "ωμέγα")
         #expect(LinkResolver.lowercased("日本語") == "日本語")
     }

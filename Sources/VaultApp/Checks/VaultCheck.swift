@@ -142,8 +142,10 @@ public struct VaultCheck {
     /// character or as `e` and an accent): two files on disk that most tools,
     /// and people, take for one.
     static func twins(_ paths: [String]) -> [Diagnostic] {
-        var byForm: [[UInt8]: [String]] = [:]
-        for path in paths { byForm[Array(path.precomposedStringWithCanonicalMapping.utf8), default: []].append(path) }
+        // Swift's strings are equal, and hash alike, when they are canonically
+        // equivalent (the same in NFC), without a normalized copy of each path.
+        var byForm: [String: [String]] = [:]
+        for path in paths { byForm[path, default: []].append(path) }
         return byForm.values.filter { $0.count > 1 }.flatMap { group in
             group.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { path in
                 Diagnostic(

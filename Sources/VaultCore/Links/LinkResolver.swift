@@ -193,32 +193,19 @@ public struct LinkResolver: Sendable {
     }
 
     /// ``lowercased(_:)`` of text that is not all ASCII: scalar by scalar,
-    /// as `String.lowercased()` does, but an ASCII scalar by its byte and a
-    /// scalar that does not change when lowercased (scripts without case,
-    /// most of the world's) as it is, without looking up its mapping; `text`
-    /// itself when no scalar changes. (A path such as `Teams/服水果身住版.md`
-    /// has a capital: `String.lowercased()` looked up every scalar's mapping.)
+    /// as `String.lowercased()` does, each scalar's lowercase read from
+    /// ``ScalarLowercase``; `text` itself when no scalar changes. (A path
+    /// such as `Teams/服水果身住版.md` has a capital: `String.lowercased()`
+    /// looked up every scalar's mapping.)
     static func lowercasedByScalar(_ text: String) -> String {
-        func changes(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.isASCII ? scalar.value &- 0x41 < 26 : scalar.properties.changesWhenLowercased
-        }
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: changes) else { return text }
+        guard let first = scalars.firstIndex(where: ScalarLowercase.changes) else { return text }
         // The lowercase is written as UTF-8 bytes: the text before the first
         // scalar that changes as it is, then scalar by scalar.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 8)
         bytes += text.utf8[..<first]
-        for scalar in scalars[first...] {
-            if scalar.isASCII {
-                let byte = UInt8(truncatingIfNeeded: scalar.value)
-                bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
-            } else if scalar.properties.changesWhenLowercased {
-                bytes += scalar.properties.lowercaseMapping.utf8
-            } else {
-                UTF8.encode(scalar) { bytes.append($0) }
-            }
-        }
+        for scalar in scalars[first...] { ScalarLowercase.appendLowercase(of: scalar, to: &bytes) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -315,7 +302,7 @@ public struct LinkResolver: Sendable {
     /// a note of many `[[Folder/Note]]` links costs a dictionary lookup per
     /// link, not a pass over every note.
     private func pathEnding(with suffix: String) -> String? {
-        guard let slash = suffix.lastIndex(of: "/") else { return nil }
+        guard let slash = NotePath.lastSlash(in: suffix) else { return nil }
         let fileName = String(suffix[suffix.index(after: slash)...])
         // `byName` holds each note's file name without `.md`, or whole when it ends otherwise (`x.MD`).
         let names =
@@ -367,16 +354,7 @@ public struct LinkResolver: Sendable {
 
     /// The folder of the note at `path`: its path up to the last `/`, "" at the vault's root.
     static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        // The last `/` byte is the last `/` character unless it shares a
-        // character with a mark after it or a prefix before it (`/́`): then
-        // the characters are searched.
-        if isASCII(path)
-            || (slash.samePosition(in: path) != nil && path.index(after: slash) == path.utf8.index(after: slash))
-        {
-            return String(path[..<slash])
-        }
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = NotePath.lastSlash(in: path) else { return "" }
         return String(path[..<slash])
     }
 }

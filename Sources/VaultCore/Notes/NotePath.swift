@@ -6,12 +6,26 @@ public enum NotePath {
         // resolver takes the stem of every note); a path ending in `/` keeps
         // the last non-empty part, as splitting gave it.
         let name: Substring
-        if let slash = path.lastIndex(of: "/"), path.index(after: slash) != path.endIndex {
+        if let slash = lastSlash(in: path), path.index(after: slash) != path.endIndex {
             name = path[path.index(after: slash)...]
         } else {
             name = path.split(separator: "/").last ?? path[...]
         }
         return name.hasSuffix(".md") ? String(name.dropLast(3)) : String(name)
+    }
+
+    /// Where the last `/` character of `path` is: the last `/` byte, found
+    /// without reading the characters, unless that `/` shares a character
+    /// with a mark after it or a prefix before it (`/́`); then the
+    /// characters are searched, as `path.lastIndex(of: "/")` does.
+    static func lastSlash(in path: String) -> String.Index? {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        if LinkResolver.isASCII(path)
+            || (slash.samePosition(in: path) != nil && path.index(after: slash) == path.utf8.index(after: slash))
+        {
+            return slash
+        }
+        return path.lastIndex(of: "/")
     }
 
     /// A file-name-safe slug of a title: lowercase letters, digits and dashes,
