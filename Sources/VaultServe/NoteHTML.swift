@@ -40,10 +40,10 @@ enum NoteHTML {
     }
 
     /// Where links lead on a page of `vault serve`: `/notes/PATH` and `/files/PATH`.
-    static func links(context: AppContext, resolver: LinkResolver) -> VaultLinks {
+    static func links(context: AppContext, resolver: @autoclosure @escaping () -> LinkResolver) -> VaultLinks {
         let files = context.files
         return VaultLinks(
-            resolver: resolver,
+            resolver: resolver(),
             attachments: AttachmentLookup(exists: { files.exists($0) }, attachments: { files.attachments() }), files: files,
             noteAddress: { "/notes/" + HTML.urlPath($0) }, fileAddress: { "/files/" + HTML.urlPath($0) },
             isPicture: PictureFiles.isPicture)

@@ -3,6 +3,7 @@ import VaultAnki
 import VaultApp
 import VaultCore
 import VaultIndex
+import VaultProcess
 import VaultStore
 
 /// The one place the adapters are made (zk's `container.go`): every front
@@ -53,7 +54,7 @@ package enum CompositionRoot {
         verifyingStateFolders: Bool, startingWatcher: Bool, serving keptCatalog: KeptCatalog?
     ) throws -> OpenedVault {
         if !startingWatcher { WatcherStarts.allowed = false }
-        let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
+        let environment = EnvironmentValue.of("VAULT_DIR")
         let named = [options.vaultPath, environment].compactMap { $0 }.first { !$0.isEmpty }
         // An absolute vault path needs no working folder; anything else does, and it must read.
         let current = named?.hasPrefix("/") == true ? workingFolder ?? URL(fileURLWithPath: "/") : try requireWorkingFolder()
@@ -143,7 +144,7 @@ package enum CompositionRoot {
     package static func languageServer(_ options: GlobalOptions) -> (_ folder: String?) throws -> AppContext {
         ProcessLifetime.runOn()
         return { folder in
-            let environment = ProcessInfo.processInfo.environment["VAULT_DIR"]
+            let environment = EnvironmentValue.of("VAULT_DIR")
             let current = try folder.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? requireWorkingFolder()
             let layout = try VaultLocator.locate(explicit: options.vaultPath, environment: environment, current: current)
             try layout.verifyStateFolders()
@@ -184,7 +185,7 @@ package enum CompositionRoot {
     /// KaTeX's files, which typeset math in pages: Debian's `libjs-katex`
     /// folder, or `VAULT_KATEX_DIR` (a KaTeX laid out the same way).
     package static func mathFiles() -> any MathFiles {
-        KaTeXFolder(folder: ProcessInfo.processInfo.environment["VAULT_KATEX_DIR"] ?? KaTeXFolder.debianFolder)
+        KaTeXFolder(folder: EnvironmentValue.of("VAULT_KATEX_DIR") ?? KaTeXFolder.debianFolder)
     }
 
     /// The shell's folder, which relative paths on the command line start
@@ -221,7 +222,7 @@ package enum CompositionRoot {
     package static func completionContext(explicitVault: String?) -> AppContext? {
         guard let current = workingFolder,
             let layout = try? VaultLocator.locate(
-                explicit: explicitVault, environment: ProcessInfo.processInfo.environment["VAULT_DIR"],
+                explicit: explicitVault, environment: EnvironmentValue.of("VAULT_DIR"),
                 current: current),
             (try? layout.verifyStateFolders()) != nil,
             let vault = try? Vault(layout: layout)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// The options that open a vault, taken by every command that works on one
 /// and by `vault-serve`: which vault (`--vault`, else `$VAULT_DIR`, else the
@@ -25,14 +26,14 @@ package struct GlobalOptions: ParsableArguments {
 
     /// Whether the moment is given (`flag` or `$VAULT_NOW`) rather than the clock's.
     package static func momentIsGiven(_ flag: String?) -> Bool {
-        !(flag ?? ProcessInfo.processInfo.environment["VAULT_NOW"] ?? "").isEmpty
+        !(flag ?? EnvironmentValue.of("VAULT_NOW") ?? "").isEmpty
     }
 
     /// The moment commands act at: `flag`, else `$VAULT_NOW`, else the clock.
     /// Zone-less values are read in `timeZone`.
     /// - Throws: ``WiringError/badNow(_:)``.
     package static func moment(_ flag: String?, in timeZone: TimeZone) throws -> Date {
-        guard let text = flag ?? ProcessInfo.processInfo.environment["VAULT_NOW"], !text.isEmpty else { return Date() }
+        guard let text = flag ?? EnvironmentValue.of("VAULT_NOW"), !text.isEmpty else { return Date() }
         guard let date = VaultDate.parse(text, in: timeZone) else { throw WiringError.badNow(text) }
         return date
     }

@@ -46,11 +46,15 @@ public struct LociPalaces {
             indexes.append(summaries[index])
         }
         guard !indexes.isEmpty else { return [] }
-        let folders = Set(indexes.map { folder($0.path) })
+        let folders = Array(Set(indexes.map { folder($0.path) }))
         var byFolder: [String: [NoteSummary]] = [:]
         for index in summaries.indices {  // by index: a for-in copies every summary, kept or not
-            let parent = folder(summaries[index].path)
-            if folders.contains(parent) { byFolder[parent, default: []].append(summaries[index]) }
+            // The bytes before the last `/` against each folder's: no string made for each note.
+            let path = summaries[index].path.utf8
+            guard let slash = path.lastIndex(of: UInt8(ascii: "/")),
+                let parent = folders.first(where: { $0.utf8.elementsEqual(path[..<slash]) })
+            else { continue }
+            byFolder[parent, default: []].append(summaries[index])
         }
         var walks: [LociWalk] = []
         for summary in indexes {

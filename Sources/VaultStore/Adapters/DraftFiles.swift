@@ -1,5 +1,6 @@
 import Foundation
 import VaultCore
+import VaultProcess
 
 /// ``NoteDrafts`` on disk: each draft in a folder of its own under the
 /// temporary folder (`mkdtemp`, 0700), the file made with
@@ -17,13 +18,20 @@ public struct DraftFiles: NoteDrafts, Sendable {
     /// Drafts under `temporaryFolder`, kept under the state folder `environment` names.
     public init(
         temporaryFolder: String = NSTemporaryDirectory(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = DraftFiles.stateVariables()
     ) {
         self.temporaryFolder = temporaryFolder
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/state")
         keptFolder = state.appendingPathComponent("vault/unsaved")
+    }
+
+    /// The two variables that name the state folder, as set (not the whole
+    /// environment: `vault serve` makes this port for every request).
+    public static func stateVariables() -> [String: String] {
+        ["XDG_STATE_HOME": EnvironmentValue.of("XDG_STATE_HOME"), "HOME": EnvironmentValue.of("HOME")]
+            .compactMapValues { $0 }
     }
 
     /// - Throws: ``VaultStoreError/draftUnwritable(path:reason:)``.
