@@ -6,38 +6,32 @@ import Foundation
 /// every card's schedule between requests (35,000 cards at 100,000 notes).
 @propertyWrapper
 public struct PackedDate: Hashable, Sendable {
-    /// The date's `timeIntervalSinceReferenceDate`, or ``absent``.
-    private var bits: UInt64
-
-    /// A quiet NaN with a payload: not the bits of `Double.nan`, so even a
-    /// date made of a NaN interval reads back as a date, not nil.
-    private static let absent: UInt64 = 0x7FF8_0000_0000_DA7E
+    /// The date's `timeIntervalSinceReferenceDate`.
+    private var interval: PackedDouble
 
     /// `date`, packed.
     public init(wrappedValue date: Date?) {
-        bits = Self.bits(date)
+        interval = PackedDouble(wrappedValue: date?.timeIntervalSinceReferenceDate)
     }
 
     /// The date, or nil.
     public var wrappedValue: Date? {
-        get { bits == Self.absent ? nil : Date(timeIntervalSinceReferenceDate: Double(bitPattern: bits)) }
-        set { bits = Self.bits(newValue) }
-    }
-
-    /// Equal dates pack alike: -0 is stored as 0, as `Date`'s `==` counts them equal.
-    private static func bits(_ date: Date?) -> UInt64 {
-        guard let date else { return absent }
-        return (date.timeIntervalSinceReferenceDate + 0.0).bitPattern
+        get { interval.wrappedValue.map(Date.init(timeIntervalSinceReferenceDate:)) }
+        set { interval.wrappedValue = newValue?.timeIntervalSinceReferenceDate }
     }
 }
 
-/// An optional `Double` stored in 8 bytes, as ``PackedDate`` stores a date
-/// (FSRS's stability and difficulty, nil before a card's first answer).
+/// An optional `Double` stored in 8 bytes, not the 9 of `Double?` (16 with
+/// the padding that follows it in a struct): nil is a NaN no arithmetic
+/// makes. FSRS's stability and difficulty (nil before a card's first
+/// answer), and every ``PackedDate``.
 @propertyWrapper
 public struct PackedDouble: Hashable, Sendable {
+    /// The value's bits, or ``absent``.
     private var bits: UInt64
 
-    /// A quiet NaN with a payload that no arithmetic makes.
+    /// A quiet NaN with a payload: not the bits of `Double.nan`, so even a
+    /// NaN value reads back as a value, not nil.
     private static let absent: UInt64 = 0x7FF8_0000_0000_DA7E
 
     /// `value`, packed.
@@ -51,6 +45,7 @@ public struct PackedDouble: Hashable, Sendable {
         set { bits = Self.bits(newValue) }
     }
 
+    /// Equal values pack alike: -0 is stored as 0, as `==` counts them equal.
     private static func bits(_ value: Double?) -> UInt64 {
         guard let value else { return absent }
         return (value + 0.0).bitPattern

@@ -194,6 +194,16 @@ struct CardEventLogPartsTests {
         return events
     }
 
+    /// Two answers given after ``events(_:_:)``: one of the known card `a`, one of the new card `c`.
+    static func laterAnswers(_ a: Card, _ c: Card) -> [LedgerEvent] {
+        [(a, FSRSRating.easy, 5.0, 10), (c, .again, 6, 11)].map { card, rating, when, sequence in
+            RatingEvent.answering(
+                card, with: .fsrs(rating), at: day(when), responseMilliseconds: nil,
+                schedule: .init(settings: .defaults(.fsrs))
+            ).event.ledgerEvent(device: "d", sequence: sequence)
+        }
+    }
+
     static func rebuilt(_ log: CardEventLog) -> CardEventLog {
         CardEventLog(
             ids: log.ids, histories: log.histories, lastRatings: log.ids.indices.map(log.lastRating),
@@ -223,16 +233,7 @@ struct CardEventLogPartsTests {
 
         var extended = built
         let c = card("three", position: 2)
-        for event in [
-            RatingEvent.answering(
-                a, with: .fsrs(.easy), at: day(5), responseMilliseconds: nil,
-                schedule: .init(settings: .defaults(.fsrs))
-            ).event.ledgerEvent(device: "d", sequence: 10),
-            RatingEvent.answering(
-                c, with: .fsrs(.again), at: day(6), responseMilliseconds: nil,
-                schedule: .init(settings: .defaults(.fsrs))
-            ).event.ledgerEvent(device: "d", sequence: 11),
-        ] {
+        for event in Self.laterAnswers(a, c) {
             compact.apply(event)
             extended.apply(event)
         }
@@ -263,16 +264,7 @@ struct CardEventLogPartsTests {
         // A new event on the rebuilt log: the known card's slot is found, a new card gets the next one.
         var extended = built
         let c = card("three", position: 2)
-        for event in [
-            RatingEvent.answering(
-                a, with: .fsrs(.easy), at: day(5), responseMilliseconds: nil,
-                schedule: .init(settings: .defaults(.fsrs))
-            ).event.ledgerEvent(device: "d", sequence: 10),
-            RatingEvent.answering(
-                c, with: .fsrs(.again), at: day(6), responseMilliseconds: nil,
-                schedule: .init(settings: .defaults(.fsrs))
-            ).event.ledgerEvent(device: "d", sequence: 11),
-        ] {
+        for event in Self.laterAnswers(a, c) {
             copy.apply(event)
             extended.apply(event)
         }
