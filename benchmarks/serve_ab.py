@@ -6,7 +6,7 @@ turn; per row the median wall time and the median of the server's CPU time per r
 (the sum of its threads' run time in /proc/PID/task/*/schedstat, read before the request
 and 5 ms after the answer).
 
-    serve_ab.py VAULT_DIR [--runs N] [--change-runs N] [--pages /,/search] [--modes each,change]
+    serve_ab.py VAULT_DIR [--runs N] [--change-runs N] [--pages /,/search] [--modes same,each,change]
                 NAME=BINDIR ...
 
 BINDIR holds vault-serve, and vault for the `vault status` that warms the copy's caches
@@ -107,7 +107,9 @@ def main():
             runs = a.runs if mode == "each" else a.change_runs
             for i in range(runs):
                 for s in servers:
-                    if mode == "each":
+                    if mode == "same":
+                        target = path
+                    elif mode == "each":
                         sep = "&" if "?" in path else "?"
                         target = f"{path}{sep}bench={i}"
                     else:
@@ -119,7 +121,7 @@ def main():
                     walls[s.name].append(w)
                     cpus[s.name].append(c)
             label = path.split("?")[0] if path.startswith(("/review", "/notes")) else path
-            row = f"{label} {'rendered each time' if mode == 'each' else 'after a change'}"
+            row = f"{label} {dict(same='', each='rendered each time').get(mode, 'after a change')}"
             print(f"{row:50s} " + " ".join(
                 f"{statistics.median(walls[s.name]):9.1f} ms {statistics.median(cpus[s.name]):8.1f} ms" for s in servers), flush=True)
     for s in servers:
