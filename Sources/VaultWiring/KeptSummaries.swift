@@ -47,6 +47,19 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
         }
     }
 
+    /// What was worked out from these notes, by key (``keeping(_:_:)``).
+    private var derived: [String: Any] = [:]
+
+    /// `make()` the first time `key` is asked, then the same value while
+    /// these summaries are kept (the served vault keeps them until any file
+    /// of the vault changes). Made outside the lock: `make` reads the summaries.
+    func keeping<Value>(_ key: String, _ make: () -> Value) -> Value {
+        if let kept = lock.withLock({ derived[key] as? Value }) { return kept }
+        let value = make()
+        lock.withLock { derived[key] = value }
+        return value
+    }
+
     func notes() -> (notes: [Note], problems: [Diagnostic]) { base.notes() }
 
     func note(at path: String) throws -> Note { try base.note(at: path) }

@@ -148,6 +148,37 @@ struct ServedVaultTests {
         #expect(try found().isEmpty)
     }
 
+    @Test("the memory palaces are found once while the notes are kept; a location added shows in the next request")
+    func palacesKept() throws {
+        let vault = try ServeSandbox()
+        defer { vault.cleanUp() }
+        try Self.write("---\nloci: itinerary\n---\n# Quiet walk\n", to: "loci/Quiet walk/Quiet walk.md", in: vault)
+        try Self.write("---\nloci: location\nsequence: 1\n---\n# Door\n", to: "loci/Quiet walk/door.md", in: vault)
+        let served = try vault.options().served()
+        let first = try served.context()
+        func stops(_ context: AppContext) -> [String]? {
+            LociPalaces(context).walks.first { $0.name == "Quiet walk" }?.stops.map(\.name)
+        }
+        #expect(stops(first) == ["Door"])
+        var made = 0
+        let walks = LociPalaces(first).walks.count
+        #expect(first.notes.keeping("loci.walks") { made += 1; return [LociWalk]() }.count == walks)
+        #expect(try served.context().notes.keeping("loci.walks") { made += 1; return [LociWalk]() }.count == walks)
+        #expect(made == 0)
+        try Self.write("---\nloci: location\nsequence: 2\n---\n# Hall\n", to: "loci/Quiet walk/hall.md", in: vault)
+        let next = try served.context()
+        #expect(stops(next) == ["Door", "Hall"])
+        // A port that keeps nothing makes it each time.
+        #expect(MadeEachTime().keeping("x") { made += 1; return 1 } == 1 && made == 1)
+    }
+
+    /// A note port that keeps nothing (``NoteSource/keeping(_:_:)``'s default).
+    private struct MadeEachTime: NoteSource {
+        func summaries() -> NoteSummaries { NoteSummaries(notes: [], cards: [], problems: []) }
+        func notes() -> (notes: [Note], problems: [Diagnostic]) { ([], []) }
+        func note(at path: String) throws -> Note { throw CocoaError(.fileNoSuchFile) }
+    }
+
     @Test("the link resolver is handed on after a body edit, and built again when a note's title changes")
     func resolverAfterChange() throws {
         let vault = try ServeSandbox()

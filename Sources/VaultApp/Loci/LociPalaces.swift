@@ -11,7 +11,11 @@ public struct LociPalaces {
     public let states: LociStates
 
     public init(_ context: AppContext) {
-        self.init(context, summaries: context.notes.summaries().notes)
+        // Found once per version of the notes by a port that keeps them
+        // (`vault serve`: a look at each of 100,000 paths, a third of `/loci`).
+        let notes = context.notes
+        let files = context.files
+        self.init(context, walks: notes.keeping("loci.walks") { Self.walks(in: notes.summaries().notes, files: files) })
     }
 
     /// The palaces among notes already read (`vault status` has them).

@@ -17,9 +17,16 @@ public protocol NoteSource {
     /// name, title and alias). A port that keeps its summaries between calls
     /// keeps this too: building it costs a walk of every note's names.
     func linkResolver() -> LinkResolver
+    /// `make()`, worked out from the notes alone (what the files of
+    /// ``summaries()`` say, such as the memory palaces): a port that keeps
+    /// its summaries between calls keeps this too, under `key`, for as long.
+    func keeping<Value>(_ key: String, _ make: () -> Value) -> Value
 }
 
 extension NoteSource {
+    /// `make()`, made each time.
+    public func keeping<Value>(_ key: String, _ make: () -> Value) -> Value { make() }
+
     /// The resolver over ``summaries()``, built afresh.
     public func linkResolver() -> LinkResolver {
         LinkResolver(summaries: summaries().notes)
