@@ -14,7 +14,9 @@ VAULT_BENCH_DIR (default ~/.cache/vault-bench) for this build and
 VAULT_BENCH_DIR-baseline for the baseline, and its own copy of ExampleVault
 (made here, in a temporary folder). Rows with a watcher start one watcher
 per build (`vault index --watch`) and wait for both. An "edited" row appends a line to
-ten notes before each run, untimed, and puts their bytes back after the row. Prints a Markdown table: the
+ten notes before each run, untimed, and puts their bytes back after the row;
+a "page cache dropped" row removes the note catalog and drops the page cache
+before each run (root only). Prints a Markdown table: the
 medians, their ratio, and the 10th percentiles' ratio.
 """
 import argparse, os, shutil, statistics, subprocess, sys, tempfile, time
@@ -25,16 +27,18 @@ NOW = {"VAULT_NOW": "2026-11-18T09:00:00Z", "VAULT_NO_WATCHER": "1"}
 RARE, MEDIUM, COMMON = "belcorpanion", "quiveerlo", "memory"
 
 EDIT = "edit"  # a line appended to ten notes of the vault (``edited``) before each run
+COLD = "cold"  # the note catalog removed and the page cache dropped before each run (root only)
 
 
 def rows(sizes):
-    """(section, label, argv template, prepare template or None, watcher?)"""
+    """(section, label, argv template, EDIT, COLD or None, watcher?)"""
     out = [("startup", "vault search -l sleep, ExampleVault (74 notes)", "{V} search --vault {E} -l sleep", None, False)]
     for n in sizes:
         s = f"{n} notes"
         out += [
             (s, "refresh, nothing changed (vault index)", "{V} index --vault {D}", None, False),
             (s, "refresh after editing 10 notes (vault index)", "{V} index --vault {D}", EDIT, False),
+            (s, "first vault status, no catalog, page cache dropped", "{V} status --vault {D}", COLD, False),
             (s, "search rare word, scan (vault search --limit 20)", f"{{V}} search --vault {{D}} --limit 20 {RARE}", None, False),
             (s, "search medium word, scan", f"{{V}} search --vault {{D}} --limit 20 {MEDIUM}", None, False),
             (s, "search common word, scan", f"{{V}} search --vault {{D}} --limit 20 {COMMON}", None, False),
@@ -96,7 +100,16 @@ def edited(folder):
 
 
 def timed(argv, notes):
-    """Seconds `argv` took, after a line was appended to each of `notes` (untimed)."""
+    """Seconds `argv` took, after a line was appended to each of `notes`, or
+    (`notes` a catalog's path in a one-element tuple) the catalog removed and
+    the page cache dropped (untimed)."""
+    if isinstance(notes, tuple):
+        if os.path.exists(notes[0]):
+            os.unlink(notes[0])
+        os.sync()
+        with open("/proc/sys/vm/drop_caches", "w") as f:
+            f.write("3\n")
+        notes = None
     for path in notes or []:
         with open(path, "a") as f:
             f.write(f"recheck edit {time.time_ns()}\n")
@@ -135,14 +148,15 @@ def main():
             for vault, folder, example in builds:
                 d = os.path.join(folder, f"notes-{n}")
                 fill = lambda t: t.format(V=vault, D=d, E=example)
-                commands.append((fill(template).split(), list(edited(d)) if prepare else None, vault, d))
+                made = {EDIT: lambda: list(edited(d)), COLD: lambda: (os.path.join(d, ".vault/cache/notes.bin"),)}
+                commands.append((fill(template).split(), made[prepare]() if prepare else None, vault, d))
             wanted = [(c[2], c[3]) for c in commands] if watcher else None
             if wanted != watching:
                 watchers.stop()
                 if wanted:
                     watchers.start(wanted)
                 watching = wanted
-            kept = [edited(c[3]) for c in commands] if prepare else []
+            kept = [edited(c[3]) for c in commands] if prepare == EDIT else []
             for argv, prep, _, _ in commands:  # one warm-up run each
                 timed(argv, prep)
             times = [[], []]
