@@ -137,7 +137,7 @@ struct LinkResolverTests {
             }
         }
         #expect(differ == [])
-        // The ranges the lowercasing takes for caseless without asking are.
+        // Every scalar of the ranges the lowercasing takes as caseless, without asking, has no case.
         let cased = (UInt32(0)...0x10FFFF).filter {
             ScalarLowercase.isCaseless($0) && Unicode.Scalar($0)?.properties.changesWhenLowercased != false
         }
