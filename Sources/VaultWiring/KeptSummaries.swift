@@ -12,6 +12,8 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
     private var resolver: LinkResolver?
     /// The resolver of the summaries kept before these, until this one's is built.
     private var earlier: LinkResolver?
+    /// What was worked out from these notes, by key (``keeping(_:_:)``).
+    private var derived: [String: Any] = [:]
 
     /// - Parameter earlier: the summaries kept before a change: when their
     ///   link resolver was built and no note's path, title or aliases differ
@@ -46,9 +48,6 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
             return resolver
         }
     }
-
-    /// What was worked out from these notes, by key (``keeping(_:_:)``).
-    private var derived: [String: Any] = [:]
 
     /// `make()` the first time `key` is asked, then the same value while
     /// these summaries are kept (the served vault keeps them until any file

@@ -204,6 +204,33 @@ struct CardEventLogPartsTests {
         }
     }
 
+    /// `log` and `built` (the log of ``events(_:_:)`` built from events),
+    /// both extended with ``laterAnswers(_:_:)``, expected alike: the same
+    /// ids, histories, slots, last ratings and replay.
+    static func expectExtendedAlike(
+        _ log: CardEventLog, _ built: CardEventLog, a: Card, b: Card,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        var log = log
+        var extended = built
+        let c = card("three", position: 2)
+        for event in laterAnswers(a, c) {
+            log.apply(event)
+            extended.apply(event)
+        }
+        #expect(log.ids == extended.ids && log.ids.count == 4, sourceLocation: sourceLocation)
+        #expect(log.histories == extended.histories, sourceLocation: sourceLocation)
+        #expect(log.slots(of: [c.id, a.id]) == [3, 0], sourceLocation: sourceLocation)
+        #expect(
+            log.ids.indices.map(log.lastRating) == extended.ids.indices.map(extended.lastRating),
+            sourceLocation: sourceLocation)
+        let config = SchedulerConfig()
+        #expect(
+            CardScheduleReplay.replay(log, cards: [a, b, c], config: config).schedules
+                == CardScheduleReplay.replay(extended, cards: [a, b, c], config: config).schedules,
+            sourceLocation: sourceLocation)
+    }
+
     static func rebuilt(_ log: CardEventLog) -> CardEventLog {
         CardEventLog(
             ids: log.ids, histories: log.histories, lastRatings: log.ids.indices.map(log.lastRating),
@@ -215,7 +242,7 @@ struct CardEventLogPartsTests {
         let a = card("one", position: 0)
         let b = card("two", position: 1)
         let built = CardEventLog(events: Self.events(a, b))
-        var compact = built.compacted()
+        let compact = built.compacted()
         let asked = [b.id, "unknown", a.id, b.id]
         #expect(compact.slots(of: asked) == [1, nil, 0, 1])
         #expect(compact.ids == built.ids)
@@ -230,20 +257,7 @@ struct CardEventLogPartsTests {
         // Compacting again gives the same log.
         #expect(compact.compacted().histories == compact.histories)
         #expect(compact.compacted().ids == compact.ids)
-
-        var extended = built
-        let c = card("three", position: 2)
-        for event in Self.laterAnswers(a, c) {
-            compact.apply(event)
-            extended.apply(event)
-        }
-        #expect(compact.ids == extended.ids && compact.ids.count == 4)
-        #expect(compact.histories == extended.histories)
-        #expect(compact.slots(of: [c.id, a.id]) == [3, 0])
-        #expect(compact.ids.indices.map(compact.lastRating) == extended.ids.indices.map(extended.lastRating))
-        #expect(
-            CardScheduleReplay.replay(compact, cards: [a, b, c], config: config).schedules
-                == CardScheduleReplay.replay(extended, cards: [a, b, c], config: config).schedules)
+        Self.expectExtendedAlike(compact, built, a: a, b: b)
     }
 
     @Test("slots, last ratings and replay are those of the log built from events, then extended alike")
@@ -251,7 +265,7 @@ struct CardEventLogPartsTests {
         let a = card("one", position: 0)
         let b = card("two", position: 1)
         let built = CardEventLog(events: Self.events(a, b))
-        var copy = Self.rebuilt(built)
+        let copy = Self.rebuilt(built)
         let asked = [b.id, "unknown", a.id, b.id]
         #expect(copy.slots(of: asked) == built.slots(of: asked))
         #expect(copy.slots(of: asked) == [1, nil, 0, 1])
@@ -262,17 +276,6 @@ struct CardEventLogPartsTests {
                 == CardScheduleReplay.replay(built, cards: [a, b], config: config).schedules)
 
         // A new event on the rebuilt log: the known card's slot is found, a new card gets the next one.
-        var extended = built
-        let c = card("three", position: 2)
-        for event in Self.laterAnswers(a, c) {
-            copy.apply(event)
-            extended.apply(event)
-        }
-        #expect(copy.ids == extended.ids && copy.ids.count == 4)
-        #expect(copy.histories == extended.histories)
-        #expect(copy.slots(of: [c.id, a.id]) == [3, 0])
-        #expect(
-            CardScheduleReplay.replay(copy, cards: [a, b, c], config: config).schedules
-                == CardScheduleReplay.replay(extended, cards: [a, b, c], config: config).schedules)
+        Self.expectExtendedAlike(copy, built, a: a, b: b)
     }
 }
