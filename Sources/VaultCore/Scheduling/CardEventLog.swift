@@ -43,7 +43,7 @@ public struct CardEventLog: Sendable {
     /// The card ids named, in order of first appearance; `slots(of:)` finds them.
     public private(set) var ids: [String] = []
     /// Per id (same index): its answers, tier moves and forgets in replay order.
-    public private(set) var histories: [[CardScheduleReplay.CardEvent]] = []
+    public private(set) var histories = CardHistories()
     /// Per id: its last `rate` event, read only when re-linking needs it.
     private var lastRatings: [Last?] = []
     /// Recorded `card-link`s: from → to.
@@ -74,7 +74,7 @@ public struct CardEventLog: Sendable {
 
     /// A log rebuilt from its parts (the replay cache stores them).
     public init(
-        ids: [String], histories: [[CardScheduleReplay.CardEvent]], lastRatings: [LastRating?],
+        ids: [String], histories: CardHistories, lastRatings: [LastRating?],
         links: [String: String], problems: [Problem], count: Int
     ) {
         self.ids = ids
@@ -95,17 +95,11 @@ public struct CardEventLog: Sendable {
     /// 100,000 card events, 17 MB held where a decoded log holds 7.
     public func compacted() -> CardEventLog {
         guard slotOf != nil else { return self }
-        let histories = histories.map { history -> [CardScheduleReplay.CardEvent] in
-            var exact: [CardScheduleReplay.CardEvent] = []
-            exact.reserveCapacity(history.count)
-            exact.append(contentsOf: history)
-            return exact
-        }
         var ids: [String] = []
         ids.reserveCapacity(self.ids.count)
         ids.append(contentsOf: self.ids)
         return CardEventLog(
-            ids: ids, histories: histories, lastRatings: lastRatings.indices.map(lastRating), links: links,
+            ids: ids, histories: histories.compacted(), lastRatings: lastRatings.indices.map(lastRating), links: links,
             problems: problems, count: count)
     }
 
@@ -198,12 +192,13 @@ public struct CardEventLog: Sendable {
                 return
             }
             let k = slot(card)
-            histories[k].append(.answer(time: event.time, answer: answer, responseMilliseconds: milliseconds))
+            histories.append(.answer(time: event.time, answer: answer, responseMilliseconds: milliseconds), to: k)
             lastRatings[k] = .fields(order: count, event.fields)
         case TierChange.kind:
             count += 1
             if let change = try? TierChange(event) {
-                histories[slot(change.card)].append(.tier(time: change.time, tier: change.tier))
+                let k = slot(change.card)
+                histories.append(.tier(time: change.time, tier: change.tier), to: k)
             }
         case CardResetEvent.kind:
             // A `reschedule` is no answer: it only moves the due date, when it names one.
@@ -211,10 +206,12 @@ public struct CardEventLog: Sendable {
             switch (reset.reset, reset.due) {
             case (.forget, _):
                 count += 1
-                histories[slot(reset.card)].append(.forget(time: reset.time))
+                let k = slot(reset.card)
+                histories.append(.forget(time: reset.time), to: k)
             case (.reschedule, let due?):
                 count += 1
-                histories[slot(reset.card)].append(.dueSet(time: reset.time, due: due))
+                let k = slot(reset.card)
+                histories.append(.dueSet(time: reset.time, due: due), to: k)
             case (.reschedule, nil):
                 return
             }
@@ -230,7 +227,7 @@ public struct CardEventLog: Sendable {
                 })
             else { return }
             count += 1
-            histories[k].remove(at: i)
+            histories.remove(at: i, from: k)
         default:
             return
         }
@@ -253,7 +250,7 @@ public struct CardEventLog: Sendable {
         if let s = slotOf![card] { return s }
         slotOf![card] = ids.count
         ids.append(card)
-        histories.append([])
+        histories.add()
         lastRatings.append(nil)
         return ids.count - 1
     }

@@ -360,31 +360,33 @@ enum ReplayCoding {
         let count = try r.int()
         let slots = try r.count()
         var ids: [String] = []
-        var histories: [[CardScheduleReplay.CardEvent]] = []
+        // The log counts every event it applied, so its histories hold at most
+        // that many (each at least 9 bytes here): room for them at once, and no copy to trim.
+        var histories = CardHistories(reservingCapacity: max(0, min(count, r.remaining / 9)), slots: slots)
         var lastRatings: [CardEventLog.LastRating?] = []
         ids.reserveCapacity(slots)
-        histories.reserveCapacity(slots)
         lastRatings.reserveCapacity(slots)
         for _ in 0..<slots {
             ids.append(try r.string())
             let length = try r.count()
-            var history: [CardScheduleReplay.CardEvent] = []
-            history.reserveCapacity(length)
+            // The new slot is the last: its events are appended in place.
+            let slot = histories.count
+            histories.add()
             for _ in 0..<length {
+                let event: CardScheduleReplay.CardEvent
                 switch try r.u8() {
                 case 0:
                     let time = try r.date()
                     let answer = try decodeAnswer(&r)
                     let milliseconds = try r.int()
-                    history.append(
-                        .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds))
-                case 1: history.append(.tier(time: try r.date(), tier: try decodeTier(&r)))
-                case 2: history.append(.forget(time: try r.date()))
-                case 3: history.append(.dueSet(time: try r.date(), due: try r.date()))
+                    event = .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds)
+                case 1: event = .tier(time: try r.date(), tier: try decodeTier(&r))
+                case 2: event = .forget(time: try r.date())
+                case 3: event = .dueSet(time: try r.date(), due: try r.date())
                 default: throw CacheDamage()
                 }
+                histories.append(event, to: slot)
             }
-            histories.append(history)
             lastRatings.append(
                 try r.optional { r in
                     CardEventLog.LastRating(
