@@ -123,4 +123,34 @@ struct LinkScannerTests {
             + String(repeating: "[x](", count: 20_000)
         #expect(targets(hostile) == [])
     }
+
+    @Test("the bytes passed over before the inline scan's switch are exactly those it does nothing with")
+    func passedOver() {
+        let acted = Set("\\`%<![".utf8)
+        for b in UInt8.min...UInt8.max {
+            #expect(LinkScanner.Scanner.mayStart(b) == acted.contains(b), "byte \(b)")
+        }
+        // Each of them, anywhere in a line and at its end, still does its work.
+        #expect(targets("plain words, then [[A]] and `[[not]]` and \\[[B]] and %%[[C]]%% <!-- [[D]] --> ![[E]]!") == ["A", "E"])
+        #expect(targets("ends with a mark [") == [] && targets("x\n[[F]]\r\n[[G]]") == ["F", "G"])
+    }
+
+    @Test("the eight-byte pass stops at or before the first byte the scan acts on, on every line of random bytes")
+    func passOverWords() {
+        var random = SplitMix64(seed: 470)
+        let alphabet = Array("ab Z09,.\u{7F}\u{80}\u{FF}".utf8) + Array("[\\`%<!".utf8)
+        for _ in 0..<2_000 {
+            let count = Int(random.next() % 40)
+            let bytes = (0..<count).map { _ in
+                random.next() % 4 == 0 ? alphabet[Int(random.next() % UInt64(alphabet.count))] : UInt8(random.next() % 256)
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                let scanner = LinkScanner.Scanner(bytes: buffer)
+                let start = count == 0 ? 0 : Int(random.next() % UInt64(count))
+                let first = (start..<count).first { LinkScanner.Scanner.mayStart(buffer[$0]) } ?? count
+                let stop = scanner.passOver(from: start, to: count)
+                #expect(stop <= first && (stop == first || count - stop < 8 || first - stop < 8), "\(bytes) from \(start)")
+            }
+        }
+    }
 }

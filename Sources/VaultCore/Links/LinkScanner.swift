@@ -26,8 +26,7 @@ public enum LinkScanner {
         var lineStart = 0
         var line = 0
         while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let lineEnd = newline(in: bytes, from: lineStart)
             var contentEnd = lineEnd
             if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
             if line >= bodyLine { scanner.scanLine(lineStart..<contentEnd, number: line) }
@@ -36,6 +35,14 @@ public enum LinkScanner {
             line += 1
         }
         return scanner.links
+    }
+
+    /// The offset of the first line feed of `bytes` from `start`, or their count.
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+        else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The first line (from 0) after the front matter of a whole note's
@@ -198,6 +205,12 @@ public enum LinkScanner {
             var columns = Columns(bytes: bytes, lineStart: range.lowerBound)
             // Outside a comment, a `[[` or `[` here starts a link (after a `!`, an embed).
             while i < end {
+                if !inPercentComment && !inHTMLComment {
+                    // Most bytes start nothing: passed over before the switch, 8 at a time first.
+                    i = passOver(from: i, to: end)
+                    while i < end, !Self.mayStart(bytes[i]) { i += 1 }
+                    if i == end { return }
+                }
                 if inPercentComment {
                     guard let close = find2(UInt8(ascii: "%"), UInt8(ascii: "%"), from: i, to: end) else { return }
                     inPercentComment = false
@@ -250,6 +263,41 @@ public enum LinkScanner {
                 }
             }
         }
+
+        /// Whether `b` is a byte the inline scan acts on: a backslash, a backtick, `%`, `<`, `!` or `[`
+        /// (all below `a`: two masks of 64 bits, one for the bytes below 64, one for the next 64).
+        @inline(__always)
+        static func mayStart(_ b: UInt8) -> Bool {
+            if b >= UInt8(ascii: "a") { return false }
+            let mask: UInt64 = b < 64 ? 1 << 0x21 | 1 << 0x25 | 1 << 0x3C : 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x60 - 64)
+            return mask >> (b & 63) & 1 != 0
+        }
+
+        /// The first offset from `start` of an 8-byte word (before `end`) that
+        /// holds a byte ``mayStart(_:)`` accepts; where the words stop otherwise.
+        /// Each word is tested for the six bytes at once, as a zero byte after an
+        /// exclusive or (Mycroft's test; it may report a word falsely only after
+        /// a true find, so never skips one).
+        func passOver(from start: Int, to end: Int) -> Int {
+            guard let base = bytes.baseAddress else { return start }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var i = start
+            while i + 8 <= end {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                var found: UInt64 = 0
+                for mark in Self.marks {
+                    let x = word ^ (ones &* UInt64(mark))
+                    found |= (x &- ones) & ~x & highs
+                }
+                if found != 0 { return i }
+                i += 8
+            }
+            return i
+        }
+
+        /// The bytes ``mayStart(_:)`` accepts.
+        static let marks: [UInt8] = Array("[\\`%<!".utf8)
 
         static func isASCIIPunctuation(_ b: UInt8) -> Bool {
             (33...47).contains(b) || (58...64).contains(b) || (91...96).contains(b) || (123...126).contains(b)
