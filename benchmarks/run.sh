@@ -12,10 +12,15 @@
 #   VAULT_BIN         the binary to measure (default .build/release/vault; vault-serve
 #                     must be beside it)
 #   BENCH_BASELINE    another build's vault binary (vault-serve beside it), measured
-#                     right after this one, block by block, on its own copy of the
+#                     in turn with this one, block by block, on its own copy of the
 #                     vaults (BENCH_DIR-baseline): results.md gets its column and the
 #                     ratio, so a regression is told from the machine's drift
 #   BENCH_BASELINE_NAME  the baseline's name in the table (default: "baseline")
+#   BENCH_ROUNDS      rounds of each block (default 1, or 3 with BENCH_BASELINE): the
+#                     block runs with this build, then with the baseline, ROUNDS times
+#                     (A B A B A B), each row taking ceil(RUNS / ROUNDS) runs a round;
+#                     the table gives the median of all of a row's runs. The longest
+#                     blocks run once per build (benchmarks/README.md, "Rounds")
 #   BENCH_RESULTS     where the table is written (default benchmarks/results.md)
 #
 # Needs a release build (`make bench` builds one), python3, ripgrep, hyperfine
@@ -34,6 +39,14 @@ SIZES=${BENCH_SIZES:-"1000 10000 100000"}
 EXTRA=${BENCH_EXTRA:-1}
 RUNS=${BENCH_RUNS:-5}
 [ "$RUNS" -lt 5 ] && RUNS=5
+# Rounds pay off only when there is a build to alternate with.
+ROUNDS=${BENCH_ROUNDS:-}
+if [ -z "$ROUNDS" ]; then
+  if [ -n "$BASELINE" ]; then ROUNDS=3; else ROUNDS=1; fi
+fi
+case $ROUNDS in
+  '' | *[!0-9]* | 0) echo "error: BENCH_ROUNDS must be a whole number of at least 1, not '$ROUNDS'." >&2; exit 1 ;;
+esac
 MAKE_VAULT="$ROOT/../shared/bench/make_vault.py"
 RESULTS=${BENCH_RESULTS:-$ROOT/benchmarks/results.md}
 # Searches must not start watchers on their own here: "scan" rows measure
@@ -69,59 +82,109 @@ fi
 [ -f "$MAKE_VAULT" ] || { echo "error: $MAKE_VAULT is missing." >&2; exit 1; }
 
 # ---------------------------------------------------------------- helpers
-ROWS="$WORK/rows.tsv"      # section \t what \t vault ms \t reference ms \t ratio \t note
-BASE_ROWS="$WORK/baseline.tsv"  # section \t what \t baseline ms \t note (BENCH_BASELINE)
-: >"$ROWS"
-: >"$BASE_ROWS"
+# Every measurement, one a line, for the report to combine:
+#   pass \t rounds \t section \t what \t field \t value
+# pass: this or baseline; rounds: the block's rounds; field: time (one timed run
+# of the command, ms), reference (one of the reference command), ms (a value a
+# script measured, one a round), note (a value that is not a time, one a round).
+SAMPLES="$WORK/samples.tsv"
+: >"$SAMPLES"
 BASE_PASS=0                # 1 while with_baseline runs a block again for the baseline
+ROUND=1                    # the round of the block being run (with_baseline)
+BLOCK_ROUNDS=1             # its number of rounds: ROUNDS, or 1 outside a block and in with_baseline_once
+RUNS_NOW=$RUNS             # timed runs of a row in one round: ceil(RUNS / BLOCK_ROUNDS)
 
 # median_ms JSON INDEX: the median of one hyperfine result, in milliseconds.
 median_ms() {
   python3 -c 'import json,sys; print("%.1f" % (json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"]*1000))' "$1" "$2"
 }
 
-# put_row SECTION LABEL MS [REFERENCE_MS RATIO NOTE]: one row of the table, or
-# of the baseline's column while with_baseline runs a block for it.
-put_row() {
-  local section=$1 label=$2 ms=$3 ref=${4:-} ratio=${5:-} note=${6:-}
+# record SECTION LABEL FIELD VALUE: one measurement of a row (see SAMPLES).
+# Tabs and line ends in VALUE become spaces: one line each.
+record() {
+  local pass=this value=${4//$'\t'/ }
+  value=${value//$'\n'/ }
+  if [ "$BASE_PASS" = 1 ]; then pass=baseline; fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$pass" "$BLOCK_ROUNDS" "$1" "$2" "$3" "$value" >>"$SAMPLES"
+}
+
+# record_runs SECTION LABEL JSON: every timed run of a hyperfine export, the
+# command's as "time" and the reference's (its second command) as "reference".
+record_runs() {
+  local pass=this
+  if [ "$BASE_PASS" = 1 ]; then pass=baseline; fi
+  python3 -c '
+import json, sys
+json_path, samples, pass_, rounds, section, label = sys.argv[1:7]
+with open(samples, "a") as out:
+    for field, result in zip(("time", "reference"), json.load(open(json_path))["results"]):
+        for seconds in result["times"]:
+            out.write(f"{pass_}\t{rounds}\t{section}\t{label}\t{field}\t{seconds * 1000:.6f}\n")
+' "$3" "$SAMPLES" "$pass" "$BLOCK_ROUNDS" "$1" "$2"
+}
+
+# show_row LABEL MS [REFERENCE_MS RATIO NOTE]: prints a row as it is measured,
+# with its round when the block has more than one.
+show_row() {
+  local label=$1 ms=$2 ref=${3:-} ratio=${4:-} note=${5:-} round=""
+  if [ "$BLOCK_ROUNDS" -gt 1 ]; then round="round $ROUND/$BLOCK_ROUNDS"; fi
   if [ "$BASE_PASS" = 1 ]; then
-    printf '%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$note" >>"$BASE_ROWS"
     local shown=$note
     [ -n "$ms" ] && shown="$ms ms"
-    printf '  %-58s %12s   (%s)\n' "$label" "$shown" "$BASELINE_NAME"
+    printf '  %-58s %12s   (%s)\n' "$label" "$shown" "$BASELINE_NAME${round:+, $round}"
     return 0
   fi
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$section" "$label" "$ms" "$ref" "$ratio" "$note" >>"$ROWS"
+  [ -n "$round" ] && round="   ($round)"
   if [ -n "$ref" ]; then
-    printf '  %-58s %9s ms   rg %9s ms   ratio %s\n' "$label" "$ms" "$ref" "$ratio"
+    printf '  %-58s %9s ms   rg %9s ms   ratio %s%s\n' "$label" "$ms" "$ref" "$ratio" "$round"
   elif [ -n "$ms" ]; then
-    printf '  %-58s %9s ms\n' "$label" "$ms"
+    printf '  %-58s %9s ms%s\n' "$label" "$ms" "$round"
   else
-    printf '  %-58s %s\n' "$label" "$note"
+    printf '  %-58s %s%s\n' "$label" "$note" "$round"
   fi
 }
 
-# bench_row SECTION LABEL COMMAND [REFERENCE_COMMAND [PREPARE]]: medians of
-# RUNS runs of COMMAND (and of REFERENCE_COMMAND, with their ratio).
-# Other benchmarks (ledger `vault status`, due queue...) call this too. The
-# baseline's pass runs COMMAND only, after one warm-up run even with PREPARE
-# (its first run finds the caches of the other binary's formats).
+# put_row SECTION LABEL MS [REFERENCE_MS RATIO NOTE]: one row of the table
+# (of the baseline's column while with_baseline runs a block for it), or this
+# round's value of it: the report takes the median of the rounds'.
+put_row() {
+  local section=$1 label=$2 ms=$3 ref=${4:-} ratio=${5:-} note=${6:-}
+  if [ -n "$ms" ]; then record "$section" "$label" ms "$ms"; fi
+  if [ -n "$ref" ] && [ "$BASE_PASS" != 1 ]; then record "$section" "$label" ref "$ref"; fi
+  # The note even when empty: a row whose value could not be read is still a row.
+  if [ -z "$ms" ] || [ -n "$note" ]; then record "$section" "$label" note "$note"; fi
+  show_row "$label" "$ms" "$ref" "$ratio" "$note"
+}
+
+# bench_row SECTION LABEL COMMAND [REFERENCE_COMMAND [PREPARE]]: RUNS_NOW
+# timed runs of COMMAND (and of REFERENCE_COMMAND), every one recorded for
+# the report's medians. Other benchmarks (ledger `vault status`, due
+# queue...) call this too. The baseline's pass runs COMMAND only. The first
+# round warms up once (with a baseline even with PREPARE: its first run may
+# find caches in the other build's formats); later rounds find the caches
+# their build's round before left, and need none unless the block sets
+# WARM_EACH_ROUND=1 (a vault both builds use).
 bench_row() {
   local section=$1 label=$2 command=$3 reference=${4:-} prepare=${5:-}
   local json="$WORK/h.json"
-  local args=(-N -i --style none --runs "$RUNS" --export-json "$json")
-  [ "$BASE_PASS" = 1 ] && reference=""
+  local args=(-N -i --style none --runs "$RUNS_NOW" --export-json "$json")
+  if [ "$BASE_PASS" = 1 ]; then reference=""; fi
   if [ -n "$prepare" ]; then args+=(--prepare "$prepare"); fi
-  if [ -z "$prepare" ] || [ "$BASE_PASS" = 1 ] || [ -n "$BASELINE" ]; then args+=(--warmup 1); fi
+  if { [ "$ROUND" = 1 ] || [ "${WARM_EACH_ROUND:-0}" = 1 ]; } \
+    && { [ -z "$prepare" ] || [ "$BASE_PASS" = 1 ] || [ -n "$BASELINE" ]; }; then
+    args+=(--warmup 1)
+  fi
   if [ -n "$reference" ]; then
     hyperfine "${args[@]}" "$command" "$reference" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
     local ours theirs
     ours=$(median_ms "$json" 0)
     theirs=$(median_ms "$json" 1)
-    put_row "$section" "$label" "$ours" "$theirs" "$(python3 -c "print('%.3f' % ($ours / $theirs))")"
+    record_runs "$section" "$label" "$json"
+    show_row "$label" "$ours" "$theirs" "$(python3 -c "print('%.3f' % ($ours / $theirs))")"
   else
     hyperfine "${args[@]}" "$command" >/dev/null 2>&1 || { echo "  failed: $label" >&2; return 0; }
-    put_row "$section" "$label" "$(median_ms "$json" 0)"
+    record_runs "$section" "$label" "$json"
+    show_row "$label" "$(median_ms "$json" 0)"
   fi
 }
 
@@ -130,18 +193,39 @@ note_row() {
   put_row "$1" "$2" "" "" "" "$3"
 }
 
-# with_baseline FUNCTION [ARGS...]: runs a block of rows, then (BENCH_BASELINE)
-# the same block again with the baseline's binary on the baseline's copy of
-# the vaults, so both are measured in the same minutes.
+# with_baseline FUNCTION [ARGS...]: runs a block of rows with this build,
+# then (BENCH_BASELINE) again with the baseline's binary on the baseline's
+# copy of the vaults, and all that ROUNDS times (A B A B A B), so both are
+# measured in the same minutes; each row's RUNS are shared out among the
+# rounds. The block's setup (watchers, edited notes put back) runs every
+# round: a round leaves the vault as it found it.
 with_baseline() {
-  "$@"
-  [ -n "$BASELINE" ] || return 0
-  local vault=$VAULT dir=$BENCH_DIR
-  VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
-  # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
-  "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
-  VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
-  stop_watcher
+  in_rounds "$ROUNDS" "$@"
+}
+
+# with_baseline_once FUNCTION [ARGS...]: the same in one round (RUNS runs a
+# row), for the blocks too long to repeat (README, "Rounds").
+with_baseline_once() {
+  in_rounds 1 "$@"
+}
+
+# in_rounds ROUNDS FUNCTION [ARGS...]: with_baseline's work.
+in_rounds() {
+  local rounds=$1 round vault=$VAULT dir=$BENCH_DIR
+  shift
+  BLOCK_ROUNDS=$rounds RUNS_NOW=$(((RUNS + rounds - 1) / rounds))
+  for round in $(seq 1 "$rounds"); do
+    ROUND=$round
+    "$@"
+    stop_watcher
+    [ -n "$BASELINE" ] || continue
+    VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
+    # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
+    "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
+    VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
+    stop_watcher
+  done
+  ROUND=1 BLOCK_ROUNDS=1 RUNS_NOW=$RUNS
 }
 
 # A vault of N notes, generated once and kept in BENCH_DIR.
@@ -229,6 +313,8 @@ PHRASE="the memory"    # ~4,800 notes hold the two words in a row
 
 # ---- startup: the floor every command pays (benchmarks/STARTUP.md).
 bench_startup() {
+  # Both builds write ExampleVault's caches, each in its own formats: each round finds the other's.
+  local WARM_EACH_ROUND=1
   bench_row "startup" "vault --version (static binary)" "$VAULT --version" "rg --version"
   bench_row "startup" "vault search -l sleep, ExampleVault (74 notes)" "$VAULT search --vault $ROOT/ExampleVault -l sleep" "rg -l sleep $ROOT/ExampleVault"
   bench_row "startup" "vault status, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $ROOT/ExampleVault"
@@ -398,7 +484,7 @@ bench_loci() {
     esac
   done
 }
-with_baseline bench_loci
+with_baseline_once bench_loci  # too long to repeat: once per build
 # ---- Anki import (issue 33: 20,000 notes, 40,000 cards and 500,000 reviews
 # imported <= 15 s at <= 300 MB; `vault status` afterwards <= 300 ms) and
 # export (issue 45: that vault exported <= 10 s at <= 200 MB, imported back
@@ -416,7 +502,7 @@ bench_anki() {
     esac
   done
 }
-with_baseline bench_anki
+with_baseline_once bench_anki  # too long to repeat: once per build
 # ---- Hostile input (issue 48): a note of links, a quadratic field, a zstd bomb
 # (benchmarks/hostile_bench.sh).
 "$ROOT/benchmarks/hostile_bench.sh" | while IFS= read -r line; do
@@ -439,7 +525,7 @@ bench_fsrs() {
     esac
   done
 }
-with_baseline bench_fsrs
+with_baseline_once bench_fsrs  # too long to repeat: once per build
 # ---- vault serve (issue 35: 10,000 notes and 100,000 events: each page <= 50 ms
 # median, an answer POST <= 20 ms, ready <= 300 ms, 20 clients for 10 s with no
 # error and p99 <= 200 ms; <= 150 MB resident at 100,000 notes). benchmarks/serve_bench.py.
@@ -453,7 +539,9 @@ bench_serve() {
   done
 }
 for n in $SIZES; do
-  with_baseline bench_serve "$n"
+  # 100,000 notes once per build: each pass copies that vault and has a server read it
+  # with no caches; its bar is memory, which the machine's drift does not move.
+  if [ "$n" = 100000 ]; then with_baseline_once bench_serve "$n"; else with_baseline bench_serve "$n"; fi
 done
 
 # ---- flashcards: the due queue (SPEC 12: ~25k cards and 1M rating events,
@@ -483,7 +571,7 @@ bench_adopted() {
   bench_row "adopted vault" "vault status (100k notes, dates from git)" \
     "env VAULT_NOW=2026-11-24T09:00:00Z $VAULT status --vault $adopt_dir"
 }
-with_baseline bench_adopted
+with_baseline_once bench_adopted  # too long to repeat: once per build
 # ---- Obsidian Spaced Repetition (issue 44): a plugin vault of 10,000 notes and
 # 50,000 cards with their <!--SR:…--> comments (benchmarks/osr_vault.py). vault init
 # adopts it from nothing each run (<= 2 s), vault study --list afterwards (<= 300 ms),
@@ -518,7 +606,7 @@ fi
 bench_lsp() {
   local n=$1 dir="$BENCH_DIR/notes-$1" section="$1 notes" label ms note
   [ -f "$dir/.vault/config.yml" ] || return 0
-  python3 "$ROOT/benchmarks/lsp_bench.py" "$VAULT" "$dir" "$RUNS" >"$WORK/lsp.tsv" 2>"$WORK/lsp.log" \
+  python3 "$ROOT/benchmarks/lsp_bench.py" "$VAULT" "$dir" "$RUNS_NOW" >"$WORK/lsp.tsv" 2>"$WORK/lsp.log" \
     || echo "  failed: vault lsp ($n notes): $(tail -1 "$WORK/lsp.log")" >&2
   while IFS=$'\t' read -r label ms note; do
     # A tab is IFS white space: `LABEL<TAB><TAB>594 MB` reads as ms="594 MB".
@@ -597,27 +685,64 @@ rm -rf "$adopt_dir"
 # ============================================================ END OTHER BENCHMARKS
 
 # ---------------------------------------------------------------- report
-python3 - "$ROWS" "$RESULTS" "$RUNS" "$BASE_ROWS" "$BASELINE_NAME" <<'EOF'
-import sys, os, re, datetime, platform, subprocess
-rows_path, out_path, runs, base_path, base_name = sys.argv[1:6]
-rows = [line.rstrip("\n").split("\t") for line in open(rows_path) if line.strip()]
-# The baseline's values (BENCH_BASELINE), by section and row: "12.3" (ms) or a note.
-baseline = {}
-for line in open(base_path):
-    if line.strip():
-        sec, what, ms, note = (line.rstrip("\n").split("\t") + ["", "", "", ""])[:4]
-        baseline[(sec, what)] = f"{ms} ms" if ms else note
+python3 - "$SAMPLES" "$RESULTS" "$RUNS" "$BASELINE_NAME" "$ROUNDS" <<'EOF'
+import sys, os, re, datetime, platform, subprocess, statistics
+samples_path, out_path, runs, base_name, rounds = sys.argv[1:6]
+runs, rounds = int(runs), int(rounds)
+NUMBER = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|MB)\b")
 def leading_number(text):
     """The first number of "12.3 ms", "157 MB", "9640 ms, peak 88 MB"; None for other notes."""
-    m = re.match(r"\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|MB)\b", text or "")
+    m = NUMBER.match(text or "")
     return (float(m.group(1)), m.group(2)) if m else None
+def median_of_values(texts):
+    """The median of numbers a script printed, one a round, written with as many decimals as they have."""
+    if len(texts) == 1:
+        return texts[0]
+    decimals = max(len(t.partition(".")[2]) for t in texts)
+    return f"{statistics.median(float(t) for t in texts):.{decimals}f}"
+def median_of_notes(notes):
+    """The rounds' notes as one: when each starts with a number and the same unit, the last
+    round's note with the median of those numbers in place of its own; else the last round's."""
+    parsed = [NUMBER.match(n) for n in notes]
+    if len(notes) > 1 and all(parsed) and len({m.group(2) for m in parsed}) == 1:
+        last = parsed[-1]
+        return notes[-1][:last.start(1)] + median_of_values([m.group(1) for m in parsed]) + notes[-1][last.end(1):]
+    return notes[-1] if notes else ""
+# Every measurement (SAMPLES in run.sh), gathered by pass, section and row in the order first measured.
+measured = {}
+for line in open(samples_path):
+    if not line.strip():
+        continue
+    pass_, block_rounds, sec, what, field, value = (line.rstrip("\n").split("\t", 5) + [""] * 6)[:6]
+    row = measured.setdefault((pass_, sec, what), {"time": [], "reference": [], "ms": [], "ref": [], "note": [], "rounds": 1})
+    row[field].append(value)
+    row["rounds"] = max(row["rounds"], int(block_rounds))
+def combined(row):
+    """A row as the table shows it: vault ms, reference ms, ratio, note: medians of every run of every round."""
+    ours = "%.1f" % statistics.median(map(float, row["time"])) if row["time"] else (median_of_values(row["ms"]) if row["ms"] else "")
+    ref = "%.1f" % statistics.median(map(float, row["reference"])) if row["reference"] else (median_of_values(row["ref"]) if row["ref"] else "")
+    ratio = "%.3f" % (float(ours) / float(ref)) if ours and ref and float(ref) > 0 else ""
+    return ours, ref, ratio, median_of_notes(row["note"])
+rows = [(sec, what) + combined(row) for (pass_, sec, what), row in measured.items() if pass_ == "this"]
+# The baseline's values (BENCH_BASELINE), by section and row: "12.3 ms" or a note.
+baseline = {}
+for (pass_, sec, what), row in measured.items():
+    if pass_ == "baseline":
+        ms, _, _, note = combined(row)
+        baseline[(sec, what)] = f"{ms} ms" if ms else note
+# The sections a baseline ran once (with_baseline_once) while the others ran in rounds.
+once = [] if rounds == 1 else list(dict.fromkeys(
+    sec for (pass_, sec, what), row in measured.items() if pass_ == "baseline" and row["rounds"] == 1))
 def rg_version():
     try: return subprocess.run(["rg", "--version"], capture_output=True, text=True).stdout.split("\n")[0]
     except Exception: return "rg ?"
+medians = (f"Medians of {runs} runs (hyperfine)" if rounds == 1 else
+           f"Medians of all runs (hyperfine) of {rounds} rounds of {-(-runs // rounds)} runs "
+           f"({runs} runs for the rows measured once)")
 lines = ["# Benchmark results", "",
          f"Measured by `make bench` (benchmarks/run.sh) on {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC, "
          f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the end, {rg_version()}. "
-         f"Medians of {runs} runs (hyperfine); ratio = vault / rg.", "",
+         f"{medians}; ratio = vault / rg.", "",
          "Search rows with `scan`, and `vault status`/`review` rows without `watcher`, stat every note first; "
          "rows with `watcher` ran with `vault index --watch` in the background, which vouches for the search "
          "cache and the note catalog instead. `--limit 20` is what a terminal gets by default.", ""]
@@ -680,9 +805,18 @@ for sec, what, kind, bar in BARS:
 print("\n".join(summary))
 lines += summary + [""]
 if baseline:
-    lines += [f"The column {base_name} is another build measured by the same run, block by block "
-              "right after this one, on its own copy of the vaults (`BENCH_BASELINE`); "
-              f"\"vs {base_name}\" is this build's value over it.", ""]
+    if rounds == 1:
+        lines += [f"The column {base_name} is another build measured by the same run, block by block "
+                  "right after this one, on its own copy of the vaults (`BENCH_BASELINE`); "
+                  f"\"vs {base_name}\" is this build's value over it.", ""]
+    else:
+        lines += [f"The column {base_name} is another build measured by the same run on its own copy of the "
+                  f"vaults (`BENCH_BASELINE`), in {rounds} alternating rounds: each block of rows ran with this "
+                  f"build, then with {base_name}, {rounds} times over, so that both met the machine in the same "
+                  "minutes. Each value is the median of all samples of all rounds (of the rounds' values, for "
+                  "the values a script prints)"
+                  + (f"; the blocks too long to repeat ran once per build, one right after the other: {', '.join(once)}" if once else "")
+                  + f". \"vs {base_name}\" is this build's value over it.", ""]
 section = None
 slower = []
 for s, what, ours, ref, ratio, note in rows:
