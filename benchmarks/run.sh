@@ -18,7 +18,7 @@
 #   BENCH_BASELINE_NAME  the baseline's name in the table (default: "baseline")
 #   BENCH_ROUNDS      rounds of each block (default 1, or 3 with BENCH_BASELINE): the
 #                     block runs with this build, then with the baseline, ROUNDS times
-#                     (A B A B A B), each row taking ceil(RUNS / ROUNDS) runs a round;
+#                     (A B, B A, A B: the first in turn), each row taking ceil(RUNS / ROUNDS) runs a round;
 #                     the table gives the median of all of a row's runs. The longest
 #                     blocks run once per build (benchmarks/README.md, "Rounds")
 #   BENCH_RESULTS     where the table is written (default benchmarks/results.md)
@@ -195,7 +195,7 @@ note_row() {
 
 # with_baseline FUNCTION [ARGS...]: runs a block of rows with this build,
 # then (BENCH_BASELINE) again with the baseline's binary on the baseline's
-# copy of the vaults, and all that ROUNDS times (A B A B A B), so both are
+# copy of the vaults, and all that ROUNDS times (A B, B A, A B), so both are
 # measured in the same minutes; each row's RUNS are shared out among the
 # rounds. The block's setup (watchers, edited notes put back) runs every
 # round: a round leaves the vault as it found it.
@@ -211,19 +211,24 @@ with_baseline_once() {
 
 # in_rounds ROUNDS FUNCTION [ARGS...]: with_baseline's work.
 in_rounds() {
-  local rounds=$1 round vault=$VAULT dir=$BENCH_DIR
+  local rounds=$1 round pass vault=$VAULT dir=$BENCH_DIR
   shift
   BLOCK_ROUNDS=$rounds RUNS_NOW=$(((RUNS + rounds - 1) / rounds))
   for round in $(seq 1 "$rounds"); do
     ROUND=$round
-    "$@"
-    stop_watcher
-    [ -n "$BASELINE" ] || continue
-    VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
-    # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
-    "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
-    VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
-    stop_watcher
+    # Every other round the baseline goes first (A B, B A, A B): a machine
+    # slowing down or speeding up through a block favours neither build.
+    for pass in $(if [ $((round % 2)) = 1 ]; then echo this base; else echo base this; fi); do
+      if [ "$pass" = this ]; then
+        "$@"
+      elif [ -n "$BASELINE" ]; then
+        VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
+        # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
+        "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
+        VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
+      fi
+      stop_watcher
+    done
   done
   ROUND=1 BLOCK_ROUNDS=1 RUNS_NOW=$RUNS
 }
@@ -421,6 +426,9 @@ bench_ledger() {
     stop_watcher
   fi
   restore_edited "$dir"
+  # Untimed: the catalog and the replay cache brought up to date with the notes
+  # put back and the events appended, so the next round starts where this one did.
+  env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" status --vault "$dir" >/dev/null 2>&1 || true
 }
 for n in $SIZES; do
   with_baseline bench_ledger "$n"
