@@ -269,7 +269,8 @@ public enum LinkScanner {
         @inline(__always)
         static func mayStart(_ b: UInt8) -> Bool {
             if b >= UInt8(ascii: "a") { return false }
-            let mask: UInt64 = b < 64 ? 1 << 0x21 | 1 << 0x25 | 1 << 0x3C : 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x60 - 64)
+            let mask: UInt64 =
+                b < 64 ? 1 << 0x21 | 1 << 0x25 | 1 << 0x3C : 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x60 - 64)
             return mask >> (b & 63) & 1 != 0
         }
 

@@ -184,14 +184,17 @@ public struct CardHistories: RandomAccessCollection, Equatable, Sendable {
             let time = Date(timeIntervalSinceReferenceDate: self.time)
             let milliseconds = word < 0 ? nil : Int(word)
             switch tag {
-            case .fsrs: return .answer(time: time, answer: .fsrs(FSRSRating(rawValue: Int(value))!), responseMilliseconds: milliseconds)
+            case .fsrs:
+                return .answer(
+                    time: time, answer: .fsrs(FSRSRating(rawValue: Int(value))!), responseMilliseconds: milliseconds)
             case .quality: return .answer(time: time, answer: .quality(Int(value)), responseMilliseconds: milliseconds)
             case .correct: return .answer(time: time, answer: .correct, responseMilliseconds: milliseconds)
             case .wrong: return .answer(time: time, answer: .wrong, responseMilliseconds: milliseconds)
             case .tier: return .tier(time: time, tier: StudyTier.allCases[Int(value)])
             case .forget: return .forget(time: time)
             case .dueSet:
-                return .dueSet(time: time, due: Date(timeIntervalSinceReferenceDate: Double(bitPattern: UInt64(bitPattern: word))))
+                let due = Double(bitPattern: UInt64(bitPattern: word))
+                return .dueSet(time: time, due: Date(timeIntervalSinceReferenceDate: due))
             case .room: preconditionFailure("room is not an event")
             }
         }

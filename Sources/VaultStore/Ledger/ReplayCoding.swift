@@ -379,7 +379,8 @@ enum ReplayCoding {
                     let time = try r.date()
                     let answer = try decodeAnswer(&r)
                     let milliseconds = try r.int()
-                    event = .answer(time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds)
+                    event = .answer(
+                        time: time, answer: answer, responseMilliseconds: milliseconds < 0 ? nil : milliseconds)
                 case 1: event = .tier(time: try r.date(), tier: try decodeTier(&r))
                 case 2: event = .forget(time: try r.date())
                 case 3: event = .dueSet(time: try r.date(), due: try r.date())

@@ -60,7 +60,8 @@ struct CardHistoriesTests {
                 histories.add(first)
             } else if roll < 90 {
                 // Mostly the few busiest slots, as a ledger's answers are; any slot sometimes.
-                let slot = roll < 60 ? Int(random.next() % UInt64(min(model.count, 8))) : Int(random.next() % UInt64(model.count))
+                let busiest = UInt64(roll < 60 ? min(model.count, 8) : model.count)
+                let slot = Int(random.next() % busiest)
                 let event = Self.event(&random)
                 model[slot].append(event)
                 histories.append(event, to: slot)
