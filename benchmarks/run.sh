@@ -12,9 +12,10 @@
 #   VAULT_BIN         the binary to measure (default .build/release/vault; vault-serve
 #                     must be beside it)
 #   BENCH_BASELINE    another build's vault binary (vault-serve beside it), measured
-#                     in turn with this one, block by block, on its own copy of the
-#                     vaults (BENCH_DIR-baseline): results.md gets its column and the
-#                     ratio, so a regression is told from the machine's drift
+#                     in turn with this one, block by block, on the same vaults with
+#                     caches of its own (each vault's .vault/cache swapped for
+#                     .vault/cache-base while it runs): results.md gets its column
+#                     and the ratio, so a regression is told from the machine's drift
 #   BENCH_BASELINE_NAME  the baseline's name in the table (default: "baseline")
 #   BENCH_ROUNDS      rounds of each block (default 1, or 3 with BENCH_BASELINE): the
 #                     block runs with this build, then with the baseline, ROUNDS times
@@ -34,7 +35,6 @@ export VAULT_BIN="$VAULT"
 BENCH_DIR=${VAULT_BENCH_DIR:-$HOME/.cache/vault-bench}
 BASELINE=${BENCH_BASELINE:-}
 BASELINE_NAME=${BENCH_BASELINE_NAME:-baseline}
-BASE_DIR=${VAULT_BENCH_BASELINE_DIR:-$BENCH_DIR-baseline}
 SIZES=${BENCH_SIZES:-"1000 10000 100000"}
 EXTRA=${BENCH_EXTRA:-1}
 RUNS=${BENCH_RUNS:-5}
@@ -54,7 +54,7 @@ RESULTS=${BENCH_RESULTS:-$ROOT/benchmarks/results.md}
 export VAULT_NO_WATCHER=1
 WORK=$(mktemp -d)
 WATCH_PID=""
-trap 'stop_watcher; rm -rf "$WORK"' EXIT
+trap 'stop_watcher; use_caches_of this; rm -rf "$WORK"' EXIT
 
 # ---------------------------------------------------------------- tools
 need=()
@@ -72,12 +72,6 @@ fi
 [ -x "$VAULT" ] || { echo "error: $VAULT is missing; run 'make bench' (it builds in release)." >&2; exit 1; }
 if [ -n "$BASELINE" ]; then
   [ -x "$BASELINE" ] || { echo "error: BENCH_BASELINE $BASELINE is not an executable." >&2; exit 1; }
-  # The baseline's own copy of every vault made so far (cache formats differ
-  # between builds); what is missing there is made by its first pass.
-  mkdir -p "$BASE_DIR"
-  for made in "$BENCH_DIR"/*; do
-    [ -e "$made" ] && [ ! -e "$BASE_DIR/${made##*/}" ] && cp -a "$made" "$BASE_DIR/"
-  done
 fi
 [ -f "$MAKE_VAULT" ] || { echo "error: $MAKE_VAULT is missing." >&2; exit 1; }
 
@@ -209,9 +203,34 @@ with_baseline_once() {
   in_rounds 1 "$@"
 }
 
+# use_caches_of this|base: puts that build's caches in place in every vault
+# of BENCH_DIR and in ExampleVault, the other's beside them
+# (.vault/cache-this, .vault/cache-base). Both builds then read the same
+# notes: two copies of one vault were seen to differ by 10-20% in a plain
+# `find` over them (STARTUP.md), more than the differences looked for.
+CACHES_IN=this
+use_caches_of() {
+  [ "$CACHES_IN" = "$1" ] && return 0
+  local v
+  for v in "$BENCH_DIR"/*/.vault "$ROOT/ExampleVault/.vault"; do
+    [ -d "$v" ] || continue
+    if [ -e "$v/cache" ]; then mv "$v/cache" "$v/cache-$CACHES_IN"; fi
+    if [ -e "$v/cache-$1" ]; then mv "$v/cache-$1" "$v/cache"; fi
+  done
+  CACHES_IN=$1
+}
+
+# settle DIR: untimed, brings this build's caches of the vault DIR up to
+# date with what the other build's pass changed there (events appended,
+# notes put back), so that no first timed run does that work.
+settle() {
+  "$VAULT" index --vault "$1" >/dev/null 2>&1 || true
+  env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" status --vault "$1" >/dev/null 2>&1 || true
+}
+
 # in_rounds ROUNDS FUNCTION [ARGS...]: with_baseline's work.
 in_rounds() {
-  local rounds=$1 round pass vault=$VAULT dir=$BENCH_DIR
+  local rounds=$1 round pass vault=$VAULT
   shift
   BLOCK_ROUNDS=$rounds RUNS_NOW=$(((RUNS + rounds - 1) / rounds))
   for round in $(seq 1 "$rounds"); do
@@ -222,12 +241,14 @@ in_rounds() {
       if [ "$pass" = this ]; then
         "$@"
       elif [ -n "$BASELINE" ]; then
-        VAULT=$BASELINE BENCH_DIR=$BASE_DIR VAULT_BIN=$BASELINE BASE_PASS=1
+        use_caches_of base
+        VAULT=$BASELINE VAULT_BIN=$BASELINE BASE_PASS=1
         # What the baseline cannot do (a command it lacks) is a missing value, not the end of the run.
         "$@" || echo "  ($BASELINE_NAME: $* failed)" >&2
-        VAULT=$vault BENCH_DIR=$dir VAULT_BIN=$vault BASE_PASS=0
+        VAULT=$vault VAULT_BIN=$vault BASE_PASS=0
       fi
       stop_watcher
+      use_caches_of this
     done
   done
   ROUND=1 BLOCK_ROUNDS=1 RUNS_NOW=$RUNS
@@ -334,6 +355,7 @@ bench_size() {
   dir=$(vault_of "$n")
   section="$n notes"
   echo "== $section ($dir)"
+  settle "$dir"
   backup_edited "$dir"
 
   bench_row "$section" "cold index (vault index --rebuild)" "$VAULT index --vault $dir --rebuild"
@@ -396,6 +418,7 @@ bench_ledger() {
     touch "$marker"
   fi
   section="$n notes"
+  settle "$dir"
   bench_row "$section" "vault status ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $dir"
   bench_row "$section" "vault status --line ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --line --vault $dir"
   bench_row "$section" "vault review weekly --list ($events ledger events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT review weekly --list --vault $dir"
@@ -426,9 +449,6 @@ bench_ledger() {
     stop_watcher
   fi
   restore_edited "$dir"
-  # Untimed: the catalog and the replay cache brought up to date with the notes
-  # put back and the events appended, so the next round starts where this one did.
-  env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" status --vault "$dir" >/dev/null 2>&1 || true
 }
 for n in $SIZES; do
   with_baseline bench_ledger "$n"
@@ -475,6 +495,7 @@ bench_tracking() {
     python3 "$ROOT/benchmarks/session_events.py" "$sessions_dir" --sessions 50000 >/dev/null
     touch "$sessions_dir/.vault/ledger/.bench-sessions"
   fi
+  env VAULT_NOW=2026-11-18T09:00:00Z "$VAULT" session report --all --vault "$sessions_dir" >/dev/null 2>&1 || true
   bench_row "study tracking" "vault session report --all (50k sessions, $((largest * 10)) other events)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir"
   bench_row "study tracking" "vault goal list (50k sessions)" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT goal list --vault $sessions_dir"
   bench_row "study tracking" "vault session report, one event appended before each run" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT session report --all --vault $sessions_dir" "" "$ROOT/benchmarks/append_event.sh $sessions_dir"
@@ -614,6 +635,7 @@ fi
 bench_lsp() {
   local n=$1 dir="$BENCH_DIR/notes-$1" section="$1 notes" label ms note
   [ -f "$dir/.vault/config.yml" ] || return 0
+  settle "$dir"
   python3 "$ROOT/benchmarks/lsp_bench.py" "$VAULT" "$dir" "$RUNS_NOW" >"$WORK/lsp.tsv" 2>"$WORK/lsp.log" \
     || echo "  failed: vault lsp ($n notes): $(tail -1 "$WORK/lsp.log")" >&2
   while IFS=$'\t' read -r label ms note; do
@@ -815,13 +837,13 @@ lines += summary + [""]
 if baseline:
     if rounds == 1:
         lines += [f"The column {base_name} is another build measured by the same run, block by block "
-                  "right after this one, on its own copy of the vaults (`BENCH_BASELINE`); "
+                  "right after this one, on the same vaults with caches of its own (`BENCH_BASELINE`); "
                   f"\"vs {base_name}\" is this build's value over it.", ""]
     else:
-        lines += [f"The column {base_name} is another build measured by the same run on its own copy of the "
-                  f"vaults (`BENCH_BASELINE`), in {rounds} alternating rounds: each block of rows ran with this "
-                  f"build, then with {base_name}, {rounds} times over, so that both met the machine in the same "
-                  "minutes. Each value is the median of all samples of all rounds (of the rounds' values, for "
+        lines += [f"The column {base_name} is another build measured by the same run on the same vaults with "
+                  f"caches of its own (`BENCH_BASELINE`), in {rounds} alternating rounds: each block of rows ran "
+                  f"with this build and with {base_name}, {rounds} times over, the baseline first every other "
+                  "round, so that both met the machine in the same minutes. Each value is the median of all samples of all rounds (of the rounds' values, for "
                   "the values a script prints)"
                   + (f"; the blocks too long to repeat ran once per build, one right after the other: {', '.join(once)}" if once else "")
                   + f". \"vs {base_name}\" is this build's value over it.", ""]
