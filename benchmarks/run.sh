@@ -54,7 +54,8 @@ RESULTS=${BENCH_RESULTS:-$ROOT/benchmarks/results.md}
 export VAULT_NO_WATCHER=1
 WORK=$(mktemp -d)
 WATCH_PID=""
-trap 'stop_watcher; use_caches_of this; rm -rf "$WORK"' EXIT
+# ExampleVault's baseline caches are not kept: the cache-format test digests the whole folder.
+trap 'stop_watcher; use_caches_of this; rm -rf "$WORK" "$ROOT/ExampleVault/.vault/cache-base"' EXIT
 
 # ---------------------------------------------------------------- tools
 need=()
@@ -156,16 +157,14 @@ put_row() {
 # queue...) call this too. The baseline's pass runs COMMAND only. The first
 # round warms up once (with a baseline even with PREPARE: its first run may
 # find caches in the other build's formats); later rounds find the caches
-# their build's round before left, and need none unless the block sets
-# WARM_EACH_ROUND=1 (a vault both builds use).
+# their build's round before left (`use_caches_of`), and need none.
 bench_row() {
   local section=$1 label=$2 command=$3 reference=${4:-} prepare=${5:-}
   local json="$WORK/h.json"
   local args=(-N -i --style none --runs "$RUNS_NOW" --export-json "$json")
   if [ "$BASE_PASS" = 1 ]; then reference=""; fi
   if [ -n "$prepare" ]; then args+=(--prepare "$prepare"); fi
-  if { [ "$ROUND" = 1 ] || [ "${WARM_EACH_ROUND:-0}" = 1 ]; } \
-    && { [ -z "$prepare" ] || [ "$BASE_PASS" = 1 ] || [ -n "$BASELINE" ]; }; then
+  if [ "$ROUND" = 1 ] && { [ -z "$prepare" ] || [ "$BASE_PASS" = 1 ] || [ -n "$BASELINE" ]; }; then
     args+=(--warmup 1)
   fi
   if [ -n "$reference" ]; then
@@ -339,8 +338,6 @@ PHRASE="the memory"    # ~4,800 notes hold the two words in a row
 
 # ---- startup: the floor every command pays (benchmarks/STARTUP.md).
 bench_startup() {
-  # Both builds write ExampleVault's caches, each in its own formats: each round finds the other's.
-  local WARM_EACH_ROUND=1
   bench_row "startup" "vault --version (static binary)" "$VAULT --version" "rg --version"
   bench_row "startup" "vault search -l sleep, ExampleVault (74 notes)" "$VAULT search --vault $ROOT/ExampleVault -l sleep" "rg -l sleep $ROOT/ExampleVault"
   bench_row "startup" "vault status, ExampleVault" "env VAULT_NOW=2026-11-18T09:00:00Z $VAULT status --vault $ROOT/ExampleVault"
