@@ -19,13 +19,15 @@ public struct NoteSummary: Hashable, Sendable {
     public var source: String?
     /// The declared `source_type`, or one inferred from a URL source.
     public var sourceType: String?
-    /// True when ``sourceType`` was inferred rather than written.
-    public var sourceTypeInferred: Bool
     public var aliases: [String]
-    public var created: Date?
-    public var createdOrigin: CreatedOrigin
     /// Problems found while parsing the note.
     public var diagnostics: [Diagnostic]
+    // The one-byte fields last, after `created`'s nine: 136 bytes a summary
+    // where declaring them among the others took 152 (`vault serve` keeps 100,000).
+    public var created: Date?
+    /// True when ``sourceType`` was inferred rather than written.
+    public var sourceTypeInferred: Bool
+    public var createdOrigin: CreatedOrigin
     /// The note's own `cards:` front matter setting (nil when it has none): see ``Decks``.
     public var cardsSetting: Bool?
 
