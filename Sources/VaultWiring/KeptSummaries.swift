@@ -10,26 +10,37 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
     private let lock = NSLock()
     private var kept: NoteSummaries?
     private var resolver: LinkResolver?
-    /// The resolver of the summaries kept before these, until this one's is built.
+    /// The resolver of the summaries kept before these, until these are read.
     private var earlier: LinkResolver?
     /// What was worked out from these notes, by key (``keeping(_:_:)``).
     private var derived: [String: Any] = [:]
 
     /// - Parameter earlier: the summaries kept before a change: when their
     ///   link resolver was built and no note's path, title or aliases differ
-    ///   now (an edit of a note's body, the usual change), it is this one's too.
+    ///   now (an edit of a note's body, the usual change), its tables are
+    ///   this one's too: the names are compared there, for a fraction of
+    ///   building the three tables again.
     init(_ base: any NoteSource, earlier: KeptSummaries? = nil) {
         self.base = base
-        self.earlier = earlier.flatMap { earlier in earlier.lock.withLock { earlier.resolver } }
+        // Detached from the earlier summaries, which are let go as these are read.
+        self.earlier = earlier.flatMap { earlier in earlier.lock.withLock { earlier.resolver?.detached() } }
     }
 
     /// The base port's summaries, read by the first request that asks (the
     /// others asking meanwhile wait for them rather than read them too).
+    ///
+    /// The earlier resolver is taken over (or dropped) as soon as they are
+    /// read: it holds the earlier summaries, all 100,000 of them, which
+    /// nothing else does once these are read.
     func summaries() -> NoteSummaries {
         lock.withLock {
             if let kept { return kept }
             let summaries = base.summaries()
             kept = summaries
+            if let earlier {
+                resolver = earlier.taken(over: summaries.notes)
+                self.earlier = nil
+            }
             return summaries
         }
     }
@@ -39,12 +50,8 @@ final class KeptSummaries: NoteSource, @unchecked Sendable {
         let notes = summaries().notes
         return lock.withLock {
             if let resolver { return resolver }
-            // The earlier resolver holds the names it was built from: compared there, without
-            // a second copy of them (5-7 MB at 100,000 notes), for a fraction of building the
-            // three tables; its tables are taken over these summaries' strings.
-            let resolver = earlier?.taken(over: notes) ?? LinkResolver(summaries: notes)
+            let resolver = LinkResolver(summaries: notes)
             self.resolver = resolver
-            earlier = nil
             return resolver
         }
     }

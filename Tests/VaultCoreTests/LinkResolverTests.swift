@@ -52,14 +52,17 @@ struct LinkResolverTests {
         #expect(resolver.resolveWiki("Systems", from: "a.md") == .note("Systems.md"), "file names first")
     }
 
-    @Test("a path link resolves as the end of a path exactly as a scan of every path would, by a lookup of its file name")
+    @Test(
+        "a path link resolves as the end of a path exactly as a scan of every path would, by a lookup of its file name")
     func pathEndsAsEveryPathScanned() {
         // Folder and file names that collide in case, accents (two Unicode forms), `.MD` and depth.
         let folders = ["", "A/", "a/", "B/A/", "Ç/", "C\u{327}/", "x/y/z/", "Plugins/", "fr/Plugins/"]
         let names = ["Note.md", "note.md", "Note.MD", "Ça.md", "C\u{327}a.md", "v1.1.5.md", "b.md"]
         var generator = SystemRandomNumberGenerator()
         for round in 0..<40 {
-            let paths = (0..<12).map { _ in folders.randomElement(using: &generator)! + names.randomElement(using: &generator)! }
+            let paths = (0..<12).map { _ in
+                folders.randomElement(using: &generator)! + names.randomElement(using: &generator)!
+            }
             let resolver = LinkResolver(paths: paths)
             for folder in folders + ["z/", "y/z/", "Y/Z/"] where folder.contains("/") {
                 for name in names + ["Note", "ça", "nothing"] {
@@ -165,7 +168,9 @@ struct LinkResolverTests {
         #expect(resolver.resolveWiki("none", from: "Ça/x.md") == .unresolved)
     }
 
-    @Test("over thousands of notes sharing paths, file names and titles, a link resolves as the dictionaries of every key said")
+    @Test(
+        "over thousands of notes sharing paths, file names and titles, a link resolves as the dictionaries of every key said"
+    )
     func manyNotesAsDictionaries() {
         // Names that collide in case and Unicode form, paths that differ only in case (the last one wins).
         let folders = ["", "A/", "a/", "Ç/", "C\u{327}/", "x/y/", "X/Y/"]
@@ -257,13 +262,29 @@ struct LinkResolverTests {
             Issue.record("not taken over the same names")
             return
         }
-        for target in ["Harbour", "quay", "port", "Canvas", "canvas", "Start", "welcome home", "Home", "Inbox/harbour",
-            "Nowhere"]
-        {
+        for target in [
+            "Harbour", "quay", "port", "Canvas", "canvas", "Start", "welcome home", "Home", "Inbox/harbour",
+            "Nowhere",
+        ] {
             #expect(taken.resolveWiki(target, from: "x.md") == resolver.resolveWiki(target, from: "x.md"), "\(target)")
         }
         #expect(taken.resolveWiki("Quay", from: "x.md") == .note("Inbox/harbour.md"))
         #expect(taken.isBuilt(over: notes))
+        // Names read from the summaries (titles, then each note's aliases) resolve as names listed apart.
+        let listed = LinkResolver(notes: notes.map { ($0.path, [$0.title] + $0.aliases) })
+        for target in ["Harbour", "Port", "quay", "Canvas", "Welcome home", "start", "Inbox/harbour", "Nowhere"] {
+            #expect(resolver.resolveWiki(target, from: "x.md") == listed.resolveWiki(target, from: "x.md"), "\(target)")
+        }
+        #expect(resolver.resolveWiki("Start", from: "x.md") == .note("Home.md"))
+        // Detached from the summaries: the same answers, still taken over the same names only.
+        let detached = resolver.detached()
+        for target in ["Harbour", "Port", "quay", "Canvas", "Welcome home", "start", "Inbox/harbour", "Nowhere"] {
+            #expect(
+                detached.resolveWiki(target, from: "x.md") == resolver.resolveWiki(target, from: "x.md"), "\(target)")
+        }
+        #expect(detached.isBuilt(over: copies))
+        #expect(detached.taken(over: regrouped) == nil)
+        #expect(detached.taken(over: copies)?.resolveWiki("Quay", from: "x.md") == .note("Inbox/harbour.md"))
     }
 
     @Test("tags count notes, nested tags under their parents, case-insensitively with the first spelling")

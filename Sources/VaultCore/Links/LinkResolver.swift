@@ -13,17 +13,16 @@
 /// `paper.pdf`) are attachments, not notes: they are left alone. A Markdown
 /// link's destination is a path relative to the linking note's folder.
 public struct LinkResolver: Sendable {
-    /// Each note's path, in the order given.
-    private let paths: [String]
-    /// The notes' titles and aliases, one after another; `nameOwners[k]` is
-    /// the index in ``paths`` of the note of `names[k]`.
-    private let names: [String]
+    /// Each note's path, title and aliases, notes in the order given.
+    private let notes: Notes
+    /// The notes' titles and aliases, one after another (``name(_:)``):
+    /// `nameOwners[k]` is the index of the note of name `k`.
     private let nameOwners: [UInt32]
     /// Note indices by lowercased path.
     private let byPath: EntryTable
     /// Note indices by lowercased file name without `.md`.
     private let byName: EntryTable
-    /// Indices in ``names`` by lowercased name.
+    /// Indices of names (``name(_:)``) by lowercased name.
     private let byTitle: EntryTable
 
     /// - Parameter notes: each note's path, with its title and aliases.
@@ -36,47 +35,86 @@ public struct LinkResolver: Sendable {
             names += note.names
             owners += repeatElement(UInt32(i), count: note.names.count)
         }
-        self.init(paths: notes.map(\.path), names: names, owners: owners)
+        self.init(notes: .lists(paths: notes.map(\.path), names: names), owners: owners)
     }
 
-    /// Over `summaries`: each note by its path, title and aliases.
+    /// Over `summaries`: each note by its path, title and aliases, read from
+    /// the summaries themselves (no copy of them is made).
     public init(summaries: [NoteSummary]) {
-        var names: [String] = []
         var owners: [UInt32] = []
-        names.reserveCapacity(summaries.count)
         owners.reserveCapacity(summaries.count)
         for (i, note) in summaries.enumerated() {
-            names.append(note.title)
-            names += note.aliases
             owners += repeatElement(UInt32(i), count: 1 + note.aliases.count)
         }
-        self.init(paths: summaries.map(\.path), names: names, owners: owners)
+        self.init(notes: .summaries(summaries), owners: owners)
     }
 
     /// A resolver over notes known by path alone.
     public init(paths: [String]) {
-        self.init(paths: paths, names: [], owners: [])
+        self.init(notes: .lists(paths: paths, names: []), owners: [])
     }
+
+    /// Where the paths and names are read: the summaries a resolver was
+    /// built over (their array shared with the caller's: `vault serve`
+    /// keeps one copy of 100,000 paths and titles, not two), or lists of its own.
+    private enum Notes: Sendable {
+        case summaries([NoteSummary])
+        case lists(paths: [String], names: [String])
+
+        var count: Int {
+            switch self {
+            case .summaries(let notes): return notes.count
+            case .lists(let paths, _): return paths.count
+            }
+        }
+
+        func path(_ i: Int) -> String {
+            switch self {
+            case .summaries(let notes): return notes[i].path
+            case .lists(let paths, _): return paths[i]
+            }
+        }
+
+        /// Name `k` of all the notes' titles and aliases, one after another;
+        /// `owners[k]` is the index of its note (``LinkResolver/nameOwners``).
+        func name(_ k: Int, owners: [UInt32]) -> String {
+            switch self {
+            case .lists(_, let names):
+                return names[k]
+            case .summaries(let notes):
+                // The note's title comes first, then its aliases: count back to its first name.
+                let owner = owners[k]
+                var first = k
+                while first > 0, owners[first - 1] == owner { first -= 1 }
+                return k == first ? notes[Int(owner)].title : notes[Int(owner)].aliases[k - first - 1]
+            }
+        }
+    }
+
+    private func path(_ i: Int) -> String { notes.path(i) }
+
+    private func name(_ k: Int) -> String { notes.name(k, owners: nameOwners) }
 
     /// Keeps the paths and names as given (their storage shared with the
     /// caller's strings) and indexes them by the hash of each lowercased key:
     /// 8 bytes a key where dictionaries of strings held 40 and a lowercased
     /// copy of every capitalized title (100,000 notes: 37 MB, now 10 MB,
     /// kept by `vault serve` from one request to the next).
-    private init(paths: [String], names: [String], owners: [UInt32]) {
-        precondition(paths.count < Int(UInt32.max) && names.count < Int(UInt32.max))
-        var byPath = EntryTable(count: paths.count)
-        var byName = EntryTable(count: paths.count)
-        var byTitle = EntryTable(count: names.count)
-        for (i, path) in paths.enumerated() {
+    private init(notes: Notes, owners: [UInt32]) {
+        let count = notes.count
+        precondition(count < Int(UInt32.max) && owners.count < Int(UInt32.max))
+        var byPath = EntryTable(count: count)
+        var byName = EntryTable(count: count)
+        var byTitle = EntryTable(count: owners.count)
+        for i in 0..<count {
+            let path = notes.path(i)
             byPath.insert(i, hash: Self.lowercased(path).hashValue)
             byName.insert(i, hash: Self.lowercased(NotePath.stem(path)).hashValue)
         }
-        for (k, name) in names.enumerated() {
-            byTitle.insert(k, hash: Self.lowercased(name).hashValue)
+        for k in owners.indices {
+            byTitle.insert(k, hash: Self.lowercased(notes.name(k, owners: owners)).hashValue)
         }
-        self.paths = paths
-        self.names = names
+        self.notes = notes
         self.nameOwners = owners
         self.byPath = byPath
         self.byName = byName
@@ -88,19 +126,19 @@ public struct LinkResolver: Sendable {
     /// resolves as ``init(summaries:)`` over them would (what `vault serve`
     /// asks after an edit of a note's body, to keep its resolver).
     public func isBuilt(over summaries: [NoteSummary]) -> Bool {
-        guard paths.count == summaries.count else { return false }
+        guard notes.count == summaries.count else { return false }
         var k = 0
         for (i, note) in summaries.enumerated() {
-            guard paths[i] == note.path, k + 1 + note.aliases.count <= names.count,
-                nameOwners[k] == UInt32(i), names[k] == note.title
+            guard path(i) == note.path, k + 1 + note.aliases.count <= nameOwners.count,
+                nameOwners[k] == UInt32(i), name(k) == note.title
             else { return false }
             k += 1
             for alias in note.aliases {
-                guard nameOwners[k] == UInt32(i), names[k] == alias else { return false }
+                guard nameOwners[k] == UInt32(i), name(k) == alias else { return false }
                 k += 1
             }
         }
-        return k == names.count
+        return k == nameOwners.count
     }
 
     /// This resolver's tables over the strings of `summaries`, when it was
@@ -110,23 +148,30 @@ public struct LinkResolver: Sendable {
     /// every path and title, the summaries', and builds no table again.
     public func taken(over summaries: [NoteSummary]) -> LinkResolver? {
         guard isBuilt(over: summaries) else { return nil }
+        return LinkResolver(
+            notes: .summaries(summaries), nameOwners: nameOwners, byPath: byPath, byName: byName, byTitle: byTitle)
+    }
+
+    /// This resolver with lists of its own of the paths and names it was
+    /// built over (their strings shared), holding no summaries: what a
+    /// server keeps of its last resolver while it reads the notes again, so
+    /// that the summaries it replaces are let go before (the catalog then
+    /// changes its array of them in place instead of copying 100,000).
+    public func detached() -> LinkResolver {
+        guard case .summaries(let summaries) = notes else { return self }
         var names: [String] = []
-        names.reserveCapacity(self.names.count)
+        names.reserveCapacity(nameOwners.count)
         for note in summaries {
             names.append(note.title)
             names += note.aliases
         }
         return LinkResolver(
-            paths: summaries.map(\.path), names: names, nameOwners: nameOwners, byPath: byPath, byName: byName,
-            byTitle: byTitle)
+            notes: .lists(paths: summaries.map(\.path), names: names), nameOwners: nameOwners, byPath: byPath,
+            byName: byName, byTitle: byTitle)
     }
 
-    private init(
-        paths: [String], names: [String], nameOwners: [UInt32], byPath: EntryTable, byName: EntryTable,
-        byTitle: EntryTable
-    ) {
-        self.paths = paths
-        self.names = names
+    private init(notes: Notes, nameOwners: [UInt32], byPath: EntryTable, byName: EntryTable, byTitle: EntryTable) {
+        self.notes = notes
         self.nameOwners = nameOwners
         self.byPath = byPath
         self.byName = byName
@@ -137,16 +182,17 @@ public struct LinkResolver: Sendable {
     private func notePath(lowercased key: String) -> String? {
         var found = -1
         byPath.forEach(hash: key.hashValue) { i in
-            if i > found, Self.lowercased(paths[i]) == key { found = i }
+            if i > found, Self.lowercased(path(i)) == key { found = i }
         }
-        return found < 0 ? nil : paths[found]
+        return found < 0 ? nil : path(found)
     }
 
     /// Calls `body` with the path of each note whose file name without
     /// `.md`, lowercased, is `key`.
     private func forEachNote(named key: String, _ body: (String) -> Void) {
         byName.forEach(hash: key.hashValue) { i in
-            if Self.lowercased(NotePath.stem(paths[i])) == key { body(paths[i]) }
+            let path = path(i)
+            if Self.lowercased(NotePath.stem(path)) == key { body(path) }
         }
     }
 
@@ -155,9 +201,9 @@ public struct LinkResolver: Sendable {
     private func titled(_ key: String) -> String? {
         var best: String?
         byTitle.forEach(hash: key.hashValue) { k in
-            let path = paths[Int(nameOwners[k])]
+            let path = path(Int(nameOwners[k]))
             if let current = best, !Self.precedes(path, current) { return }
-            if Self.lowercased(names[k]) == key { best = path }
+            if Self.lowercased(name(k)) == key { best = path }
         }
         return best
     }
