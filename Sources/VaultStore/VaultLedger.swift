@@ -148,6 +148,7 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         if let memo, memo.answers(cards, config, generation: replayed.generation),
             let schedules = memo.replay?.schedules ?? memo.schedules
         {
+            holding(cards, insteadOf: memo.cards)
             return schedules
         }
         if let replay = updated(memo, replayed, cards: cards, config: config) { return replay.schedules }
@@ -157,7 +158,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
                 log, cards: cards, config: config, mapCards: ParallelCards.map)
             remembered(
-                CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
+                CardsMemo(
+                    generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
             return replay.schedules
         }
         let schedules = replayed.cardSchedules(cards: cards, config: config)
@@ -169,12 +171,14 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         let replayed = self.replayed
         let memo = lock.withLock { lastCards }
         if let memo, memo.answers(cards, config, generation: replayed.generation), let replay = memo.replay {
+            holding(cards, insteadOf: memo.cards)
             return replay
         }
         if let replay = updated(memo, replayed, cards: cards, config: config) { return replay }
         let (replay, lineage) = CardScheduleReplay.replayKeepingLineage(
             cardLog(), cards: cards, config: config, mapCards: ParallelCards.map)
-        remember(CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
+        remember(
+            CardsMemo(generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: lineage))
         return replay
     }
 
@@ -185,7 +189,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
     private func updated(_ memo: CardsMemo?, _ replayed: ReplayedLedger, cards: [Card], config: SchedulerConfig)
         -> CardReplay?
     {
-        guard let memo, let earlier = memo.replay, let lineage = memo.lineage, let change = replayed.cardLogChange, change.from == memo.generation,
+        guard let memo, let earlier = memo.replay, let lineage = memo.lineage, let change = replayed.cardLogChange,
+            change.from == memo.generation,
             memo.sameCards(cards, config), let log = replayed.decodedCardLog
         else { return nil }
         let (replay, updatedLineage) = CardScheduleReplay.updating(
@@ -195,6 +200,27 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             CardsMemo(
                 generation: replayed.generation, cards: cards, config: config, replay: replay, lineage: updatedLineage))
         return replay
+    }
+
+    /// Makes the memo hold `cards`, equal to its own, in place of its own:
+    /// after a note edit the catalog's cards are another array of the same
+    /// cards, and the memo alone kept the old one alive (8 MB at 100,000 notes).
+    /// `earlier` is the memo's array that was found equal to `cards`; a memo
+    /// another request put in its place meanwhile is left as it is.
+    private func holding(_ cards: [Card], insteadOf earlier: [Card]) {
+        lock.withLock {
+            guard let held = lastCards?.cards, Self.sameArray(held, earlier), !Self.sameArray(held, cards) else {
+                return
+            }
+            lastCards?.cards = cards
+        }
+    }
+
+    /// True when `a` and `b` are one array (one buffer), not only equal.
+    private static func sameArray(_ a: [Card], _ b: [Card]) -> Bool {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
     }
 
     /// Keeps `memo` as the last cards asked for.
@@ -210,7 +236,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         remember(memo)
         if keepsCardLog, let schedules = memo.replay?.schedules {
             CardScheduleMemo(layout: layout).write(
-                schedules, key: CardScheduleMemo.Key(generation: memo.generation, cards: memo.cards, config: memo.config),
+                schedules,
+                key: CardScheduleMemo.Key(generation: memo.generation, cards: memo.cards, config: memo.config),
                 cards: memo.cards)
         }
     }
@@ -245,7 +272,8 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
         }
         // Written or found on disk: either way the replay held is older than the ledger.
         let loaded = loadedReplay()
-        let written = try loaded.map { try appender!.append(event, given: given, since: $0) }
+        let written =
+            try loaded.map { try appender!.append(event, given: given, since: $0) }
             ?? appender!.append(event, given: given)
         // The next replay reads the event too (extending the one held, its
         // card log with it): one context serves a whole command, and a
@@ -274,7 +302,9 @@ public final class VaultLedger: LedgerSource, ImportedEventLog, @unchecked Senda
             var pending: [Int: [String]] = [:]
             for event in events {
                 try LedgerAppender.checkWritable(event)
-                let year = max(1970, VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
+                let year = max(
+                    1970,
+                    VaultDate.civil(fromDays: Int((event.time.timeIntervalSince1970 / 86_400).rounded(.down))).year)
                 pending[year, default: []].append(LedgerLine.format(event))
                 if pending[year]!.count >= 20_000 {
                     try appender.writeLines(pending[year]!, to: store.relativePath(year: year))

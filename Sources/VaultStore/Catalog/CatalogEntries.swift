@@ -41,10 +41,10 @@ struct CatalogEntries {
         self.cardsUnread = cardsUnread
     }
 
-    init(reservingCapacity notes: Int, cards: Int) {
+    init(reservingCapacity notes: Int, cards: Int, factBytes: Int = 0) {
         files.reserveCapacity(notes)
         self.notes.reserveCapacity(notes)
-        facts.reserveCapacity(notes)
+        facts.reserveCapacity(notes, bytes: factBytes)
         keys.reserveCapacity(notes)
         cardEnds.reserveCapacity(notes)
         cardsUnread.reserveCapacity(notes)
@@ -69,10 +69,12 @@ struct CatalogEntries {
         cards[(i == 0 ? 0 : cardEnds[i - 1])..<cardEnds[i]]
     }
 
+    /// Appends an entry whose check facts are note `factsIndex`'s of `facts`.
     mutating func append<Cards: Sequence<Card>>(
-        file: ScannedFile, note: NoteSummary, facts: NoteCheckFacts, key: NoteKey?, cards: Cards, cardsUnread: Bool
+        file: ScannedFile, note: NoteSummary, facts factsIndex: Int, of facts: StoredCheckFacts, key: NoteKey?,
+        cards: Cards, cardsUnread: Bool
     ) {
-        self.facts.append(facts)
+        self.facts.append(factsIndex, of: facts)
         appendRest(file: file, note: note, key: key, cards: cards, cardsUnread: cardsUnread)
     }
 

@@ -79,8 +79,11 @@ public struct StoredCheckFacts: Sendable {
     /// The facts of the notes in `range`, decoded, in order.
     public func decoded(_ range: Range<Int>) -> [NoteCheckFacts] { range.map { self[$0] } }
 
-    /// Makes room for `notes` notes' facts.
-    mutating func reserveCapacity(_ notes: Int) { ends.reserveCapacity(notes) }
+    /// Makes room for `notes` notes' facts, of `bytes` bytes in all.
+    mutating func reserveCapacity(_ notes: Int, bytes: Int = 0) {
+        ends.reserveCapacity(notes)
+        self.bytes.reserveCapacity(bytes)
+    }
 
     /// Appends `facts`, encoded.
     mutating func append(_ facts: NoteCheckFacts) {
