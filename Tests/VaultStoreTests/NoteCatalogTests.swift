@@ -274,6 +274,40 @@ struct NoteCatalogTests {
         #expect(stored.entries.cards.count == 8 && stored.entries.count == 7)
     }
 
+    @Test("repeated sources, categories, decks and tag lists are decoded as one value each, other values apart")
+    func repeatedValuesShared() throws {
+        let dir = TempFolder()
+        try FileManager.default.createDirectory(
+            at: dir.url.appendingPathComponent(".vault"), withIntermediateDirectories: true)
+        let front = "category: Continuing education\nsource: \"Thinking, Fast and Slow\"\ntags: [psychology, decisions]"
+        for name in ["a", "b", "c"] {
+            dir.write("\(name).md", "---\n\(front)\n---\n# \(name)\n\nWhat is \(name) :: the answer\n")
+        }
+        dir.write("d.md", "---\nsource: \"Thinking, Fast and Slower\"\ntags: [psychology]\n---\n# d\n")
+        let catalog = NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc)
+        _ = catalog.load()
+        let stored = try #require(CatalogFile.read(catalog.url, timeZoneID: Self.utc.identifier))
+        let notes = stored.entries.notes
+        #expect(
+            notes.map(\.source) == [
+                "Thinking, Fast and Slow", "Thinking, Fast and Slow", "Thinking, Fast and Slow",
+                "Thinking, Fast and Slower",
+            ])
+        func storage(_ text: String?) -> UnsafeRawPointer? {
+            text?.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        func storage(_ list: [String]) -> UnsafeRawPointer? {
+            list.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        #expect(storage(notes[0].source) != nil && storage(notes[0].source) == storage(notes[2].source))
+        #expect(storage(notes[0].category) == storage(notes[1].category))
+        #expect(storage(notes[0].tags) == storage(notes[1].tags) && storage(notes[1].tags) == storage(notes[2].tags))
+        #expect(
+            storage(notes[3].source) != storage(notes[0].source) && storage(notes[3].tags) != storage(notes[0].tags))
+        #expect(notes[3].tags == ["psychology"] && notes[0].tags == ["psychology", "decisions"])
+        Self.expectMatchesFullLoad(NoteCatalog(layout: VaultLayout(root: dir.url), timeZone: Self.utc).load(), dir)
+    }
+
     @Test("chunks kept from the last write and encoded again only where entries changed give the full encoding")
     func reusedChunks() throws {
         var stored = try Self.storedFixture()

@@ -245,6 +245,40 @@ struct CacheReader {
         return values
     }
 
+    /// ``optionalString()``, the string kept in `interned` when it holds one
+    /// of the same bytes (else the new one is kept there). A string Swift
+    /// keeps inline (15 bytes or less) is made as usual.
+    mutating func optionalString(interning interned: inout InternedValues<String>) throws(CacheDamage) -> String? {
+        let biased = try unsigned()
+        guard biased > 0 else { return nil }
+        guard biased - 1 <= UInt64(remaining) else { throw CacheDamage() }
+        let length = Int(biased - 1)
+        guard length > 15 else { return try text(length) }
+        let start = try take(length)
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
+        let hash = InternedValues<String>.hash(raw)
+        if let kept = interned.value(for: raw, hash: hash) { return kept }
+        let made = String(decoding: raw, as: UTF8.self)
+        interned.keep(made, for: raw, hash: hash)
+        return made
+    }
+
+    /// ``strings()``, the list kept in `interned` when it holds one of the
+    /// same bytes (else the new one is kept there).
+    mutating func strings(interning interned: inout InternedValues<[String]>) throws(CacheDamage) -> [String] {
+        let start = offset
+        guard try skipStrings() > 0 else { return [] }
+        let end = offset
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+        let hash = InternedValues<[String]>.hash(raw)
+        if let kept = interned.value(for: raw, hash: hash) { return kept }
+        offset = start
+        let made = try strings()
+        guard offset == end else { throw CacheDamage() }
+        interned.keep(made, for: raw, hash: hash)
+        return made
+    }
+
     /// Walks over what ``strings()`` reads, checking every length, making
     /// no strings; returns how many there were.
     @discardableResult

@@ -225,7 +225,8 @@ enum CatalogCoding {
     static func decode(
         from input: inout CacheReader, file: UnsafeMutablePointer<ScannedFile>, note: UnsafeMutablePointer<NoteSummary>,
         facts: UnsafeMutablePointer<Range<Int>>, key: UnsafeMutablePointer<NoteKey?>,
-        cardsUnread: UnsafeMutablePointer<Bool>, cards: UnsafeMutablePointer<Card>?, room: Int
+        cardsUnread: UnsafeMutablePointer<Bool>, cards: UnsafeMutablePointer<Card>?, room: Int,
+        interning: inout CatalogInterning
     ) throws(CacheDamage) -> Int {
         let path = try input.string()
         let size = try input.i64()
@@ -240,10 +241,10 @@ enum CatalogCoding {
         default: throw CacheDamage()
         }
         let title = try input.string()
-        let tags = try input.strings()
-        let category = try input.optionalString()
-        let source = try input.optionalString()
-        let sourceType = try input.optionalString()
+        let tags = try input.strings(interning: &interning.lists)
+        let category = try input.optionalString(interning: &interning.strings)
+        let source = try input.optionalString(interning: &interning.strings)
+        let sourceType = try input.optionalString(interning: &interning.strings)
         let flags = try input.u8()
         guard flags < 16 else { throw CacheDamage() }
         let inferred = flags & 1 != 0
@@ -253,7 +254,7 @@ enum CatalogCoding {
         let created: Date? =
             try input.u8() != 0
             ? Date(timeIntervalSinceReferenceDate: Double(bitPattern: try input.u64())) : nil
-        let aliases = try input.strings()
+        let aliases = try input.strings(interning: &interning.lists)
         let diagnosticCount = try input.count(minimumBytesEach: 12)
         var diagnostics: [Diagnostic] = []
         if diagnosticCount > 0 {
@@ -285,7 +286,7 @@ enum CatalogCoding {
                 let position = Int(try input.i64())
                 let identityText = try input.string()
                 let hint = try input.string()
-                let deck = try input.optionalString()
+                let deck = try input.optionalString(interning: &interning.strings)
                 let stored = try storedSchedule(&input)
                 (cards + done).initialize(
                     to: Card(

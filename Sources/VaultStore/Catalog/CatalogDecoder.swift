@@ -168,12 +168,14 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         var input = CacheReader(UnsafeRawBufferPointer(rebasing: targets.payload[start.offset..<end.offset]))
         var done = Done()
         var card = start.firstCard
+        // Repeated sources, categories and tag lists are one value each within a chunk.
+        var interning = CatalogInterning()
         for i in start.firstNote..<end.firstNote {
             do throws(CacheDamage) {
                 let count = try CatalogCoding.decode(
                     from: &input, file: targets.files + i, note: targets.notes + i, facts: targets.facts + i,
                     key: targets.keys + i, cardsUnread: targets.cardsUnread + i,
-                    cards: targets.cards.map { $0 + card }, room: end.firstCard - card)
+                    cards: targets.cards.map { $0 + card }, room: end.firstCard - card, interning: &interning)
                 card += count
                 let facts = targets.facts[i]  // in the chunk: made the payload's
                 targets.facts[i] = (facts.lowerBound + start.offset)..<(facts.upperBound + start.offset)
