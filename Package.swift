@@ -8,12 +8,18 @@ import PackageDescription
 // the loader then has 92,000 fewer relocations to apply and three fewer
 // libraries to map, and `vault --version` starts in 2 ms instead of 5
 // (benchmarks/STARTUP.md, "fourth pass"). Without that folder the libraries
-// stay shared ones.
+// stay shared ones. `--no-export-dynamic` undoes the `-export-dynamic` that
+// `-static-stdlib` adds: the runtime's start-up `dladdr` scans every exported
+// symbol, 47,000 of them in the one executable, which cost `vault --version`
+// 1.5 ms (benchmarks/STARTUP.md, "2026-11-29: the exported symbols").
 let staticLibs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent(".build/static-libs").path
 let releaseLink: [LinkerSetting] = [
     .unsafeFlags(
-        ["-L\(staticLibs)", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc"],
+        [
+            "-L\(staticLibs)", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+            "-Xlinker", "--no-export-dynamic",
+        ],
         .when(platforms: [.linux], configuration: .release))
 ]
 

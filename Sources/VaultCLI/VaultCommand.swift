@@ -5,6 +5,9 @@ import VaultPresentation
 
 /// The `vault` command: a plain-text study and notes toolchain.
 public struct VaultCommand: ParsableCommand {
+    /// What `vault --version` prints; answered without building ``configuration``.
+    static let version = "0.1.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "vault",
         abstract: "A plain-text study and notes toolchain for a folder of Markdown notes.",
@@ -22,7 +25,7 @@ public struct VaultCommand: ParsableCommand {
               vault search sleep tag:health  # ranked search
               vault help study               # one command's help
             """,
-        version: "0.1.0",
+        version: version,
         subcommands: [
             Init.self, New.self, Show.self, Edit.self, Remove.self, Restore.self, List.self, Check.self, CategoryCommand.self,
             SourceTypeCommand.self, Review.self, Status.self, History.self, Sync.self, Cards.self, Study.self,
@@ -43,7 +46,7 @@ public struct VaultCommand: ParsableCommand {
         // `vault --version` (or `-v`) answers before the argument parser builds
         // its view of 30 commands: scripts and shell prompts call it often.
         if CommandLine.arguments.count == 2, ["--version", "-v"].contains(CommandLine.arguments[1]) {
-            StandardStreams.process.writeOut((configuration.version + "\n").utf8)
+            StandardStreams.process.writeOut((version + "\n").utf8)
             finish(0)
         }
         do {

@@ -37,10 +37,19 @@ package final class StandardStreams: @unchecked Sendable {
         self.writingThrough = writingThrough
     }
 
-    /// Writes `bytes` to stdout (after everything written before). Inlinable,
-    /// so each caller's bytes (a string's UTF-8, an array) are appended by
-    /// code specialized for them, as when this writer was in the caller's
-    /// module: `vault --version` pays no generic call.
+    /// Writes `text`'s UTF-8 to stdout (after everything written before).
+    /// Not generic: the generic form below, called from another module, was
+    /// left unspecialized, and its `append(contentsOf:)` looked its
+    /// collection's conformances up at run time, a scan of all 5,000 of them
+    /// that was a fifth of `vault --version` (benchmarks/STARTUP.md).
+    package func writeOut(_ text: String.UTF8View) {
+        lock.lock()
+        defer { lock.unlock() }
+        buffer.append(contentsOf: text)
+        if writingThrough || buffer.count >= Self.capacity { flushLocked() }
+    }
+
+    /// Writes `bytes` to stdout (after everything written before).
     @inlinable
     package func writeOut<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         lock.lock()

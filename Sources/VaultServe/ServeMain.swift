@@ -32,7 +32,8 @@ public enum ServeMain {
     /// which `vault serve` execs).
     public static var isCalledAsServer: Bool {
         guard let program = CommandLine.arguments.first else { return false }
-        return (program as NSString).lastPathComponent == "vault-serve"
+        // Compared as text, not bridged to NSString: every command asks this first.
+        return program == "vault-serve" || program.hasSuffix("/vault-serve")
     }
 
     /// The program `vault-serve`: sets the heap up for a process that runs
