@@ -25,18 +25,27 @@ public struct SiteWriter {
 
     /// A plain create-and-write (no temporary file, no fsync: the site is made once, afresh).
     static func write(_ text: String, to path: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    /// `bytes` written as ``write(_:to:)`` writes text: `Data.write(to:)`
+    /// syncs each file to disk, which made the KaTeX assets' 60 files cost
+    /// 60 fsyncs per export (benchmarks/STARTUP.md).
+    static func write(_ bytes: Data, to path: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw VaultStoreError.unwritable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        var text = text
-        try text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { throw VaultStoreError.unwritable(path: path, reason: String(cString: strerror(errno))) }
-                offset += n
-            }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { throw VaultStoreError.unwritable(path: path, reason: String(cString: strerror(errno))) }
+            offset += n
         }
     }
 
@@ -109,7 +118,7 @@ public struct SiteWriter {
                 let url = temp.appendingPathComponent(asset.path)
                 try Self.named(root.appendingPathComponent(asset.path).path) {
                     try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try asset.bytes.write(to: url)
+                    try SiteWriter.write(asset.bytes, to: url.path)
                 }
             }
             // rename(2) replaces an empty folder, and fails on one that is not (someone wrote there meanwhile).
