@@ -35,4 +35,25 @@ struct InternedValuesTests {
         let past = InternedValues<Int>.limit
         #expect(withBytes("value number \(past)") { table.value(for: $0, hash: InternedValues<Int>.hash($0)) } == nil)
     }
+
+    @Test("a table that finds too few repeats stops being asked; one that finds them goes on")
+    func notWorthIt() {
+        let trial = InternedValues<Int>.trialLookups
+        var unique = InternedValues<Int>()
+        var repeated = InternedValues<Int>()
+        for i in 0..<trial {
+            withBytes("unique value \(i)") { bytes in
+                let hash = InternedValues<Int>.hash(bytes)
+                if unique.value(for: bytes, hash: hash) == nil { unique.keep(i, for: bytes, hash: hash) }
+            }
+            withBytes("repeated value \(i % 4)") { bytes in
+                let hash = InternedValues<Int>.hash(bytes)
+                if repeated.value(for: bytes, hash: hash) == nil { repeated.keep(i, for: bytes, hash: hash) }
+            }
+            // Decided only after the trial.
+            #expect(unique.isWorthLookingUp == (i + 1 < trial))
+        }
+        #expect(!unique.isWorthLookingUp)
+        #expect(repeated.isWorthLookingUp)
+    }
 }

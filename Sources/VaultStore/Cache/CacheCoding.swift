@@ -164,6 +164,10 @@ struct CacheReader {
     var remaining: Int { bytes.count - offset }
     var isAtEnd: Bool { offset == bytes.count }
 
+    // `take` and the one-byte case of `unsigned` are inlined: the catalog
+    // reads a dozen of each per note, and as calls they were a tenth of
+    // its read at 100,000 notes (benchmarks/STARTUP.md).
+    @inline(__always)
     private mutating func take(_ count: Int) throws(CacheDamage) -> Int {
         guard count >= 0, count <= bytes.count - offset else { throw CacheDamage() }
         defer { offset += count }
@@ -190,7 +194,20 @@ struct CacheReader {
 
     mutating func i64() throws(CacheDamage) -> Int64 { Int64(bitPattern: try u64()) }
 
+    @inline(__always)
     private mutating func unsigned() throws(CacheDamage) -> UInt64 {
+        if offset < bytes.count {
+            let byte = bytes[offset]
+            if byte < 0x80 {
+                offset += 1
+                return UInt64(byte)
+            }
+        }
+        return try unsignedOfSeveralBytes()
+    }
+
+    /// ``unsigned()`` when its value takes more than one byte (or none is left).
+    private mutating func unsignedOfSeveralBytes() throws(CacheDamage) -> UInt64 {
         var n: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -253,7 +270,7 @@ struct CacheReader {
         guard biased > 0 else { return nil }
         guard biased - 1 <= UInt64(remaining) else { throw CacheDamage() }
         let length = Int(biased - 1)
-        guard length > 15 else { return try text(length) }
+        guard length > 15, interned.isWorthLookingUp else { return try text(length) }
         let start = try take(length)
         let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + length)])
         let hash = InternedValues<String>.hash(raw)
@@ -266,6 +283,7 @@ struct CacheReader {
     /// ``strings()``, the list kept in `interned` when it holds one of the
     /// same bytes (else the new one is kept there).
     mutating func strings(interning interned: inout InternedValues<[String]>) throws(CacheDamage) -> [String] {
+        guard interned.isWorthLookingUp else { return try strings() }
         let start = offset
         guard try skipStrings() > 0 else { return [] }
         let end = offset

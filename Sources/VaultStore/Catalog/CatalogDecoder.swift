@@ -124,13 +124,18 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
             total += ranges[i].count
             ends[i] = total
         }
+        // Runs of notes on every core: 5 MB at 100,000 notes, one thread
+        // copying them and faulting their pages in took 6 ms.
+        let run = 8192
         let bytes = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
-            let out = UnsafeMutableRawBufferPointer(buffer)
-            var at = 0
-            for range in ranges where !range.isEmpty {
-                UnsafeMutableRawBufferPointer(rebasing: out[at..<(at + range.count)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: payload[range]))
-                at += range.count
+            ranges.withUnsafeBufferPointer { ranges in
+                ends.withUnsafeBufferPointer { ends in
+                    let copy = FactsCopy(
+                        from: payload, to: UnsafeMutableRawBufferPointer(buffer), ranges: ranges, ends: ends)
+                    DispatchQueue.concurrentPerform(iterations: (ranges.count + run - 1) / run) { r in
+                        copy.run(r * run..<min(copy.ranges.count, (r + 1) * run))
+                    }
+                }
             }
             count = total
         }
@@ -189,5 +194,26 @@ struct CatalogDecoder: @unchecked Sendable {  // threads only read `payload` and
         }
         done.damaged = input.remaining != 0 || card != end.firstCard
         return done
+    }
+}
+
+/// The copy of the check facts out of a catalog's payload, run by
+/// several threads, each for its own notes (so its own bytes of `to`).
+private struct FactsCopy: @unchecked Sendable {
+    let from: UnsafeRawBufferPointer
+    let to: UnsafeMutableRawBufferPointer
+    /// Where each note's facts are in `from`.
+    let ranges: UnsafeBufferPointer<Range<Int>>
+    /// Where each note's facts end in `to`.
+    let ends: UnsafeBufferPointer<Int>
+
+    /// Copies the facts of the notes `notes`.
+    func run(_ notes: Range<Int>) {
+        var at = notes.lowerBound == 0 ? 0 : ends[notes.lowerBound - 1]
+        for range in ranges[notes] where !range.isEmpty {
+            UnsafeMutableRawBufferPointer(rebasing: to[at..<(at + range.count)])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: from[range]))
+            at += range.count
+        }
     }
 }
