@@ -11,7 +11,7 @@ import PackageDescription
 // stay shared ones. `--no-export-dynamic` undoes the `-export-dynamic` that
 // `-static-stdlib` adds: the runtime's start-up `dladdr` scans every exported
 // symbol, 47,000 of them in the one executable, which cost `vault --version`
-// 1.5 ms (benchmarks/STARTUP.md, "2026-11-29: the exported symbols").
+// 1.5 ms (benchmarks/STARTUP.md, "the exported symbols").
 let staticLibs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent(".build/static-libs").path
 let releaseLink: [LinkerSetting] = [

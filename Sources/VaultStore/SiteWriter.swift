@@ -30,8 +30,8 @@ public struct SiteWriter {
     }
 
     /// `bytes` written as ``write(_:to:)`` writes text: `Data.write(to:)`
-    /// syncs each file to disk, which made the KaTeX assets' 60 files cost
-    /// 60 fsyncs per export (benchmarks/STARTUP.md).
+    /// syncs each file to disk, which made the KaTeX assets cost 65 fsyncs
+    /// per export (benchmarks/STARTUP.md).
     static func write(_ bytes: Data, to path: String) throws {
         try bytes.withUnsafeBytes { try write($0, to: path) }
     }

@@ -165,8 +165,8 @@ struct CacheReader {
     var isAtEnd: Bool { offset == bytes.count }
 
     // `take` and the one-byte case of `unsigned` are inlined: the catalog
-    // reads a dozen of each per note, and as calls they were a tenth of
-    // its read at 100,000 notes (benchmarks/STARTUP.md).
+    // reads a dozen of each per note, and as calls they stood out in the
+    // profile of its read at 100,000 notes (benchmarks/STARTUP.md).
     @inline(__always)
     private mutating func take(_ count: Int) throws(CacheDamage) -> Int {
         guard count >= 0, count <= bytes.count - offset else { throw CacheDamage() }
