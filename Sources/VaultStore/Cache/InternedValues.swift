@@ -1,5 +1,4 @@
 import Foundation
-import VaultCore
 
 /// Values a decoder made, found again by the bytes they were decoded from:
 /// a vault's notes repeat their sources, categories and tag lists, and each
@@ -8,7 +7,8 @@ import VaultCore
 /// catalog, a source named on 8,000 notes of 100,000 is 25 strings, not 8,000.
 ///
 /// An open-addressing table of the byte strings seen, holding at most
-/// ``limit`` values (a chunk of unique titles fills it and stops growing).
+/// ``limit`` values; values that do not repeat fill it and then stop being
+/// looked up (``isWorthLookingUp``).
 struct InternedValues<Value> {
     /// Each slot: the index of an entry + 1 (0: empty). A power of two long.
     private var slots = [Int32](repeating: 0, count: 64)
