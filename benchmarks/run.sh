@@ -744,10 +744,15 @@ for line in open(samples_path):
     row = measured.setdefault((pass_, sec, what), {"time": [], "reference": [], "ms": [], "ref": [], "note": [], "rounds": 1})
     row[field].append(value)
     row["rounds"] = max(row["rounds"], int(block_rounds))
+def ms_text(values):
+    """The median of timed runs in milliseconds: two decimals below 10 ms, where
+    one decimal would make 0.55 against 0.54 ms read as 0.6 against 0.5 (1.2x)."""
+    value = statistics.median(map(float, values))
+    return "%.2f" % value if value < 10 else "%.1f" % value
 def combined(row):
     """A row as the table shows it: vault ms, reference ms, ratio, note: medians of every run of every round."""
-    ours = "%.1f" % statistics.median(map(float, row["time"])) if row["time"] else (median_of_values(row["ms"]) if row["ms"] else "")
-    ref = "%.1f" % statistics.median(map(float, row["reference"])) if row["reference"] else (median_of_values(row["ref"]) if row["ref"] else "")
+    ours = ms_text(row["time"]) if row["time"] else (median_of_values(row["ms"]) if row["ms"] else "")
+    ref = ms_text(row["reference"]) if row["reference"] else (median_of_values(row["ref"]) if row["ref"] else "")
     ratio = "%.3f" % (float(ours) / float(ref)) if ours and ref and float(ref) > 0 else ""
     return ours, ref, ratio, median_of_notes(row["note"])
 rows = [(sec, what) + combined(row) for (pass_, sec, what), row in measured.items() if pass_ == "this"]

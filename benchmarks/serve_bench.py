@@ -92,7 +92,7 @@ def main():
                 times.append((time.perf_counter() - t) * 1000)
                 if status != 200:
                     return f"status {status}"
-            return f"{statistics.median(times):.1f} ms"
+            return milliseconds(statistics.median(times))
 
         def timed_each(address, runs):
             times = []
@@ -102,7 +102,7 @@ def main():
                 times.append((time.perf_counter() - t) * 1000)
                 if status != 200:
                     return f"status {status}"
-            return f"{statistics.median(times):.1f} ms"
+            return milliseconds(statistics.median(times))
 
         def label(path):
             return path.split('?')[0] if path.startswith('/review') or path.startswith('/notes') else path
@@ -241,6 +241,12 @@ def after_last_event(folder, now):
         return now
     moment = time.strptime(last[:19], "%Y-%m-%dT%H:%M:%S")
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(calendar.timegm(moment) + 86_400))
+
+
+def milliseconds(value):
+    """A median as the report reads it: two decimals below 10 ms, where one
+    decimal would make 0.55 against 0.54 ms read as 0.6 against 0.5 (1.2x)."""
+    return f"{value:.2f} ms" if value < 10 else f"{value:.1f} ms"
 
 
 def resident(pid):
