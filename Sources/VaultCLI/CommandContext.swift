@@ -34,7 +34,7 @@ struct CommandContext {
 extension GlobalOptions {
     /// Finds and opens the vault, and reads the clock once (``CompositionRoot``).
     func context() throws -> CommandContext {
-        try CompositionRoot.open(self)
+        try CompositionRoot.open(choice)
     }
 }
 
@@ -45,7 +45,7 @@ extension CompositionRoot {
     /// ``CompositionRoot/open(_:warnings:tracer:search:verifyingStateFolders:startingWatcher:)``
     /// for `search`, `verifyingStateFolders` and `startingWatcher`).
     static func open(
-        _ options: GlobalOptions, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
+        _ options: VaultChoice, search: Bool = false, output: Output = .standard, verifyingStateFolders: Bool = true,
         startingWatcher: Bool = true
     ) throws -> CommandContext {
         let opened = try open(

@@ -1,4 +1,4 @@
-import ArgumentParser
+import VaultCore
 import VaultWiring
 
 /// The command lines people and scripts type most, read by hand:
@@ -14,11 +14,27 @@ import VaultWiring
 /// gives nil and goes to the argument parser, so mistakes are worded as
 /// ever. The options' names come from ``TypedOptions``, which the argument
 /// parser's declarations use too; `QuickCommandLineTests` checks that both
-/// readings agree.
+/// readings agree. What it reads are the commands' plain requests
+/// (``StatusRequest``, ``SearchRequest``), not the commands: making a command
+/// makes its option wrappers, whose names cost 0.4 ms of the runtime's
+/// conformance searches (benchmarks/STARTUP.md).
 enum QuickCommandLine {
+    /// A command line read by hand.
+    enum Command {
+        case status(StatusRequest)
+        case search(SearchRequest, SearchQuery)
+
+        func run() throws {
+            switch self {
+            case .status(let request): try request.run()
+            case .search(let request, let query): try request.run(query)
+            }
+        }
+    }
+
     /// The command `arguments` name (after ``VaultCommand`` moved the global
     /// options and the search words), or nil.
-    static func command(_ arguments: [String]) -> ParsableCommand? {
+    static func command(_ arguments: [String]) -> Command? {
         switch arguments.first {
         case nil: return status(arguments[...])
         case "status": return status(arguments.dropFirst())
@@ -28,11 +44,9 @@ enum QuickCommandLine {
         }
     }
 
-    // A command's properties are only set here, never read: the argument
-    // parser's property wrappers hold no value until one is set.
-    private static func status(_ arguments: ArraySlice<String>) -> ParsableCommand? {
+    private static func status(_ arguments: ArraySlice<String>) -> Command? {
         var words = Words(arguments, options: TypedOptions.status)
-        var global = GlobalOptions.neither
+        var global = VaultChoice()
         var json = false, line = false
         var format: String?
         while let word = words.next() {
@@ -46,19 +60,15 @@ enum QuickCommandLine {
                 }
             }
         }
-        var command = VaultCommand.Status()
-        command.global = global
-        command.json = json
-        command.line = line
-        command.format = format
+        let request = StatusRequest(choice: global, json: json, line: line, format: format)
         // The same checks the argument parser makes; a failing one is worded by it.
-        guard (try? command.validate()) != nil else { return nil }
-        return command
+        guard (try? request.validate()) != nil else { return nil }
+        return .status(request)
     }
 
-    private static func search(_ arguments: ArraySlice<String>) -> ParsableCommand? {
+    private static func search(_ arguments: ArraySlice<String>) -> Command? {
         var words = Words(arguments, options: TypedOptions.search)
-        var global = GlobalOptions.neither
+        var global = VaultChoice()
         var pathsOnly = false, null = false, json = false
         var limit: Int?
         var query: [String] = []
@@ -80,16 +90,11 @@ enum QuickCommandLine {
                 }
             }
         }
-        var command = VaultCommand.Search()
-        command.global = global
-        command.query = query
-        command.pathsOnly = pathsOnly
-        command.null = null
-        command.json = json
-        command.limit = limit
+        let request = SearchRequest(
+            choice: global, query: query, pathsOnly: pathsOnly, null: null, json: json, limit: limit)
         // The same checks the argument parser makes; a failing one is worded by it.
-        guard (try? command.validate()) != nil else { return nil }
-        return command
+        guard let parsed = try? request.validated() else { return nil }
+        return .search(request, parsed)
     }
 
     /// The words of a command line and the options already seen.
@@ -146,15 +151,7 @@ enum QuickCommandLine {
     }
 }
 
-extension GlobalOptions {
-    /// Neither `--vault` nor `--now` given (both set to nil, so both can be read).
-    fileprivate static var neither: GlobalOptions {
-        var options = GlobalOptions()
-        options.vaultPath = nil
-        options.now = nil
-        return options
-    }
-
+extension VaultChoice {
     /// Sets `--vault` or `--now` to `value`; false for any other option.
     fileprivate mutating func take(_ option: OptionSpelling, _ value: String?) -> Bool {
         switch option {

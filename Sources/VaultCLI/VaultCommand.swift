@@ -53,7 +53,7 @@ public struct VaultCommand: ParsableCommand {
             var arguments = rewritten(Array(CommandLine.arguments.dropFirst()))
             // `-v` before any command is `--version` (no command has a `-v`).
             if arguments.first == "-v" { arguments[0] = "--version" }
-            if var command = QuickCommandLine.command(arguments) {
+            if let command = QuickCommandLine.command(arguments) {
                 try command.run()
                 finish(0)
             }

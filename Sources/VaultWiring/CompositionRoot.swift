@@ -37,11 +37,11 @@ package enum CompositionRoot {
     ///   - tracer: where the adapters and use cases time their phases (`VAULT_TRACE`).
     /// - Throws: when no vault is found, its config does not read, or the moment does not read.
     package static func open(
-        _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool = false,
+        _ choice: VaultChoice, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool = false,
         verifyingStateFolders: Bool = true, startingWatcher: Bool = true
     ) throws -> OpenedVault {
         try open(
-            options, warnings: warnings, tracer: tracer, search: search, verifyingStateFolders: verifyingStateFolders,
+            choice, warnings: warnings, tracer: tracer, search: search, verifyingStateFolders: verifyingStateFolders,
             startingWatcher: startingWatcher, serving: nil)
     }
 
@@ -50,7 +50,7 @@ package enum CompositionRoot {
     /// note catalog it keeps between requests; its ledger then reads the
     /// card log from the replay cache when asked rather than hold it.
     private static func open(
-        _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool,
+        _ options: VaultChoice, warnings: @escaping (String) -> Void, tracer: any Tracer, search: Bool,
         verifyingStateFolders: Bool, startingWatcher: Bool, serving keptCatalog: KeptCatalog?
     ) throws -> OpenedVault {
         if !startingWatcher { WatcherStarts.allowed = false }
@@ -117,13 +117,13 @@ package enum CompositionRoot {
         _ options: GlobalOptions, warnings: @escaping (String) -> Void, tracer: any Tracer
     ) throws -> ServedVault {
         ProcessLifetime.runOn()
-        let root = try open(options, warnings: warnings, tracer: tracer).app.files.location(of: "")
+        let root = try open(options.choice, warnings: warnings, tracer: tracer).app.files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
         let kept = KeptCatalog(keepsEncoded: false)
         return ServedVault(
             open: {
                 try open(
-                    options, warnings: warnings, tracer: tracer, search: false, verifyingStateFolders: true,
+                    options.choice, warnings: warnings, tracer: tracer, search: false, verifyingStateFolders: true,
                     startingWatcher: true, serving: kept
                 ).app
             },

@@ -24,6 +24,9 @@ package struct GlobalOptions: ParsableArguments {
 
     package init() {}
 
+    /// The two options as plain values.
+    package var choice: VaultChoice { VaultChoice(vaultPath: vaultPath, now: now) }
+
     /// Whether the moment is given (`flag` or `$VAULT_NOW`) rather than the clock's.
     package static func momentIsGiven(_ flag: String?) -> Bool {
         !(flag ?? EnvironmentValue.of("VAULT_NOW") ?? "").isEmpty

@@ -45,7 +45,7 @@ struct BacklinksThroughCacheTests {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        let context = try CompositionRoot.open(GlobalOptions.parse(["--vault", root.path])).app()
+        let context = try CompositionRoot.open(GlobalOptions.parse(["--vault", root.path]).choice).app()
         let everyNote = LinkGraph(notes: context.notes.notes().notes)
         let summaries = context.notes.summaries().notes
         #expect(summaries.count > Self.extraNotes.count)

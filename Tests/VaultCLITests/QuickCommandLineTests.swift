@@ -90,27 +90,46 @@ struct QuickCommandLineTests {
         var null = false
         var limit: Int?
 
+        init(_ command: QuickCommandLine.Command) {
+            switch command {
+            case .status(let request): self.init(request)
+            case .search(let request, _): self.init(request)
+            }
+        }
+
         init(_ command: ParsableCommand) {
             if let status = command as? VaultCommand.Status {
-                self.command = "status"
-                vault = status.global.vaultPath
-                now = status.global.now
-                json = status.json
-                line = status.line
-                format = status.format
+                self.init(status.request)
             } else if let search = command as? VaultCommand.Search {
-                self.command = "search"
-                vault = search.global.vaultPath
-                now = search.global.now
-                json = search.json
-                query = search.query
-                pathsOnly = search.pathsOnly
-                null = search.null
-                limit = search.limit
+                self.init(search.request)
             } else {
-                self.command = "\(type(of: command))"
-                json = false
+                self.init(other: "\(type(of: command))")
             }
+        }
+
+        init(other command: String) {
+            self.command = command
+            json = false
+        }
+
+        init(_ status: StatusRequest) {
+            command = "status"
+            vault = status.choice.vaultPath
+            now = status.choice.now
+            json = status.json
+            line = status.line
+            format = status.format
+        }
+
+        init(_ search: SearchRequest) {
+            command = "search"
+            vault = search.choice.vaultPath
+            now = search.choice.now
+            json = search.json
+            query = search.query
+            pathsOnly = search.pathsOnly
+            null = search.null
+            limit = search.limit
         }
     }
 }

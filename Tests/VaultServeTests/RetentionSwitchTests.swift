@@ -31,7 +31,7 @@ struct RetentionSwitchTests {
             let vault = try ServeSandbox()
             defer { vault.cleanUp() }
             let command = try CompositionRoot.open(
-                GlobalOptions.parse(["--vault", vault.root.path, "--now", ServeSandbox.now]), warnings: { _ in },
+                GlobalOptions.parse(["--vault", vault.root.path, "--now", ServeSandbox.now]).choice, warnings: { _ in },
                 tracer: NoTracer())
             guard !RetentionSwitchTests.frees(command.app) else { exit(2) }
             let served = try vault.options().served()
@@ -45,7 +45,7 @@ struct RetentionSwitchTests {
             let vault = try ServeSandbox()
             defer { vault.cleanUp() }
             let options = try GlobalOptions.parse(["--vault", vault.root.path, "--now", ServeSandbox.now])
-            let command = try CompositionRoot.open(options, warnings: { _ in }, tracer: NoTracer())
+            let command = try CompositionRoot.open(options.choice, warnings: { _ in }, tracer: NoTracer())
             guard !RetentionSwitchTests.frees(command.app) else { exit(2) }
             let open = CompositionRoot.languageServer(options)
             guard RetentionSwitchTests.frees(try open(nil)) else { exit(3) }

@@ -36,7 +36,7 @@ extension VaultCommand {
 
         func run() throws {
             // The one command that opens a vault whose .vault/ folders are links: it names them, and --fix repairs them.
-            var context = try CompositionRoot.open(global, verifyingStateFolders: false)
+            var context = try CompositionRoot.open(global.choice, verifyingStateFolders: false)
             if fix, let taken = try ObsidianSRAdoption.take(context.app()) {
                 if !json {
                     context.output.line(
@@ -44,7 +44,7 @@ extension VaultCommand {
                             + "its cards are read in its syntax, with their schedules"
                             + (taken.schedulers.defaultSettings.name == .osr ? ", and go on under its algorithm (osr)." : "."))
                 }
-                context = try CompositionRoot.open(global, verifyingStateFolders: false)
+                context = try CompositionRoot.open(global.choice, verifyingStateFolders: false)
             }
             let check = VaultCheck(context.app())
             if fix {

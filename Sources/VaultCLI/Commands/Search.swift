@@ -48,38 +48,61 @@ extension VaultCommand {
             case global, query, pathsOnly, null, json, limit
         }
 
-        mutating func validate() throws {
-            if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
-            if json && pathsOnly { throw ValidationError("use either --json or -l, not both.") }
-            if null && !pathsOnly { throw ValidationError("-0 goes with -l.") }
-            do {
-                parsed = try SearchQueryParser.parse(query.joined(separator: " "))
-            } catch let error as SearchQueryError {
-                throw ValidationError(error.localizedDescription)
-            }
+        /// What the options say, as plain values.
+        var request: SearchRequest {
+            SearchRequest(
+                choice: global.choice, query: query, pathsOnly: pathsOnly, null: null, json: json, limit: limit)
         }
 
-        func run() throws {
-            // The notes are scanned (unless a watcher answers) while the config is read.
-            let context = try CompositionRoot.open(global, search: true)
-            let query = try parsed ?? SearchQueryParser.parse(self.query.joined(separator: " "))
-            let hits = try VaultSearch.run(
-                context.app(), query: query,
-                limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
-                progress: ProgressBar.onTerminal(context.output))
-            if json {
-                try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
-            } else if pathsOnly && null {
-                // Exact bytes: a path may hold anything but NUL.
-                context.output.verbatim(hits.map { $0.path + "\0" }.joined().utf8)
-            } else if pathsOnly {
-                // One line per path: a newline in a name is shown escaped, never as a line break.
-                for hit in hits { context.output.line(TerminalText.oneLine(hit.path)) }
-            } else {
-                SearchResultsView(hits: hits, context: context).print()
-            }
-            if hits.isEmpty { throw CLIError.silentFailure }
+        mutating func validate() throws { parsed = try request.validated() }
+
+        func run() throws { try request.run(parsed ?? request.validated()) }
+    }
+}
+
+/// `vault search`'s options as plain values, and what the command does with
+/// them. ``QuickCommandLine`` makes one without the argument parser.
+struct SearchRequest: Equatable {
+    var choice = VaultChoice()
+    var query: [String] = []
+    var pathsOnly = false
+    var null = false
+    var json = false
+    var limit: Int?
+
+    /// The query, once the options are checked as the argument parser checks them.
+    /// - Throws: `ValidationError` for options that do not go together or a query that does not read.
+    func validated() throws -> SearchQuery {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if json && pathsOnly { throw ValidationError("use either --json or -l, not both.") }
+        if null && !pathsOnly { throw ValidationError("-0 goes with -l.") }
+        do {
+            return try SearchQueryParser.parse(query.joined(separator: " "))
+        } catch let error as SearchQueryError {
+            throw ValidationError(error.localizedDescription)
         }
+    }
+
+    /// Searches for `parsed` (this request's query) and prints the hits.
+    func run(_ parsed: SearchQuery) throws {
+        // The notes are scanned (unless a watcher answers) while the config is read.
+        let context = try CompositionRoot.open(choice, search: true)
+        let hits = try VaultSearch.run(
+            context.app(), query: parsed,
+            limit: limit ?? (context.output.isTerminal ? 20 : nil), pathsOnly: pathsOnly,
+            progress: ProgressBar.onTerminal(context.output))
+        if json {
+            try context.output.json(hits.map { SearchHitJSON($0, timeZone: context.timeZone) })
+        } else if pathsOnly && null {
+            // Exact bytes: a path may hold anything but NUL.
+            context.output.verbatim(hits.map { $0.path + "\0" }.joined().utf8)
+        } else if pathsOnly {
+            // One line per path: a newline in a name is shown escaped, never as a line break.
+            for hit in hits { context.output.line(TerminalText.oneLine(hit.path)) }
+        } else {
+            SearchResultsView(hits: hits, context: context).print()
+        }
+        if hits.isEmpty { throw CLIError.silentFailure }
     }
 }
 

@@ -27,7 +27,7 @@ extension VaultCommand {
 
         func run() throws {
             // The vault is found here, so a missing one says so before the server starts.
-            _ = try CompositionRoot.open(options.global)
+            _ = try CompositionRoot.open(options.global.choice)
             let program = Self.serverProgram()
             guard FileManager.default.isExecutableFile(atPath: program) else {
                 throw CLIError.serverMissing(program)
