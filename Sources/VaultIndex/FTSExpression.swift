@@ -44,8 +44,17 @@ enum FTSExpression {
         return false
     }
 
-    /// `text` as an FTS5 string: wrapped in `"`, each `"` doubled.
+    /// `text` as an FTS5 string: wrapped in `"`, each `"` doubled, also one
+    /// that a combining mark follows (scalar by scalar, not by `Character`).
+    /// Not `replacingOccurrences`, which goes through `NSString` on Linux.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append(scalar) }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 }

@@ -99,6 +99,13 @@ package enum TerminalText {
     /// (escape sequences included) shown as escapes, tabs as four spaces, so
     /// the text can neither act on the terminal nor throw the layout's widths off.
     package static func forScreen(_ text: String) -> String {
-        sanitized(text.replacingOccurrences(of: "\t", with: "    "), keepingColour: false)
+        guard text.utf8.contains(UInt8(ascii: "\t")) else { return sanitized(text, keepingColour: false) }
+        // Scalar by scalar (a tab with a combining mark after it is still a
+        // tab), not `replacingOccurrences`, which goes through `NSString`.
+        var spaced = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\t" { spaced.append(contentsOf: "    ".unicodeScalars) } else { spaced.append(scalar) }
+        }
+        return sanitized(String(spaced), keepingColour: false)
     }
 }

@@ -222,6 +222,30 @@ struct VaultSetupTests {
             try VaultLocator.locate(explicit: nil, environment: nil, current: URL(fileURLWithPath: "/"))
         }
     }
+
+    /// A plain absolute path is walked by its text, any other through
+    /// `URL.standardizedFileURL`: both find the same vault, written the same way.
+    @Test("plain and unusual paths find the same vault")
+    func plainPaths() throws {
+        let dir = TempFolder()
+        try VaultInitializer.initialize(dir.url, timeZoneIdentifier: "UTC")
+        dir.write("deep/er/note.md", "x")
+        let root = VaultLayout(root: dir.url).root
+        let path = dir.url.path
+        for current in ["\(path)/deep/er", "\(path)/deep/./er", "\(path)//deep/er/", "\(path)/deep/er/../er", path] {
+            #expect(try VaultLocator.locate(explicit: nil, environment: nil, current: URL(fileURLWithPath: current)).root
+                == root, "\(current)")
+        }
+        for named in [path, "\(path)/", "\(path)/deep/..", "\(path)/./"] {
+            #expect(try VaultLocator.locate(explicit: named, environment: nil, current: URL(fileURLWithPath: "/")).root
+                == root, "\(named)")
+        }
+        #expect(VaultLocator.isPlainAbsolute("/"))
+        #expect(VaultLocator.isPlainAbsolute("/a/b c"))
+        for other in ["", "a/b", "/a/", "/a//b", "/a/./b", "/a/..", "/.", "//"] {
+            #expect(!VaultLocator.isPlainAbsolute(other), "\(other)")
+        }
+    }
 }
 
 @Suite("Config file")

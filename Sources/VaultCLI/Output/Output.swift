@@ -2,6 +2,7 @@ import Foundation
 import VaultCore
 import VaultMarkdown
 import VaultPresentation
+import VaultProcess
 import VaultWiring
 
 /// Where commands print, and whether colour is on: the one output channel
@@ -25,9 +26,15 @@ struct Output {
     /// Timing lines for benchmarks (`VAULT_TRACE`), handed to the adapters and use cases.
     var tracer: any Tracer = NoTracer()
 
+    /// The variables output reads: the width, the colour ones, `VAULT_TRACE`.
+    static let variables = ["COLUMNS", "TERM", "NO_COLOR", "COLORTERM", "VAULT_TRACE"]
+
     static var standard: Output {
         let tty = isatty(STDOUT_FILENO) == 1
-        let environment = ProcessInfo.processInfo.environment
+        // These five by `getenv`: `ProcessInfo.environment` copies every
+        // variable into a new dictionary each time it is asked.
+        let environment = Dictionary(
+            uniqueKeysWithValues: variables.compactMap { name in EnvironmentValue.of(name).map { (name, $0) } })
         var width = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         if tty {
             var w = winsize()

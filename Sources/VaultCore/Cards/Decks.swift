@@ -35,7 +35,7 @@ public struct Decks: Hashable, Sendable {
         while path.hasPrefix("/") { path = path.dropFirst() }
         while path.hasSuffix("/") { path = path.dropLast() }
         if path == "." { path = "" }
-        return path.isEmpty ? "" : path + "/"
+        return path.isEmpty ? "" : String(path) + "/"
     }
 
     /// Whether the note at `path` with `tags` and its own `cards:` setting (nil when it has none) is in a deck.

@@ -121,7 +121,7 @@ public enum LociFolder {
             lines.removeSubrange(0...end)
         }
         var heading: String?
-        if let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+        if let first = lines.firstIndex(where: { !$0.isSpacesAndTabsOnly }),
             lines[first].hasPrefix("# ")
         {
             heading = String(lines[first].dropFirst(2)).trimmingSpaces()
@@ -131,13 +131,13 @@ public enum LociFolder {
         if fields[marker] == "itinerary", let walk = lines.lastIndex(of: walkHeading) { lines.removeSubrange(walk...) }
         // The picture line import wrote, and only that: a description may start with an image of its own.
         let picture = fields[marker] == "itinerary" ? nil : fields["image"]
-        if let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+        if let first = lines.firstIndex(where: { !$0.isSpacesAndTabsOnly }),
             lines[first].hasPrefix("!["),
             picture.map({ lines[first].hasSuffix("](<\($0)>)") })
                 ?? ["png", "jpg", "gif", "webp"].contains(where: { lines[first].hasSuffix("](<cover.\($0)>)") })
         {
             lines.remove(at: first)
         }
-        return (fields, heading, lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines))
+        return (fields, heading, lines.joined(separator: "\n").trimmingSpaceAndNewlineScalars())
     }
 }

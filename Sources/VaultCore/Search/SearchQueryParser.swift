@@ -127,7 +127,16 @@ public enum SearchQueryParser {
         private mutating func word() -> String {
             let start = position
             while position < chars.count, !chars[position].isWhitespace { position += 1 }
-            return String(chars[start..<position])
+            return text(start..<position)
+        }
+
+        /// The characters in `range`, appended one by one: `String(chars[range])`
+        /// is the generic initializer, whose first call costs a search of every
+        /// protocol conformance of the executable for `ArraySlice<Character>`.
+        private func text(_ range: Range<Int>) -> String {
+            var text = ""
+            for i in range { text.append(chars[i]) }
+            return text
         }
 
         /// Reads a `"…"` string starting at `position`; a closing quote must come.
@@ -137,11 +146,11 @@ public enum SearchQueryParser {
             let start = position
             while position < chars.count, chars[position] != "\"" { position += 1 }
             guard position < chars.count else { throw SearchQueryError.unclosedQuote(column: open + 1) }
-            let text = String(chars[start..<position])
+            let inside = text(start..<position)
             position += 1
             // Whatever sticks to the closing quote belongs to the same piece.
             while position < chars.count, !chars[position].isWhitespace { position += 1 }
-            return text.trimmingSpaces()
+            return inside.trimmingSpaces()
         }
 
         private mutating func filter(name rawName: String, after rest: Substring, negated: Bool, start: Int) throws
