@@ -16,7 +16,7 @@ extension VaultCommand {
                   vault category add Cooking --color '#ff8800'
                   vault category rename Mindset Psychology --dry-run
                 """,
-            subcommands: [ListCategories.self, Add.self, Rename.self, RecolorName<CategoryNames>.self, Delete.self],
+            subcommands: [ListCategories.self, Add.self, Rename.self, RecolorCategory.self, Delete.self],
             defaultSubcommand: ListCategories.self)
 
         struct ListCategories: ParsableCommand {

@@ -85,11 +85,12 @@ extension VaultCommand {
         }
 
         static func milliseconds(_ seconds: Double) -> String {
-            seconds >= 10 ? String(format: "%.1f s", seconds) : String(format: "%.0f ms", seconds * 1000)
+            seconds >= 10
+                ? FixedPoint.text(seconds, decimals: 1) + " s" : FixedPoint.text(seconds * 1000, decimals: 0) + " ms"
         }
 
         static func megabytes(_ bytes: Int64) -> String {
-            String(format: "%.1f MB", Double(bytes) / 1_000_000)
+            FixedPoint.text(Double(bytes) / 1_000_000, decimals: 1) + " MB"
         }
     }
 }

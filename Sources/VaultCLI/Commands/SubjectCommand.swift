@@ -19,7 +19,7 @@ extension VaultCommand {
                   vault subject list
                   vault subject rename Chemistry "Organic Chemistry"
                 """,
-            subcommands: [ListSubjects.self, Add.self, Rename.self, RecolorName<SubjectNames>.self, Delete.self],
+            subcommands: [ListSubjects.self, Add.self, Rename.self, RecolorSubject.self, Delete.self],
             defaultSubcommand: ListSubjects.self)
 
         struct ListSubjects: ParsableCommand {
