@@ -40,7 +40,8 @@ public struct IgnoreRules: Sendable {
 
     /// The rules of the file at `url` (none when there is none, or it is not a regular file).
     public static func read(_ url: URL) -> IgnoreRules {
-        guard let fd = FileIO.openRegularFile(url.path) else { return IgnoreRules() }
+        var info = stat()
+        guard let fd = FileIO.openRegularFile(url.path, info: &info) else { return IgnoreRules() }
         defer { close(fd) }
         // Read in small pieces: the file is usually a few lines, and a
         // megabyte zeroed in advance cost every command half a millisecond.
