@@ -53,8 +53,15 @@ class Server:
         self.edited = os.path.join(self.folder, "serve-bench-edited.md")
 
     def get(self, path):
-        self.conn.request("GET", path, headers=self.cookie)
-        r = self.conn.getresponse()
+        try:
+            self.conn.request("GET", path, headers=self.cookie)
+            r = self.conn.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # vault serve closes a connection idle for 10 s (ServeMain.readTimeout), as while
+            # the other builds' copies are made: connect again, as a browser does.
+            self.conn.close()
+            self.conn.request("GET", path, headers=self.cookie)
+            r = self.conn.getresponse()
         return r.status, r.read().decode("utf-8", "replace")
 
     def timed(self, path):
