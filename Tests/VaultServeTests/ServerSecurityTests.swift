@@ -178,6 +178,27 @@ struct ServerSecurityTests {
         return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 
+    /// A copy of the executable `source` at `destination`, written through a
+    /// descriptor opened with `O_CLOEXEC`. `FileManager.copyItem` opens its
+    /// copy without it, so a process another test started meanwhile (a
+    /// server that runs for seconds) kept the copy open for writing, and
+    /// running it failed with "Text file busy" for longer than the retries.
+    static func copyExecutable(_ source: URL, to destination: URL) throws {
+        let bytes = try Data(contentsOf: source)
+        let fd = open(destination.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        try bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = write(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                done += n
+            }
+        }
+    }
+
     @Test("vault serve without vault-serve beside it says where it looked")
     func missingServer() throws {
         let vault = try ServeSandbox()
@@ -186,10 +207,11 @@ struct ServerSecurityTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("vault")
-        try FileManager.default.copyItem(at: ServeSandbox.binaryFolder.appendingPathComponent("vault"), to: alone)
-        // Another test's process started while the copy was open for writing holds
-        // that descriptor until it execs: running the copy then fails with "Text file
-        // busy" (ETXTBSY) for a moment. Try again for up to two seconds.
+        try Self.copyExecutable(ServeSandbox.binaryFolder.appendingPathComponent("vault"), to: alone)
+        // A process another test starts while the copy is open for writing holds
+        // that descriptor until it execs (it is closed then: O_CLOEXEC), and running
+        // the copy fails with "Text file busy" (ETXTBSY) for that moment. Try again
+        // for up to two seconds.
         var attempt = 0
         let result = try { () throws -> (status: Int32, stdout: String, stderr: String) in
             while true {
