@@ -31,6 +31,9 @@ package final class ServedVault: @unchecked Sendable {
     private let open: () throws -> AppContext
     /// The vault's change counts now (nil: no watching here; every request reads afresh).
     private let changes: (() -> Version)?
+    /// Whether changes are counted, so that requests share what the last one
+    /// read (false where inotify is missing or its instances ran out).
+    package var countsChanges: Bool { changes != nil }
     /// Lets go of what the adapters keep for the served vault (the catalog).
     private let forgetAdapters: () -> Void
     private let lock = NSLock()

@@ -14,6 +14,21 @@ struct ServedVaultTests {
         Set(context.notes.summaries().notes.map(\.path))
     }
 
+    /// The served vault, once it counts changes. Its watch needs an inotify
+    /// instance, and the tests running beside these (servers, watchers) can
+    /// hold every one the system allows a user (`fs.inotify.max_user_instances`,
+    /// 128 here) for a moment; without one, every request reads the vault
+    /// afresh, which is right for a server but not what these tests test.
+    private static func served(_ vault: ServeSandbox) throws -> ServedVault {
+        for _ in 0..<300 {
+            let served = try vault.options().served()
+            if served.countsChanges { return served }
+            usleep(100_000)
+        }
+        try #require(Bool(false), "no inotify instance came free in 30 s (fs.inotify.max_user_instances)")
+        fatalError("unreachable")
+    }
+
     private static func write(_ text: String, to path: String, in vault: ServeSandbox) throws {
         let url = vault.root.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -24,7 +39,7 @@ struct ServedVaultTests {
     func sharedWhileUnchanged() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let first = try served.context()
         _ = first.notes.summaries()
         let second = try served.context()
@@ -37,7 +52,7 @@ struct ServedVaultTests {
     func forgotten() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let first = try served.context()
         let before = Self.paths(first)
         let events = first.ledger.history().events.count
@@ -55,7 +70,7 @@ struct ServedVaultTests {
     func notesChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let before = Self.paths(try served.context())
         try Self.write("---\ntitle: Arrived\n---\nText.\n", to: "Inbox/arrived.md", in: vault)
         let added = try served.context()
@@ -71,7 +86,7 @@ struct ServedVaultTests {
     func newFolder() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let before = Self.paths(try served.context())
         try Self.write("---\ntitle: One\n---\n", to: "Later/Deeper/one.md", in: vault)
         #expect(Self.paths(try served.context()) == before.union(["Later/Deeper/one.md"]))
@@ -83,7 +98,7 @@ struct ServedVaultTests {
     func ledgerChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let first = try served.context()
         let events = first.ledger.history().events.count
         _ = first.ledger.replay()
@@ -100,7 +115,7 @@ struct ServedVaultTests {
     func notesChangeKeepsLedger() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let first = try served.context()
         _ = first.ledger.replay()
         try Self.write("---\ntitle: Arrived\n---\nText.\n", to: "Inbox/arrived.md", in: vault)
@@ -114,7 +129,7 @@ struct ServedVaultTests {
     func configChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let cards = try served.context().notes.summaries().cards.count
         #expect(cards > 0)
         let config = vault.root.appendingPathComponent(".vault/config.yml")
@@ -130,7 +145,7 @@ struct ServedVaultTests {
     func searchAfterChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let query = try SearchQueryParser.parse("zanzibarword")
         func found() throws -> [String] {
             try VaultSearch.run(try served.context(), query: query, limit: nil, pathsOnly: true).map(\.path)
@@ -154,7 +169,7 @@ struct ServedVaultTests {
         defer { vault.cleanUp() }
         try Self.write("---\nloci: itinerary\n---\n# Quiet walk\n", to: "loci/Quiet walk/Quiet walk.md", in: vault)
         try Self.write("---\nloci: location\nsequence: 1\n---\n# Door\n", to: "loci/Quiet walk/door.md", in: vault)
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         let first = try served.context()
         func stops(_ context: AppContext) -> [String]? {
             LociPalaces(context).walks.first { $0.name == "Quiet walk" }?.stops.map(\.name)
@@ -183,7 +198,7 @@ struct ServedVaultTests {
     func resolverAfterChange() throws {
         let vault = try ServeSandbox()
         defer { vault.cleanUp() }
-        let served = try vault.options().served()
+        let served = try Self.served(vault)
         try Self.write("---\ntitle: Harbour\n---\nText.\n", to: "Inbox/h1.md", in: vault)
         let first = try served.context().notes.linkResolver()
         #expect(first.resolveWiki("Harbour", from: "x.md") == .note("Inbox/h1.md"))
