@@ -41,39 +41,43 @@ enum ColorArgument {
 /// `vault category color` and `vault subject color`: one command type for
 /// each, not one generic type. The argument parser lists every command's
 /// subcommands on every command line, and making `RecolorName<CategoryNames>`
-/// costs a search of every protocol conformance in the executable for
+/// cost a search of every protocol conformance in the executable for
 /// `CategoryNames: ColoredNameKind`, 0.15 ms a kind (benchmarks/STARTUP.md).
-struct RecolorCategory: ParsableCommand {
-    static let configuration = RecolorName.configuration(CategoryNames.self)
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The category.", completion: CategoryNames.completion) var name: String
-    @Argument(help: "The new colour as #rrggbb.") var color: String
-
-    func validate() throws { try ColorArgument.validate(color, option: false) }
-    func run() throws { try RecolorName.run(CategoryNames.self, global: global, name: name, color: color) }
+/// Each type declares its arguments; what they do is this protocol's.
+protocol RecolorName: ParsableCommand {
+    associatedtype Kind: ColoredNameKind
+    var global: GlobalOptions { get }
+    var name: String { get }
+    var color: String { get }
 }
 
-/// `vault subject color` (see ``RecolorCategory``).
-struct RecolorSubject: ParsableCommand {
-    static let configuration = RecolorName.configuration(SubjectNames.self)
-    @OptionGroup var global: GlobalOptions
-    @Argument(help: "The subject.", completion: SubjectNames.completion) var name: String
-    @Argument(help: "The new colour as #rrggbb.") var color: String
-
-    func validate() throws { try ColorArgument.validate(color, option: false) }
-    func run() throws { try RecolorName.run(SubjectNames.self, global: global, name: name, color: color) }
-}
-
-/// What the two `color` commands share.
-enum RecolorName {
-    static func configuration<Kind: ColoredNameKind>(_ kind: Kind.Type) -> CommandConfiguration {
+extension RecolorName {
+    static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: "color", abstract: "Change a \(Kind.noun)'s colour.")
     }
 
-    static func run<Kind: ColoredNameKind>(_ kind: Kind.Type, global: GlobalOptions, name: String, color: String) throws {
+    func validate() throws { try ColorArgument.validate(color, option: false) }
+
+    func run() throws {
         let context = try global.context()
         let edit = try ConfigNames(context.app(), Kind.kind).recoloring(name, to: color)
         let named = Kind.namesConfigSpelling ? edit.name : name
         try ConfigEditRun(context: context).save(edit, done: "\(named) is now \(color.lowercased()).")
     }
+}
+
+/// `vault category color`.
+struct RecolorCategory: RecolorName {
+    typealias Kind = CategoryNames
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The category.", completion: CategoryNames.completion) var name: String
+    @Argument(help: "The new colour as #rrggbb.") var color: String
+}
+
+/// `vault subject color`.
+struct RecolorSubject: RecolorName {
+    typealias Kind = SubjectNames
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The subject.", completion: SubjectNames.completion) var name: String
+    @Argument(help: "The new colour as #rrggbb.") var color: String
 }
