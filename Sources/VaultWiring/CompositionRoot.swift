@@ -119,7 +119,7 @@ package enum CompositionRoot {
         ProcessLifetime.runOn()
         let root = try open(options.choice, warnings: warnings, tracer: tracer).app.files.location(of: "")
         let changes = VaultChanges(layout: VaultLayout(root: root))
-        let kept = KeptCatalog(keepsEncoded: false)
+        let kept = KeptCatalog(keepsEncoded: false, writesAfterLoad: true)
         return ServedVault(
             open: {
                 try open(

@@ -479,6 +479,41 @@ struct KeptCatalogTests {
         NoteCatalogTests.expectMatchesFullLoad(reread, dir)
     }
 
+    @Test("vault serve's kept catalog is written after the load: the next load waits for it and takes it, the file is the one a load writes")
+    func writtenAfterLoad() throws {
+        let dir = NoteCatalogTests.fixture()
+        let layout = VaultLayout(root: dir.url)
+        var catalog = NoteCatalog(layout: layout, timeZone: NoteCatalogTests.utc)
+        let kept = KeptCatalog(keepsEncoded: false, writesAfterLoad: true)
+        catalog.kept = kept
+        let first = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
+        #expect(first.report.outcome == .rebuilt && first.report.written)
+
+        // An edit: the load returns at once, the next one takes what it kept once the file is written.
+        dir.write("inbox/plain.md", "A changed first line\n\nq :: a\n")
+        let edited = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
+        #expect(edited.report.outcome == .updated && edited.report.changed == 1)
+        NoteCatalogTests.expectMatchesFullLoad(edited, dir)
+        let again = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
+        #expect(again.report.outcome == .unchanged && again.report.parsed.isEmpty)
+        NoteCatalogTests.expectMatchesFullLoad(again, dir)
+
+        // The file written in the background is the catalog a plain load takes as it is.
+        kept.waitForWrites()
+        let fromFile = NoteCatalogTests.load(dir)
+        #expect(fromFile.report.outcome == .unchanged && !fromFile.report.written)
+        NoteCatalogTests.expectMatchesFullLoad(fromFile, dir)
+
+        // A write that fails (the cache folder is a file now) keeps nothing: the next load reads afresh.
+        dir.write("b-new.md", "# New\n")
+        let cache = dir.url.appendingPathComponent(".vault/cache")
+        try FileManager.default.removeItem(at: cache)
+        dir.write(".vault/cache", "not a folder\n")
+        _ = catalog.load(scan: VaultScanner(layout: layout).scanFiles())
+        kept.waitForWrites()
+        #expect(kept.take(for: catalog.url) == nil)
+    }
+
     @Test("a watcher's changed paths update the kept catalog alone; changes that do not add up compare every file")
     func keptUpdatedByChanges() throws {
         let dir = NoteCatalogTests.fixture()

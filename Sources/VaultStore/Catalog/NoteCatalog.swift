@@ -65,7 +65,8 @@ public struct NoteCatalog: Sendable {
         /// Reused notes whose creation date came from git or the file's
         /// mtime and was looked up again because git's HEAD moved.
         public var redated: Int
-        /// True when `notes.bin` was written.
+        /// True when `notes.bin` was written (or, by a kept catalog that
+        /// writes after the load, is to be written).
         public var written: Bool
         /// Time spent walking the vault, and in the whole load, in seconds.
         public var scanSeconds: Double
@@ -265,12 +266,25 @@ public struct NoteCatalog: Sendable {
         if !unchanged || gitHead != storedHead || cardsRead > 0 {
             // A note given another date, or cards, may be in any chunk.
             let changed = report.redated > 0 || cardsRead > 0 ? nil : chunks.changed
-            let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.stored, changed: changed)
-            report.written = CatalogFile.write(contents, chunks: encoded, to: layout.cacheFolder)
-            contents.chunks = kept?.keepsEncoded == true ? encoded : nil
-            trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
+            if let kept, kept.writesAfterLoad {
+                // Encoded whole (nothing encoded is kept), after the answer.
+                contents.chunks = nil
+                let (written, folder) = (contents, layout.cacheFolder)
+                kept.keep(contents, writingTo: url) {
+                    CatalogFile.write(written, chunks: CatalogFile.encodeChunks(written), to: folder)
+                }
+                report.written = true
+                trace("catalog: to be written after the load", since: start)
+            } else {
+                let encoded = CatalogFile.encodeChunks(contents, reusing: chunks.stored, changed: changed)
+                report.written = CatalogFile.write(contents, chunks: encoded, to: layout.cacheFolder)
+                contents.chunks = kept?.keepsEncoded == true ? encoded : nil
+                trace("catalog: \(report.written ? "written" : "cannot be written")", since: start)
+                if let kept, report.written { kept.keep(contents, of: url) }
+            }
+        } else if let kept {
+            kept.keep(contents, of: url)
         }
-        if let kept, report.written || unchanged { kept.keep(contents, of: url) }
         report.totalSeconds = Self.seconds(since: start)
         trace(
             "catalog: \(report.outcome.rawValue)\(report.vouched ? " (vouched for by the watcher)" : ""), "
