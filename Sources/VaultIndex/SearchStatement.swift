@@ -15,8 +15,9 @@ struct SearchStatement {
     var match: String?
 
     /// The statement for `query`, returning `rowid`, `path` and `score` of at
-    /// most `limit` notes (all when nil).
-    init(_ query: SearchQuery, limit: Int?, timeZone: TimeZone) {
+    /// most `limit` notes (all when nil); or, when `counting`, one row with
+    /// how many notes it finds, neither ranked nor sorted.
+    init(_ query: SearchQuery, limit: Int?, timeZone: TimeZone, counting: Bool = false) {
         var conditions: [String] = []
         var arguments = StatementArguments()
         for filter in query.filters {
@@ -33,8 +34,10 @@ struct SearchStatement {
             match = nil
             let whereClause = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             sql =
-                "SELECT n.rowid, n.path, 0.0 FROM notes n\(whereClause)"
-                + " ORDER BY n.created DESC NULLS LAST, n.path\(limitClause)"
+                counting
+                ? "SELECT count(*) FROM notes n\(whereClause)"
+                : "SELECT n.rowid, n.path, 0.0 FROM notes n\(whereClause)"
+                    + " ORDER BY n.created DESC NULLS LAST, n.path\(limitClause)"
             self.arguments = arguments
         } else {
             let match = FTSExpression.all(query.groups)
@@ -42,10 +45,12 @@ struct SearchStatement {
             // Drive from the FTS match, look notes up by rowid: reading any
             // column of notes_fts would load each hit's stored body.
             let rest = conditions.isEmpty ? "" : " AND " + conditions.joined(separator: " AND ")
+            let found = " FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid WHERE notes_fts MATCH ?\(rest)"
             sql =
-                "SELECT n.rowid, n.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score"
-                + " FROM notes_fts JOIN notes n ON n.rowid = notes_fts.rowid WHERE notes_fts MATCH ?\(rest)"
-                + " ORDER BY score DESC, n.created DESC NULLS LAST, n.path\(limitClause)"
+                counting
+                ? "SELECT count(*)" + found
+                : "SELECT n.rowid, n.path, -bm25(notes_fts, \(IndexSchema.bm25Weights)) AS score" + found
+                    + " ORDER BY score DESC, n.created DESC NULLS LAST, n.path\(limitClause)"
             self.arguments = [match] + arguments
         }
     }

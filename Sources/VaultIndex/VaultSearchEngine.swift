@@ -91,6 +91,11 @@ public final class VaultSearchEngine: SearchEngine {
         return try index().search(query, limit: limit, pathsOnly: pathsOnly)
     }
 
+    public func count(_ query: SearchQuery) throws -> Int {
+        defer { sayReadOnly() }
+        return try index().count(query)
+    }
+
     public func linkSources(naming names: [String]) throws -> Set<String>? {
         try index().linkSources(naming: names)
     }

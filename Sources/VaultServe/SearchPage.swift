@@ -49,9 +49,8 @@ enum SearchPage {
         guard !text.isEmpty else { return .page(PageLayout.page(title: "Search", csrf: csrf, body: html)) }
         do {
             let parsed = try SearchQueryParser.parse(text)
-            // Every hit's path, as `vault search -l` lists them (the total), then the snippets of this page's hits only.
-            let paths = try VaultSearch.run(context, query: parsed, limit: nil, pathsOnly: true)
-            let total = paths.count
+            // The total, as `vault search -l` would list them (counted, not ranked), then this page's hits with snippets.
+            let total = try VaultSearch.count(context, query: parsed)
             let pages = max(1, (total + pageSize - 1) / pageSize)
             let shown = min(page, pages)
             let first = (shown - 1) * pageSize

@@ -69,6 +69,8 @@ final class ServedSearch: @unchecked Sendable {
             try search.locked { try engine.search(query, limit: limit, pathsOnly: pathsOnly) }
         }
 
+        func count(_ query: SearchQuery) throws -> Int { try search.locked { try engine.count(query) } }
+
         func linkSources(naming names: [String]) throws -> Set<String>? {
             try search.locked { try engine.linkSources(naming: names) }
         }

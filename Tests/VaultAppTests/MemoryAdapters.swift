@@ -206,6 +206,7 @@ final class MemorySearch: SearchEngine {
         asked.append((limit, pathsOnly))
         return Array(hits.prefix(limit ?? hits.count))
     }
+    func count(_ query: SearchQuery) throws -> Int { hits.count }
     func statistics() throws -> IndexStatistics {
         IndexStatistics(file: ".vault/cache/index.sqlite", notes: 0, bytes: 0, lastRefresh: nil, lastRefreshAt: nil)
     }

@@ -87,6 +87,26 @@ struct SearchIndexQueryTests {
         #expect(Set(try vault.paths("sleep OR progress")) == ["2026/10/sleep.md", "inbox/draft.md"])
     }
 
+    @Test("a count is the number of hits a search without a limit returns, for words, filters and both")
+    func countMatchesSearch() throws {
+        let vault = try library()
+        let index = try vault.index()
+        try index.refresh()
+        let queries = [
+            "habit*", "deep work", "\"work deep\"", "habit*  -sleep", "sleep OR progress", "nothingatall",
+            "archived:no", "tag:area", "category:productivity", "-category:health habit*", "created:2024..2025-01",
+            "path:inbox/ work", "path:2026/",
+        ]
+        var counts: [Int] = []
+        for text in queries {
+            let query = try SearchQueryParser.parse(text)
+            let count = try index.count(query)
+            #expect(count == (try index.search(query, limit: nil, pathsOnly: true).count), "\(text)")
+            counts.append(count)
+        }
+        #expect(counts == [3, 1, 0, 2, 2, 0, 4, 2, 2, 2, 2, 1, 2])
+    }
+
     @Test("filters alone list notes newest first")
     func filterOnlyNewestFirst() throws {
         let vault = try library()

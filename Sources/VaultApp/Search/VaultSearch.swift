@@ -12,13 +12,25 @@ public enum VaultSearch {
     public static func run(
         _ context: AppContext, query: SearchQuery, limit: Int?, pathsOnly: Bool, progress: (any IndexProgress)? = nil
     ) throws -> [SearchHit] {
+        try prepare(context, for: query, progress: progress)
+        return try context.search.search(query, limit: limit, pathsOnly: pathsOnly)
+    }
+
+    /// How many notes ``run(_:query:limit:pathsOnly:progress:)`` without a
+    /// limit would find (a page's total), without ranking them.
+    public static func count(_ context: AppContext, query: SearchQuery) throws -> Int {
+        try prepare(context, for: query, progress: nil)
+        return try context.search.count(query)
+    }
+
+    /// The cache brought up to date, and the curation marks the query's filters read.
+    private static func prepare(_ context: AppContext, for query: SearchQuery, progress: (any IndexProgress)?) throws {
         try context.search.freshen(progress: progress)
         if query.filters.contains(where: \.needsCuration) {
             let board = CurationSnapshot.load(context).board
             try context.search.mark(
                 board.items.map { SearchMark(path: $0.note.path, cycle: $0.cycle, archived: $0.archived) })
         }
-        return try context.search.search(query, limit: limit, pathsOnly: pathsOnly)
     }
 }
 

@@ -13,6 +13,9 @@ public protocol SearchEngine {
     func mark(_ marks: [SearchMark]) throws
     /// The ranked hits of `query`.
     func search(_ query: SearchQuery, limit: Int?, pathsOnly: Bool) throws -> [SearchHit]
+    /// How many hits `query` has: the count of ``search(_:limit:pathsOnly:)``
+    /// without a limit, found without ranking them.
+    func count(_ query: SearchQuery) throws -> Int
     /// The paths of the notes whose link targets (wiki link names, Markdown
     /// link destinations as written and decoded) hold one of `names` as
     /// consecutive words, case and accents aside: every note that may link to
