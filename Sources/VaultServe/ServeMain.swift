@@ -63,6 +63,7 @@ public enum ServeMain {
             ServeConsole.report(error)
             return 1
         }
+        defer { vault.finishWrites() }
         let server: HTTPServerBuilder
         do {
             server = try serverBuilder(options)

@@ -132,7 +132,7 @@ package enum CompositionRoot {
                     let counts = changes.counts()
                     return ServedVault.Version(notes: counts.notes, ledger: counts.ledger)
                 }
-            }, forget: kept.forget)
+            }, forget: kept.forget, waitForWrites: kept.waitForWrites)
     }
 
     /// `vault lsp`'s opener: given the editor's workspace folder, the

@@ -36,6 +36,9 @@ package final class ServedVault: @unchecked Sendable {
     package var countsChanges: Bool { changes != nil }
     /// Lets go of what the adapters keep for the served vault (the catalog).
     private let forgetAdapters: () -> Void
+    /// Waits for the adapters' writes still under way (the note catalog,
+    /// written after the page that read the notes was answered).
+    private let waitForAdapters: () -> Void
     private let lock = NSLock()
     private var keptNotes: (count: UInt64, notes: KeptSummaries)?
     private var keptLedger: (count: UInt64, ledger: any LedgerSource)?
@@ -46,11 +49,20 @@ package final class ServedVault: @unchecked Sendable {
     /// The scattered bytes right after the last time all was let go.
     private var scatteredFloor = 0
 
-    init(open: @escaping () throws -> AppContext, changes: (() -> Version)?, forget: @escaping () -> Void = {}) {
+    init(
+        open: @escaping () throws -> AppContext, changes: (() -> Version)?, forget: @escaping () -> Void = {},
+        waitForWrites: @escaping () -> Void = {}
+    ) {
         self.open = open
         self.changes = changes
         self.forgetAdapters = forget
+        self.waitForAdapters = waitForWrites
     }
+
+    /// Waits for the writes the adapters left under way, so that a server
+    /// stopping leaves no cache half written (at 100,000 notes the catalog
+    /// takes about 50 ms).
+    package func finishWrites() { waitForAdapters() }
 
     /// The use cases' context for one request: the config read and the
     /// clock read now, the notes and ledger those of the last request when
