@@ -48,6 +48,7 @@ def rows(sizes):
             (s, "search medium word, watcher", f"{{V}} search --vault {{D}} --limit 20 {MEDIUM}", None, True),
             (s, "search -l rare word (every hit), watcher", f"{{V}} search --vault {{D}} -l {RARE}", None, True),
             (s, "search -l medium word (every hit), watcher", f"{{V}} search --vault {{D}} -l {MEDIUM}", None, True),
+            (s, "search -l common word (every hit), watcher", f"{{V}} search --vault {{D}} -l {COMMON}", None, True),
             (s, "search filters only (category:Health created:2026-10)",
              "{V} search --vault {D} --limit 20 category:Health created:2026-10", None, True),
         ]
