@@ -5,6 +5,7 @@ import VaultWiring
 ///
 ///     vault [status] [--json | --line [--format TEXT]]
 ///     vault search [-l] [-0|--null] [--json] [--limit N] WORDS…
+///     vault lsp
 ///
 /// each with `--vault DIR` and `--now MOMENT`. The argument parser reflects
 /// over a command's properties and looks for a completion-script request
@@ -17,17 +18,20 @@ import VaultWiring
 /// readings agree. What it reads are the commands' plain requests
 /// (``StatusRequest``, ``SearchRequest``), not the commands: making a command
 /// makes its option wrappers, whose names cost 0.4 ms of the runtime's
-/// conformance searches (benchmarks/STARTUP.md).
+/// conformance searches (benchmarks/STARTUP.md). `vault lsp` is typed by
+/// no one but started by an editor with each workspace, and waited for.
 enum QuickCommandLine {
     /// A command line read by hand.
     enum Command {
         case status(StatusRequest)
         case search(SearchRequest, SearchQuery)
+        case languageServer(VaultChoice)
 
         func run() throws {
             switch self {
             case .status(let request): try request.run()
             case .search(let request, let query): try request.run(query)
+            case .languageServer(let choice): try VaultCommand.LanguageServerCommand.serve(choice)
             }
         }
     }
@@ -39,6 +43,7 @@ enum QuickCommandLine {
         case nil: return status(arguments[...])
         case "status": return status(arguments.dropFirst())
         case "search": return search(arguments.dropFirst())
+        case "lsp": return languageServer(arguments.dropFirst())
         case let first? where first.hasPrefix("--"): return status(arguments[...])
         default: return nil
         }
@@ -64,6 +69,18 @@ enum QuickCommandLine {
         // The same checks the argument parser makes; a failing one is worded by it.
         guard (try? request.validate()) != nil else { return nil }
         return .status(request)
+    }
+
+    private static func languageServer(_ arguments: ArraySlice<String>) -> Command? {
+        var words = Words(arguments, options: TypedOptions.global)
+        var global = VaultChoice()
+        while let word = words.next() {
+            guard !words.pastSeparator, let given = words.options(word) else { return nil }
+            for (option, value) in given {
+                guard global.take(option, value) else { return nil }
+            }
+        }
+        return words.pastSeparator ? nil : .languageServer(global)
     }
 
     private static func search(_ arguments: ArraySlice<String>) -> Command? {

@@ -48,7 +48,7 @@ enum TypedOptions {
     /// The argument parser's own help flag, which every command has.
     static let help = OptionSpelling(short: "h", long: "help")
 
-    /// The options every command that works on a vault takes.
+    /// The options every command that works on a vault takes (all of `vault lsp`'s).
     static let global = [vault, now]
     /// `vault status`'s.
     static let status = [json, line, format] + global

@@ -141,7 +141,7 @@ package enum CompositionRoot {
     /// none), acting at the moment of `initialize` (or `--now`/`VAULT_NOW`),
     /// its clock running on. The process runs on from here
     /// (``ProcessLifetime/runOn()``).
-    package static func languageServer(_ options: GlobalOptions) -> (_ folder: String?) throws -> AppContext {
+    package static func languageServer(_ options: VaultChoice) -> (_ folder: String?) throws -> AppContext {
         ProcessLifetime.runOn()
         return { folder in
             let environment = EnvironmentValue.of("VAULT_DIR")

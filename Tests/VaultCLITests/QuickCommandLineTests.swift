@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 @testable import VaultCLI
+import VaultWiring
 
-/// `vault search` and `vault status` are read by hand before the argument
+/// `vault search`, `vault status` and `vault lsp` are read by hand before the argument
 /// parser (QuickCommandLine): both readings must agree on every line the
 /// hand reader takes, and it must leave everything else to the parser.
 @Suite("Quick command line reading")
@@ -21,6 +22,8 @@ struct QuickCommandLineTests {
         ["search", "x", "-l0", "--limit", "3"], ["--now=2026-11-18", "search", "x"], ["--vault=V", "--json"],
         ["search", "--json=yes", "x"],  // not an option: query words, to both readers
         ["status", "--line"], ["--line"], ["status", "--format", "{cards}"], ["status", "--format={reviews} r", "--line"],
+        ["lsp"], ["lsp", "--vault", "V"], ["--vault", "V", "lsp"], ["lsp", "--now=2026-11-18", "--vault=V"],
+        ["--now", "2026-11-18T09:00:00Z", "lsp"],
     ]
 
     /// Lines left to the argument parser: help, mistakes, other commands.
@@ -33,6 +36,8 @@ struct QuickCommandLineTests {
         ["search", "--vault", "V", "--vault=W", "x"],
         ["status", "--json", "--line"], ["status", "--format", "{bogus}"], ["status", "--format"],
         ["status", "--line", "--line"],
+        ["lsp", "--help"], ["lsp", "-h"], ["lsp", "extra"], ["lsp", "--vault"], ["lsp", "--json"], ["lsp", "--"],
+        ["lsp", "--vault", "V", "--vault", "W"], ["lsp", "-l"], ["lsp", "--", "--vault", "V"],
     ]
 
     @Test("the hand reader and the argument parser agree", arguments: taken)
@@ -66,10 +71,11 @@ struct QuickCommandLineTests {
         return options
     }
 
-    @Test("the argument parser knows exactly the options TypedOptions declares, for search and for status")
+    @Test("the argument parser knows exactly the options TypedOptions declares, for search, status and lsp")
     func oneDeclaration() throws {
         let commands: [(ParsableCommand.Type, [OptionSpelling])] = [
             (VaultCommand.Search.self, TypedOptions.search), (VaultCommand.Status.self, TypedOptions.status),
+            (VaultCommand.LanguageServerCommand.self, TypedOptions.global),
         ]
         for (command, declared) in commands {
             let table = Dictionary(uniqueKeysWithValues: declared.map { ($0.spellings.sorted(), $0.takesValue) })
@@ -94,6 +100,7 @@ struct QuickCommandLineTests {
             switch command {
             case .status(let request): self.init(request)
             case .search(let request, _): self.init(request)
+            case .languageServer(let choice): self.init(languageServer: choice)
             }
         }
 
@@ -102,9 +109,18 @@ struct QuickCommandLineTests {
                 self.init(status.request)
             } else if let search = command as? VaultCommand.Search {
                 self.init(search.request)
+            } else if let server = command as? VaultCommand.LanguageServerCommand {
+                self.init(languageServer: server.global.choice)
             } else {
                 self.init(other: "\(type(of: command))")
             }
+        }
+
+        init(languageServer choice: VaultChoice) {
+            command = "lsp"
+            vault = choice.vaultPath
+            now = choice.now
+            json = false
         }
 
         init(other command: String) {

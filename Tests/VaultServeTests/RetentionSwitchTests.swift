@@ -47,7 +47,7 @@ struct RetentionSwitchTests {
             let options = try GlobalOptions.parse(["--vault", vault.root.path, "--now", ServeSandbox.now])
             let command = try CompositionRoot.open(options.choice, warnings: { _ in }, tracer: NoTracer())
             guard !RetentionSwitchTests.frees(command.app) else { exit(2) }
-            let open = CompositionRoot.languageServer(options)
+            let open = CompositionRoot.languageServer(options.choice)
             guard RetentionSwitchTests.frees(try open(nil)) else { exit(3) }
         }
     }

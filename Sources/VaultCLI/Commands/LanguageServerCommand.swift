@@ -22,10 +22,14 @@ extension VaultCommand {
 
         @OptionGroup var global: GlobalOptions
 
-        func run() throws {
+        func run() throws { try Self.serve(global.choice) }
+
+        /// Serves the editor on stdin and stdout until it says exit (or
+        /// closes them); also what ``QuickCommandLine`` runs for `vault lsp`.
+        static func serve(_ choice: VaultChoice) throws {
             // A server runs for hours: the composition root's opener frees what a command keeps until exit
             // (the notes' catalog, the ledger's history, a scan's paths) as usual instead.
-            let server = LanguageServer(opener: CompositionRoot.languageServer(global))
+            let server = LanguageServer(opener: CompositionRoot.languageServer(choice))
             var loop = StdioLoop()
             let code = loop.run(server)
             if code != 0 { throw ExitCode(code) }
