@@ -35,9 +35,6 @@ public final class KeptCatalog: @unchecked Sendable {
         writer = writesAfterLoad ? DispatchQueue(label: "vault.catalog-writer", qos: .utility) : nil
     }
 
-    /// True when a changed catalog is written after the load returns.
-    var writesAfterLoad: Bool { writer != nil }
-
     /// The file's identity: what changes whenever it is written again.
     struct FileIdentity: Equatable {
         var inode: UInt64
@@ -85,15 +82,16 @@ public final class KeptCatalog: @unchecked Sendable {
         }
     }
 
-    /// Keeps `contents` and runs `write` (which writes them to `url`,
-    /// returning false when it cannot) on the writer queue; the kept
-    /// contents serve the next load once the file they were written to is
-    /// there. Nothing is kept when `write` fails.
-    func keep(_ contents: CatalogFile.Contents, writingTo url: URL, with write: @escaping @Sendable () -> Bool) {
-        guard let writer else {
-            if write() { keep(contents, of: url) }
-            return
-        }
+    /// When this catalog writes after the load: keeps `contents` and runs
+    /// `write` (which writes them to `url`, returning false when it cannot)
+    /// on the writer queue, and returns true; the kept contents serve the
+    /// next load once the file they were written to is there, and nothing
+    /// is kept when `write` fails. False (nothing done) for a catalog that
+    /// leaves the write to the load.
+    func keep(_ contents: CatalogFile.Contents, writingLaterTo url: URL, with write: @escaping @Sendable () -> Bool)
+        -> Bool
+    {
+        guard let writer else { return false }
         let written = lock.withLock {
             self.contents = contents
             file = nil
@@ -109,6 +107,7 @@ public final class KeptCatalog: @unchecked Sendable {
                 if let identity { file = identity } else { self.contents = nil }
             }
         }
+        return true
     }
 
     /// Waits for the writes under way to end.

@@ -266,13 +266,16 @@ public struct NoteCatalog: Sendable {
         if !unchanged || gitHead != storedHead || cardsRead > 0 {
             // A note given another date, or cards, may be in any chunk.
             let changed = report.redated > 0 || cardsRead > 0 ? nil : chunks.changed
-            if let kept, kept.writesAfterLoad {
-                // Encoded whole (nothing encoded is kept), after the answer.
-                contents.chunks = nil
-                let (written, folder) = (contents, layout.cacheFolder)
-                kept.keep(contents, writingTo: url) {
-                    CatalogFile.write(written, chunks: CatalogFile.encodeChunks(written), to: folder)
-                }
+            // `vault serve`'s catalog is encoded whole (it keeps no chunks) and written after the answer.
+            let whole = CatalogFile.Contents(
+                timeZoneID: contents.timeZoneID, syntax: contents.syntax, fingerprint: fingerprint, gitHead: gitHead,
+                entries: entries)
+            let folder = layout.cacheFolder
+            if let kept,
+                kept.keep(whole, writingLaterTo: url, with: {
+                    CatalogFile.write(whole, chunks: CatalogFile.encodeChunks(whole), to: folder)
+                })
+            {
                 report.written = true
                 trace("catalog: to be written after the load", since: start)
             } else {
