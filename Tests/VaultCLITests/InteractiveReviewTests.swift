@@ -109,6 +109,45 @@ struct InteractiveReviewTests {
         #expect(events(vault).count == 1)
     }
 
+    @Test("keys that arrive in one read (key repeat, fast typing) are each obeyed: two arrows and a k")
+    func keysInOneRead() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46")
+        try session.waitFor("1 of 3")
+        try session.tmux(["send-keys", "-t", "review", "-l", "\u{1B}[B\u{1B}[Bk"])
+        let next = try session.waitFor("2 of 3")
+        #expect(!next.contains("Keys: k keep"), "no key was read as unknown")
+        try session.tmux(["send-keys", "-t", "review", "-l", "\u{1B}OBa"])
+        try session.waitFor("3 of 3")
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+        #expect(events(vault).map { $0.hasSuffix("decision=keep") } == [true, false])
+    }
+
+    @Test("e runs the editor in the terminal's foreground: an editor that reads a line from it is not stopped")
+    func editorReadsTheTerminal() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let editor = vault.root.appendingPathComponent(".vault/reading-editor.sh")
+        try "#!/bin/sh\nprintf 'editor> '\nread line\nprintf '%s\\n' \"$line\" >> \"$1\"\n".write(
+            to: editor, atomically: true, encoding: .utf8)
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        try session.start("review weekly 2026-W46", editor: "sh " + editor.path)
+        try session.waitFor("1 of 3")
+        try session.keys("e")
+        try session.waitFor("editor>")
+        try session.keys("Typed in the editor.", "Enter")
+        let after = try session.waitFor("Typed in the editor.")
+        #expect(after.contains("Week 46, 2026 — 1 of 3"))
+        #expect(try vault.read("2026/11/focus.md").hasSuffix("Two hours, no chat.\nTyped in the editor.\n"))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+    }
+
     @Test("e opens the editor on the note and the screen shows the note as saved")
     func editThenReread() throws {
         let vault = try VaultSandbox(fixture: "curation")

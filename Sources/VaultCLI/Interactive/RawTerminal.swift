@@ -137,25 +137,63 @@ final class RawTerminal {
             }
             if fds[0].revents != 0 { break }
         }
-        var buffer = [UInt8](repeating: 0, count: 16)
-        var n = 0
-        repeat { n = read(STDIN_FILENO, &buffer, buffer.count) } while n < 0 && errno == EINTR
-        guard n > 0 else { return .endOfInput }
-        pending = Array(buffer[0..<n])
+        guard readMore(waitingMilliseconds: -1) else { return .endOfInput }
         return nextPendingKey()
     }
 
-    /// The first key of the pending bytes: an escape sequence whole, else one UTF-8 character.
-    private func nextPendingKey() -> Key {
-        guard pending.first != 0x1B else {
-            defer { pending = [] }
-            return Self.key(pending)
+    /// Reads what the terminal has into ``pending``, waiting at most
+    /// `waitingMilliseconds` for it (-1: until it comes); false at the end of
+    /// input or when nothing came in time.
+    private func readMore(waitingMilliseconds: Int32) -> Bool {
+        if waitingMilliseconds >= 0 {
+            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&fd, 1, waitingMilliseconds) > 0 else { return false }
         }
-        let lead = pending[0]
-        let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        let bytes = Array(pending.prefix(length))
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var n = 0
+        repeat { n = read(STDIN_FILENO, &buffer, buffer.count) } while n < 0 && errno == EINTR
+        guard n > 0 else { return false }
+        pending += buffer[0..<n]
+        return true
+    }
+
+    /// The first key of the pending bytes. A key cut in two by the read
+    /// (half an escape sequence or a UTF-8 character) waits briefly for its
+    /// other half; what never comes is handed out as it is.
+    private func nextPendingKey() -> Key {
+        var length = Self.keyLength(pending[...])
+        while length == nil, readMore(waitingMilliseconds: 50) { length = Self.keyLength(pending[...]) }
+        let bytes = Array(pending.prefix(length ?? pending.count))
         pending.removeFirst(bytes.count)
         return Self.key(bytes)
+    }
+
+    /// How many of `bytes` the first key takes, nil when they end inside it:
+    /// a CSI sequence (ESC `[`, parameters, a final byte from `@` to `~`), an
+    /// SS3 one (ESC `O` and one byte), ESC and another byte (Alt with a key),
+    /// ESC alone, or one UTF-8 character. So keys that arrive in one read
+    /// (typing fast, key repeat, a paste) are each read, none lost.
+    static func keyLength(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard let lead = bytes.first else { return nil }
+        let start = bytes.startIndex
+        guard lead == 0x1B else {
+            let length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            return bytes.count >= length ? length : nil
+        }
+        guard bytes.count >= 2 else { return 1 }
+        switch bytes[start + 1] {
+        case 0x5B:  // CSI: at most 32 bytes, longer is not a key
+            var end = start + 2
+            while end < bytes.endIndex, end - start < 32 {
+                let byte = bytes[end]
+                if (0x40...0x7E).contains(byte) { return end - start + 1 }
+                guard (0x20...0x3F).contains(byte) else { return end - start }
+                end += 1
+            }
+            return end - start < 32 ? nil : 32
+        case 0x4F: return bytes.count >= 3 ? 3 : nil
+        default: return 2
+        }
     }
 
     /// The key that `bytes` (one read from the terminal) stand for.
