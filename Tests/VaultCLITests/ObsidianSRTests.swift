@@ -266,4 +266,41 @@ struct ObsidianSRTests {
             ), "\(check.stdout)")
         #expect(Self.card(try Self.cards(vault), question: "Bad")?["is_new"] as? Bool == true)
     }
+
+    @Test("with write_back, an answer taken back on the study screen puts its comment back as it was")
+    func undoPutsTheCommentBack() throws {
+        let vault = try VaultSandbox(fixture: "obsidian-sr")
+        defer { vault.cleanUp() }
+        #expect(try vault.run(["init", "--timezone", "UTC"]).status == 0)
+        let configURL = vault.root.appendingPathComponent(".vault/config.yml")
+        try String(contentsOf: configURL, encoding: .utf8)
+            .replacingOccurrences(of: "  write_back: false", with: "  write_back: true")
+            .write(to: configURL, atomically: true, encoding: .utf8)
+        let before = Self.files(vault.root)
+        let session = TmuxSession(vault: vault)
+        defer { session.stop() }
+        try session.start("study")
+        // A card with a comment of its own, a note review (front matter), one whose sibling is
+        // new, and a new card without a comment: each answered, then all four taken back.
+        for card in 1...4 {
+            try session.waitFor("Card \(card) of")
+            try session.keys("Space")
+            try session.waitFor("3 good")
+            try session.keys("3")
+        }
+        try session.waitFor("Card 5 of")
+        #expect(Self.files(vault.root) != before, "the answers were written back")
+        for card in (1...4).reversed() {
+            try session.keys("u")
+            try session.waitFor("Card \(card) of")
+        }
+        #expect(try session.screen().contains("Took back the last answer"))
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+        let after = Self.files(vault.root)
+        for (path, data) in before where after[path] != data {
+            Issue.record("\(path) differs:\n\(String(decoding: after[path] ?? Data(), as: UTF8.self))")
+        }
+        #expect(after.keys.sorted() == before.keys.sorted())
+    }
 }

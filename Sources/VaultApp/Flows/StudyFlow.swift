@@ -308,9 +308,14 @@ extension Studying: FlowEffectRunner {
             try record([.tier(TierChange(time: time, card: card.id, note: card.noteKey, tier: tier))])
             return .promoted(card, schedule: schedule.moving(to: tier, at: time))
         }
-        if case .undo(let given, _, let time) = effect {
+        if case .undo(let given, let previous, let time) = effect {
             try context.ledger.append(
                 AnswerUndo(time: time, card: given.card.id, note: given.card.noteKey, cram: given.cram, answered: given.time))
+            // As for the answer: the ledger counts, a comment not put back now is rewritten by the next answer.
+            if !given.cram {
+                _ = ObsidianSRWriteBack(context: context).restore(
+                    given.card, previous: previous, siblings: replay().schedules)
+            }
             return .undone(given)
         }
         if case .answerReminders(let reminders) = effect {

@@ -42,12 +42,48 @@ public struct ObsidianSRWriteBack {
     /// the one it holds).
     public func write(_ card: Card, schedule: CardSchedule, siblings: [String: CardSchedule]) -> Outcome {
         guard isOn(for: schedule) else { return .off }
+        return writing(card) { rewrite($0, of: card, schedule: schedule, siblings: siblings) }
+    }
+
+    /// Puts `card`'s comment back as it was before an answer now taken back (`answer-undo`):
+    /// its group from `previous`, the schedule it had before that answer (a new card's group
+    /// when it had none), its siblings' as ``write(_:schedule:siblings:)`` writes them, and
+    /// no comment at all when every card of the question is new again; a note review's
+    /// `sr-*` front matter from `previous`, or taken out when it was new. Without this the
+    /// comment written for the answer would outlive it, and win over the ledger (a stored
+    /// group counts after that day's answers). Off as ``write(_:schedule:siblings:)`` is.
+    public func restore(_ card: Card, previous: CardSchedule, siblings: [String: CardSchedule]) -> Outcome {
+        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = previous.state
+        else { return .off }
+        if card.kind == .note {
+            return writing(card) { data in
+                if let dueDay = state.dueDay { return rewriteNoteReview(data, state: state, dueDay: dueDay) }
+                do {
+                    var out = data
+                    for key in ["sr-due", "sr-interval", "sr-ease"] { out = try FrontMatterEditor.remove(key, in: out) }
+                    return .rewritten(out)
+                } catch {
+                    return .refused("its front matter cannot be edited safely (\(error))")
+                }
+            }
+        }
+        let baseEase = Self.baseEase(of: previous)
+        let own =
+            state.dueDay.map { OSRScheduleComment.group(dueDay: $0, interval: state.interval, ease: state.ease) }
+            ?? OSRScheduleComment.newGroup(baseEase: baseEase)
+        return writing(card) { data in
+            rewritingComment(data, of: card, own: own, siblings: siblings, baseEase: baseEase, droppingNewOnly: true)
+        }
+    }
+
+    /// Rewrites `card`'s note through the files port with `rewrite`, and says what came of it.
+    func writing(_ card: Card, _ rewrite: (Data) -> Rewrite) -> Outcome {
         var trace = PhaseTrace(context.tracer)
         defer { trace.mark("write back \(card.notePath)") }
         var found = true
         do {
             try context.files.rewrite(card.notePath) { data in
-                switch rewrite(data, of: card, schedule: schedule, siblings: siblings) {
+                switch rewrite(data) {
                 case .off: return data
                 case .rewritten(let rewritten): return rewritten
                 case .notFound:
@@ -82,20 +118,25 @@ public struct ObsidianSRWriteBack {
         guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state,
             let dueDay = state.dueDay
         else { return .off }
-        let baseEase: Double = {
-            if case .osr(let s) = schedule.settings { return s.baseEase }
-            return OSRSettings().baseEase
-        }()
+        let baseEase = Self.baseEase(of: schedule)
         if card.kind == .note { return rewriteNoteReview(data, state: state, dueDay: dueDay) }
+        let own = OSRScheduleComment.group(dueDay: dueDay, interval: state.interval, ease: state.ease)
+        return rewritingComment(data, of: card, own: own, siblings: siblings, baseEase: baseEase, droppingNewOnly: false)
+    }
+
+    /// `data` with the comment of `card`'s question holding `own` for the card and its
+    /// siblings' groups from `siblings` (``group(of:written:baseEase:)``).
+    func rewritingComment(
+        _ data: Data, of card: Card, own: String, siblings: [String: CardSchedule], baseEase: Double,
+        droppingNewOnly: Bool
+    ) -> Rewrite {
+        guard let settings = context.config.obsidianSR else { return .off }
         guard let text = String(data: data, encoding: .utf8) else { return .refused("it is not UTF-8") }
         let rewritten = OSRWriteBack.rewriting(
             text, notePath: card.notePath, noteID: card.noteID, cardID: card.id, syntax: settings.syntax,
-            placement: settings.commentPlacement
+            placement: settings.commentPlacement, droppingNewOnly: droppingNewOnly
         ) { sibling, written in
-            if sibling.id == card.id {
-                return OSRScheduleComment.group(dueDay: dueDay, interval: state.interval, ease: state.ease)
-            }
-            return Self.group(of: siblings[sibling.id], written: written, baseEase: baseEase)
+            sibling.id == card.id ? own : Self.group(of: siblings[sibling.id], written: written, baseEase: baseEase)
         }
         guard let rewritten else { return .notFound }
         return .rewritten(Data(rewritten.utf8))
@@ -119,6 +160,12 @@ public struct ObsidianSRWriteBack {
     }
 
     struct Refusal: Error { var reason: String }
+
+    /// The base ease of the `osr` settings `schedule` is under (the plugin's default otherwise).
+    static func baseEase(of schedule: CardSchedule) -> Double {
+        if case .osr(let s) = schedule.settings { return s.baseEase }
+        return OSRSettings().baseEase
+    }
 
     /// A sibling's group: as written when its schedule is still the one written (or it has
     /// none to write), else from its schedule in `vault`.

@@ -15,12 +15,13 @@ struct OSRWriteBackTests {
     /// `text` with the question holding card `index` given `groups` (one per sibling).
     func written(
         _ text: String, card index: Int = 0, placement: OSRCommentPlacement = OSRCommentPlacement(),
-        groups: [String] = ["!2026-11-21,3,250"]
+        groups: [String] = ["!2026-11-21,3,250"], droppingNewOnly: Bool = false
     ) -> String? {
         let target = card(text, at: index)
         var k = 0
         return OSRWriteBack.rewriting(
-            text, notePath: "n.md", noteID: nil, cardID: target.id, syntax: syntax, placement: placement
+            text, notePath: "n.md", noteID: nil, cardID: target.id, syntax: syntax, placement: placement,
+            droppingNewOnly: droppingNewOnly
         ) { _, _ in
             defer { k += 1 }
             return groups[k]
@@ -49,6 +50,21 @@ struct OSRWriteBackTests {
         #expect(
             written(text, placement: OSRCommentPlacement(sameLine: true))
                 == "How?\n?\n```\nx\n```\n<!--SR:!2026-11-21,3,250-->")
+    }
+
+    @Test("an answer taken back: a comment of new cards only is taken out, the question as before its first answer")
+    func droppingNewOnly() {
+        let new = ["!2000-01-01,1,250", "!2000-01-01,1,250"]
+        #expect(written("Q::A\n<!--SR:!2026-11-21,3,250-->\nAfter", groups: [new[0]], droppingNewOnly: true) == "Q::A\nAfter")
+        #expect(written("Q::A ^blk-1\n<!--SR:!2026-11-21,3,250-->", groups: [new[0]], droppingNewOnly: true) == "Q::A ^blk-1")
+        #expect(
+            written("Q::A <!--SR:!2026-11-21,3,250--> ^blk-1", placement: OSRCommentPlacement(sameLine: true), groups: [new[0]], droppingNewOnly: true)
+                == "Q::A ^blk-1")
+        #expect(written("Hund:::dog\n<!--SR:!2026-11-21,3,250!2000-01-01,1,250-->", groups: new, droppingNewOnly: true) == "Hund:::dog")
+        #expect(
+            written("Hund:::dog\n<!--SR:!2026-11-21,3,250!2026-11-25,9,270-->", groups: [new[0], "!2026-11-25,9,270"], droppingNewOnly: true)
+                == "Hund:::dog\n<!--SR:!2000-01-01,1,250!2026-11-25,9,270-->", "a sibling still scheduled keeps the comment")
+        #expect(written("Q::A", groups: [new[0]]) == "Q::A\n<!--SR:!2000-01-01,1,250-->", "an answer never drops it")
     }
 
     @Test("every sibling gets its group, in the question's order")

@@ -17,10 +17,12 @@ public enum OSRWriteBack {
 
     /// `text` (the note at `notePath`, id `noteID`) with the comment of the question holding the
     /// card `cardID` rewritten from `group`; nil when no question of the note holds that card
-    /// (the note changed since it was read).
+    /// (the note changed since it was read). With `droppingNewOnly`, a comment whose every group
+    /// is a new card's is taken out instead: the question as it was before its first answer
+    /// (an answer taken back).
     public static func rewriting(
         _ text: String, notePath: String, noteID: String?, cardID: String, syntax: ObsidianSRSyntax,
-        placement: OSRCommentPlacement, group: GroupText
+        placement: OSRCommentPlacement, droppingNewOnly: Bool = false, group: GroupText
     ) -> String? {
         let questions = OSRNoteReader.questions(in: text, path: notePath, frontMatterTags: [], syntax: syntax)
         let cards = CardIdentity.cards(from: questions.flatMap(\.cards), notePath: notePath, noteID: noteID)
@@ -31,7 +33,9 @@ public enum OSRWriteBack {
             guard mine.contains(where: { $0.id == cardID }) else { continue }
             let written = rawGroups(in: question.parsed.text)
             let groups = mine.enumerated().map { k, card in group(card, k < written.count ? written[k] : nil) }
-            return replacing(question.parsed, in: text, comment: OSRScheduleComment.format(groups), placement: placement)
+            let newOnly = groups.allSatisfy { OSRScheduleComment.group($0.dropFirst()) == .new }
+            let comment = droppingNewOnly && newOnly ? nil : OSRScheduleComment.format(groups)
+            return replacing(question.parsed, in: text, comment: comment, placement: placement)
         }
         return nil
     }
@@ -43,8 +47,9 @@ public enum OSRWriteBack {
             .map { OSRText.trim($0) }.filter { !$0.isEmpty }.map { "!" + $0 }
     }
 
-    /// `text` with the lines of `question` replaced by the question with `comment` placed.
-    static func replacing(_ question: OSRParser.Question, in text: String, comment: String, placement: OSRCommentPlacement)
+    /// `text` with the lines of `question` replaced by the question with `comment` placed (with
+    /// none: the question without a comment, its block id last).
+    static func replacing(_ question: OSRParser.Question, in text: String, comment: String?, placement: OSRCommentPlacement)
         -> String?
     {
         var lines = LineSplit(text)
@@ -54,6 +59,13 @@ public enum OSRWriteBack {
         var body = OSRText.trimEnd(OSRScheduleComment.removing(from: original))
         let (withoutID, blockID) = OSRQuestionText.splittingBlockID(body)
         if blockID != nil { body = withoutID }
+        guard let comment else {
+            let bare = blockID.map { body + " " + $0 } ?? body
+            lines.contents.replaceSubrange(
+                question.firstLine...question.lastLine,
+                with: bare.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+            return lines.joined
+        }
         let inCallout = OSRText.contains(body[...], OSRParser.metadataCallout)
         let sameLine = placement.sameLine && !body.hasSuffix("```")
         if placement.inCallout && !inCallout {
