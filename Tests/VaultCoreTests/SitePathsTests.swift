@@ -16,6 +16,12 @@ struct SitePathsTests {
         #expect(page.hasPrefix("notes/" + String(repeating: "é", count: 91) + "-") && page.hasSuffix(".html"))
         #expect(page.split(separator: "/").last!.utf8.count <= 255)
         #expect(SitePaths.page(ofNote: "notes/" + long + "a.md") != page, "two long names stay two pages")
+        // A category as long: one page of a file name the file system takes (a 300-byte one broke the export).
+        let category = SitePaths.page(ofCategory: String(repeating: "z", count: 300))
+        #expect(category.hasPrefix("categories/zzz") && category.hasSuffix(".html"))
+        #expect(category.split(separator: "/").allSatisfy { $0.utf8.count <= 255 })
+        #expect(SitePaths.page(ofCategory: String(repeating: "z", count: 301)) != category)
+        #expect(SitePaths.page(ofCategory: "Health") == "categories/health.html")
     }
 }
 

@@ -32,7 +32,7 @@ public enum SitePaths {
     }
 
     /// The page of a category.
-    public static func page(ofCategory name: String) -> String { "categories/" + safe(name.lowercased()) + ".html" }
+    public static func page(ofCategory name: String) -> String { "categories/" + fitted(safe(name.lowercased())) + ".html" }
 
     /// A file name made of letters, digits, `-`, `_` and `.`; everything else `-`.
     static func safe(_ name: String) -> String {
