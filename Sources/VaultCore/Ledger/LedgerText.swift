@@ -42,8 +42,16 @@ public enum LedgerText {
         line.withUnsafeBufferPointer { classify($0) }
     }
 
+    /// `line` without a UTF-8 byte order mark before it (an editor's, as before an event line):
+    /// a header or a comment behind one is still a header or a comment.
+    static func withoutByteOrderMark(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF else { return line }
+        return UnsafeBufferPointer(rebasing: line[3...])
+    }
+
     /// Classifies one line (without its newline), in place.
-    package static func classify(_ line: UnsafeBufferPointer<UInt8>) -> LineKind {
+    package static func classify(_ whole: UnsafeBufferPointer<UInt8>) -> LineKind {
+        let line = withoutByteOrderMark(whole)
         if line.isEmpty || (line.count == 1 && line[0] == 0x0D) { return .blank }
         if line[0] == 0x23 { return .comment }  // '#'
         let first = line[0]
@@ -134,8 +142,10 @@ public enum LedgerText {
             }
             let isLast = end >= count
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if mayHoldHeader, lineNumber == 1, line.count > 0, line[0] == 0x23 {
-                checkHeader(line, path: path, into: &contents.diagnostics)
+            if mayHoldHeader, lineNumber == 1, case let header = withoutByteOrderMark(line), header.count > 0,
+                header[0] == 0x23
+            {
+                checkHeader(header, path: path, into: &contents.diagnostics)
             } else if isLast {
                 // No newline: a write that a crash cut short, whatever it looks like.
                 contents.lacksFinalNewline = true
@@ -245,7 +255,7 @@ public enum LedgerText {
             case .blank:
                 break
             case .comment where lineNumber == 1:
-                if let version = headerVersion(line), version > LedgerLine.version {
+                if let version = headerVersion(withoutByteOrderMark(line)), version > LedgerLine.version {
                     return .failure(.newerVersion(version))
                 }
             case .comment:

@@ -196,6 +196,22 @@ struct LedgerLineTests {
         #expect(String(decoding: result.text, as: UTF8.self).hasSuffix("\n"))
     }
 
+    @Test("a byte order mark before the header (an editor's) leaves it a header: read without a problem, repaired")
+    func byteOrderMarkBeforeHeader() throws {
+        let a = LedgerLine.format(event())
+        let text = Array("\u{FEFF}# vault-ledger v1\n# a comment\n\(a)\n".utf8)
+        let read = LedgerText.read(text, path: "l.log")
+        #expect(read.diagnostics.isEmpty, "\(read.diagnostics)")
+        #expect(read.events.count == 1)
+        var seen = Set<LedgerEvent>()
+        let repaired = try LedgerText.repaired(text, seen: &seen).get()
+        #expect(String(decoding: repaired.text, as: UTF8.self) == "# vault-ledger v1\n# a comment\n\(a)\n")
+        var again = Set<LedgerEvent>()
+        #expect(
+            LedgerText.repaired(Array("\u{FEFF}# vault-ledger v2\n\(a)\n".utf8), seen: &again).failure == .newerVersion(2))
+        #expect(LedgerText.read(Array("\u{FEFF}# vault-ledger v2\n".utf8), path: "l.log").diagnostics.count == 1)
+    }
+
     @Test("repair refuses a line it cannot read and a newer format, rather than delete what it does not understand")
     func repairRefuses() {
         let a = LedgerLine.format(event())
