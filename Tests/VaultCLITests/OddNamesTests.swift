@@ -25,6 +25,12 @@ struct OddNamesTests {
         #expect(check.stdout.contains("odd\\nname.md: warning: the file name holds a line break"))
         #expect(check.stdout.contains("bad\\xFF.md: warning: skipped: the file name is not valid UTF-8"), "\(check.stdout)")
         #expect(try vault.run(["search", "-0", "zebrafish"]).status == 64, "-0 goes with -l")
+        // Hits with snippets and a note's links: the path is one line there too.
+        let hits = try vault.run(["search", "zebrafish"])
+        #expect(hits.stdout.contains("odd\\nname.md") && !hits.stdout.contains("odd\nname.md"), "\(hits.stdout)")
+        try vault.write("tab\tname.md", "# Tab\n[[odd\nname]] zebra\n")
+        let links = try vault.run(["links", "tab\tname.md"])
+        #expect(links.stdout.contains("tab\\tname.md") && !links.stdout.contains("tab\tname.md"), "\(links.stdout)")
     }
 
     @Test("check says where a cap on cards applied: a paragraph of 60 deletions, a note of 1,200 cards")

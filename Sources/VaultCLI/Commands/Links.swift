@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VaultApp
 import VaultCore
+import VaultPresentation
 import VaultWiring
 
 extension VaultCommand {
@@ -41,11 +42,12 @@ extension VaultCommand {
             }
             let style = context.output.style
             let out = context.output
-            out.line(style.bold(links.note.title) + style.dim("  \(links.note.path)"))
+            // One line each: a newline or tab in a name is shown escaped, never as a break.
+            out.line(style.bold(TerminalText.oneLine(links.note.title)) + style.dim("  \(TerminalText.oneLine(links.note.path))"))
             func section(_ title: String, _ lines: [String]) {
                 out.line()
                 out.line(style.bold(title) + style.dim(" (\(lines.count))"))
-                for line in lines { out.line("  " + line) }
+                for line in lines { out.line("  " + TerminalText.oneLine(line)) }
             }
             section("Links to", links.outgoing.compactMap(\.resolved))
             section("Linked from", links.backlinks.map(\.source))

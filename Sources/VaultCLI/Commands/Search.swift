@@ -142,8 +142,9 @@ struct SearchResultsView {
             return
         }
         for hit in hits {
-            line(style.bold(hit.title), indent: "")
-            var place = style.cyan(hit.path)
+            // A newline or tab in a name is shown escaped: the path stays one line.
+            line(style.bold(TerminalText.oneLine(hit.title)), indent: "")
+            var place = style.cyan(TerminalText.oneLine(hit.path))
             if let category = hit.category {
                 place += "  " + style.color(category, hex: context.config.category(named: category)?.color ?? "")
             }
