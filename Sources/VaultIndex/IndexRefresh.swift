@@ -75,6 +75,7 @@ extension SearchIndex {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             "\(Self.fileName).building-\(getpid())")
         try? FileManager.default.removeItem(at: temporary)
+        Self.removeAbandonedBuilds(beside: url)
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(
@@ -114,6 +115,27 @@ extension SearchIndex {
     }
 
     private func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Removes what killed builds left beside the cache: `index.sqlite.building-PID` files whose
+    /// process is gone and that nothing wrote for a minute (a build under way writes all along;
+    /// another machine's, in a synced folder, is left alone while it does).
+    static func removeAbandonedBuilds(beside url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = "\(fileName).building-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let minuteAgo = time(nil) - 60
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid(),
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            let path = folder.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mtim.tv_sec < minuteAgo else {
+                continue
+            }
+            unlink(path)
+        }
+    }
 
     /// Reports `label` and the time since `start` to the tracer (for `make
     /// bench` and for finding where a slow refresh spends its time).

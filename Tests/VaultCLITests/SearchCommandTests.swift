@@ -205,6 +205,29 @@ struct SearchCommandTests {
         #expect(stats.stdout.hasPrefix("notes         2\n"))
         #expect(try vault.vault(["index", "--rebuild"]).stdout.hasPrefix("Indexed 2 new, 0 changed, 0 removed"))
     }
+
+    @Test("a cold build removes what killed builds left: a gone process's file unwritten for a minute, nothing else")
+    func abandonedBuilds() throws {
+        let vault = try TempVault()
+        let cache = vault.root.appendingPathComponent(".vault/cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        // A process id no process has: the highest free one below the kernel's limit.
+        let gone = try #require((100_000...4_000_000).reversed().first { kill(pid_t($0), 0) != 0 && errno == ESRCH })
+        func leftover(_ pid: Int, minutesOld: Double) throws -> URL {
+            let file = cache.appendingPathComponent("index.sqlite.building-\(pid)")
+            try Data("partial".utf8).write(to: file)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: -minutesOld * 60)], ofItemAtPath: file.path)
+            return file
+        }
+        let abandoned = try leftover(gone, minutesOld: 120)
+        let fresh = try leftover(gone - 1, minutesOld: 0)
+        let running = try leftover(Int(getpid()), minutesOld: 120)
+        #expect(try vault.vault(["index", "--rebuild"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: fresh.path), "written within the minute: maybe another machine's build")
+        #expect(FileManager.default.fileExists(atPath: running.path), "its process is alive")
+    }
 }
 
 /// `vault index --watch` run as a real background process: searches must see
