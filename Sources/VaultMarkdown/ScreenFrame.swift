@@ -34,11 +34,48 @@ public struct ScreenFrame: Sendable {
     /// The header lines shown at `rows`: at most half the screen.
     func shownHeader(rows: Int) -> [String] { Array(header.prefix(max(1, rows / 2))) }
 
-    /// How many body lines fit below the header and rule, above the two bottom lines.
-    public func bodyRows(rows: Int) -> Int { max(1, rows - shownHeader(rows: rows).count - 3) }
+    /// The lines at the bottom, `columns` wide: the message (wrapped at spaces, at most
+    /// ``maximumBottomLines``, never fewer than one) and the keys (``keyLines(columns:)``), so
+    /// a narrow window still shows every key and the whole hint, at the body's expense.
+    func bottomLines(columns: Int) -> (message: [String], keys: [String]) {
+        var message = message.isEmpty ? [""] : TextWrap.wrap(message, width: columns)
+        if message.count > Self.maximumBottomLines {
+            message = Array(message.prefix(Self.maximumBottomLines))
+            message[message.count - 1] = TextWrap.truncate(message[message.count - 1] + " …", width: columns)
+        }
+        return (message, keyLines(columns: columns))
+    }
+
+    /// The most lines the message, and the keys, each take at the bottom.
+    static let maximumBottomLines = 2
+
+    /// The key line, or ``compactKeys`` when it fits and `keys` does not; when neither fits,
+    /// the keys on two lines broken between keys (at ` · `), the second cut at the width.
+    public func keyLines(columns: Int) -> [String] {
+        if DisplayWidth.of(keys) <= columns { return [keys] }
+        if let compactKeys, DisplayWidth.of(compactKeys) <= columns { return [compactKeys] }
+        var lines = [""]
+        for key in keys.components(separatedBy: " · ") {
+            let joined = lines[lines.count - 1].isEmpty ? key : lines[lines.count - 1] + " · " + key
+            if DisplayWidth.of(joined) <= columns || lines[lines.count - 1].isEmpty {
+                lines[lines.count - 1] = joined
+            } else if lines.count < Self.maximumBottomLines {
+                lines.append(key)
+            } else {
+                lines[lines.count - 1] = joined
+            }
+        }
+        return lines.map { TextWrap.truncate($0, width: columns) }
+    }
+
+    /// How many body lines fit below the header and rule, above the bottom lines.
+    public func bodyRows(rows: Int, columns: Int) -> Int {
+        let bottom = bottomLines(columns: columns)
+        return max(1, rows - shownHeader(rows: rows).count - 1 - bottom.message.count - bottom.keys.count)
+    }
 
     /// The largest useful scroll offset: the last body line at the bottom.
-    public func maxScroll(rows: Int) -> Int { max(0, body.count - bodyRows(rows: rows)) }
+    public func maxScroll(rows: Int, columns: Int) -> Int { max(0, body.count - bodyRows(rows: rows, columns: columns)) }
 
     /// The escape sequences that draw the frame on a `rows` × `columns`
     /// screen with the body scrolled by `scroll` lines (clamped).
@@ -49,22 +86,22 @@ public struct ScreenFrame: Sendable {
         var lines: [String] = []
         for line in shownHeader(rows: rows) { lines.append(TextWrap.truncate(line, width: columns)) }
         lines.append(style.dim(String(repeating: "─", count: columns)))
-        let room = bodyRows(rows: rows)
-        let offset = min(max(0, scroll), maxScroll(rows: rows))
+        let room = bodyRows(rows: rows, columns: columns)
+        let offset = min(max(0, scroll), maxScroll(rows: rows, columns: columns))
         let window = body.dropFirst(offset).prefix(room)
         for line in window { lines.append(TextWrap.truncate(line, width: columns)) }
         lines += Array(repeating: "", count: room - window.count)
-        var status = TextWrap.truncate(message, width: columns)
+        let bottom = bottomLines(columns: columns)
+        var status = bottom.message
         if body.count > room {
             let position =
                 "\(offset + 1)–\(offset + window.count) of \(body.count) lines"
-                + (offset < maxScroll(rows: rows) ? " ↓" : "")
-            let free = columns - DisplayWidth.of(status) - DisplayWidth.of(position)
-            if free >= 2 { status += String(repeating: " ", count: free) + style.dim(position) }
+                + (offset < maxScroll(rows: rows, columns: columns) ? " ↓" : "")
+            let free = columns - DisplayWidth.of(status[status.count - 1]) - DisplayWidth.of(position)
+            if free >= 2 { status[status.count - 1] += String(repeating: " ", count: free) + style.dim(position) }
         }
-        lines.append(status)
-        let keyLine = DisplayWidth.of(keys) > columns ? compactKeys ?? keys : keys
-        lines.append(style.dim(TextWrap.truncate(keyLine, width: columns)))
+        lines += status
+        lines += bottom.keys.map { style.dim($0) }
         return "\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J"
     }
 

@@ -58,8 +58,8 @@ struct TextLayoutTests {
     func frame() {
         let body = (1...30).map { "line \($0)" }
         let frame = ScreenFrame(header: ["Head", "Title"], body: body, keys: "q quit")
-        #expect(frame.bodyRows(rows: 20) == 15)
-        #expect(frame.maxScroll(rows: 20) == 15)
+        #expect(frame.bodyRows(rows: 20, columns: 40) == 15)
+        #expect(frame.maxScroll(rows: 20, columns: 40) == 15)
         let top = frame.render(rows: 20, columns: 40, scroll: 0, style: .plain)
         let rows = top.dropFirst(3).split(separator: "\r\n", omittingEmptySubsequences: false)
         #expect(rows.count == 20)
@@ -71,6 +71,31 @@ struct TextLayoutTests {
         let bottom = frame.render(rows: 20, columns: 40, scroll: 99, style: .plain)
         #expect(bottom.contains("line 30") && !bottom.contains("line 15\u{1B}"))
         #expect(bottom.contains("16–30 of 30 lines") && !bottom.contains("↓"))
+    }
+
+    @Test("in a narrow window the keys and the message wrap at the bottom: every key and the whole hint stay on screen")
+    func narrowBottom() {
+        let keys = "1 again 1d · 2 hard 1d · 3 good 1d · 4 easy 1d · p promote to reviewing · u undo · q quit"
+        let message = "rate the answer: 1 again · 2 hard · 3 good · 4 easy · u undo · q quit"
+        let frame = ScreenFrame(header: ["Head"], body: (1...30).map { "line \($0)" }, message: message, keys: keys)
+        let rows = frame.render(rows: 20, columns: 60, scroll: 0, style: .plain).dropFirst(3)
+            .split(separator: "\r\n", omittingEmptySubsequences: false).map { $0.replacingOccurrences(of: "\u{1B}[K", with: "") }
+        #expect(rows.count == 20)
+        #expect(frame.bodyRows(rows: 20, columns: 60) == 14, "two lines of keys, two of message")
+        #expect(rows[18] == "1 again 1d · 2 hard 1d · 3 good 1d · 4 easy 1d")
+        #expect(rows[19].hasPrefix("p promote to reviewing · u undo · q quit"))
+        #expect(rows[15] == "line 14")
+        #expect(rows[16] == "rate the answer: 1 again · 2 hard · 3 good · 4 easy · u undo")
+        #expect(rows[17].hasPrefix("· q quit") && rows[17].contains("1–14 of 30 lines ↓"))
+        #expect(rows.allSatisfy { DisplayWidth.of($0) <= 60 })
+        // Wide enough: one line each, as before.
+        #expect(frame.bodyRows(rows: 20, columns: 120) == 16)
+        // A compact line that fits is taken before wrapping.
+        let compact = ScreenFrame(header: ["H"], body: [], keys: keys, compactKeys: "1-4 rate · u undo · q quit")
+        #expect(compact.keyLines(columns: 60) == ["1-4 rate · u undo · q quit"])
+        // Keys that need more than two lines: the second is cut at the width.
+        let many = ScreenFrame(header: ["H"], body: [], keys: (1...40).map { "k\($0) key" }.joined(separator: " · "))
+        #expect(many.keyLines(columns: 40).count == 2 && many.keyLines(columns: 40).allSatisfy { DisplayWidth.of($0) <= 40 })
     }
 
     @Test("a window below 40×10 gets a sentence instead of a broken picture")

@@ -23,7 +23,7 @@ extension RawTerminal {
         scroll: inout ScrollPosition, frame: ScreenFrame, scrolls: Bool = true, tickMilliseconds: Int32 = -1
     ) -> ScreenKey {
         let key = readKey(tickMilliseconds: tickMilliseconds)
-        if scrolls, scroll.handle(key, frame: frame, rows: size.rows) { return .redraw }
+        if scrolls, scroll.handle(key, frame: frame, rows: size.rows, columns: size.columns) { return .redraw }
         switch key {
         case .character("q"), .character("Q"), .endOfInput: return .leave
         case .interrupt: return .interrupt

@@ -9,9 +9,9 @@ struct ScrollPosition {
     var offset = 0
 
     /// Moves for a scrolling key and returns true; false for any other key.
-    mutating func handle(_ key: RawTerminal.Key, frame: ScreenFrame, rows: Int) -> Bool {
-        let page = max(1, frame.bodyRows(rows: rows) - 1)
-        let last = frame.maxScroll(rows: rows)
+    mutating func handle(_ key: RawTerminal.Key, frame: ScreenFrame, rows: Int, columns: Int) -> Bool {
+        let page = max(1, frame.bodyRows(rows: rows, columns: columns) - 1)
+        let last = frame.maxScroll(rows: rows, columns: columns)
         switch key {
         case .down, .character("j"): offset += 1
         case .up: offset -= 1
