@@ -141,8 +141,10 @@ struct InteractiveReviewTests {
         try session.keys("e")
         try session.waitFor("editor>")
         try session.keys("Typed in the editor.", "Enter")
-        let after = try session.waitFor("Typed in the editor.")
+        // The review's screen drawn again (the editor's echo of the line comes first, off it).
+        let after = try session.waitFor("k keep · a archive")
         #expect(after.contains("Week 46, 2026 — 1 of 3"))
+        #expect(after.contains("Typed in the editor."))
         #expect(try vault.read("2026/11/focus.md").hasSuffix("Two hours, no chat.\nTyped in the editor.\n"))
         try session.keys("q")
         try session.waitFor("EXIT=0")
