@@ -67,8 +67,15 @@ public enum CardExtractor {
         let body = NoteParser.body(of: data)
         let lineOffset =
             data.prefix(data.count - body.count).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-        let document = body.withUnsafeBytes { raw in CommonMark.document(of: raw.bindMemory(to: UInt8.self)) }
-        var drafts = drafts(in: document)
+        // A window at a time, up to the cap: a huge note is not held as one tree.
+        var drafts: [CardDraft] = []
+        body.withUnsafeBytes { raw in
+            CommonMark.forEachDocument(of: raw.bindMemory(to: UInt8.self)) { window in
+                visit(window, into: &drafts)
+                return drafts.count <= maxCardsPerNote
+            }
+        }
+        if drafts.count > maxCardsPerNote { drafts.removeLast(drafts.count - maxCardsPerNote) }
         for i in drafts.indices { drafts[i].line += lineOffset }
         return CardIdentity.cards(from: drafts, notePath: notePath, noteID: noteID)
     }

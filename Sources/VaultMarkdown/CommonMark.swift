@@ -98,15 +98,29 @@ public enum CommonMark {
     /// A body over ``MarkdownWindows/size`` is parsed a window at a time, its
     /// windows' blocks put in one document with the body's line numbers.
     public static func document(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
+        var document: MarkdownNode?
+        forEachDocument(of: bytes) { part in
+            if document == nil { document = part } else { document!.children += part.children }
+            return true
+        }
+        return document ?? MarkdownNode(kind: .document)
+    }
+
+    /// The tree of each window of `bytes` (one for a body within ``MarkdownWindows/size``),
+    /// with the body's line numbers, handed to `body` in order until it returns false: what
+    /// is held at once is one window's tree, not the note's (a 20 MB note of card lines
+    /// held 0.9 GB as one tree, while its first 1,000 cards are in its first window).
+    public static func forEachDocument(of bytes: UnsafeBufferPointer<UInt8>, _ body: (MarkdownNode) -> Bool) {
         let windows = MarkdownWindows.windows(of: bytes)
-        guard windows.count > 1 else { return windowDocument(of: bytes) }
-        var document = MarkdownNode(kind: .document)
+        guard windows.count > 1 else {
+            _ = body(windowDocument(of: bytes))
+            return
+        }
         for window in windows {
             var part = withWindow(window, of: bytes) { windowDocument(of: $0) }
             part.shiftLines(by: window.firstLine - (window.fence.isEmpty ? 0 : 1))
-            document.children += part.children
+            guard body(part) else { return }
         }
-        return document
     }
 
     static func windowDocument(of bytes: UnsafeBufferPointer<UInt8>) -> MarkdownNode {
