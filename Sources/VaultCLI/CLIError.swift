@@ -26,13 +26,13 @@ enum CLIError: LocalizedError, Equatable {
             return "the editor '\(editor)' did not exit cleanly; nothing was saved."
         case .notATerminal(let level):
             return
-                "the interactive review needs a terminal (stdin and stdout); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
+                "the interactive review needs a terminal that draws a full screen (stdin and stdout, TERM not dumb); use the scripted form: `vault review \(level) --list`, `--keep NOTE...`, `--archive NOTE...`, `--finish`."
         case .studyNeedsTerminal:
             return
-                "the interactive study screen needs a terminal (stdin and stdout); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
+                "the interactive study screen needs a terminal that draws a full screen (stdin and stdout, TERM not dumb); use the scripted form: `vault study --list` to see the queue, `vault study --rate CARD=good` to answer."
         case .lociNeedsTerminal(let mode):
             return
-                "the loci screens need a terminal; use `vault loci \(mode) ITINERARY --list` and `--rate SEQ=Q` in scripts."
+                "the loci screens need a terminal that draws a full screen (TERM not dumb); use `vault loci \(mode) ITINERARY --list` and `--rate SEQ=Q` in scripts."
         case .notInReview(let note, let period, let why):
             return "\(note) is not up for review in \(period): \(why)."
         case .serverMissing(let path):

@@ -15,6 +15,22 @@ struct InteractiveStudyTests {
         line.split(separator: "\t").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
+    @Test("TERM=dumb: a terminal that cannot move the cursor gets the scripted forms named, not escape codes")
+    func dumbTerminal() throws {
+        let vault = try VaultSandbox(fixture: "cards")
+        defer { vault.cleanUp() }
+        let session = Session(vault: vault)
+        defer { session.stop() }
+        let command =
+            "env TERM=dumb VAULT_DIR='\(vault.root.path)' VAULT_NOW=\(vault.now) '\(VaultSandbox.binary.path)' study; echo EXIT=$?; sleep 60"
+        try session.tmux(["new-session", "-d", "-x", "100", "-y", "30", "-s", "review", command])
+        let screen = try session.waitFor("EXIT=")
+        #expect(screen.contains("EXIT=1"))
+        let text = screen.replacingOccurrences(of: "\n", with: "")  // the sentence wraps at the window's edge
+        #expect(text.contains("TERM not dumb") && text.contains("vault study --list"), "\(screen)")
+        #expect(!screen.contains("Card 1 of"))
+    }
+
     @Test("reveal, rate two cards, quit halfway: the ledger holds exactly those ratings and the summary shows them")
     func rateTwoThenQuit() throws {
         let vault = try VaultSandbox(fixture: "cards")

@@ -74,7 +74,7 @@ extension VaultCommand {
 
         func run() throws {
             let context = try global.context()
-            if !isScripted, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+            if !isScripted, !RawTerminal.canDraw {
                 throw CLIError.notATerminal(level.rawValue)
             }
             let review = CurationReview(

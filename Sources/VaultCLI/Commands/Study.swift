@@ -91,7 +91,7 @@ extension VaultCommand {
         func run() throws {
             let context = try global.context()
             let interactive = !list && rates.isEmpty && tiers.isEmpty
-            if interactive, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+            if interactive, !RawTerminal.canDraw {
                 throw CLIError.studyNeedsTerminal
             }
             let studying = Studying(context.app())

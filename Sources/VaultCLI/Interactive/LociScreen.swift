@@ -23,7 +23,7 @@ struct LociScreen {
     /// - Throws: ``CLIError/lociNeedsTerminal(_:)`` without a terminal;
     ///   `ExitCode(130)` after Ctrl-C (the answers given are kept).
     func run() throws {
-        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+        guard RawTerminal.canDraw else {
             throw CLIError.lociNeedsTerminal(mode == .reverse ? "reverse" : "review")
         }
         var flow = LociFlow(palaces, walk: walk, mode: mode)

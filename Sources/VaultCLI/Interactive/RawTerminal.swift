@@ -28,6 +28,15 @@ final class RawTerminal {
         case other
     }
 
+    /// Whether the full-screen views can be drawn: stdin and stdout are a terminal, and not
+    /// one that says it cannot move the cursor (`TERM=dumb`: Emacs' shell, a pager, a CI log),
+    /// where the alternate screen and cursor moves would print as garbage.
+    static var canDraw: Bool {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+        guard let term = getenv("TERM") else { return true }
+        return String(cString: term) != "dumb"
+    }
+
     init() throws {
         var original = termios()
         guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw CLIError.notATerminal("weekly") }
