@@ -34,9 +34,9 @@ enum SessionsPage {
             html += "<label for=\"stop-note-\(k)\">Note (optional)</label>"
             html += "<input id=\"stop-note-\(k)\" name=\"note\" type=\"text\" maxlength=\"500\">"
             html += "<button class=\"button primary\" type=\"submit\">Stop the session</button></form>"
-            html += "<p class=\"actions\">"
+            html += "<div class=\"actions\">"
             html += PageLayout.postButton(action: "/sessions/cancel", csrf: csrf, fields: [("id", run.id)], label: "Cancel it (not recorded)")
-            html += "</p>"
+            html += "</div>"
         }
         if subjects.isEmpty {
             html += "<p class=\"dim\">No subjects yet: <code>vault subject add NAME</code> makes one.</p>"
@@ -61,13 +61,13 @@ enum SessionsPage {
         if due.isEmpty { html += "<p class=\"dim\">None due.</p>" }
         for review in due {
             html += "<p>\(review.subject): \(FollowUpLadder.steps[review.step])-day review of session \(review.session.prefix(8)), due "
-            html += "\(RelativeTime.describe(review.due, from: now, in: zone))</p><p class=\"actions\">"
+            html += "\(RelativeTime.describe(review.due, from: now, in: zone))</p><div class=\"actions\">"
             for result in FollowUpResult.allCases {
                 html += PageLayout.postButton(
                     action: "/sessions/review", csrf: csrf, fields: [("id", review.session), ("result", result.rawValue)],
                     label: "Done: \(result.rawValue)")
             }
-            html += "</p>"
+            html += "</div>"
         }
         html += "</section>"
         if !subjects.isEmpty {
