@@ -9,11 +9,17 @@ import VaultPresentation
 /// phone is stopped on the laptop (its state is the ledger's); past sessions
 /// by hand, follow-up reviews and goals. Every write goes through ``StudyTracking``.
 enum SessionsPage {
-    static func get(_ context: AppContext, csrf: String, notice: String? = nil) -> WebResponse {
+    /// The page; `?cancelled=SUBJECT` (where a stop within a minute leads) says that the
+    /// session of that subject was cancelled as too short, as `vault session stop` says.
+    static func get(_ context: AppContext, query: FormFields = FormFields(), csrf: String, notice: String? = nil) -> WebResponse {
         let tracking = StudyTracking(context)
         let (now, zone) = (context.now, context.timeZone)
         var html: HTML = "<h1>Study sessions</h1>"
-        if let notice { html += "<p class=\"notice\" role=\"status\">\(notice)</p>" }
+        // Only a subject of the config: the address cannot put other words on the page.
+        let cancelled = query["cancelled"].flatMap { tracking.config.subject(named: $0)?.name }
+        if let notice = notice ?? cancelled.map(SessionText.cancelledAsTooShort) {
+            html += "<p class=\"notice\" role=\"status\">\(TerminalWording.html(notice))</p>"
+        }
         let subjects = context.config.subjects.map(\.name)
         html += "<section aria-labelledby=\"running\"><h2 id=\"running\">Running</h2>"
         if tracking.log.running.isEmpty { html += "<p class=\"dim\">No session is running.</p>" }
@@ -120,7 +126,11 @@ enum SessionsPage {
                 let questions = form["questions"].flatMap { $0.isEmpty ? nil : Int($0) }
                 let correct = form["correct"].flatMap { $0.isEmpty ? nil : Int($0) }
                 let note = form["note"].flatMap { $0.isEmpty ? nil : $0 }
-                try tracking.stop(id: form["id"], questions: questions, correct: correct, note: note)
+                let stopped = try tracking.stop(id: form["id"], questions: questions, correct: correct, note: note)
+                if case .cancelled(let run) = stopped {
+                    // Under a minute: cancelled, not recorded; the page says so, as the CLI does.
+                    return .redirect("/sessions?cancelled=" + HTML.urlComponent(run.subject))
+                }
             case "cancel":
                 try tracking.cancel(id: form["id"])
             case "add":
