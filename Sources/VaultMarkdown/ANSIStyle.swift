@@ -30,6 +30,8 @@ public struct ANSIStyle: Sendable {
     public func dim(_ s: String) -> String { wrap(s, "2", "22") }
     public func italic(_ s: String) -> String { wrap(s, "3", "23") }
     public func underline(_ s: String) -> String { wrap(s, "4", "24") }
+    /// Crossed out, for `~~text~~`.
+    public func strikethrough(_ s: String) -> String { wrap(s, "9", "29") }
     public func cyan(_ s: String) -> String { wrap(s, "36", "39") }
     public func yellow(_ s: String) -> String { wrap(s, "33", "39") }
     public func red(_ s: String) -> String { wrap(s, "31", "39") }

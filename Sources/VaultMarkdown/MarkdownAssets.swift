@@ -56,7 +56,8 @@ public enum MarkdownAssets {
 
     /// `markdown.css`: tables, quotes (a rule at the left, not the browser's 40 px each side, which
     /// took a fifth of a phone's width), callouts (their colours by kind, light and dark), embeds, footnotes,
-    /// task lists, highlights, math and pictures never scaled past their size.
+    /// task lists, highlights, code on a tinted ground, links to missing notes dimmed (as
+    /// Obsidian's unresolved links; still 4.5:1 on the page), math and pictures never scaled past their size.
     public static let style = #"""
         /* Obsidian's constructs in a rendered note: vault serve and vault export html. */
         .table-wrap { overflow-x: auto; margin: 1rem 0; }
@@ -102,6 +103,11 @@ public enum MarkdownAssets {
         .embed-missing { font-style: italic; opacity: 0.75; }
         mark { background: #ffe08a; color: #1b1b1f; padding: 0 0.1em; border-radius: 2px; }
         @media (prefers-color-scheme: dark) { mark { background: #7a5c00; color: #fff4d6; } }
+        code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; padding: 0.1em 0.3em; border-radius: 4px; background: rgba(127, 127, 127, 0.16); }
+        pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; padding: 0.7rem 0.9rem; border-radius: 6px; background: rgba(127, 127, 127, 0.12); overflow-x: auto; }
+        pre code { font-size: inherit; padding: 0; border-radius: 0; background: none; }
+        a[href="#unresolved"] { color: #56617f; text-decoration-style: dotted; }
+        @media (prefers-color-scheme: dark) { a[href="#unresolved"] { color: #9aa6c8; } }
         li.task { list-style: none; }
         li.task > input.task, li.task > p > input.task { margin: 0 0.4rem 0 -1.3rem; vertical-align: middle; }
         .footnotes { margin-top: 2rem; padding-top: 0.5rem; border-top: 1px solid rgba(127, 127, 127, 0.4); font-size: 0.9rem; }

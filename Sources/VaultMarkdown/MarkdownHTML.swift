@@ -382,6 +382,10 @@ public struct MarkdownHTML {
                 out += "<mark>"
                 inlines(node.children)
                 out += "</mark>"
+            case .strikethrough:
+                out += "<del>"
+                inlines(node.children)
+                out += "</del>"
             case .link:
                 link(node)
             case .image:

@@ -27,6 +27,8 @@ public struct MarkdownNode: Hashable, Sendable {
         case displayMath
         /// `==text==`: inline children.
         case highlight
+        /// `~~text~~`: inline children.
+        case strikethrough
         /// `[[target#heading|label]]`: ``MarkdownNode/literal`` is what is between the brackets.
         case wikiLink
         /// `![[target#heading|size]]`, or Anki's `[sound:file]`: ``MarkdownNode/literal`` as for ``wikiLink``.

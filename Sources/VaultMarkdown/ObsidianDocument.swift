@@ -2,7 +2,7 @@ import Foundation
 import VaultCore
 
 /// A note's Markdown as Obsidian reads it: libcmark's tree, with Obsidian's
-/// constructs as nodes of their own (tables, callouts, math, highlights,
+/// constructs as nodes of their own (tables, callouts, math, highlights, strikethroughs,
 /// wiki links and embeds, footnotes, task markers, block ids) and
 /// `%%comments%%` gone. The HTML renderer (``MarkdownHTML``) and the
 /// terminal's (``TerminalRenderer``) both draw this one tree.
@@ -385,6 +385,8 @@ public struct ObsidianDocument: Sendable {
                 case .footnoteDefinition(let label): made = MarkdownNode(kind: .footnoteDefinition, literal: label)
                 case .highlightOpen: made = MarkdownNode(kind: .highlight, literal: "open")
                 case .highlightClose: made = MarkdownNode(kind: .highlight, literal: "close")
+                case .strikeOpen: made = MarkdownNode(kind: .strikethrough, literal: "open")
+                case .strikeClose: made = MarkdownNode(kind: .strikethrough, literal: "close")
                 case .tableCell(let table, let row, let column):
                     made = MarkdownNode(kind: .tableCell, literal: "\(table) \(row) \(column)")
                 }
@@ -408,35 +410,50 @@ public struct ObsidianDocument: Sendable {
             return nil
         }
 
-        /// Highlight marks paired among siblings (`==**a**==`); a mark without its pair is `==` again.
+        /// Highlight and strikethrough marks paired among siblings (`==**a**==`, `~~a ==b== c~~`);
+        /// a mark without its pair, or one a pair of the other kind closes over, is its text again.
         func paired(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
-            guard nodes.contains(where: { $0.kind == .highlight && $0.children.isEmpty && !$0.literal.isEmpty }) else {
-                return nodes
-            }
+            guard nodes.contains(where: Self.isMark) else { return nodes }
             var out: [MarkdownNode] = []
-            var open: Int? = nil
+            var open: [Int] = []  // indices in `out` of the marks opened and not yet closed
             for node in nodes {
-                if node.kind == .highlight, node.children.isEmpty, node.literal == "open" {
-                    if let o = open { out[o] = MarkdownNode(kind: .text, literal: "==") }
-                    open = out.count
+                guard Self.isMark(node) else {
                     out.append(node)
-                } else if node.kind == .highlight, node.children.isEmpty, node.literal == "close" {
-                    if let o = open, highlights {
-                        let inside = Array(out[(o + 1)...])
-                        out.removeSubrange(o...)
-                        out.append(MarkdownNode(kind: .highlight, children: inside))
-                        open = nil
-                    } else {
-                        if let o = open { out[o] = MarkdownNode(kind: .text, literal: "==") }
-                        open = nil
-                        out.append(MarkdownNode(kind: .text, literal: "=="))
-                    }
-                } else {
-                    out.append(node)
+                    continue
                 }
+                if node.literal == "open" {
+                    if let same = open.last(where: { out[$0].kind == node.kind }) {
+                        // A second opener of a kind still open: the first stays text.
+                        out[same] = Self.text(of: out[same])
+                        open.removeAll { $0 == same }
+                    }
+                    open.append(out.count)
+                    out.append(node)
+                    continue
+                }
+                guard let o = open.last(where: { out[$0].kind == node.kind }), node.kind != .highlight || highlights else {
+                    out.append(Self.text(of: node))
+                    continue
+                }
+                // Marks of the other kind opened inside and not closed there are text.
+                for inner in open where inner > o { out[inner] = Self.text(of: out[inner]) }
+                open.removeAll { $0 >= o }
+                let inside = Array(out[(o + 1)...])
+                out.removeSubrange(o...)
+                out.append(MarkdownNode(kind: node.kind, children: inside))
             }
-            if let o = open { out[o] = MarkdownNode(kind: .text, literal: "==") }
+            for o in open { out[o] = Self.text(of: out[o]) }
             return out
+        }
+
+        /// True for a highlight's or a strikethrough's mark not yet paired.
+        static func isMark(_ node: MarkdownNode) -> Bool {
+            (node.kind == .highlight || node.kind == .strikethrough) && node.children.isEmpty && !node.literal.isEmpty
+        }
+
+        /// A mark as the text it was written as.
+        static func text(of mark: MarkdownNode) -> MarkdownNode {
+            MarkdownNode(kind: .text, literal: mark.kind == .highlight ? "==" : "~~")
         }
     }
 }

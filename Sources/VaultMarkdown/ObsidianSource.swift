@@ -4,7 +4,7 @@ import VaultCore
 /// Obsidian's syntax that libcmark would misread, taken out of a note's
 /// Markdown before libcmark parses it (Obsidian reads it first too): math
 /// (`$a_1 * b_2$` is never emphasis), wiki links and embeds (`[[a_b_c]]`),
-/// highlights, footnotes, Anki's `[sound:…]`, `%%comments%%` (removed) and
+/// highlights and strikethroughs, footnotes, Anki's `[sound:…]`, `%%comments%%` (removed) and
 /// GFM tables (Debian's libcmark is plain CommonMark and would read a table
 /// as one paragraph).
 ///
@@ -36,6 +36,9 @@ struct ObsidianSource {
         case sound(String)
         case highlightOpen
         case highlightClose
+        /// `~~`: opens and closes a strikethrough, as `==` a highlight.
+        case strikeOpen
+        case strikeClose
         /// Opens the paragraph of one table cell.
         case tableCell(table: Int, row: Int, column: Int)
     }
@@ -394,10 +397,10 @@ struct ObsidianSource {
     }
 
     /// True for the scalars ``Scan`` acts on outside a comment (`\\`, `%%`,
-    /// `$`, `[[`, `[^`, `[sound:`, `^[`, `==`): a line without any is its own output.
+    /// `$`, `[[`, `[^`, `[sound:`, `^[`, `==`, `~~`): a line without any is its own output.
     static func mayOpenConstruct(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar {
-        case "\\", "%", "$", "[", "^", "=": return true
+        case "\\", "%", "$", "[", "^", "=", "~": return true
         default: return false
         }
     }
@@ -448,11 +451,14 @@ struct ObsidianSource {
             let spans = ObsidianSource.codeSpans(s)
             // Valid closers of `$…$`: not after white space or `\`, not before a digit.
             var nextDollarCloser = [Int](repeating: Int.max, count: s.count + 1)
+            // Valid closers of `==…==` and `~~…~~`: the pair not after white space or its own mark.
             var nextHighlightCloser = [Int](repeating: Int.max, count: s.count + 1)
+            var nextStrikeCloser = [Int](repeating: Int.max, count: s.count + 1)
             var k = s.count - 1
             while k >= 0 {
                 nextDollarCloser[k] = nextDollarCloser[k + 1]
                 nextHighlightCloser[k] = nextHighlightCloser[k + 1]
+                nextStrikeCloser[k] = nextStrikeCloser[k + 1]
                 if s[k] == "$", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "\\",
                     !(k + 1 < s.count && ("0"..."9").contains(s[k + 1]))
                 {
@@ -461,11 +467,15 @@ struct ObsidianSource {
                 if s[k] == "=", k + 1 < s.count, s[k + 1] == "=", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "=" {
                     nextHighlightCloser[k] = k
                 }
+                if s[k] == "~", k + 1 < s.count, s[k + 1] == "~", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "~" {
+                    nextStrikeCloser[k] = k
+                }
                 k -= 1
             }
             var noWikiClose = s.count  // no `]]` at or after this offset
             var brackets: [Int: Int]? = nil  // each `[`'s matching `]`, made when a `^[` is met
             var pendingHighlightClose: [Int] = []
+            var pendingStrikeClose: [Int] = []
             let prefix = ObsidianSource.prefixEnd(s)
             var i = 0
             while i < s.count {
@@ -489,6 +499,13 @@ struct ObsidianSource {
                 if let close = pendingHighlightClose.last, close == i {
                     pendingHighlightClose.removeLast()
                     source.appendToken(.highlightClose, original: "==", to: &out)
+                    i += 2
+                    continue
+                }
+                if let close = pendingStrikeClose.last, close < i { pendingStrikeClose.removeLast() }
+                if let close = pendingStrikeClose.last, close == i {
+                    pendingStrikeClose.removeLast()
+                    source.appendToken(.strikeClose, original: "~~", to: &out)
                     i += 2
                     continue
                 }
@@ -584,6 +601,16 @@ struct ObsidianSource {
                     {
                         pendingHighlightClose.append(nextHighlightCloser[i + 2])
                         source.appendToken(.highlightOpen, original: "==", to: &out)
+                        i += 2
+                        continue
+                    }
+                case "~" where next == "~":
+                    // `~~text~~` as Obsidian strikes it: two tildes (one is text), closed on the same line.
+                    if i + 2 < s.count, !Self.isSpace(s[i + 2]), s[i + 2] != "~",
+                        nextStrikeCloser[i + 2] != Int.max, pendingStrikeClose.isEmpty
+                    {
+                        pendingStrikeClose.append(nextStrikeCloser[i + 2])
+                        source.appendToken(.strikeOpen, original: "~~", to: &out)
                         i += 2
                         continue
                     }

@@ -152,6 +152,7 @@ public struct TerminalRenderer: Sendable {
                 out += style.dim("[image: \(inline(node.children))] (\(node.url))")
             case .inlineMath, .displayMath: out += style.cyan(node.literal)
             case .highlight: out += style.highlight(inline(node.children))
+            case .strikethrough: out += style.strikethrough(inline(node.children))
             case .wikiLink: out += style.underline(WikiLinkSpan(node.literal, embed: false).shownText)
             case .embed: out += style.dim("[embed: \(WikiLinkSpan(node.literal, embed: true).shownText)]")
             case .footnoteReference: out += style.dim("[^\(shownLabel(node.literal))]")

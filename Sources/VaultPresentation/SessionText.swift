@@ -13,6 +13,12 @@ package enum SessionText {
         String(VaultDate.isoString(date, in: timeZone).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
+    /// What a stop within a minute of the start says (`vault session stop`, the `/sessions`
+    /// page): the session was cancelled, not recorded, and how to record one by hand.
+    package static func cancelledAsTooShort(_ subject: String) -> String {
+        "Cancelled the session of \(subject): it ran under a minute, too short to record (`vault session add` records one by hand)."
+    }
+
     /// `80% (8 of 10)`, or "" without questions.
     package static func accuracy(questions: Int?, correct: Int?) -> String {
         guard let questions, questions > 0 else { return "" }

@@ -61,8 +61,16 @@ td a { display: inline-block; min-height: 44px; padding: 0.6rem 0; }
 .button .interval { font-weight: 400; }
 form.inline { display: inline; margin: 0; }
 .actions, .keys { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
-.keys.sticky { position: fixed; left: 0; right: 0; bottom: 0; justify-content: center; padding: 0.5rem;
-  background: var(--bg); border-top: 1px solid var(--line); }
+/* The bar of keys under a review, a study card or a palace walk: one row of buttons that wraps.
+   Sticky, not fixed: it stays at the foot of the screen while the page scrolls and takes its own
+   height in the page, however many rows it wraps to, so the end of the note is never under it.
+   Under short content the page fills the screen and the content's block (.above-keys) grows, so
+   the bar stays at the foot there too and does not move when an answer is shown. */
+body:has(> main > .keys.sticky) { display: flex; flex-direction: column; min-height: 100vh; min-height: 100dvh; }
+main:has(> .keys.sticky) { flex: 1 0 auto; width: 100%; display: flex; flex-direction: column; padding-bottom: 0; }
+.above-keys { flex: 1 0 auto; }
+.keys.sticky { position: sticky; bottom: 0; z-index: 1; justify-content: center; padding: 0.5rem;
+  margin: 1rem -1rem 0; background: var(--bg); border-top: 1px solid var(--line); }
 .ratings { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: center; }
 .ratings[hidden], #reveal-bar[hidden] { display: none; }
 article.note, article.card { background: var(--card); border: 1px solid var(--line); border-radius: 0.75rem; padding: 1rem; overflow-wrap: anywhere; }
@@ -106,8 +114,9 @@ form.stack input, form.stack select { min-height: 44px; font: inherit; padding: 
 .button.tone-easy { border-color: var(--easy); color: var(--easy); }
 .button.rate.usual { color: var(--tone-fg); background: var(--good); border-color: var(--good); }
 .button.rate .interval { font-size: 0.85rem; }
-.keys.sticky .bar { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: center; }
-.keys.sticky { flex-direction: column; gap: 0.4rem; }
+/* Study's bar holds groups (reveal, ratings, undo and stop), one row each. */
+.keys.sticky.grouped { flex-direction: column; gap: 0.4rem; }
+.keys.sticky.grouped .bar { display: flex; flex-wrap: wrap; gap: 0.5rem; justify-content: center; }
 .bar[hidden], form[hidden] { display: none; }
 .sound audio { width: 100%; max-width: 24rem; }
 .button.quiet { background: transparent; }

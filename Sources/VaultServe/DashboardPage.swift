@@ -75,14 +75,14 @@ enum DashboardPage {
             html += "<h2 id=\"waiting-title\">Reminders</h2>"
             // The terminal's sentence (vault status), word for word.
             html += "<p>\(count) since \(SessionText.clock(reminders.since, zone)): \(reminders.latestTitle)</p>"
-            html += "<p class=\"actions\">"
+            html += "<div class=\"actions\">"
             let id = [("reminder", reminders.latestID)]
             html += PageLayout.postButton(
                 action: "/reminders/answer", csrf: csrf, fields: [("word", "study")] + id,
                 label: reminders.batch > 0 ? "Study \(reminders.batch) now" : "Study now", className: "button primary")
             html += PageLayout.postButton(action: "/reminders/answer", csrf: csrf, fields: [("word", "snooze")] + id, label: "Snooze 1 h")
             html += PageLayout.postButton(action: "/reminders/answer", csrf: csrf, fields: [("word", "skip")] + id, label: "Skip")
-            html += "</p></section>"
+            html += "</div></section>"
         }
         html += syncLine(extras, zone: zone)
         let steps = view.nextSteps

@@ -111,37 +111,38 @@ enum LociPage {
         if flow.showsPicture, let image = stop.image {
             html += "<figure class=\"locus\"><img src=\"/files/\(HTML.urlPath(image))\" alt=\"\(stop.name)\"></figure>"
         }
-        html += "<nav class=\"keys sticky\" aria-label=\"Walk\">"
+        // What the typed number got is said above the bar, not in it.
+        if flow.step == .rating, let right = flow.typedRight {
+            html += "<p class=\"\(right ? "done" : "problem")\">\(right ? "Right" : "Not that one"): you typed \(flow.typed).</p>"
+        }
+        var keys: HTML = "<nav class=\"keys sticky\" aria-label=\"Walk\">"
         switch flow.step {
         case .walking:
-            if flow.index > 0 { html += PageLayout.linkButton(href: base + run.query(at: flow.index - 1), label: "Previous", key: "p") }
+            if flow.index > 0 { keys += PageLayout.linkButton(href: base + run.query(at: flow.index - 1), label: "Previous", key: "p") }
             if flow.index + 1 < walk.stops.count {
-                html += PageLayout.linkButton(href: base + run.query(at: flow.index + 1), label: "Next", key: "n", className: "button primary")
+                keys += PageLayout.linkButton(href: base + run.query(at: flow.index + 1), label: "Next", key: "n", className: "button primary")
             }
         case .number, .picture:
-            html += PageLayout.linkButton(
+            keys += PageLayout.linkButton(
                 href: base + run.query(stage: run.stage + 1), label: flow.step == .number ? "Show the picture" : "Show the answer",
                 key: "Space", className: "button primary")
         case .typing:
-            html += "<form method=\"get\" action=\"\(base)\" class=\"inline\">"
-            for key in run.rated.isEmpty ? [] : [run.rated.joined(separator: ",")] { html += "<input type=\"hidden\" name=\"r\" value=\"\(key)\">" }
-            html += "<input type=\"hidden\" name=\"s\" value=\"2\"><label for=\"typed\">Its number</label> "
+            keys += "<form method=\"get\" action=\"\(base)\" class=\"inline\">"
+            for key in run.rated.isEmpty ? [] : [run.rated.joined(separator: ",")] { keys += "<input type=\"hidden\" name=\"r\" value=\"\(key)\">" }
+            keys += "<input type=\"hidden\" name=\"s\" value=\"2\"><label for=\"typed\">Its number</label> "
                 + "<input id=\"typed\" name=\"typed\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"9999999\" required autofocus> "
                 + "<button class=\"button primary\" type=\"submit\">Check</button></form>"
         case .rating:
-            if let right = flow.typedRight {
-                html += "<p class=\"\(right ? "done" : "problem")\">\(right ? "Right" : "Not that one"): you typed \(flow.typed).</p>"
-            }
             for quality in 0...5 {
                 let days = flow.outcome(quality: quality)?.interval ?? 0
-                html += PageLayout.postButton(
+                keys += PageLayout.postButton(
                     action: base, csrf: csrf,
                     fields: [("location", stop.key), ("quality", String(quality)), ("typed", run.typed), ("r", run.rated.joined(separator: ",")), ("response_ms", "")],
                     label: "\(quality) <span class=\"interval\">\(days)d</span>", key: String(quality), className: "button rate")
             }
         }
-        html += PageLayout.linkButton(href: "/loci", label: "Stop", key: "q", className: "button quiet") + "</nav>"
-        return .page(PageLayout.page(title: walk.name, csrf: csrf, body: html, bodyClass: "loci"))
+        keys += PageLayout.linkButton(href: "/loci", label: "Stop", key: "q", className: "button quiet") + "</nav>"
+        return .page(PageLayout.page(title: walk.name, csrf: csrf, body: PageLayout.withKeyBar(html, keys), bodyClass: "loci"))
     }
 
     /// POST a rating: `location=KEY&quality=Q[&typed=N]&r=…`, sent through the flow.

@@ -30,11 +30,11 @@ enum NotePage {
         if !note.tags.isEmpty { html += " · \(note.tags.map { "#" + $0 }.joined(separator: " "))" }
         html += "</p><div class=\"body\">\(NoteHTML.body(of: note.path, context: context, resolver: resolver, title: note.title))</div></article>"
         let address = "/notes/" + HTML.urlPath(note.path)
-        html += "<p class=\"actions note-actions\">"
+        html += "<div class=\"actions note-actions\">"
         html += PageLayout.linkButton(href: address + "/edit", label: "Edit", key: "e")
         html += PageLayout.postButton(
             action: address + "/delete", csrf: csrf, fields: [], label: "Move to the trash", className: "button quiet delete")
-        html += "</p>"
+        html += "</div>"
         html += "<section aria-labelledby=\"backlinks\"><h2 id=\"backlinks\">Linked from</h2>"
         let sources = Array(Set(backlinks.map(\.source))).sorted()
         if sources.isEmpty {

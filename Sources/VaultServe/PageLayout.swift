@@ -42,6 +42,13 @@ enum PageLayout {
             """
     }
 
+    /// A page's content with its bar of keys under it (a review, a study card, a palace walk):
+    /// the content in a block of its own, so that the style sheet can keep the bar at the
+    /// foot of the screen under short content, and after long content when scrolled to its end.
+    static func withKeyBar(_ content: HTML, _ keys: HTML) -> HTML {
+        "<div class=\"above-keys\">\(content)</div>\(keys)"
+    }
+
     /// A POST form of one button (a write), with the CSRF token, an empty
     /// `given` field (the script puts a new id in it when the button is
     /// pressed: ``GivenID``) and hidden fields. With `queue`, the script keeps

@@ -102,16 +102,16 @@ enum ReviewPage {
         html += "</p>"
         html += "<div class=\"body\">\(NoteHTML.body(of: note.path, context: context, resolver: resolver, title: note.title))</div></article>"
         let fields = [("path", note.path)]
-        html += "<nav class=\"keys sticky\" aria-label=\"Decide\">"
-        html += PageLayout.postButton(
+        var keys: HTML = "<nav class=\"keys sticky\" aria-label=\"Decide\">"
+        keys += PageLayout.postButton(
             action: base, csrf: csrf, fields: [("decision", "keep")] + fields, label: "Keep", key: "k", className: "button primary")
-        html += PageLayout.postButton(
+        keys += PageLayout.postButton(
             action: base, csrf: csrf, fields: [("decision", "archive")] + fields, label: "Archive", key: "a",
             className: "button danger")
-        html += PageLayout.linkButton(href: base + "?at=\(flow.index + 1)", label: "Skip", key: "s")
-        if flow.index > 0 { html += PageLayout.linkButton(href: base + "?at=\(flow.index - 1)", label: "Back", key: "p") }
-        html += PageLayout.linkButton(href: "/", label: "Quit", key: "q", className: "button quiet")
-        html += "</nav>"
-        return PageLayout.page(title: "Review \(title)", csrf: csrf, body: html, bodyClass: "review")
+        keys += PageLayout.linkButton(href: base + "?at=\(flow.index + 1)", label: "Skip", key: "s")
+        if flow.index > 0 { keys += PageLayout.linkButton(href: base + "?at=\(flow.index - 1)", label: "Back", key: "p") }
+        keys += PageLayout.linkButton(href: "/", label: "Quit", key: "q", className: "button quiet")
+        keys += "</nav>"
+        return PageLayout.page(title: "Review \(title)", csrf: csrf, body: PageLayout.withKeyBar(html, keys), bodyClass: "review")
     }
 }

@@ -9,11 +9,17 @@ import VaultPresentation
 /// phone is stopped on the laptop (its state is the ledger's); past sessions
 /// by hand, follow-up reviews and goals. Every write goes through ``StudyTracking``.
 enum SessionsPage {
-    static func get(_ context: AppContext, csrf: String, notice: String? = nil) -> WebResponse {
+    /// The page; `?cancelled=SUBJECT` (where a stop within a minute leads) says that the
+    /// session of that subject was cancelled as too short, as `vault session stop` says.
+    static func get(_ context: AppContext, query: FormFields = FormFields(), csrf: String, notice: String? = nil) -> WebResponse {
         let tracking = StudyTracking(context)
         let (now, zone) = (context.now, context.timeZone)
         var html: HTML = "<h1>Study sessions</h1>"
-        if let notice { html += "<p class=\"notice\" role=\"status\">\(notice)</p>" }
+        // Only a subject of the config: the address cannot put other words on the page.
+        let cancelled = query["cancelled"].flatMap { tracking.config.subject(named: $0)?.name }
+        if let notice = notice ?? cancelled.map(SessionText.cancelledAsTooShort) {
+            html += "<p class=\"notice\" role=\"status\">\(TerminalWording.html(notice))</p>"
+        }
         let subjects = context.config.subjects.map(\.name)
         html += "<section aria-labelledby=\"running\"><h2 id=\"running\">Running</h2>"
         if tracking.log.running.isEmpty { html += "<p class=\"dim\">No session is running.</p>" }
@@ -34,9 +40,9 @@ enum SessionsPage {
             html += "<label for=\"stop-note-\(k)\">Note (optional)</label>"
             html += "<input id=\"stop-note-\(k)\" name=\"note\" type=\"text\" maxlength=\"500\">"
             html += "<button class=\"button primary\" type=\"submit\">Stop the session</button></form>"
-            html += "<p class=\"actions\">"
+            html += "<div class=\"actions\">"
             html += PageLayout.postButton(action: "/sessions/cancel", csrf: csrf, fields: [("id", run.id)], label: "Cancel it (not recorded)")
-            html += "</p>"
+            html += "</div>"
         }
         if subjects.isEmpty {
             html += "<p class=\"dim\">No subjects yet: <code>vault subject add NAME</code> makes one.</p>"
@@ -61,13 +67,13 @@ enum SessionsPage {
         if due.isEmpty { html += "<p class=\"dim\">None due.</p>" }
         for review in due {
             html += "<p>\(review.subject): \(FollowUpLadder.steps[review.step])-day review of session \(review.session.prefix(8)), due "
-            html += "\(RelativeTime.describe(review.due, from: now, in: zone))</p><p class=\"actions\">"
+            html += "\(RelativeTime.describe(review.due, from: now, in: zone))</p><div class=\"actions\">"
             for result in FollowUpResult.allCases {
                 html += PageLayout.postButton(
                     action: "/sessions/review", csrf: csrf, fields: [("id", review.session), ("result", result.rawValue)],
                     label: "Done: \(result.rawValue)")
             }
-            html += "</p>"
+            html += "</div>"
         }
         html += "</section>"
         if !subjects.isEmpty {
@@ -120,7 +126,11 @@ enum SessionsPage {
                 let questions = form["questions"].flatMap { $0.isEmpty ? nil : Int($0) }
                 let correct = form["correct"].flatMap { $0.isEmpty ? nil : Int($0) }
                 let note = form["note"].flatMap { $0.isEmpty ? nil : $0 }
-                try tracking.stop(id: form["id"], questions: questions, correct: correct, note: note)
+                let stopped = try tracking.stop(id: form["id"], questions: questions, correct: correct, note: note)
+                if case .cancelled(let run) = stopped {
+                    // Under a minute: cancelled, not recorded; the page says so, as the CLI does.
+                    return .redirect("/sessions?cancelled=" + HTML.urlComponent(run.subject))
+                }
             case "cancel":
                 try tracking.cancel(id: form["id"])
             case "add":

@@ -283,18 +283,18 @@ enum StudyPage {
         html += cardHTML(card.revealed(marking: "**", "**"), of: card.notePath, links: links)
         html += "</div></article>"
         html += nextCards(flow, limit: left, answered: run.answers.count)
-        html += "<nav class=\"keys sticky\" aria-label=\"Answer\">"
-        html += "<div id=\"reveal-bar\" class=\"bar\"\(reveal ? " hidden" : "")>"
-        html += PageLayout.linkButton(href: with(run.here, "reveal"), label: "Show the answer", key: "Space", className: "button primary reveal")
+        var keys: HTML = "<nav class=\"keys sticky grouped\" aria-label=\"Answer\">"
+        keys += "<div id=\"reveal-bar\" class=\"bar\"\(reveal ? " hidden" : "")>"
+        keys += PageLayout.linkButton(href: with(run.here, "reveal"), label: "Show the answer", key: "Space", className: "button primary reveal")
         if card.hint != nil {
-            html += PageLayout.linkButton(href: with(run.here, "hint"), label: "Hint", key: "h", className: "button show-hint")
+            keys += PageLayout.linkButton(href: with(run.here, "hint"), label: "Hint", key: "h", className: "button show-hint")
         }
-        html += "</div><div id=\"rate-bar\" class=\"ratings\"\(reveal ? "" : " hidden")>"
+        keys += "</div><div id=\"rate-bar\" class=\"ratings\"\(reveal ? "" : " hidden")>"
         // The usual answer is marked: the script focuses it when the answer is shown. Each
         // answer in its tone's colour (RatingChoice.tone), named in words.
         for rating in flow.ratings(at: flow.start) {
             let answer = rating.choice.answer
-            html += PageLayout.postButton(
+            keys += PageLayout.postButton(
                 action: "/study/rate", csrf: csrf,
                 fields: [("card", card.id), ("answer", answer.ledgerValue), ("response_ms", "")] + run.fields,
                 label: "\(rating.choice.label) <span class=\"interval\">\(rating.interval)</span>",
@@ -305,19 +305,19 @@ enum StudyPage {
         var revealed = flow
         _ = revealed.handle(.reveal)
         if let tier = revealed.promotionOffered {
-            html += PageLayout.postButton(
+            keys += PageLayout.postButton(
                 action: "/study/promote", csrf: csrf, fields: [("card", card.id)] + run.fields,
                 label: "Promote to \(tier.rawValue)", key: "p", className: "button promote")
         }
-        html += "</div><div class=\"bar\">"
+        keys += "</div><div class=\"bar\">"
         if let last = run.last, !run.answers.isEmpty {
-            html += PageLayout.postButton(
+            keys += PageLayout.postButton(
                 action: "/study/undo", csrf: csrf, fields: [("card", last)] + run.fields, label: "Undo the last answer",
                 key: "u", className: "button quiet undo")
         }
-        html += PageLayout.linkButton(href: "/decks", label: "Stop", key: "q", className: "button quiet")
-        html += "</div></nav>"
-        return PageLayout.page(title: "Study", csrf: csrf, body: html, bodyClass: "study")
+        keys += PageLayout.linkButton(href: "/decks", label: "Stop", key: "q", className: "button quiet")
+        keys += "</div></nav>"
+        return PageLayout.page(title: "Study", csrf: csrf, body: PageLayout.withKeyBar(html, keys), bodyClass: "study")
     }
 
     /// The next cards of the queue as data (`<script type="application/json">`, never run), so a

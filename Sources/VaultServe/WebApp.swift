@@ -119,7 +119,9 @@ struct WebApp: Sendable {
             try await respond(memo: request) { StatsPage.get($0, query: query(request), csrf: csrf) }
         }
         router.get("/stats.css") { _, _ in Self.response(StatsPage.css) }
-        router.get("/sessions") { request, _ in try await respond(memo: request) { SessionsPage.get($0, csrf: csrf) } }
+        router.get("/sessions") { request, _ in
+            try await respond(memo: request) { SessionsPage.get($0, query: query(request), csrf: csrf) }
+        }
         router.post("/sessions/:action") { request, context in
             let form = try await form(request, context: context)
             let action = context.parameters.get("action") ?? ""

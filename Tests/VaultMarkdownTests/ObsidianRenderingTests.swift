@@ -172,6 +172,39 @@ struct ObsidianRenderingTests {
         #expect(html("a == b and c ==d\n") == "<p>a == b and c ==d</p>\n")
     }
 
+    @Test("~~strikethrough~~ is <del>, as Obsidian draws it; one ~ is text, code keeps it, a paragraph ends it")
+    func strikethrough() {
+        #expect(html("Some ~~gone~~ text, ~~**bold** too~~.\n") == "<p>Some <del>gone</del> text, <del><strong>bold</strong> too</del>.</p>\n")
+        #expect(html("A ~single~ tilde and a ~ alone.\n") == "<p>A ~single~ tilde and a ~ alone.</p>\n")
+        #expect(html("Spaced ~~ inside ~~ and a~~b unclosed.\n") == "<p>Spaced ~~ inside ~~ and a~~b unclosed.</p>\n")
+        #expect(html("Code `~~kept~~` and \\~~escaped~~.\n") == "<p>Code <code>~~kept~~</code> and ~~escaped~~.</p>\n")
+        #expect(html("```\n~~fenced~~\n```\n\n    ~~indented~~\n") == "<pre><code>~~fenced~~\n</code></pre>\n<pre><code>~~indented~~\n</code></pre>\n")
+        #expect(html("~~opens here\n\nand closes here~~\n") == "<p>~~opens here</p>\n<p>and closes here~~</p>\n")
+        #expect(
+            html("~~a ==b== c~~ and ==d ~~e~~ f==\n")
+                == "<p><del>a <mark>b</mark> c</del> and <mark>d <del>e</del> f</mark></p>\n")
+        #expect(html("~~a ==b~~ c==\n") == "<p><del>a ==b</del> c==</p>\n", "crossed marks: the inner one is text")
+        #expect(html("~~gone~~ ==cloze==\n", highlights: false) == "<p><del>gone</del> ==cloze==</p>\n", "in a card too")
+        let document = ObsidianDocument(markdown: "Some ~~gone~~ text.\n")
+        #expect(TerminalRenderer(style: ANSIStyle(enabled: true)).render(document.root).contains("\u{1B}[9mgone\u{1B}[29m"))
+        #expect(TerminalRenderer(style: .plain).render(document.root).contains("Some gone text."))
+    }
+
+    @Test("hostile ~ runs stay linear: a line of 100,000 ~, 30,000 unclosed or closed ~~ on a line")
+    func strikethroughLinear() {
+        let start = ContinuousClock.now
+        let tildes = String(repeating: "~", count: 100_000)
+        #expect(html("a" + tildes + "\n\nEnd\n") == "<p>a\(tildes)</p>\n<p>End</p>\n")
+        // A line of tildes alone opens a fenced code block, as in CommonMark.
+        #expect(html(tildes + "\nEnd\n").hasPrefix("<pre><code>End\n"))
+        for mark in ["~~a ", "a~~ ", "a ~~~b ", "~~a~~ "] {
+            // 30,000 to a line: libcmark breaks a line of 256 KiB and more (before this syntax too).
+            let page = html("x " + String(repeating: mark, count: 30_000) + "\n\nEnd\n")
+            #expect(page.hasSuffix("<p>End</p>\n"), "after \(mark)")
+        }
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+
     @Test("footnotes: references numbered in order, definitions listed at the end with a way back; inline ones too")
     func footnotes() {
         let page = html("Text[^n] and more[^1] and ^[inline *note*].\n\n[^1]: First.\n[^n]: Second.\n")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VaultApp
 import VaultCore
+import VaultMarkdown
 import VaultPresentation
 
 @testable import VaultWiring
@@ -41,6 +42,40 @@ struct SessionsAndStatsPageTests {
         #expect(second.text.contains("name=\"switch\" value=\"1\""))
         #expect(!second.text.contains("--switch"))
         #expect(try web.ledgerLines().count == count)
+    }
+
+    @Test("a stop within a minute cancels the session, and the page says so in vault session stop's words")
+    func stopTooShort() throws {
+        let web = try ServeSandbox()
+        let cli = try ServeSandbox()
+        defer { web.cleanUp(); cli.cleanUp() }
+        let subject = try #require(try web.context().config.subjects.first?.name)
+        #expect(SessionsPage.post(try web.context(), action: "start", form: FormFields(["subject": subject])).status == 303)
+        let before = try web.ledgerLines().count
+        // Under the sandbox's fixed moment the session lasted no minute.
+        let stopped = SessionsPage.post(try web.context(), action: "stop", form: FormFields([:]))
+        #expect(stopped.status == 303)
+        #expect(try web.ledgerLines().dropFirst(before).map { $0.split(separator: "\t")[3] } == ["session-cancel"])
+        let address = try #require(stopped.location)
+        #expect(address == "/sessions?cancelled=" + HTML.urlComponent(subject))
+        #expect(try cli.vault(["session", "start", subject]).status == 0)
+        let said = try cli.vault(["session", "stop"])
+        let sentence = said.stdout.trimmingCharacters(in: .newlines)
+        #expect(sentence.hasPrefix("Cancelled the session of \(subject): it ran under a minute"), "\(said)")
+        let page = SessionsPage.get(try web.context(), query: FormFields(["cancelled": subject]), csrf: "c").text
+        #expect(page.contains("<p class=\"notice\" role=\"status\">\(TerminalWording.html(sentence).rendered)</p>"), "\(page)")
+        #expect(page.contains("too short to record (<code>vault session add</code> records one by hand).</p>"))
+        #expect(page.contains("No session is running."))
+        // The address names a subject of the config or says nothing: no words of its own on the page.
+        let forged = SessionsPage.get(try web.context(), query: FormFields(["cancelled": "<b>x</b>"]), csrf: "c").text
+        #expect(!forged.contains("class=\"notice\""))
+        #expect(!SessionsPage.get(try web.context(), csrf: "c").text.contains("Cancelled the session"))
+    }
+
+    @Test("a terminal sentence on a page: its `commands` as <code>, the rest escaped, an odd backtick kept")
+    func terminalWording() {
+        #expect(TerminalWording.html("Run `vault a <b>` & go.").rendered == "Run <code>vault a &lt;b&gt;</code> &amp; go.")
+        #expect(TerminalWording.html("One ` only").rendered == "One ` only")
     }
 
     @Test("/stats is vault stats --html's report, its style from /stats.css")

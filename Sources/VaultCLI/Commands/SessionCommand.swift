@@ -62,8 +62,7 @@ extension VaultCommand {
                 let stopped = try tracking.stop(id: id, at: end, questions: questions, correct: correct, note: note)
                 guard case .recorded(let session) = stopped else {
                     if case .cancelled(let run) = stopped {
-                        context.output.line(
-                            "Cancelled the session of \(run.subject): it ran under a minute, too short to record (`vault session add` records one by hand).")
+                        context.output.line(SessionText.cancelledAsTooShort(run.subject))
                     }
                     return
                 }

@@ -182,6 +182,9 @@ def run_checks(browser, phone, desk, url, base, web, cli):
         pages["phone"].goto(base + href)
         for name in pages:
             shot(pages[name], f"review-{name}")
+        key_bar_checks(pages, base, href)
+        for name in pages:
+            pages[name].goto(base + href)
         before = len(ledger(web))
         decided = []
         for key, decision in (("k", "keep"), ("a", "archive")):
@@ -371,6 +374,43 @@ def run_checks(browser, phone, desk, url, base, web, cli):
         cdp.detach()
 
     phone_app_checks(browser, phone, desk, url, base, web)
+
+
+KEY_BAR = """() => {
+  const bar = document.querySelector('main > nav.keys.sticky');
+  if (!bar) return null;
+  const atFoot = Math.abs(bar.getBoundingClientRect().bottom - innerHeight) <= 1;
+  window.scrollTo(0, document.documentElement.scrollHeight);
+  const shown = [...document.querySelectorAll('main *')].filter(e => !bar.contains(e) && !e.classList.contains('above-keys'))
+    .map(e => e.getBoundingClientRect()).filter(r => r.height > 0);
+  const b = bar.getBoundingClientRect();
+  const buttons = [...bar.querySelectorAll('.button')].filter(e => e.offsetParent);
+  return {contentBottom: Math.max(...shown.map(r => r.bottom)), barTop: b.top, barBottom: b.bottom, innerHeight, atFoot,
+          buttons: buttons.length, rows: new Set(buttons.map(e => Math.round(e.getBoundingClientRect().top))).size,
+          direction: getComputedStyle(bar).flexDirection};
+}"""
+
+
+def key_bar_checks(pages, base, review):
+    """The bar of keys under a review, a palace walk and a study card: the end of the page is never
+    under it at the last scroll, it stays at the foot of the screen, and a review's or a walk's keys
+    are one row that wraps (not one per row; the study page keeps its groups one above another)."""
+    for name, pg in pages.items():
+        for path, kind in ((review, "review"), ("/loci/Home%20walk/review?s=2", "walk"), ("/study?reveal=1", "study")):
+            pg.goto(base + path)
+            m = pg.evaluate(KEY_BAR)
+            if m is None:
+                check(f"{name}: {path} has a key bar", False)
+                continue
+            check(f"{name}: {path}: the end of the page is above the key bar at the last scroll",
+                  m["contentBottom"] <= m["barTop"] + 0.5 and m["barBottom"] <= m["innerHeight"] + 0.5, m)
+            check(f"{name}: {path}: the key bar is at the foot of the screen", m["atFoot"], m)
+            if kind == "study":
+                check(f"{name}: {path}: the study bar keeps its groups one above another", m["direction"] == "column", m)
+            else:
+                one_row = m["rows"] == 1 if name == "desktop" else m["rows"] < m["buttons"]
+                check(f"{name}: {path}: the keys are a row that wraps, not one per row",
+                      m["direction"] == "row" and one_row, m)
 
 
 def field(line, name):

@@ -84,6 +84,23 @@ def typeset(page):
                            timeout=15000)
 
 
+CODE_AND_LINKS = """() => {
+  const style = s => getComputedStyle(document.querySelector(s));
+  const parse = c => c.match(/[\\d.]+/g).map(Number);
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  let ground = null;
+  for (let e = document.querySelector('a[href="#unresolved"]'); e && !ground; e = e.parentElement) {
+    const c = parse(getComputedStyle(e).backgroundColor); if (c.length < 4 || c[3] > 0.5) ground = c; }
+  const [a, b] = [lum(parse(style('a[href="#unresolved"]').color)), lum(ground)].sort((x, y) => y - x);
+  return {inline: [style('p code').backgroundColor, parseFloat(style('p code').paddingLeft)],
+          block: [style('pre').backgroundColor, parseFloat(style('pre').paddingLeft)],
+          inBlock: style('pre code').backgroundColor,
+          missing: style('a[href="#unresolved"]').color, found: style('article a[href^="/notes/"]').color,
+          contrast: (a + 0.05) / (b + 0.05)};
+}"""
+
+
 def run_checks(browser, url, base, site):
     for label, context in contexts(browser):
         page = context.new_page()
@@ -153,6 +170,15 @@ def run_checks(browser, url, base, site):
         check(f"{label}: task lists are disabled checkboxes", boxes == [[True, True], [False, True], [False, True]], boxes)
         check(f"{label}: comments are hidden", "like this one" not in page.inner_text("main")
               and "block comment" not in page.inner_text("main"))
+        struck = page.eval_on_selector_all("article del", "els => els.map(e => e.textContent)")
+        check(f"{label}: ~~struck~~ is <del>", struck == ["struck"], struck)
+        code = page.evaluate(CODE_AND_LINKS)
+        check(f"{label}: inline code and a code block sit on a tinted ground with padding",
+              code["inline"][0] != "rgba(0, 0, 0, 0)" and code["inline"][1] > 0
+              and code["block"][0] != "rgba(0, 0, 0, 0)" and code["block"][1] > 0
+              and code["inBlock"] == "rgba(0, 0, 0, 0)", code)
+        check(f"{label}: a link to a missing note is dimmed, still 4.5:1",
+              code["missing"] != code["found"] and code["contrast"] >= 4.5, code)
 
         page.goto(base + "/study")
         card = page.eval_on_selector("#card img", "e => [e.naturalWidth, e.getAttribute('src')]")
