@@ -100,6 +100,8 @@ enum DashboardPage {
         html += "<p class=\"lead\"><span data-count=\"notes\">\(view.noteCount)</span> notes, "
         html += "<span data-count=\"notes_to_review\">\(view.notesToReview)</span> to review now "
         html += "<span class=\"dim\">(\(view.day), \(view.timeZoneIdentifier))</span></p>"
+        // Why "0 to review" in an adopted vault, in the terminal's words.
+        if let notice = view.undatedNotice { html += "<p class=\"notice\" role=\"status\">\(TerminalWording.html(notice))</p>" }
         var rows = HTML()
         for line in view.periods {
             let review = line.review

@@ -143,6 +143,25 @@ struct StatusViewContractTests {
         #expect(lines.contains { $0 == "Tip: \(tip.text)" } && page.contains("Tip: \(tip.text)"))
     }
 
+    @Test("an adopted vault whose notes have no dates: both say why nothing is to review, in the same words")
+    func undatedNotice() throws {
+        let vault = try ServeSandbox(fixture: "basic")
+        defer { vault.cleanUp() }
+        for dated in ["2026", "inbox"] { try FileManager.default.removeItem(at: vault.root.appendingPathComponent(dated)) }
+        let copied = vault.root.appendingPathComponent("copied")
+        try FileManager.default.createDirectory(at: copied, withIntermediateDirectories: true)
+        for k in 0..<25 {
+            try "# Copied \(k)\n".write(to: copied.appendingPathComponent("c\(k).md"), atomically: true, encoding: .utf8)
+        }
+        let view = StatusView(VaultStatus.load(try vault.context()))
+        let notice = try #require(view.undatedNotice, "25 notes copied in one minute and nothing to review")
+        #expect(notice.hasPrefix("25 notes have no created date"))
+        let cli = try vault.vault(["status"]).stdout.replacingOccurrences(of: "\n", with: " ")
+        #expect(cli.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(notice))
+        let page = Self.text(DashboardPage.render(view, csrf: "c").rendered)
+        #expect(page.contains(notice.replacingOccurrences(of: "`", with: "")), "\(page)")
+    }
+
     @Test("tips: false takes the tip off both; the tip is the day's, the same all day")
     func tipsOff() throws {
         let vault = try Self.vault()
