@@ -98,6 +98,24 @@ struct CardsCommandTests {
         #expect(unknown.stderr.hasPrefix("error: no card has the id 'zzzz'"))
     }
 
+    @Test("a rating event that cannot be read is reported by vault check at its ledger file and line")
+    func unreadableRatingPlaced() throws {
+        let vault = try makeVault()
+        defer { try? FileManager.default.removeItem(at: vault) }
+        let objects = try JSONSerialization.jsonObject(with: Data(try run(["cards", "--json"], in: vault).stdout.utf8))
+        let id = try #require((objects as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try run(["study", "--rate", "\(id)=good"], in: vault).status == 0)
+        let folder = vault.appendingPathComponent(".vault/ledger")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let file = folder.appendingPathComponent(name)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("\trate\t") }) + 1
+        try text.replacingOccurrences(of: "rating=good", with: "rating=9").write(to: file, atomically: true, encoding: .utf8)
+        let check = try run(["check"], in: vault)
+        #expect(check.stdout.contains(".vault/ledger/\(name):\(line): error: the rating event "), "\(check.stdout)")
+    }
+
     @Test("status counts the cards due today and the streak of days with ratings")
     func statusFlashcardsAndStreak() throws {
         let vault = try makeVault()

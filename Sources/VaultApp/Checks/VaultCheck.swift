@@ -83,7 +83,7 @@ public struct VaultCheck {
                 return ledger.diagnostics
                     + LedgerChecks.run(state: state, history: history, notes: loaded.notes, locate: locate)
                     + SessionChecks.run(StudyLog(events: history.events, timeZone: config.timeZone), locate: locate)
-                    + CardChecks.run(cards: cards, replay: cardReplay)
+                    + CardChecks.run(cards: cards, replay: cardReplay, locate: locate)
                     + CardChecks.caps(
                         cards: cards, perNote: CardExtractor.maxCardsPerNote,
                         perParagraph: CardExtractor.maxClozesPerParagraph)

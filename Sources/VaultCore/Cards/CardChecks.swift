@@ -2,8 +2,11 @@
 /// cards whose history nothing continues, duplicate questions, and rating
 /// events that could not be read.
 public enum CardChecks {
-    /// Diagnostics for the current `cards` and what replaying the ledger found.
-    public static func run(cards: [Card], replay: CardReplay) -> [Diagnostic] {
+    /// Diagnostics for the current `cards` and what replaying the ledger found; `locate`
+    /// places an unreadable rating event at its ledger file and line.
+    public static func run(
+        cards: [Card], replay: CardReplay, locate: LedgerChecks.Locate = { _ in nil }
+    ) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let byID = Dictionary(cards.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let pathOfNote = Dictionary(cards.map { ($0.noteKey, $0.notePath) }, uniquingKeysWith: { a, _ in a })
@@ -42,9 +45,13 @@ public enum CardChecks {
             }
         }
         for problem in replay.problems {
+            var place: (path: String, line: Int)?
+            if case .badRatingEvent(let device, let sequence, _) = problem {
+                place = locate(LedgerEvent.Identity(device: device, sequence: sequence))
+            }
             out.append(
                 Diagnostic(
-                    code: "ledger-rating", severity: .error, path: ".vault/ledger", line: nil,
+                    code: "ledger-rating", severity: .error, path: place?.path ?? ".vault/ledger", line: place?.line,
                     message: problem.localizedDescription))
         }
         return out
