@@ -5,17 +5,19 @@ import Foundation
 /// chunked copies.
 enum FileIO {
     /// Opens `path` for reading when it is a regular file; nil otherwise
-    /// (errno set: `ENODEV` for a FIFO, a socket or a device, which would
-    /// block a read forever or never end). Opened without blocking, so even
-    /// a FIFO with no writer cannot hold the open up. `info` is the file's
+    /// (errno set: `EISDIR` for a folder, `ENODEV` for a FIFO, a socket or a
+    /// device, which would block a read forever or never end; `ELOOP` for a
+    /// symbolic link when not `followingLinks`). Opened without blocking, so
+    /// even a FIFO with no writer cannot hold the open up. `info` is the file's
     /// `fstat`, which callers use for its size (one `fstat` per file: a cold
     /// index opens 100,000).
-    static func openRegularFile(_ path: String, info: inout stat) -> Int32? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    static func openRegularFile(_ path: String, info: inout stat, followingLinks: Bool = true) -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
         guard fd >= 0 else { return nil }
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            let folder = info.st_mode & S_IFMT == S_IFDIR
             close(fd)
-            errno = ENODEV
+            errno = folder ? EISDIR : ENODEV
             return nil
         }
         return fd
@@ -23,15 +25,17 @@ enum FileIO {
 
     /// Reads the file at `path` into `buffer` with one allocation and
     /// `read(2)` straight into it; false (with errno set) on failure.
-    static func read(_ path: String, into buffer: inout [UInt8]) -> Bool {
+    static func read(_ path: String, into buffer: inout [UInt8], followingLinks: Bool = true) -> Bool {
         var info = stat()
-        return read(path, from: 0, into: &buffer, info: &info)
+        return read(path, from: 0, into: &buffer, info: &info, followingLinks: followingLinks)
     }
 
     /// Reads the file at `path` from byte `offset` to its end (as `fstat`
     /// saw it when opened, stored in `info`) into `buffer`.
-    static func read(_ path: String, from offset: Int, into buffer: inout [UInt8], info: inout stat) -> Bool {
-        guard let fd = openRegularFile(path, info: &info) else { return false }
+    static func read(
+        _ path: String, from offset: Int, into buffer: inout [UInt8], info: inout stat, followingLinks: Bool = true
+    ) -> Bool {
+        guard let fd = openRegularFile(path, info: &info, followingLinks: followingLinks) else { return false }
         defer { close(fd) }
         let size = max(0, Int(info.st_size) - offset)
         var failed = false

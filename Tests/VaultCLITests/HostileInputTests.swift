@@ -202,4 +202,26 @@ struct HostileInputTests {
         #expect(review.stderr.contains("is a symbolic link, and vault never writes the ledger through a link"), "\(review.stderr)")
         #expect(try String(contentsOf: planted, encoding: .utf8) == "# vault-ledger v1\n", "the outside file is unchanged")
     }
+
+    @Test("a ledger file that is a link is not read, and vault check says so; a folder named like one is called a folder")
+    func linkedLedgerFileChecked() throws {
+        let vault = try VaultSandbox(fixture: "curation")
+        defer { vault.cleanUp() }
+        let outside = vault.root.deletingLastPathComponent().appendingPathComponent("outside-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        // Another vault's events, planted outside: a keep decision this vault must not take for its own.
+        try "# vault-ledger v1\n2026-11-18T08:00:00.000Z\tplanted\t1\tcurate\tnote=2026/11/focus.md\tlevel=weekly\tperiod=2026-W46\tdecision=keep\n"
+            .write(to: outside, atomically: true, encoding: .utf8)
+        let ledger = vault.root.appendingPathComponent(".vault/ledger")
+        try FileManager.default.createDirectory(at: ledger, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: ledger.appendingPathComponent("2025.log").path, withDestinationPath: outside.path)
+        try FileManager.default.createDirectory(at: ledger.appendingPathComponent("2024.log"), withIntermediateDirectories: true)
+        let check = try bounded(vault, ["check"], seconds: 20)
+        #expect(check.status == 1)
+        #expect(check.stdout.contains(".vault/ledger/2025.log: error: a symbolic link, so it is skipped"), "\(check.stdout)")
+        #expect(check.stdout.contains(".vault/ledger/2024.log: error: a folder, not a ledger file"), "\(check.stdout)")
+        let list = try bounded(vault, ["review", "weekly", "2026-W46", "--list"], seconds: 20)
+        #expect(list.stdout.hasPrefix("Week 46, 2026 (2026-W46): not started, 0 of 3 notes decided"), "\(list.stdout)")
+    }
 }

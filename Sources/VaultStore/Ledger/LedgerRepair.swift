@@ -38,8 +38,8 @@ public struct LedgerRepair: Sendable {
             for name in names where !copies.contains(name) {
                 let path = ".vault/ledger/" + name
                 let url = store.layout.url(of: path)
-                guard FileIO.read(url.path, into: &buffer) else {
-                    throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
+                guard FileIO.read(url.path, into: &buffer, followingLinks: false) else {
+                    throw VaultStoreError.unreadable(path: path, reason: LedgerStore.unreadableReason(errno))
                 }
                 switch LedgerText.repaired(buffer, seen: &seen) {
                 case .failure(.newerVersion(let version)):
@@ -66,8 +66,8 @@ public struct LedgerRepair: Sendable {
             for copy in copies {
                 let path = ".vault/ledger/" + copy
                 let url = store.layout.url(of: path)
-                guard FileIO.read(url.path, into: &buffer) else {
-                    throw VaultStoreError.unreadable(path: path, reason: errnoDescription())
+                guard FileIO.read(url.path, into: &buffer, followingLinks: false) else {
+                    throw VaultStoreError.unreadable(path: path, reason: LedgerStore.unreadableReason(errno))
                 }
                 let mainName = LedgerStore.conflictCopyOriginal(copy)!
                 let mainPath = ".vault/ledger/" + mainName

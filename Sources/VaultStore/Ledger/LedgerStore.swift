@@ -94,9 +94,7 @@ public struct LedgerStore: Sendable {
                 snapshot.diagnostics.append(
                     Diagnostic(
                         code: "unreadable", severity: .error, path: path, line: nil,
-                        message: errno == ENODEV
-                            ? "not a regular file (a FIFO, a socket or a device), so it is skipped; remove it."
-                            : "cannot read the ledger file: \(errnoDescription())."))
+                        message: Self.unreadableReason(errno)))
                 continue
             }
             snapshot.states.append(state)
@@ -114,10 +112,24 @@ public struct LedgerStore: Sendable {
         return snapshot
     }
 
+    /// Why a ledger file could not be read, from `error` (``FileIO``'s errno), in words.
+    static func unreadableReason(_ error: Int32) -> String {
+        switch error {
+        case ELOOP:
+            return
+                "a symbolic link, so it is skipped: the ledger's files are the vault's own (what a link leads to is never read, and vault never writes through one); put the file itself here."
+        case EISDIR: return "a folder, not a ledger file, so it is skipped; rename or remove it."
+        case ENODEV: return "not a regular file (a FIFO, a socket or a device), so it is skipped; remove it."
+        default: return "cannot read the ledger file: \(String(cString: strerror(error)))."
+        }
+    }
+
     /// Reads one whole ledger file (`path` vault-relative), using `buffer`'s storage.
     func readFile(_ path: String, buffer: inout [UInt8]) -> (LedgerText.Contents, FileState)? {
         var info = stat()
-        guard FileIO.read(layout.url(of: path).path, from: 0, into: &buffer, info: &info) else { return nil }
+        guard FileIO.read(layout.url(of: path).path, from: 0, into: &buffer, info: &info, followingLinks: false) else {
+            return nil
+        }
         let contents = buffer.withUnsafeBufferPointer { LedgerFileReader.read($0, path: path) }
         let tail = buffer.withUnsafeBytes { raw in
             let end = contents.completeBytes
@@ -148,7 +160,8 @@ public struct LedgerStore: Sendable {
         var buffer: [UInt8] = []
         var info = stat()
         let start = max(0, state.size - Self.tailLength)
-        guard FileIO.read(absolute, from: start, into: &buffer, info: &info), UInt64(info.st_ino) == state.inode,
+        guard FileIO.read(absolute, from: start, into: &buffer, info: &info, followingLinks: false),
+            UInt64(info.st_ino) == state.inode,
             buffer.count >= state.size - start
         else { return .rewritten }
         let known = state.size - start
