@@ -155,11 +155,13 @@ struct SearchQueryParserTests {
                 == SearchQuery(groups: [[.word("DROP")], [.word("TABLE")], [.word("notes;")]]))
     }
 
-    @Test("an empty query is an error")
+    @Test("an empty query is an error; one of text with nothing searchable in it says so")
     func emptyQuery() {
         #expect(error("") == .emptyQuery)
         #expect(error("   ") == .emptyQuery)
-        #expect(error("-- ;") == .emptyQuery)
+        #expect(error("-- ;") == .nothingSearchable)
+        #expect(error("🎉") == .nothingSearchable)
+        #expect(error("🎉 ✨")?.localizedDescription.contains("no letter or digit") == true)
     }
 
     @Test("an unclosed quote names the column of the quote")

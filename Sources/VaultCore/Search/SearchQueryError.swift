@@ -6,6 +6,8 @@ import Foundation
 public enum SearchQueryError: LocalizedError, Equatable, Sendable {
     /// Nothing to search for: no words and no filters.
     case emptyQuery
+    /// Text, but none that can be searched: no letter or digit in it (`🎉`, `--`).
+    case nothingSearchable
     /// A `"` that is never closed.
     case unclosedQuote(column: Int)
     /// `name:` is not one of the filters.
@@ -24,7 +26,7 @@ public enum SearchQueryError: LocalizedError, Equatable, Sendable {
     /// The column the problem starts at, when there is one.
     public var column: Int? {
         switch self {
-        case .emptyQuery, .tooLong: return nil
+        case .emptyQuery, .nothingSearchable, .tooLong: return nil
         case .unclosedQuote(let c), .unknownFilter(_, let c), .emptyFilterValue(_, let c), .badDate(_, let c),
             .badValue(_, _, let c, _), .misplacedOr(let c):
             return c
@@ -35,6 +37,9 @@ public enum SearchQueryError: LocalizedError, Equatable, Sendable {
         switch self {
         case .emptyQuery:
             return "the search query is empty; give words to look for or a filter such as tag:habits."
+        case .nothingSearchable:
+            return
+                "the search query holds no letter or digit to look for (emoji, symbols and punctuation are not indexed); give words or a filter such as tag:habits."
         case .unclosedQuote(let column):
             return "column \(column): the quote opened here is never closed; add a closing \"."
         case .unknownFilter(let name, let column):

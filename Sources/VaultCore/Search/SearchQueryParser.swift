@@ -55,7 +55,7 @@ public enum SearchQueryParser {
             }
         }
         if query.groups.isEmpty, query.excluded.isEmpty, query.filters.isEmpty {
-            throw SearchQueryError.emptyQuery
+            throw items.isEmpty ? SearchQueryError.emptyQuery : SearchQueryError.nothingSearchable
         }
         return query
     }
