@@ -297,6 +297,7 @@ struct HostileFrontMatterTests {
             #expect(n.diagnostics.first?.message.contains("not read") == true, "\(name)")
         }
         #expect(parse(bomb).tags == ["ok"], "the body is still read")
+        #expect(parse(large).diagnostics.first?.message.contains("(move the text into the body)") == true, "\(parse(large).diagnostics)")
     }
 
     @Test("a star or an ampersand inside a value is not an alias")

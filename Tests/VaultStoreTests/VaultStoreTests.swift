@@ -279,8 +279,12 @@ struct ConfigFileTests {
                 .minimumInterval == 45)
     }
 
-    @Test("a config with aliases or 5,000-deep nesting is refused at once, naming the line")
+    @Test("a config with aliases, 5,000-deep nesting or 100 KB is refused at once, naming the line")
     func hostileConfig() {
+        let large = "version: 1\ntimezone: UTC\nx: " + String(repeating: "v", count: 100_000) + "\n"
+        #expect(throws: VaultStoreError.badConfig(
+            path: "config.yml", line: 1, reason: "the file is not read: it is over 64 KB; YAML that large is not read.")
+        ) { try ConfigFile.parse(large, path: "config.yml") }
         let deep =
             "version: 1\ntimezone: UTC\nx: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
         #expect(throws: VaultStoreError.self) { try ConfigFile.parse(deep, path: "config.yml") }

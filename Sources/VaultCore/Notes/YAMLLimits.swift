@@ -13,7 +13,7 @@ public enum YAMLLimits {
     public static func refusal(_ yaml: String) -> (line: Int, reason: String)? {
         var bytes = Array(yaml.utf8)[...]
         if bytes.count > maxBytes {
-            return (1, "it is over \(maxBytes / 1024) KB; YAML that large is not read (move the text into the body)")
+            return (1, "it is over \(maxBytes / 1024) KB; YAML that large is not read")
         }
         var line = 1
         var flowDepth = 0
