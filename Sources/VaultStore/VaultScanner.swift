@@ -266,11 +266,12 @@ public struct VaultScanner: Sendable {
             // Follow links: stat, not lstat.
             if fstatat(dirFD, name, &info, 0) != 0 {
                 if isLink {
-                    let reason =
-                        errno == ELOOP ? "it is a symbolic link loop" : "it points to nothing (\(errnoDescription()))"
+                    // Not `broken-link`, which is a note's [[link]] to no note (and counted as one).
+                    let loop = errno == ELOOP
+                    let reason = loop ? "it is a symbolic link loop" : "it points to nothing (\(errnoDescription()))"
                     result.problems.append(
                         Diagnostic(
-                            code: "broken-link", severity: .warning, path: rel, line: nil,
+                            code: loop ? "symlink-loop" : "broken-symlink", severity: .warning, path: rel, line: nil,
                             message: "skipped: \(reason)."))
                 }
                 continue

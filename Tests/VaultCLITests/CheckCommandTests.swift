@@ -32,6 +32,10 @@ struct CheckCommandTests {
         fixture.write("big.md", Data(big.utf8))
         try FileManager.default.createSymbolicLink(
             atPath: fixture.url.appendingPathComponent("2026/loop").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.url.appendingPathComponent("dangling.md").path, withDestinationPath: "nowhere.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.url.appendingPathComponent("self.md").path, withDestinationPath: "self.md")
         fixture.write("bad.md", Data("---\nid: 1\ntags: [a, b\n---\n# Still readable\n".utf8))
         let before = fixture.checksums()
 
@@ -46,9 +50,12 @@ struct CheckCommandTests {
         #expect(reported("2026/loop: warning: skipped: this link points back to a folder that contains it"))
         #expect(reported("bad.md:3: error: malformed front matter"))
         #expect(reported("bad.md: warning: the note has no created date"))
+        #expect(reported("dangling.md: warning: skipped: it points to nothing"))
+        #expect(reported("self.md: warning: skipped: it is a symbolic link loop"))
+        #expect(!lines.contains { $0.contains("broken link") }, "a dangling symbolic link is no note's broken [[link]]")
         // A binary file is not a note: no date warning for it.
         #expect(!reported("x.md: warning"))
-        #expect(lines.last == "3 errors, 3 warnings in 8 notes.")
+        #expect(lines.last == "3 errors, 5 warnings in 8 notes.")
         #expect(fixture.checksums() == before)
 
         let json = fixture.vault("check", "--json")
@@ -57,6 +64,7 @@ struct CheckCommandTests {
         #expect(
             Set(problems.map { $0["code"] as! String }) == [
                 "binary-file", "invalid-utf8", "large-note", "symlink-loop", "front-matter", "no-created-date",
+                "broken-symlink",
             ])
         #expect(fixture.checksums() == before)
         // The readable parts of the broken notes are still listed.
