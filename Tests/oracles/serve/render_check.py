@@ -101,6 +101,20 @@ CODE_AND_LINKS = """() => {
 }"""
 
 
+# For the first paragraph in Arabic and the English one after it: the gaps between its text and the
+# article's left and right content edges, in px.
+BIDI_SIDES = """() => {
+  const gaps = (start) => {
+    const p = [...document.querySelectorAll('article p')].find(e => e.textContent.startsWith(start));
+    if (!p) return null;
+    const range = document.createRange(); range.selectNodeContents(p);
+    const text = range.getBoundingClientRect(), box = p.getBoundingClientRect();
+    return [Math.round(text.left - box.left), Math.round(box.right - text.right)];
+  };
+  return {arabic: gaps('هذه فقرة'), english: gaps('An English paragraph')};
+}"""
+
+
 def run_checks(browser, url, base, site):
     for label, context in contexts(browser):
         page = context.new_page()
@@ -166,6 +180,10 @@ def run_checks(browser, url, base, site):
         picture = page.eval_on_selector("img[alt=Engelbart]", "e => [e.naturalWidth, e.getAttribute('src')]")
         check(f"{label}: ![Engelbart|200](<../Attachments/Engelbart.png>) loads from the note's folder",
               picture[0] == 240 and picture[1] == "/files/Attachments/Engelbart.png", picture)
+        sides = page.evaluate(BIDI_SIDES)
+        check(f"{label}: an Arabic paragraph reads right to left, set against the right edge; the next English one left",
+              sides["arabic"] is not None and sides["arabic"][1] <= 2 and sides["arabic"][0] > 20
+              and sides["english"] is not None and sides["english"][0] <= 2, sides)
         boxes = page.eval_on_selector_all("input.task", "els => els.map(e => [e.checked, e.disabled])")
         check(f"{label}: task lists are disabled checkboxes", boxes == [[True, True], [False, True], [False, True]], boxes)
         check(f"{label}: comments are hidden", "like this one" not in page.inner_text("main")
