@@ -57,9 +57,12 @@ public enum MarkdownAssets {
     /// `markdown.css`: tables, quotes (a rule at the left, not the browser's 40 px each side, which
     /// took a fifth of a phone's width), callouts (their colours by kind, light and dark), embeds, footnotes,
     /// task lists, highlights, code on a tinted ground, links to missing notes dimmed (as
-    /// Obsidian's unresolved links; still 4.5:1 on the page), math and pictures never scaled past their size.
+    /// Obsidian's unresolved links; still 4.5:1 on the page), math and pictures never scaled past their size,
+    /// and each block set in the direction of its first letter (right to left for Arabic and Hebrew).
     public static let style = #"""
         /* Obsidian's constructs in a rendered note: vault serve and vault export html. */
+        /* Each block reads in the direction of its first letter, as Obsidian sets Arabic or Hebrew lines among others. */
+        p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th, dt, dd { unicode-bidi: plaintext; text-align: start; }
         .table-wrap { overflow-x: auto; margin: 1rem 0; }
         blockquote { margin: 1rem 0; padding: 0 0 0 0.9rem; border-left: 3px solid rgba(127, 127, 127, 0.45); }
         .table-wrap table { border-collapse: collapse; min-width: 50%; }

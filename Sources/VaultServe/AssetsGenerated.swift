@@ -76,8 +76,6 @@ main:has(> .keys.sticky) { flex: 1 0 auto; width: 100%; display: flex; flex-dire
 article.note, article.card { background: var(--card); border: 1px solid var(--line); border-radius: 0.75rem; padding: 1rem; overflow-wrap: anywhere; }
 article.card { font-size: 1.15rem; }
 article img { max-width: 100%; height: auto; }
-/* Each block reads in the direction of its first letter, as Obsidian lays out Arabic or Hebrew lines among others. */
-article :is(p, li, h1, h2, h3, h4, h5, h6, blockquote, td, th, dt, dd) { unicode-bidi: plaintext; text-align: start; }
 article pre { overflow-x: auto; }
 mark { background: var(--mark); color: var(--fg); font-weight: 700; }
 progress { width: 100%; height: 0.5rem; }
