@@ -31,6 +31,9 @@ enum StudyPage {
         var answers: [String]
         /// The card answered last in this run (what an undo takes back).
         var last: String?
+        /// With `obsidian_sr.write_back`, the last card's comment group before its answer (`new` or
+        /// `!2026-11-21,3,250`), which an undo puts back (``ObsidianSRWriteBack/restore(_:group:siblings:)``).
+        var before: String?
 
         init(folder: String?, query: FormFields) {
             self.folder = folder.flatMap { $0.isEmpty ? nil : $0 }
@@ -38,14 +41,15 @@ enum StudyPage {
             focus = query["m"].flatMap(StudyFocus.init(rawValue:)) ?? .today
             answers = (query["t"] ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }.suffix(1000).map { $0 }
             last = query["last"].flatMap { $0.isEmpty || $0.utf8.count > 200 ? nil : $0 }
+            before = query["prev"].flatMap { $0.isEmpty || $0.utf8.count > 64 ? nil : $0 }
         }
 
         /// What the run asks of ``Studying``: its folder, `n` as the batch (as
         /// `vault study --limit N`), the session.
         var request: StudyRequest { StudyRequest(folder: folder, batch: limit, focus: focus) }
 
-        /// `/study/FOLDER?n=5&m=weak&t=good,again&last=ID`.
-        func address(answers: [String]? = nil, last: String? = nil) -> String {
+        /// `/study/FOLDER?n=5&m=weak&t=good,again&last=ID&prev=GROUP`.
+        func address(answers: [String]? = nil, last: String? = nil, before: String? = nil) -> String {
             var path = "/study"
             if let folder { path += "/" + HTML.urlPath(folder) }
             var query: [String] = []
@@ -54,23 +58,26 @@ enum StudyPage {
             let all = answers ?? self.answers
             if !all.isEmpty { query.append("t=" + all.map(HTML.urlComponent).joined(separator: ",")) }
             if let last { query.append("last=" + HTML.urlComponent(last)) }
+            if let before, last != nil { query.append("prev=" + HTML.urlComponent(before)) }
             return query.isEmpty ? path : path + "?" + query.joined(separator: "&")
         }
 
-        /// The address after `answer` to card `card`.
-        func adding(_ answer: String, card: String) -> String { address(answers: answers + [answer], last: card) }
+        /// The address after `answer` to card `card`, whose comment group was `before` it.
+        func adding(_ answer: String, card: String, before: String? = nil) -> String {
+            address(answers: answers + [answer], last: card, before: before)
+        }
 
         /// The address after the last answer is taken back.
         var undone: String { address(answers: Array(answers.dropLast()), last: nil) }
 
         /// The run's own address, as it is.
-        var here: String { address(last: last) }
+        var here: String { address(last: last, before: before) }
 
         /// The fields a form carries to keep the run going.
         var fields: [(String, String)] {
             [
                 ("folder", folder ?? ""), ("n", limit.map(String.init) ?? ""), ("m", focus == .today ? "" : focus.rawValue),
-                ("t", answers.joined(separator: ",")), ("last", last ?? ""),
+                ("t", answers.joined(separator: ",")), ("last", last ?? ""), ("prev", before ?? ""),
             ]
         }
 
@@ -144,6 +151,11 @@ enum StudyPage {
         }
         let response = form.int("response_ms").flatMap { (0...86_400_000).contains($0) ? $0 : nil }
         let elapsed = elapsedMilliseconds(answeredAt: form.int("answered_at"), now: context.now)
+        // What an undo of this answer puts back in the note, carried by the next page's address.
+        let schedule =
+            flow.queue.entries.first { $0.card.id == id }?.schedule ?? studying.replay().schedules[id]
+            ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+        let before = run.focus == .cram ? nil : ObsidianSRWriteBack(context: context).group(before: schedule)
         do {
             var flow = flow
             if flow.entry?.card.id == id, let response {
@@ -162,7 +174,7 @@ enum StudyPage {
         } catch {
             return .text("the answer was not saved: \(error.localizedDescription)", status: 500)
         }
-        return .redirect(run.adding(answer.ledgerValue, card: card.id))
+        return .redirect(run.adding(answer.ledgerValue, card: card.id, before: before))
     }
 
     /// POST `card=ID[&given=ID]&folder=&n=&m=&t=&csrf=`: `card`'s last answer
@@ -181,6 +193,10 @@ enum StudyPage {
         do {
             guard try studying.undoLastAnswer(of: card, cram: run.focus == .cram, given: given) != nil else {
                 return .text("that card has no answer to take back", status: 409)
+            }
+            // As the terminal's undo: the comment written for the answer goes back to what it was.
+            if let group = run.before, run.last == card.id, run.focus != .cram {
+                _ = ObsidianSRWriteBack(context: context).restore(card, group: group, siblings: studying.replay().schedules)
             }
         } catch {
             return .text("the undo was not saved: \(error.localizedDescription)", status: 500)

@@ -185,6 +185,45 @@ struct PageHandlerTests {
         #expect(next.text.contains("class=\"interval\""))
     }
 
+    @Test("with write_back, the page's undo puts the comment back as the terminal's does; an edited address writes nothing")
+    func undoPutsTheCommentBack() throws {
+        let web = try ServeSandbox(fixture: "obsidian-sr")
+        defer { web.cleanUp() }
+        #expect(try web.vault(["init", web.root.path, "--timezone", "UTC"]).status == 0)
+        let config = web.root.appendingPathComponent(".vault/config.yml")
+        try String(contentsOf: config, encoding: .utf8).replacingOccurrences(of: "  write_back: false", with: "  write_back: true")
+            .write(to: config, atomically: true, encoding: .utf8)
+        func notes() throws -> [String: String] {
+            var found: [String: String] = [:]
+            for case let url as URL in FileManager.default.enumerator(at: web.root, includingPropertiesForKeys: nil)!
+            where url.pathExtension == "md" {
+                found[url.path] = try String(contentsOf: url, encoding: .utf8)
+            }
+            return found
+        }
+        let before = try notes()
+        // Two cards in turn: one with a comment of its own, then the note review (front matter).
+        for _ in 0..<2 {
+            let card = try #require(StudyFlow(Studying(try web.context()), request: StudyRequest()).entry?.card)
+            let answer = StudyPage.rate(
+                try web.context(), form: FormFields(["card": card.id, "answer": "good", "response_ms": "900", "csrf": "c"]))
+            let location = try #require(answer.location)
+            #expect(location.contains("&prev="), "\(location)")
+            #expect(try notes() != before, "the answer was written back")
+            let query = String(location.split(separator: "?").last ?? "")
+            let fields = FormFields(encoded: query + "&card=\(card.id)&csrf=c")
+            #expect(StudyPage.undo(try web.context(), form: fields).status == 303)
+            #expect(try notes() == before, "\(card.notePath) is as it was")
+        }
+        // An address edited by hand: the undo is recorded, the note is not written from it.
+        let card = try #require(StudyFlow(Studying(try web.context()), request: StudyRequest()).entry?.card)
+        _ = StudyPage.rate(try web.context(), form: FormFields(["card": card.id, "answer": "good", "response_ms": "900", "csrf": "c"]))
+        let answered = try notes()
+        let forged = FormFields(["card": card.id, "last": card.id, "prev": "!2026-11-15,10,250--> injected", "csrf": "c"])
+        #expect(StudyPage.undo(try web.context(), form: forged).status == 303)
+        #expect(try notes() == answered)
+    }
+
     @Test("?n= stops after that many answers with a summary")
     func studyLimit() throws {
         let vault = try ServeSandbox()

@@ -53,11 +53,39 @@ public struct ObsidianSRWriteBack {
     /// comment written for the answer would outlive it, and win over the ledger (a stored
     /// group counts after that day's answers). Off as ``write(_:schedule:siblings:)`` is.
     public func restore(_ card: Card, previous: CardSchedule, siblings: [String: CardSchedule]) -> Outcome {
-        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = previous.state
-        else { return .off }
+        guard let group = group(before: previous) else { return .off }
+        return restore(card, group: group, siblings: siblings)
+    }
+
+    /// What ``restore(_:previous:siblings:)`` puts back for `schedule`, as text a page can carry
+    /// to its undo (the web keeps no state between an answer and its undo): `new`, or the group
+    /// (`!2026-11-21,3,250`); nil when write-back is off or the card is not under `osr`.
+    public func group(before schedule: CardSchedule) -> String? {
+        guard let settings = context.config.obsidianSR, settings.writeBack, case .osr(let state) = schedule.state
+        else { return nil }
+        return state.dueDay.map { OSRScheduleComment.group(dueDay: $0, interval: state.interval, ease: state.ease) }
+            ?? "new"
+    }
+
+    /// ``restore(_:previous:siblings:)`` from ``group(before:)``'s text; a text that is neither
+    /// `new` nor one `osr` group (an address edited by hand) writes nothing.
+    public func restore(_ card: Card, group: String, siblings: [String: CardSchedule]) -> Outcome {
+        guard let settings = context.config.obsidianSR, settings.writeBack else { return .off }
+        var before: (dueDay: Int, interval: Double, ease: Double)?
+        if group != "new" {
+            let read = group.hasPrefix("!") && group.utf8.count <= 64
+                ? OSRScheduleComment.groups(in: OSRParser.commentStart + group + "-->") : []
+            // Only a group as ``group(before:)`` writes it: nothing else from an address reaches the note.
+            guard read.count == 1, case .scheduled(.osr(let dueDay, let interval, let ease)) = read[0],
+                OSRScheduleComment.group(dueDay: dueDay, interval: interval, ease: ease) == group
+            else {
+                return .failed(card.notePath, reason: "'\(group)' is no schedule to put back")
+            }
+            before = (dueDay, interval, ease)
+        }
         if card.kind == .note {
             return writing(card) { data in
-                if let dueDay = state.dueDay { return rewriteNoteReview(data, state: state, dueDay: dueDay) }
+                if let before { return rewriteNoteReview(data, dueDay: before.dueDay, interval: before.interval, ease: before.ease) }
                 do {
                     var out = data
                     for key in ["sr-due", "sr-interval", "sr-ease"] { out = try FrontMatterEditor.remove(key, in: out) }
@@ -67,10 +95,9 @@ public struct ObsidianSRWriteBack {
                 }
             }
         }
-        let baseEase = Self.baseEase(of: previous)
-        let own =
-            state.dueDay.map { OSRScheduleComment.group(dueDay: $0, interval: state.interval, ease: state.ease) }
-            ?? OSRScheduleComment.newGroup(baseEase: baseEase)
+        let baseEase = Self.baseEase(
+            of: CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath)))
+        let own = before == nil ? OSRScheduleComment.newGroup(baseEase: baseEase) : group
         return writing(card) { data in
             rewritingComment(data, of: card, own: own, siblings: siblings, baseEase: baseEase, droppingNewOnly: true)
         }
@@ -119,7 +146,9 @@ public struct ObsidianSRWriteBack {
             let dueDay = state.dueDay
         else { return .off }
         let baseEase = Self.baseEase(of: schedule)
-        if card.kind == .note { return rewriteNoteReview(data, state: state, dueDay: dueDay) }
+        if card.kind == .note {
+            return rewriteNoteReview(data, dueDay: dueDay, interval: state.interval, ease: state.ease)
+        }
         let own = OSRScheduleComment.group(dueDay: dueDay, interval: state.interval, ease: state.ease)
         return rewritingComment(data, of: card, own: own, siblings: siblings, baseEase: baseEase, droppingNewOnly: false)
     }
@@ -144,10 +173,10 @@ public struct ObsidianSRWriteBack {
 
     /// A note review's schedule written into its `sr-due`, `sr-interval` and `sr-ease` front
     /// matter (each key's line replaced, or added), as the plugin's `setNoteSchedule` keeps it.
-    func rewriteNoteReview(_ data: Data, state: OSRCardState, dueDay: Int) -> Rewrite {
+    func rewriteNoteReview(_ data: Data, dueDay: Int, interval: Double, ease: Double) -> Rewrite {
         var out = data
         for (key, value) in [
-            ("sr-ease", OSR.jsNumber(state.ease)), ("sr-interval", OSR.jsNumber(state.interval)),
+            ("sr-ease", OSR.jsNumber(ease)), ("sr-interval", OSR.jsNumber(interval)),
             ("sr-due", VaultDate.dayString(dayNumber: dueDay)),
         ] {
             do {
