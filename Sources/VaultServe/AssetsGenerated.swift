@@ -126,7 +126,7 @@ ul.decks li, ul.notes li { padding: 0.5rem 0; border-bottom: 1px solid var(--lin
 ul.decks li a, ul.notes li a { font-weight: 600; min-height: 44px; display: inline-flex; align-items: center; }
 .decks .depth-1 { padding-left: 1rem; } .decks .depth-2 { padding-left: 2rem; } .decks .depth-3, .decks .depth-4 { padding-left: 3rem; }
 .counts .due { color: var(--warn); font-weight: 600; }
-nav.tabs { display: flex; gap: 0.25rem; overflow-x: auto; border-bottom: 1px solid var(--line); margin-bottom: 0.5rem; }
+nav.tabs { display: flex; flex-wrap: wrap; gap: 0 0.25rem; border-bottom: 1px solid var(--line); margin-bottom: 0.5rem; }
 nav.tabs a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 0.9rem; font-weight: 600; text-decoration: none; }
 .group h2 { font-size: 1.05rem; }
 .review-status { font-weight: 400; font-size: 0.9rem; }

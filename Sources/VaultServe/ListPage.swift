@@ -10,26 +10,30 @@ import VaultPresentation
 /// weekly by month, at least monthly by year, the evergreen ones; archived
 /// notes hidden. Long tabs come a page of groups at a time (`?from=N`, the
 /// first group of the page), each page at least ``pageNotes`` notes.
+/// `/list/all` is plain `vault list`: every note, newest first, those without
+/// a date last (in an adopted vault, often all of them), ``pageNotes`` a page.
 enum ListPage {
     /// The notes a page shows at least (whole groups).
     static let pageNotes = 100
 
-    static func get(_ context: AppContext, tab: String, query: FormFields, csrf: String) -> WebResponse {
-        guard let tab = CurationTab(rawValue: tab) else {
-            return .problem("No such tab", "“\(tab)” is not a tab: daily, weekly, monthly or yearly.", status: 404, csrf: csrf)
-        }
+    static func get(_ context: AppContext, tab asked: String, query: FormFields, csrf: String) -> WebResponse {
         let listing = NoteListing(CurationSnapshot.load(context), includeArchived: false)
+        if asked == "all" { return all(listing, context: context, query: query, csrf: csrf) }
+        guard let tab = CurationTab(rawValue: asked) else {
+            return .problem(
+                "No such tab", "“\(asked)” is not a tab: all, daily, weekly, monthly or yearly.", status: 404, csrf: csrf)
+        }
         let groups = listing.groups(tab)
         let from = min(max(query.int("from") ?? 0, 0), max(groups.count - 1, 0))
-        var html: HTML = "<h1>Notes</h1>"
-        html += "<nav class=\"tabs\" aria-label=\"Tabs\">"
-        for other in CurationTab.allCases {
-            let current: HTML = other == tab ? " aria-current=\"page\"" : ""
-            html += "<a href=\"/list/\(other.rawValue)\"\(current)>\(name(other))</a>"
-        }
-        html += "</nav>"
+        var html: HTML = "<h1>Notes</h1>" + tabs(current: tab.rawValue)
         html += "<p class=\"dim\">\(description(tab)) <span data-count=\"notes\">\(groups.reduce(0) { $0 + $1.items.count })</span> in all.</p>"
-        if groups.isEmpty { html += "<p class=\"dim\">No note here yet.</p>" }
+        if groups.isEmpty {
+            let undated = listing.notes().filter { $0.created == nil }.count
+            html +=
+                undated > 0
+                ? "<p class=\"dim\">No note here yet: \(undated) \(undated == 1 ? "note has" : "notes have") no created date, so no week holds \(undated == 1 ? "it" : "them"). <a href=\"/list/all\">All notes</a> lists every note.</p>"
+                : "<p class=\"dim\">No note here yet.</p>"
+        }
         var shown = 0
         var next: Int?
         for (k, group) in groups.enumerated().dropFirst(from) {
@@ -70,6 +74,44 @@ enum ListPage {
         }
         html += "<p class=\"actions\">" + PageLayout.linkButton(href: "/new", label: "New note", className: "button primary") + "</p>"
         return .page(PageLayout.page(title: "Notes: \(name(tab))", csrf: csrf, body: html))
+    }
+
+    /// The tabs' buttons, `current` marked.
+    static func tabs(current: String) -> HTML {
+        var html: HTML = "<nav class=\"tabs\" aria-label=\"Tabs\">"
+        for (path, label) in [("all", "All")] + CurationTab.allCases.map({ ($0.rawValue, name($0)) }) {
+            let mark: HTML = path == current ? " aria-current=\"page\"" : ""
+            html += "<a href=\"/list/\(path)\"\(mark)>\(label)</a>"
+        }
+        return html + "</nav>"
+    }
+
+    /// `/list/all`: every note, newest first, as plain `vault list` prints them; a page of ``pageNotes``.
+    static func all(_ listing: NoteListing, context: AppContext, query: FormFields, csrf: String) -> WebResponse {
+        let notes = listing.notes()
+        let from = min(max(query.int("from") ?? 0, 0), max(notes.count - 1, 0)) / pageNotes * pageNotes
+        var html: HTML = "<h1>Notes</h1>" + tabs(current: "all")
+        html += "<p class=\"dim\">Every note, newest first; notes without a date last. <span data-count=\"notes\">\(notes.count)</span> in all.</p>"
+        if notes.isEmpty { html += "<p class=\"dim\">No note here yet.</p>" }
+        html += "<ul class=\"notes\">"
+        for note in notes.dropFirst(from).prefix(pageNotes) {
+            let day = note.created.map { VaultDate.dayString($0, in: context.timeZone) } ?? "no date"
+            html += "<li><a href=\"/notes/\(HTML.urlPath(note.path))\">\(note.title)</a>"
+            html += "<span class=\"meta\"> \(day)"
+            if let category = note.category { html += " · \(category)" }
+            html += " · \(note.path)</span></li>"
+        }
+        html += "</ul>"
+        if from > 0 || from + pageNotes < notes.count {
+            html += "<nav class=\"actions pager\" aria-label=\"Pages\">"
+            if from > 0 { html += PageLayout.linkButton(href: "/list/all?from=\(from - pageNotes)", label: "Newer") }
+            if from + pageNotes < notes.count {
+                html += PageLayout.linkButton(href: "/list/all?from=\(from + pageNotes)", label: "Older")
+            }
+            html += "</nav>"
+        }
+        html += "<p class=\"actions\">" + PageLayout.linkButton(href: "/new", label: "New note", className: "button primary") + "</p>"
+        return .page(PageLayout.page(title: "Notes: All", csrf: csrf, body: html))
     }
 
     /// The tab's name on its button.
