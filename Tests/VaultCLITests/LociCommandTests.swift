@@ -512,7 +512,7 @@ final class LociCommandTests {
             #expect(r.stdout == "")
             #expect(
                 r.stderr
-                    == "error: the loci screens need a terminal; use `vault loci \(scripted) ITINERARY --list` and `--rate SEQ=Q` in scripts.\n",
+                    == "error: the loci screens need a terminal that draws a full screen (TERM not dumb); use `vault loci \(scripted) ITINERARY --list` and `--rate SEQ=Q` in scripts.\n",
                 "\(mode)")
         }
         #expect(vault.ledgerText() == ledger)
