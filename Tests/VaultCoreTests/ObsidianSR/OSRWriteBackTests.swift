@@ -65,6 +65,9 @@ struct OSRWriteBackTests {
             written("Hund:::dog\n<!--SR:!2026-11-21,3,250!2026-11-25,9,270-->", groups: [new[0], "!2026-11-25,9,270"], droppingNewOnly: true)
                 == "Hund:::dog\n<!--SR:!2000-01-01,1,250!2026-11-25,9,270-->", "a sibling still scheduled keeps the comment")
         #expect(written("Q::A", groups: [new[0]]) == "Q::A\n<!--SR:!2000-01-01,1,250-->", "an answer never drops it")
+        #expect(
+            written("Q::A\n> [!sr|card-metadata] \n>  <!--SR:!2026-11-21,3,250-->\nAfter", placement: OSRCommentPlacement(inCallout: true),
+                groups: [new[0]], droppingNewOnly: true) == "Q::A\nAfter", "the callout that held it goes too")
     }
 
     @Test("every sibling gets its group, in the question's order")

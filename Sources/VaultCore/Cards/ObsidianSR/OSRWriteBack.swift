@@ -60,6 +60,12 @@ public enum OSRWriteBack {
         let (withoutID, blockID) = OSRQuestionText.splittingBlockID(body)
         if blockID != nil { body = withoutID }
         guard let comment else {
+            // The callout that held only the comment goes with it.
+            if let callout = body.range(of: "\n" + OSRParser.metadataCallout, options: .backwards),
+                body[callout.upperBound...].allSatisfy({ $0 == " " || $0 == ">" || $0 == "\n" })
+            {
+                body = String(body[..<callout.lowerBound])
+            }
             let bare = blockID.map { body + " " + $0 } ?? body
             lines.contents.replaceSubrange(
                 question.firstLine...question.lastLine,
