@@ -37,13 +37,16 @@ public struct ScreenFrame: Sendable {
     /// The lines at the bottom, `columns` wide: the message (wrapped at spaces, at most
     /// ``maximumBottomLines``, never fewer than one) and the keys (``keyLines(columns:)``), so
     /// a narrow window still shows every key and the whole hint, at the body's expense.
-    func bottomLines(columns: Int) -> (message: [String], keys: [String]) {
+    /// In a window too short for that and a body line, each is one line cut at the width, as before.
+    func bottomLines(rows: Int, columns: Int) -> (message: [String], keys: [String]) {
         var message = message.isEmpty ? [""] : TextWrap.wrap(message, width: columns)
         if message.count > Self.maximumBottomLines {
             message = Array(message.prefix(Self.maximumBottomLines))
             message[message.count - 1] = TextWrap.truncate(message[message.count - 1] + " …", width: columns)
         }
-        return (message, keyLines(columns: columns))
+        let keys = keyLines(columns: columns)
+        guard shownHeader(rows: rows).count + 2 + message.count + keys.count > rows else { return (message, keys) }
+        return ([TextWrap.truncate(self.message, width: columns)], [TextWrap.truncate(compactKeys ?? self.keys, width: columns)])
     }
 
     /// The most lines the message, and the keys, each take at the bottom.
@@ -70,7 +73,7 @@ public struct ScreenFrame: Sendable {
 
     /// How many body lines fit below the header and rule, above the bottom lines.
     public func bodyRows(rows: Int, columns: Int) -> Int {
-        let bottom = bottomLines(columns: columns)
+        let bottom = bottomLines(rows: rows, columns: columns)
         return max(1, rows - shownHeader(rows: rows).count - 1 - bottom.message.count - bottom.keys.count)
     }
 
@@ -91,7 +94,7 @@ public struct ScreenFrame: Sendable {
         let window = body.dropFirst(offset).prefix(room)
         for line in window { lines.append(TextWrap.truncate(line, width: columns)) }
         lines += Array(repeating: "", count: room - window.count)
-        let bottom = bottomLines(columns: columns)
+        let bottom = bottomLines(rows: rows, columns: columns)
         var status = bottom.message
         if body.count > room {
             let position =

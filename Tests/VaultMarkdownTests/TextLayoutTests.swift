@@ -93,6 +93,11 @@ struct TextLayoutTests {
         // A compact line that fits is taken before wrapping.
         let compact = ScreenFrame(header: ["H"], body: [], keys: keys, compactKeys: "1-4 rate · u undo · q quit")
         #expect(compact.keyLines(columns: 60) == ["1-4 rate · u undo · q quit"])
+        // The smallest window: one line each again, so the frame still fits its rows.
+        let tall = ScreenFrame(header: (1...6).map { "h\($0)" }, body: ["x"], message: message, keys: keys)
+        let small = tall.render(rows: 10, columns: 40, scroll: 0, style: .plain).dropFirst(3)
+            .split(separator: "\r\n", omittingEmptySubsequences: false)
+        #expect(small.count == 10 && tall.bodyRows(rows: 10, columns: 40) == 2)
         // Keys that need more than two lines: the second is cut at the width.
         let many = ScreenFrame(header: ["H"], body: [], keys: (1...40).map { "k\($0) key" }.joined(separator: " · "))
         #expect(many.keyLines(columns: 40).count == 2 && many.keyLines(columns: 40).allSatisfy { DisplayWidth.of($0) <= 40 })
