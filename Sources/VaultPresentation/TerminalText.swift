@@ -39,7 +39,8 @@ package enum TerminalText {
 
     /// `text` for one line of output: newlines and tabs shown as `\n` and `\t` (the rest is sanitized on printing).
     package static func oneLine(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\t" }) else { return text }
+        // Bytes, not characters: every printed path and title asks (a CRLF holds a LF).
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\\r\\n").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\t", with: "\\t")
     }
