@@ -278,16 +278,19 @@ public struct ObsidianDocument: Sendable {
                 children: [MarkdownNode(kind: .calloutTitle, children: titleNodes)] + content)
         }
 
-        /// `- [ ] task` / `- [x] done`: a task marker opens the item.
+        /// `- [ ] task` / `- [x] done`: a task marker opens the item. As in Obsidian, any one
+        /// character between the brackets is a task status (`[/]` in progress, `[-]` dropped,
+        /// `[>]` moved), and any but a space is shown done.
         func task(_ item: inout MarkdownNode) {
             guard let first = item.children.first, first.kind == .paragraph, let head = first.children.first,
                 head.kind == .text
             else { return }
             let s = head.literal
-            guard s.count >= 3, s.hasPrefix("["), ["[ ]", "[x]", "[X]"].contains(String(s.prefix(3))),
+            let box = Array(s.prefix(3))
+            guard box.count == 3, box[0] == "[", box[2] == "]", box[1] != "[", box[1] != "]",
                 s.count == 3 || s.dropFirst(3).first == " "
             else { return }
-            let mark = s.prefix(3) == "[ ]" ? " " : "x"
+            let mark = box[1] == " " ? " " : "x"
             var paragraph = first
             let rest = String(s.dropFirst(4))
             if rest.isEmpty { paragraph.children.removeFirst() } else { paragraph.children[0].literal = rest }

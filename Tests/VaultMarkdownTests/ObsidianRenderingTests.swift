@@ -223,6 +223,10 @@ struct ObsidianRenderingTests {
         #expect(page.contains("<li class=\"task\"><input type=\"checkbox\" class=\"task\" disabled> todo</li>"))
         #expect(page.contains("<li class=\"task\"><input type=\"checkbox\" class=\"task\" checked disabled> done</li>"))
         #expect(page.contains("<li>plain</li>"))
+        // Obsidian's other statuses: any one character but a space is a task shown done.
+        let statuses = html("- [/] half\n- [-] dropped\n- [>] moved\n- [ab] not one\n- [] empty\n")
+        #expect(statuses.components(separatedBy: "class=\"task\" checked disabled>").count - 1 == 3)
+        #expect(statuses.contains("<li>[ab] not one</li>") && statuses.contains("<li>[] empty</li>"))
     }
 
     @Test("%%comments%% are hidden, inline and as blocks, but not in code")
