@@ -451,31 +451,21 @@ struct ObsidianSource {
             let spans = ObsidianSource.codeSpans(s)
             // Valid closers of `$…$`: not after white space or `\`, not before a digit.
             var nextDollarCloser = [Int](repeating: Int.max, count: s.count + 1)
-            // Valid closers of `==…==` and `~~…~~`: the pair not after white space or its own mark.
-            var nextHighlightCloser = [Int](repeating: Int.max, count: s.count + 1)
-            var nextStrikeCloser = [Int](repeating: Int.max, count: s.count + 1)
             var k = s.count - 1
             while k >= 0 {
                 nextDollarCloser[k] = nextDollarCloser[k + 1]
-                nextHighlightCloser[k] = nextHighlightCloser[k + 1]
-                nextStrikeCloser[k] = nextStrikeCloser[k + 1]
                 if s[k] == "$", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "\\",
                     !(k + 1 < s.count && ("0"..."9").contains(s[k + 1]))
                 {
                     nextDollarCloser[k] = k
                 }
-                if s[k] == "=", k + 1 < s.count, s[k + 1] == "=", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "=" {
-                    nextHighlightCloser[k] = k
-                }
-                if s[k] == "~", k + 1 < s.count, s[k + 1] == "~", k > 0, !Self.isSpace(s[k - 1]), s[k - 1] != "~" {
-                    nextStrikeCloser[k] = k
-                }
                 k -= 1
             }
+            var highlight = PairedMark("=", open: .highlightOpen, close: .highlightClose, in: s)
+            // `~~text~~` as Obsidian strikes it: two tildes (one is text), closed on the same line.
+            var strike = PairedMark("~", open: .strikeOpen, close: .strikeClose, in: s)
             var noWikiClose = s.count  // no `]]` at or after this offset
             var brackets: [Int: Int]? = nil  // each `[`'s matching `]`, made when a `^[` is met
-            var pendingHighlightClose: [Int] = []
-            var pendingStrikeClose: [Int] = []
             let prefix = ObsidianSource.prefixEnd(s)
             var i = 0
             while i < s.count {
@@ -495,17 +485,8 @@ struct ObsidianSource {
                 }
                 let c = s[i]
                 let next: Unicode.Scalar? = i + 1 < s.count ? s[i + 1] : nil
-                if let close = pendingHighlightClose.last, close < i { pendingHighlightClose.removeLast() }
-                if let close = pendingHighlightClose.last, close == i {
-                    pendingHighlightClose.removeLast()
-                    source.appendToken(.highlightClose, original: "==", to: &out)
-                    i += 2
-                    continue
-                }
-                if let close = pendingStrikeClose.last, close < i { pendingStrikeClose.removeLast() }
-                if let close = pendingStrikeClose.last, close == i {
-                    pendingStrikeClose.removeLast()
-                    source.appendToken(.strikeClose, original: "~~", to: &out)
+                if let mark = highlight.closes(at: i) ?? strike.closes(at: i) {
+                    source.appendToken(mark.close, original: mark.text, to: &out)
                     i += 2
                     continue
                 }
@@ -595,22 +576,10 @@ struct ObsidianSource {
                         i = j + 1
                         continue
                     }
-                case "=" where next == "=":
-                    if i + 2 < s.count, !Self.isSpace(s[i + 2]), s[i + 2] != "=", i + 2 < s.count,
-                        nextHighlightCloser[i + 2] != Int.max, pendingHighlightClose.isEmpty
-                    {
-                        pendingHighlightClose.append(nextHighlightCloser[i + 2])
-                        source.appendToken(.highlightOpen, original: "==", to: &out)
-                        i += 2
-                        continue
-                    }
-                case "~" where next == "~":
-                    // `~~text~~` as Obsidian strikes it: two tildes (one is text), closed on the same line.
-                    if i + 2 < s.count, !Self.isSpace(s[i + 2]), s[i + 2] != "~",
-                        nextStrikeCloser[i + 2] != Int.max, pendingStrikeClose.isEmpty
-                    {
-                        pendingStrikeClose.append(nextStrikeCloser[i + 2])
-                        source.appendToken(.strikeOpen, original: "~~", to: &out)
+                case "=" where next == "=", "~" where next == "~":
+                    if c == "=" ? highlight.opens(at: i, in: s) : strike.opens(at: i, in: s) {
+                        let mark = c == "=" ? highlight : strike
+                        source.appendToken(mark.open, original: mark.text, to: &out)
                         i += 2
                         continue
                     }
@@ -619,6 +588,56 @@ struct ObsidianSource {
                 }
                 out.append(c)
                 i += 1
+            }
+        }
+
+        /// A mark written twice that opens and closes a span on one line, as Obsidian reads
+        /// `==highlight==` and `~~strikethrough~~`: it opens before a character that is
+        /// neither white space nor the mark, when a valid closer (the pair not after white
+        /// space or the mark) follows on the line, one span at a time.
+        struct PairedMark {
+            let mark: Unicode.Scalar
+            let open: Token
+            let close: Token
+            /// For each offset, the first valid closer at or after it (`Int.max`: none).
+            let nextCloser: [Int]
+            /// The closer of the span open now, if one is.
+            var pending: Int?
+
+            init(_ mark: Unicode.Scalar, open: Token, close: Token, in s: [Unicode.Scalar]) {
+                self.mark = mark
+                self.open = open
+                self.close = close
+                var next = [Int](repeating: Int.max, count: s.count + 1)
+                var k = s.count - 1
+                while k >= 0 {
+                    next[k] = next[k + 1]
+                    if s[k] == mark, k + 1 < s.count, s[k + 1] == mark, k > 0, !Scan.isSpace(s[k - 1]), s[k - 1] != mark {
+                        next[k] = k
+                    }
+                    k -= 1
+                }
+                nextCloser = next
+            }
+
+            /// The mark as written, twice.
+            var text: String { String(String.UnicodeScalarView([mark, mark])) }
+
+            /// Self when the open span closes at `i` (a closer passed over, in a code span, is dropped).
+            mutating func closes(at i: Int) -> PairedMark? {
+                if let close = pending, close < i { pending = nil }
+                guard pending == i else { return nil }
+                pending = nil
+                return self
+            }
+
+            /// Whether the pair at `i` opens a span (which is then open).
+            mutating func opens(at i: Int, in s: [Unicode.Scalar]) -> Bool {
+                guard pending == nil, i + 2 < s.count, !Scan.isSpace(s[i + 2]), s[i + 2] != mark,
+                    nextCloser[i + 2] != Int.max
+                else { return false }
+                pending = nextCloser[i + 2]
+                return true
             }
         }
 
