@@ -152,10 +152,7 @@ enum StudyPage {
         let response = form.int("response_ms").flatMap { (0...86_400_000).contains($0) ? $0 : nil }
         let elapsed = elapsedMilliseconds(answeredAt: form.int("answered_at"), now: context.now)
         // What an undo of this answer puts back in the note, carried by the next page's address.
-        let schedule =
-            flow.queue.entries.first { $0.card.id == id }?.schedule ?? studying.replay().schedules[id]
-            ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
-        let before = run.focus == .cram ? nil : ObsidianSRWriteBack(context: context).group(before: schedule)
+        let before = studying.writtenGroup(before: card, replay: flow.replay, cram: run.focus == .cram)
         do {
             var flow = flow
             if flow.entry?.card.id == id, let response {
@@ -191,12 +188,12 @@ enum StudyPage {
         case .failure(let refusal): return refusal.response
         }
         do {
-            guard try studying.undoLastAnswer(of: card, cram: run.focus == .cram, given: given) != nil else {
-                return .text("that card has no answer to take back", status: 409)
-            }
             // As the terminal's undo: the comment written for the answer goes back to what it was.
-            if let group = run.before, run.last == card.id, run.focus != .cram {
-                _ = ObsidianSRWriteBack(context: context).restore(card, group: group, siblings: studying.replay().schedules)
+            let group = run.last == card.id ? run.before : nil
+            guard
+                try studying.undoLastAnswer(of: card, cram: run.focus == .cram, given: given, puttingBack: group) != nil
+            else {
+                return .text("that card has no answer to take back", status: 409)
             }
         } catch {
             return .text("the undo was not saved: \(error.localizedDescription)", status: 500)

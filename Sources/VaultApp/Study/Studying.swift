@@ -310,7 +310,32 @@ public struct Studying {
     /// - Throws: the ledger's error when it cannot be written.
     @discardableResult
     /// An undo sent twice (its `given` id in the ledger already) is done: the moment it took back is returned again.
-    public func undoLastAnswer(of card: Card, cram: Bool, given: String? = nil) throws -> Date? {
+    /// With `puttingBack` (``writtenGroup(before:replay:cram:)`` of the answer), the card's
+    /// comment is put back as it was (``ObsidianSRWriteBack/restore(_:group:siblings:)``), as
+    /// the study flow's undo puts it back; doing so again writes the same bytes.
+    public func undoLastAnswer(of card: Card, cram: Bool, given: String? = nil, puttingBack group: String? = nil) throws
+        -> Date?
+    {
+        let answered = try recordUndo(of: card, cram: cram, given: given)
+        if answered != nil, let group, !cram {
+            _ = ObsidianSRWriteBack(context: context).restore(card, group: group, siblings: replay().schedules)
+        }
+        return answered
+    }
+
+    /// What an undo of an answer to `card` puts back in its note with write-back on
+    /// (``ObsidianSRWriteBack/group(before:)``), from its schedule in `replay`, the one before
+    /// the answer: text a web page can carry to its undo. Nil when nothing is written back.
+    public func writtenGroup(before card: Card, replay: CardReplay, cram: Bool) -> String? {
+        guard !cram else { return nil }
+        let schedule =
+            replay.schedules[card.id]
+            ?? CardSchedule(settings: context.config.schedulers.settings(forNotePath: card.notePath))
+        return ObsidianSRWriteBack(context: context).group(before: schedule)
+    }
+
+    /// The `answer-undo` of ``undoLastAnswer(of:cram:given:puttingBack:)``: the moment taken back, nil for none.
+    private func recordUndo(of card: Card, cram: Bool, given: String?) throws -> Date? {
         if let given {
             let replay = context.ledger.replay()
             if replay.holds(givenID: given) {
