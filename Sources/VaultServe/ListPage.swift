@@ -28,7 +28,7 @@ enum ListPage {
         var html: HTML = "<h1>Notes</h1>" + tabs(current: tab.rawValue)
         html += "<p class=\"dim\">\(description(tab)) <span data-count=\"notes\">\(groups.reduce(0) { $0 + $1.items.count })</span> in all.</p>"
         if groups.isEmpty {
-            let undated = listing.notes().filter { $0.created == nil }.count
+            let undated = listing.undatedCount
             html +=
                 undated > 0
                 ? "<p class=\"dim\">No note here yet: \(undated) \(undated == 1 ? "note has" : "notes have") no created date, so no week holds \(undated == 1 ? "it" : "them"). <a href=\"/list/all\">All notes</a> lists every note.</p>"

@@ -75,6 +75,13 @@ public struct NoteListing {
         includeArchived ? [] : Set(snapshot.board.items.filter(\.archived).map(\.note.path))
     }
 
+    /// Visible notes without a created date, which no week, month or year holds (an adopted
+    /// vault's, whose file times said only when it was copied).
+    public var undatedCount: Int {
+        let hidden = hiddenPaths
+        return snapshot.notes.reduce(0) { $0 + ($1.created == nil && !hidden.contains($1.path) ? 1 : 0) }
+    }
+
     /// Every visible note, newest first (notes without a date last).
     public func notes() -> [NoteSummary] {
         let hidden = hiddenPaths
