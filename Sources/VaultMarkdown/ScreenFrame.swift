@@ -73,8 +73,12 @@ public struct ScreenFrame: Sendable {
 
     /// How many body lines fit below the header and rule, above the bottom lines.
     public func bodyRows(rows: Int, columns: Int) -> Int {
-        let bottom = bottomLines(rows: rows, columns: columns)
-        return max(1, rows - shownHeader(rows: rows).count - 1 - bottom.message.count - bottom.keys.count)
+        bodyRows(rows: rows, bottom: bottomLines(rows: rows, columns: columns))
+    }
+
+    /// ``bodyRows(rows:columns:)`` with the bottom lines already laid out.
+    func bodyRows(rows: Int, bottom: (message: [String], keys: [String])) -> Int {
+        max(1, rows - shownHeader(rows: rows).count - 1 - bottom.message.count - bottom.keys.count)
     }
 
     /// The largest useful scroll offset: the last body line at the bottom.
@@ -89,17 +93,19 @@ public struct ScreenFrame: Sendable {
         var lines: [String] = []
         for line in shownHeader(rows: rows) { lines.append(TextWrap.truncate(line, width: columns)) }
         lines.append(style.dim(String(repeating: "─", count: columns)))
-        let room = bodyRows(rows: rows, columns: columns)
-        let offset = min(max(0, scroll), maxScroll(rows: rows, columns: columns))
+        // Laid out once: the message is wrapped and the keys broken for this frame only.
+        let bottom = bottomLines(rows: rows, columns: columns)
+        let room = bodyRows(rows: rows, bottom: bottom)
+        let lastScroll = max(0, body.count - room)
+        let offset = min(max(0, scroll), lastScroll)
         let window = body.dropFirst(offset).prefix(room)
         for line in window { lines.append(TextWrap.truncate(line, width: columns)) }
         lines += Array(repeating: "", count: room - window.count)
-        let bottom = bottomLines(rows: rows, columns: columns)
         var status = bottom.message
         if body.count > room {
             let position =
                 "\(offset + 1)–\(offset + window.count) of \(body.count) lines"
-                + (offset < maxScroll(rows: rows, columns: columns) ? " ↓" : "")
+                + (offset < lastScroll ? " ↓" : "")
             let free = columns - DisplayWidth.of(status[status.count - 1]) - DisplayWidth.of(position)
             if free >= 2 { status[status.count - 1] += String(repeating: " ", count: free) + style.dim(position) }
         }
