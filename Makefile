@@ -4,8 +4,11 @@ SWIFT      ?= swift
 PREFIX     ?= /usr/local
 EXAMPLE_NOW = 2026-11-18T09:00:00Z
 VAULT       = .build/debug/vault
+# Each function in a section of its own, so the link can put the code that
+# commands run side by side (scripts/link-order.txt, Package.swift).
+RELEASE_FLAGS = --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
 
-.PHONY: all build release run test install format bench fuzz deps clean
+.PHONY: all build release run test install format bench fuzz deps clean link-order
 
 all: build
 
@@ -22,7 +25,7 @@ build: deps
 # Swift shared library is still linked.
 release: deps
 	@./scripts/static-libs.sh
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 	@if ldd .build/release/vault | grep -E 'libswift|libFoundation|libdispatch|libBlocksRuntime'; then \
 		echo "error: the release binary links a Swift shared library (above)." >&2; exit 1; fi
 
@@ -35,7 +38,7 @@ run: build
 test:
 	@./scripts/ensure-deps.sh --test
 	@./scripts/static-libs.sh
-	$(SWIFT) build -c release --static-swift-stdlib
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 	$(SWIFT) build --build-tests
 	VAULT_RELEASE_BIN=$(CURDIR)/.build/release/vault $(SWIFT) test --skip-build
 
@@ -61,6 +64,13 @@ format:
 
 bench: release
 	./benchmarks/run.sh
+
+# scripts/link-order.txt again, from the release binary run under valgrind:
+# the functions everyday commands run, which the release link lays out side by
+# side (Package.swift). Rerun it after a large change; the next `make release`
+# links by it.
+link-order: release
+	./scripts/link-order.py
 
 # libFuzzer over the parsers of untrusted bytes (Fuzz/, a package of its
 # own): notes (front matter, libcmark, cards, rendering), ledger lines and

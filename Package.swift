@@ -12,14 +12,22 @@ import PackageDescription
 // `-static-stdlib` adds: the runtime's start-up `dladdr` scans every exported
 // symbol, 47,000 of them in the one executable, which cost `vault --version`
 // 1.5 ms (benchmarks/STARTUP.md, "the exported symbols").
-let staticLibs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent(".build/static-libs").path
+//
+// scripts/link-order.txt lists the functions the everyday commands run, and
+// gold lays them out side by side at the end of the code, where they had been
+// spread over all of it: the kernel maps code in runs of 64 KB around each
+// page touched, so the LSP kept 15 MB of code resident to run 0.9 MB of it
+// (benchmarks/STARTUP.md, "the code the commands run, side by side";
+// `make link-order` writes the list again).
+let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+let staticLibs = here.appendingPathComponent(".build/static-libs").path
+let linkOrder = here.appendingPathComponent("scripts/link-order.txt").path
 let releaseLink: [LinkerSetting] = [
     .unsafeFlags(
         [
             "-L\(staticLibs)", "-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
             "-Xlinker", "--no-export-dynamic",
-        ],
+        ] + (FileManager.default.fileExists(atPath: linkOrder) ? ["-Xlinker", "--section-ordering-file=\(linkOrder)"] : []),
         .when(platforms: [.linux], configuration: .release))
 ]
 

@@ -56,4 +56,43 @@ struct ReleaseBinaryTests {
             path, ["show", "--vault", vault.path, "spacing.md"], environment: env, in: vault)
         #expect(shown.stdout.contains("Review cards on the day") && shown.status == 0, "\(shown.stdout)\(shown.stderr)")
     }
+
+    /// `make release` compiles each function into a section of its own and the
+    /// link lays out those scripts/link-order.txt lists side by side (Package.swift).
+    /// Most of them must then lie in one stretch of code about as long as they
+    /// are; laid out as written they are spread over all of it (3 in 10 fit one
+    /// such stretch; about 8 in 10 when ordered, the rest in archives of the
+    /// toolchain built without sections of their own).
+    @Test("lays out the functions of scripts/link-order.txt side by side", .enabled(if: binary != nil))
+    func linkOrder() throws {
+        let path = try #require(Self.binary)
+        let list = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/link-order.txt")
+        let listed = Set(try String(contentsOf: list, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(6) })
+        let nm = try VaultRunner.exec(
+            "/usr/bin/nm", ["-S", "--defined-only", path], in: FileManager.default.temporaryDirectory)
+        #expect(nm.status == 0, "\(nm.stderr)")
+        var addresses: [UInt64] = []
+        var size: UInt64 = 0
+        for line in nm.stdout.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 4, "tTwW".contains(fields[2]), listed.contains(fields[3]),
+                let address = UInt64(fields[0], radix: 16), let length = UInt64(fields[1], radix: 16)
+            else { continue }
+            addresses.append(address)
+            size += length
+        }
+        try #require(addresses.count > 1_000, "only \(addresses.count) functions of the list are in the binary")
+        addresses.sort()
+        let stretch = size * 3 / 2
+        var most = 0
+        var end = 0
+        for (start, address) in addresses.enumerated() {
+            while end < addresses.count && addresses[end] <= address + stretch { end += 1 }
+            most = max(most, end - start)
+        }
+        #expect(
+            Double(most) / Double(addresses.count) >= 0.6,
+            "\(most) of \(addresses.count) listed functions lie within \(stretch) bytes of each other")
+    }
 }
