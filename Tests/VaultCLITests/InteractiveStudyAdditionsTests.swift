@@ -62,6 +62,22 @@ struct InteractiveStudyAdditionsTests {
         try session.waitFor("EXIT=0")
     }
 
+    @Test("in a narrow window the header cuts the deck and progress, and keeps the card's number and the timer")
+    func narrowHeader() throws {
+        let (vault, _) = try makeVault()
+        defer { vault.cleanUp() }
+        var session = TmuxSession(vault: vault)
+        session.columns = 44
+        defer { session.stop() }
+        try session.start("study")
+        let screen = try session.waitFor("Card 1 of 2")
+        let header = try #require(screen.split(separator: "\n").first { $0.hasPrefix("Card 1 of 2") })
+        #expect(header.contains("…") && header.count <= 44, "\(header)")
+        #expect(header.range(of: #"  \d+s$"#, options: .regularExpression) != nil, "the timer ends the line: \(header)")
+        try session.keys("q")
+        try session.waitFor("EXIT=0")
+    }
+
     @Test("a card's picture (![[door.png]] in its paragraph) is drawn by chafa under the question")
     func picture() throws {
         let (vault, _) = try makeVault()

@@ -166,20 +166,21 @@ struct StudyScreen {
             progress = "0 answered · \(plural(estimate.cards, "card")), ~\(estimate.minutes) min"
         }
         var timer = ""
+        let clock = revealed ? "" : "\(seconds)s"
         if !revealed {
-            let text = "\(seconds)s"
             switch flow.timerLevel(seconds: seconds) {
-            case .green: timer = "  " + style.green(text)
-            case .amber: timer = "  " + style.yellow(text)
-            case .red: timer = "  " + style.red(text)
+            case .green: timer = "  " + style.green(clock)
+            case .amber: timer = "  " + style.yellow(clock)
+            case .red: timer = "  " + style.red(clock)
             }
         }
         let cram = flow.queue.focus == .cram ? "cram · " : ""
+        let title = "Card \(index + 1) of \(flow.queue.entries.count)"
+        // A narrow window cuts the deck, scheduler and progress, never the card's number or the timer.
+        let room = columns - title.count - 2 - (revealed ? 0 : clock.count + 2)
+        let detail = "\(cram)\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(progress)"
         var header = [
-            style.bold("Card \(index + 1) of \(flow.queue.entries.count)") + "  "
-                + style.dim(
-                    "\(cram)\(TerminalText.forScreen(entry.group.name)) · \(entry.schedule.settings.name.rawValue) · \(progress)"
-                ) + timer,
+            style.bold(title) + "  " + style.dim(room > 0 ? truncated(detail, room) : "") + timer,
             style.dim(TerminalText.forScreen("\(card.notePath):\(card.line)")),
         ]
         // Reminders not acted on come first, until the first answer acts on them.
