@@ -369,7 +369,7 @@ public struct MarkdownHTML {
             case .code:
                 out += "<code>\(node.literal)</code>"
             case .htmlInline:
-                out += "<!-- raw HTML omitted -->"
+                out += InlineHTMLTag.allowed(node.literal) ?? "<!-- raw HTML omitted -->"
             case .emphasis:
                 out += "<em>"
                 inlines(node.children)

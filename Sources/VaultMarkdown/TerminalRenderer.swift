@@ -141,7 +141,12 @@ public struct TerminalRenderer: Sendable {
             case .softBreak: out += " "
             case .lineBreak: out += "\n"
             case .code: out += style.cyan(node.literal)
-            case .htmlInline: out += style.dim(node.literal)
+            case .htmlInline:
+                switch InlineHTMLTag.allowed(node.literal)?.description {
+                case "<br />"?: out += "\n"
+                case .some: break  // a bare tag a page shows (`<kbd>`, `<sup>`…): its text is enough here
+                case nil: out += style.dim(node.literal)
+                }
             case .emphasis: out += style.italic(inline(node.children))
             case .strong: out += style.bold(inline(node.children))
             case .link:

@@ -66,10 +66,27 @@ struct ObsidianRenderingTests {
 
     @Test("raw HTML in a cell or a callout stays neutralised; text is escaped")
     func tableHTMLNeutralised() {
-        let page = html("| <script>alert(1)</script> | <b>x</b> |\n| - | - |\n\n> [!tip] <img src=x onerror=alert(1)> & co\n")
-        #expect(!page.contains("<script") && !page.contains("<b>") && !page.contains("<img src=x"))
+        let page = html(
+            "| <script>alert(1)</script> | <span style=\"color:red\">x</span> |\n| - | - |\n\n> [!tip] <img src=x onerror=alert(1)> & co\n")
+        #expect(!page.contains("<script") && !page.contains("<span style") && !page.contains("<img src=x"))
         #expect(page.contains("<!-- raw HTML omitted -->"))
         #expect(page.contains("&amp; co"))
+    }
+
+    @Test("bare inline tags Obsidian shows (kbd, sup, sub, u, mark, br…) are kept; with an attribute, or any other, omitted")
+    func bareInlineTags() {
+        let page = html("Press <kbd>Ctrl</kbd>+<KBD>C</KBD>: H<sub>2</sub>O, x<sup>2</sup>, <u>under</u>, <mark>lit</mark><br>next\n")
+        #expect(page.contains("<kbd>Ctrl</kbd>+<kbd>C</kbd>"), "\(page)")
+        #expect(page.contains("H<sub>2</sub>O, x<sup>2</sup>, <u>under</u>, <mark>lit</mark><br />next"), "\(page)")
+        let hostile = html("<kbd onclick=\"alert(1)\">a</kbd> <sup\tonmouseover=x>b</sup> <br/ onload=x> <kbdx>c</kbdx> </br>\n")
+        #expect(!hostile.contains("onclick") && !hostile.contains("onmouseover"), "\(hostile)")
+        #expect(hostile.contains("&lt;br/ onload=x&gt;"), "not a tag to CommonMark, so text: \(hostile)")
+        #expect(!hostile.contains("<kbdx>") && !hostile.contains("<sup"), "\(hostile)")
+        #expect(InlineHTMLTag.allowed("<br/>")?.description == "<br />")
+        #expect(InlineHTMLTag.allowed("</br>") == nil && InlineHTMLTag.allowed("<script>") == nil)
+        // The terminal shows their text, a <br> as a new line, and other HTML as it is written.
+        let document = ObsidianDocument(markdown: "Press <kbd>Ctrl</kbd>+<kbd>C</kbd><br>then <span>x</span>\n")
+        #expect(TerminalRenderer(style: .plain).render(document.root) == "Press Ctrl+C\nthen <span>x</span>\n")
     }
 
     // MARK: Callouts
