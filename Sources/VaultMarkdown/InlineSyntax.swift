@@ -14,13 +14,20 @@ enum InlineSyntax {
     /// URL, `[[#Heading]]`) never starts one, and nothing inside a
     /// `[[wiki link]]` is a tag (`[[Note| #label]]`).
     static func scanTags(_ text: String, atBoundary: Bool = true, into tags: inout [String]) {
+        for tag in self.tags(in: text, atBoundary: atBoundary) { tags.append(tag.name) }
+    }
+
+    /// The `#tags` in `text` by the rule above: each one's scalars (`#` included,
+    /// a trailing `/` or `-` not) and its name (without `#`).
+    static func tags(in text: String, atBoundary: Bool = true) -> [(scalars: Range<Int>, name: String)] {
         // Most text nodes hold no `#`: memchr answers that at memory speed
         // (the generic `utf8.contains` took 6% of a cold index's parsing).
         let hasHash =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), bytes.count) != nil } ?? false
             } ?? text.utf8.contains(UInt8(ascii: "#"))
-        guard hasHash else { return }
+        guard hasHash else { return [] }
+        var found: [(scalars: Range<Int>, name: String)] = []
         let scalars = Array(text.unicodeScalars)
         var i = 0
         // Up to here no `]]` closes a `[[` (a line end or the text's): a
@@ -50,9 +57,12 @@ enum InlineSyntax {
                 j += 1
             }
             while let last = tag.last, last == "/" || last == "-" { tag.removeLast() }
-            if hasNonDigit, !tag.isEmpty { tags.append(String(tag)) }
+            if hasNonDigit, !tag.isEmpty {
+                found.append((i..<(i + 1 + tag.count), String(tag)))
+            }
             i = j - 1
         }
+        return found
     }
 
     private static func isTagScalar(_ s: Unicode.Scalar) -> Bool {

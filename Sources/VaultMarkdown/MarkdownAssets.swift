@@ -56,7 +56,7 @@ public enum MarkdownAssets {
 
     /// `markdown.css`: tables, quotes (a rule at the left, not the browser's 40 px each side, which
     /// took a fifth of a phone's width), callouts (their colours by kind, light and dark), embeds, footnotes,
-    /// task lists, highlights, code on a tinted ground, keys (`<kbd>`) as keys, links to missing notes dimmed (as
+    /// task lists, highlights, code on a tinted ground, keys (`<kbd>`) as keys, `#tags` as pills, links to missing notes dimmed (as
     /// Obsidian's unresolved links; still 4.5:1 on the page), math and pictures never scaled past their size,
     /// and each block set in the direction of its first letter (right to left for Arabic and Hebrew).
     public static let style = #"""
@@ -109,6 +109,9 @@ public enum MarkdownAssets {
         code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; padding: 0.1em 0.3em; border-radius: 4px; background: rgba(127, 127, 127, 0.16); }
         pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; padding: 0.7rem 0.9rem; border-radius: 6px; background: rgba(127, 127, 127, 0.12); overflow-x: auto; }
         pre code { font-size: inherit; padding: 0; border-radius: 0; background: none; }
+        .hashtag { padding: 0 0.45em; border-radius: 1em; background: rgba(99, 102, 241, 0.14); color: #3730a3; text-decoration: none; white-space: nowrap; }
+        a.hashtag:hover { background: rgba(99, 102, 241, 0.26); }
+        @media (prefers-color-scheme: dark) { .hashtag { background: rgba(129, 140, 248, 0.2); color: #c7d2fe; } }
         kbd { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.85em; padding: 0.05em 0.35em; border: 1px solid rgba(127, 127, 127, 0.6); border-bottom-width: 2px; border-radius: 4px; background: rgba(127, 127, 127, 0.1); }
         a[href="#unresolved"] { color: #56617f; text-decoration-style: dotted; }
         @media (prefers-color-scheme: dark) { a[href="#unresolved"] { color: #9aa6c8; } }

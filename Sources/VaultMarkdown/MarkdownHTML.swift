@@ -16,6 +16,12 @@ public protocol MarkdownLinking {
     /// The note `![[target]]` embeds: its vault path and its body (front
     /// matter cut off); nil when the target is no note or cannot be read.
     func embeddedNote(_ span: WikiLinkSpan, from source: String) -> (path: String, markdown: String)?
+    /// Where a `#tag` in the text leads (its notes); nil shows it as a tag that leads nowhere.
+    func tag(_ name: String) -> String?
+}
+
+extension MarkdownLinking {
+    public func tag(_ name: String) -> String? { nil }
 }
 
 /// A note's Markdown as HTML, as Obsidian shows it: CommonMark (raw HTML
@@ -104,6 +110,10 @@ public struct MarkdownHTML {
         var footnoteOrder: [String] = []
         var definitions: [String: MarkdownNode] = [:]
         var tight = false
+        /// Whether a `#` may start a tag here (a block's or line's start, after white space), as the parser reads it.
+        var atBoundary = true
+        /// Inside a link's text, where no `#tag` is read.
+        var linkDepth = 0
 
         init(renderer: MarkdownHTML, state: PageState, source: String, path: [String], depth: Int, idPrefix: String) {
             self.renderer = renderer
@@ -137,6 +147,7 @@ public struct MarkdownHTML {
         }
 
         mutating func block(_ node: MarkdownNode) {
+            atBoundary = true
             switch node.kind {
             case .paragraph:
                 paragraph(node)
@@ -279,6 +290,7 @@ public struct MarkdownHTML {
                     let tag: HTML = r == 0 ? "th" : "td"
                     let align: HTML = cell.literal.isEmpty ? "" : " align=\"\(cell.literal)\""
                     out += "<\(tag)\(align)>"
+                    atBoundary = true
                     for child in cell.children {
                         if child.kind.isBlock { block(child) } else { inlines([child]) }
                     }
@@ -361,15 +373,19 @@ public struct MarkdownHTML {
         mutating func inline(_ node: MarkdownNode) {
             switch node.kind {
             case .text:
-                out += HTML(escaping: node.literal)
+                text(node.literal)
             case .softBreak:
                 out += "\n"
+                atBoundary = true
             case .lineBreak:
                 out += "<br />\n"
+                atBoundary = true
             case .code:
                 out += "<code>\(node.literal)</code>"
+                atBoundary = false
             case .htmlInline:
                 out += InlineHTMLTag.allowed(node.literal) ?? "<!-- raw HTML omitted -->"
+                atBoundary = false
             case .emphasis:
                 out += "<em>"
                 inlines(node.children)
@@ -387,7 +403,9 @@ public struct MarkdownHTML {
                 inlines(node.children)
                 out += "</del>"
             case .link:
+                linkDepth += 1
                 link(node)
+                linkDepth -= 1
             case .image:
                 image(node)
             case .inlineMath:
@@ -407,6 +425,37 @@ public struct MarkdownHTML {
             default:
                 inlines(node.children)
             }
+            // What the parser reads as text around a tag: after these a `#` follows no white space.
+            switch node.kind {
+            case .taskMarker: atBoundary = true
+            case .link, .image, .inlineMath, .displayMath, .wikiLink, .embed, .footnoteReference, .highlight,
+                .strikethrough:
+                atBoundary = false
+            default: break
+            }
+        }
+
+        /// Text, its `#tags` shown as Obsidian shows them: a tag leading to its notes.
+        mutating func text(_ literal: String) {
+            defer { if let last = literal.unicodeScalars.last { atBoundary = last.properties.isWhitespace } }
+            let tags = linkDepth == 0 ? InlineSyntax.tags(in: literal, atBoundary: atBoundary) : []
+            guard !tags.isEmpty else {
+                out += HTML(escaping: literal)
+                return
+            }
+            let scalars = Array(literal.unicodeScalars)
+            var at = 0
+            for tag in tags {
+                out += HTML(escaping: String(String.UnicodeScalarView(scalars[at..<tag.scalars.lowerBound])))
+                let shown = String(String.UnicodeScalarView(scalars[tag.scalars]))
+                if let address = links.tag(tag.name) {
+                    out += "<a href=\"\(Self.escapedAddress(address))\" class=\"hashtag\">\(shown)</a>"
+                } else {
+                    out += "<span class=\"hashtag\">\(shown)</span>"
+                }
+                at = tag.scalars.upperBound
+            }
+            out += HTML(escaping: String(String.UnicodeScalarView(scalars[at...])))
         }
 
         mutating func footnoteReference(_ label: String) {

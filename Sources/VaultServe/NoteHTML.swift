@@ -39,14 +39,15 @@ enum NoteHTML {
         MarkdownHTML(links: links).render(markdown, from: source)
     }
 
-    /// Where links lead on a page of `vault serve`: `/notes/PATH` and `/files/PATH`.
+    /// Where links lead on a page of `vault serve`: `/notes/PATH` and `/files/PATH`; a `#tag`
+    /// to the search for its notes (`tag:NAME`).
     static func links(context: AppContext, resolver: @autoclosure @escaping () -> LinkResolver) -> VaultLinks {
         let files = context.files
         return VaultLinks(
             resolver: resolver(),
             attachments: AttachmentLookup(exists: { files.exists($0) }, attachments: { files.attachments() }), files: files,
             noteAddress: { "/notes/" + HTML.urlPath($0) }, fileAddress: { "/files/" + HTML.urlPath($0) },
-            isPicture: PictureFiles.isPicture)
+            isPicture: PictureFiles.isPicture, tagAddress: { "/search?q=" + HTML.urlComponent("tag:" + $0) })
     }
 
     /// Links as written, nothing embedded: for a text with no note behind it.

@@ -89,6 +89,39 @@ struct ObsidianRenderingTests {
         #expect(TerminalRenderer(style: .plain).render(document.root) == "Press Ctrl+C\nthen <span>x</span>\n")
     }
 
+    @Test("#tags in the text are pills leading to their notes, read by the parser's rule, and exactly the tags it finds")
+    func hashtags() {
+        func page(_ text: String, tags: Bool = true) -> String {
+            MarkdownHTML(links: TestLinks(tags: tags)).render(text, from: "Here.md").rendered
+        }
+        #expect(
+            page("Read #health and #area/sub-topic.\n")
+                == "<p>Read <a href=\"tags/health.html\" class=\"hashtag\">#health</a> and "
+                + "<a href=\"tags/area/sub-topic.html\" class=\"hashtag\">#area/sub-topic</a>.</p>\n")
+        #expect(page("#x <span>\n", tags: false) == "<p><span class=\"hashtag\">#x</span> <!-- raw HTML omitted --></p>\n")
+        // Not tags: after a letter, digits alone, code, a link's text, right after a wiki link or a highlight.
+        let none = page("a#b #123 `#code` [see #x](y.md) [[Note]]#z ==m==#w\n\n```\n#fenced\n```\n")
+        #expect(!none.contains("hashtag"), "\(none)")
+        // Tags: in a heading, after a task box, after bold and a space, at a line's start, in a table cell, a callout.
+        let bodies = [
+            "# Title #t1\n\n- [ ] #t2\n- **b** #t3\nline\n#t4\n\n| #t5 | x |\n| - | - |\n\n> [!tip] About #t6\n> body #t7\n",
+            "a#b #123 `#code` [see #x](y.md) [[Note]]#z ==m==#w #ok\n",
+            "Ends with #dash- and #slash/ and #mixed_Case\n\n*#em* **x**#no _#u_\n",
+        ]
+        for body in bodies {
+            let parsed = Array(body.utf8).withUnsafeBufferPointer { CommonMark.facts(of: $0) }.inlineTags
+            let html = page(body)
+            var shown: [String] = []
+            var rest = Substring(html)
+            while let start = rest.range(of: "class=\"hashtag\">#") {
+                rest = rest[start.upperBound...]
+                shown.append(String(rest.prefix { $0 != "<" }))
+            }
+            #expect(shown == parsed, "\(body)\n\(html)")
+        }
+        #expect(page(bodies[0]).contains(">#t7</a>"))
+    }
+
     // MARK: Callouts
 
     @Test("a callout: its type, icon, title with Markdown, and content")

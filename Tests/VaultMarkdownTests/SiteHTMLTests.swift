@@ -8,6 +8,10 @@ import VaultCore
 /// under `img/`, sounds under `snd/`, `Nowhere` unresolved, notes embedded from `notes`.
 struct TestLinks: MarkdownLinking {
     var notes: [String: String] = [:]
+    /// Whether a `#tag` leads to `tags/NAME.html`.
+    var tags = false
+
+    func tag(_ name: String) -> String? { tags ? "tags/" + name + ".html" : nil }
 
     func wiki(_ span: WikiLinkSpan, anchor: String?, from source: String) -> WikiLinkDestination {
         if span.target == "Nowhere" { return .unresolved }

@@ -123,7 +123,12 @@ public struct StaticSite {
         let links = VaultLinks(
             resolver: resolver, attachments: attachments, files: files,
             noteAddress: { SitePaths.relative(from: page, to: SitePaths.page(ofNote: $0)) },
-            fileAddress: { SitePaths.relative(from: page, to: $0) }, isPicture: isImage)
+            fileAddress: { SitePaths.relative(from: page, to: $0) }, isPicture: isImage,
+            tagAddress: { name in
+                // The tag's page is named as the note's own list spells the tag (`#Health` and `health` are one tag).
+                let tag = note.tags.first { $0.lowercased() == name.lowercased() } ?? name
+                return SitePaths.relative(from: page, to: SitePaths.page(ofTag: tag))
+            })
         return MarkdownHTML(links: links).render(text, from: note.path)
     }
 

@@ -23,11 +23,13 @@ public struct VaultLinks: MarkdownLinking {
     let fileAddress: (String) -> String
     /// Whether an embedded file is shown as a picture.
     let isPicture: (String) -> Bool
+    /// The address of a tag's notes (a tag's name in, without `#`); nil: tags lead nowhere.
+    let tagAddress: ((String) -> String)?
 
     public init(
         resolver: @autoclosure @escaping () -> LinkResolver, attachments: AttachmentLookup, files: any VaultFiles,
         noteAddress: @escaping (String) -> String, fileAddress: @escaping (String) -> String,
-        isPicture: @escaping (String) -> Bool
+        isPicture: @escaping (String) -> Bool, tagAddress: ((String) -> String)? = nil
     ) {
         self.madeResolver = MadeOnFirstUse(resolver)
         self.attachments = attachments
@@ -35,7 +37,10 @@ public struct VaultLinks: MarkdownLinking {
         self.noteAddress = noteAddress
         self.fileAddress = fileAddress
         self.isPicture = isPicture
+        self.tagAddress = tagAddress
     }
+
+    public func tag(_ name: String) -> String? { tagAddress?(name) }
 
     public func wiki(_ span: WikiLinkSpan, anchor: String?, from source: String) -> WikiLinkDestination {
         switch resolver.resolveWiki(span.target, from: source) {
