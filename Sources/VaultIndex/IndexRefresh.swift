@@ -57,6 +57,8 @@ extension SearchIndex {
                 }
                 trace("refresh committed", since: start)
                 emptyLargeLog(db)
+                // A rebuild killed while a cache stays has no cold build to come: its leftover goes here.
+                Self.removeAbandonedBuilds(beside: url)
                 return report
             }
         }

@@ -206,7 +206,9 @@ struct SearchCommandTests {
         #expect(try vault.vault(["index", "--rebuild"]).stdout.hasPrefix("Indexed 2 new, 0 changed, 0 removed"))
     }
 
-    @Test("a cold build removes what killed builds left: a gone process's file unwritten for a minute, nothing else")
+    @Test(
+        "a cold build, and a refresh that writes, remove what killed builds left: a gone process's file unwritten for a minute"
+    )
     func abandonedBuilds() throws {
         let vault = try TempVault()
         let cache = vault.root.appendingPathComponent(".vault/cache")
@@ -227,6 +229,15 @@ struct SearchCommandTests {
         #expect(!FileManager.default.fileExists(atPath: abandoned.path))
         #expect(FileManager.default.fileExists(atPath: fresh.path), "written within the minute: maybe another machine's build")
         #expect(FileManager.default.fileExists(atPath: running.path), "its process is alive")
+
+        // A rebuild killed while the cache stays: the next refresh that writes removes its leftover.
+        let killed = try leftover(gone, minutesOld: 120)
+        #expect(try vault.vault(["index"]).stdout.hasPrefix("The search cache is up to date"))
+        #expect(
+            FileManager.default.fileExists(atPath: killed.path), "a refresh with nothing to write leaves the folder alone")
+        try vault.write("c.md", "---\ntitle: C\n---\nthird\n")
+        #expect(try vault.vault(["index"]).stdout.hasPrefix("Indexed 1 new"))
+        #expect(!FileManager.default.fileExists(atPath: killed.path))
     }
 }
 
