@@ -396,10 +396,12 @@ public struct MarkdownHTML {
                 out += "</strong>"
             case .highlight:
                 out += "<mark>"
+                atBoundary = false  // the parser reads `==#x==` as text: `#` after `=` starts no tag
                 inlines(node.children)
                 out += "</mark>"
             case .strikethrough:
                 out += "<del>"
+                atBoundary = false
                 inlines(node.children)
                 out += "</del>"
             case .link:

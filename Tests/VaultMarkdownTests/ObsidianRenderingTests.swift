@@ -106,7 +106,7 @@ struct ObsidianRenderingTests {
         let bodies = [
             "# Title #t1\n\n- [ ] #t2\n- **b** #t3\nline\n#t4\n\n| #t5 | x |\n| - | - |\n\n> [!tip] About #t6\n> body #t7\n",
             "a#b #123 `#code` [see #x](y.md) [[Note]]#z ==m==#w #ok\n",
-            "Ends with #dash- and #slash/ and #mixed_Case\n\n*#em* **x**#no _#u_\n",
+            "Ends with #dash- and #slash/ and #mixed_Case\n\n*#em* **x**#no _#u_ ==#hl== ~~#st~~ ==a #in==\n",
         ]
         for body in bodies {
             let parsed = Array(body.utf8).withUnsafeBufferPointer { CommonMark.facts(of: $0) }.inlineTags
