@@ -28,6 +28,7 @@ RARE, MEDIUM, COMMON = "belcorpanion", "quiveerlo", "memory"
 
 EDIT = "edit"  # a line appended to ten notes of the vault (``edited``) before each run
 COLD = "cold"  # the note catalog removed and the page cache dropped before each run (root only)
+APPEND = "append"  # one ledger event appended before each run (benchmarks/append_event.sh), as make bench does
 
 
 def rows(sizes):
@@ -52,16 +53,19 @@ def rows(sizes):
             (s, "search filters only (category:Health created:2026-10)",
              "{V} search --vault {D} --limit 20 category:Health created:2026-10", None, True),
         ]
-        if n >= 10000:
-            out += [
-                (s, "vault status (ledger events)", "{V} status --vault {D}", None, False),
-                (s, "vault status --line (ledger events)", "{V} status --line --vault {D}", None, False),
-                (s, "vault review weekly --list (ledger events)", "{V} review weekly --list --vault {D}", None, False),
-                (s, "vault remind --dry-run (ledger events)", "{V} remind --dry-run --vault {D}", None, False),
-                (s, "vault status, watcher", "{V} status --vault {D}", None, True),
-                (s, "vault review weekly --list, watcher", "{V} review weekly --list --vault {D}", None, True),
-                (s, "vault status right after editing 10 notes, watcher", "{V} status --vault {D}", EDIT, True),
-            ]
+        # The ledger rows, at every size as in make bench.
+        out += [
+            (s, "vault status (ledger events)", "{V} status --vault {D}", None, False),
+            (s, "vault status --line (ledger events)", "{V} status --line --vault {D}", None, False),
+            (s, "vault review weekly --list (ledger events)", "{V} review weekly --list --vault {D}", None, False),
+            (s, "vault remind --dry-run (ledger events)", "{V} remind --dry-run --vault {D}", None, False),
+            (s, "vault status, watcher", "{V} status --vault {D}", None, True),
+            (s, "vault review weekly --list, watcher", "{V} review weekly --list --vault {D}", None, True),
+            (s, "vault status right after editing 10 notes, watcher", "{V} status --vault {D}", EDIT, True),
+            (s, "vault status, one event appended before each run, watcher", "{V} status --vault {D}", APPEND, True),
+            (s, "search rare word right after editing 10 notes, watcher",
+             f"{{V}} search --vault {{D}} --limit 20 {RARE}", EDIT, True),
+        ]
     return out
 
 
@@ -103,8 +107,12 @@ def edited(folder):
 def timed(argv, notes):
     """Seconds `argv` took, after a line was appended to each of `notes`, or
     (`notes` a catalog's path in a one-element tuple) the catalog removed and
-    the page cache dropped (untimed)."""
-    if isinstance(notes, tuple):
+    the page cache dropped, or (`notes` is `(APPEND, folder)`) one ledger event
+    appended (untimed)."""
+    if isinstance(notes, tuple) and notes[0] == APPEND:
+        subprocess.run([os.path.join(ROOT, "benchmarks/append_event.sh"), notes[1]], check=True)
+        notes = None
+    elif isinstance(notes, tuple):
         if os.path.exists(notes[0]):
             os.unlink(notes[0])
         os.sync()
@@ -149,7 +157,8 @@ def main():
             for vault, folder, example in builds:
                 d = os.path.join(folder, f"notes-{n}")
                 fill = lambda t: t.format(V=vault, D=d, E=example)
-                made = {EDIT: lambda: list(edited(d)), COLD: lambda: (os.path.join(d, ".vault/cache/notes.bin"),)}
+                made = {EDIT: lambda: list(edited(d)), COLD: lambda: (os.path.join(d, ".vault/cache/notes.bin"),),
+                        APPEND: lambda: (APPEND, d)}
                 commands.append((fill(template).split(), made[prepare]() if prepare else None, vault, d))
             wanted = [(c[2], c[3]) for c in commands] if watcher else None
             if wanted != watching:
